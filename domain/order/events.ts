@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { event } from '../shared/event-schema.ts';
+import { Money } from '../shared/money.ts';
+import { Id, IsoTime } from '../shared/ids.ts';
+import { ProductType } from '../product/events.ts';
+
+// Stream `order-<orderId>`. Lifecycle: DESIGN §5.
+export const OrderStatus = z.enum(['new', 'canceled', 'payed', 'approved', 'completed']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** What the customer bought, copied from the product at the time of the order. */
+export const OrderedProduct = z.strictObject({
+  productId: Id,
+  vendorId: Id,
+  type: ProductType,
+  name: z.strictObject({ he: z.string().optional(), en: z.string().optional() }),
+  price: Money,
+  /** Minutes; set for a timed service. */
+  serviceDuration: z.number().int().nonnegative().optional(),
+});
+
+export const OrderPlaced = event('OrderPlaced', z.strictObject({
+  orderId: Id,
+  customerId: Id,
+  vendorId: Id,
+  product: OrderedProduct,
+  total: Money,
+  /** Timed service only: the reserved slot [start, end). */
+  start: IsoTime.optional(),
+  end: IsoTime.optional(),
+  notes: z.string().max(2000).optional(),
+  placedAt: IsoTime,
+}));
+export const OrderPaymentDeclined = event('OrderPaymentDeclined', z.strictObject({
+  orderId: Id, reason: z.string(), cardLast4: z.string(), at: IsoTime,
+}));
+export const OrderPaid = event('OrderPaid', z.strictObject({
+  orderId: Id, paymentId: z.string(), amount: Money, cardLast4: z.string(), at: IsoTime,
+}));
+export const OrderApproved = event('OrderApproved', z.strictObject({ orderId: Id, by: Id.nullable(), at: IsoTime }));
+export const OrderCompleted = event('OrderCompleted', z.strictObject({ orderId: Id, by: Id.nullable(), at: IsoTime }));
+export const OrderCanceled = event('OrderCanceled', z.strictObject({
+  orderId: Id,
+  reason: z.string().min(1).max(500),
+  by: Id.nullable(),
+  byRole: z.enum(['customer', 'vendor', 'admin', 'system']),
+  /** Set when the order had been paid: the refund owed to the customer. */
+  refund: z.strictObject({ paymentId: z.string(), amount: Money }).optional(),
+  at: IsoTime,
+}));
+
+export const OrderEvent = z.discriminatedUnion('type', [OrderPlaced, OrderPaymentDeclined, OrderPaid, OrderApproved, OrderCompleted, OrderCanceled]);
+export type OrderEvent = z.infer<typeof OrderEvent>;

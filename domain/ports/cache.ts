@@ -1,0 +1,10 @@
+// The Cache port for GET answers (SPEC §9: TTL 10 s). Entries carry tags so a projection change can
+// purge exactly the answers that hold what changed. In memory (LRU) or Redis.
+export interface Cache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, options: { ttlMs: number; tags?: string[] }): Promise<void>;
+  /** Removes every entry carrying any of these tags. */
+  purgeTags(tags: string[]): Promise<void>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,14 @@
+// Realtime fan-out between processes (DESIGN §2): in-process emitter or Redis pub/sub. The web
+// process's ws hub subscribes and pushes messages to the sockets of the user.
+export interface RealtimeMessage {
+  userId: string;
+  kind: string;
+  payload: unknown;
+}
+
+export interface Realtime {
+  publish(message: RealtimeMessage): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(listener: (message: RealtimeMessage) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { Actor } from './actor.ts';
+
+// Envelope metadata stored beside every event (DESIGN §4).
+export const EventMetadata = z.object({
+  actor: Actor,
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  /** ISO time from the injected clock. */
+  at: z.string(),
+  schemaVersion: z.number().int().positive(),
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { event } from '../shared/event-schema.ts';
+import { Id, IsoTime } from '../shared/ids.ts';
+import { translatable } from '../shared/translatable.ts';
+
+// Stream `vendor-<vendorId>`. The profile fields are SPEC §3 "Vendor"; limits are SPEC §5.
+const MediaUrl = z.string().trim().max(2000);
+export const VendorProfile = z.strictObject({
+  name: translatable({ max: 200 }),
+  /** Child tags of the `artist-categories` tag. */
+  tagIds: z.array(Id).max(50),
+  /** Rich text (HTML); sanitized when rendered. */
+  about: z.string().max(50_000).default(''),
+  intro: translatable({ max: 100 }),
+  /** Language codes such as he, en, ru, ar. */
+  languages: z.array(z.string().min(2).max(20)).min(1).max(20),
+  originLocation: translatable({ max: 20 }),
+  heroImageUrl: MediaUrl.optional(),
+  logoImageUrl: MediaUrl.optional(),
+  images: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).default([]),
+  audio: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).default([]),
+  videos: z.array(z.strictObject({ youtubeId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/), description: z.string().max(500).default('') })).max(100).default([]),
+  generalInfo: z.array(z.strictObject({ title: z.string().min(1).max(200), content: z.string().max(5000) })).max(50).default([]),
+  geoLocationIds: z.array(Id).max(50).default([]),
+});
+export type VendorProfile = z.infer<typeof VendorProfile>;
+
+export const VendorCreated = event('VendorCreated', z.strictObject({
+  vendorId: Id, ownerUserId: Id.nullable(), profile: VendorProfile, at: IsoTime,
+}));
+export const VendorProfileUpdated = event('VendorProfileUpdated', z.strictObject({ vendorId: Id, profile: VendorProfile, at: IsoTime }));
+export const VendorOwnerAssigned = event('VendorOwnerAssigned', z.strictObject({ vendorId: Id, ownerUserId: Id, at: IsoTime }));
+export const VendorArchived = event('VendorArchived', z.strictObject({ vendorId: Id, reason: z.string().max(500), at: IsoTime }));
+
+export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived]);
+export type VendorEvent = z.infer<typeof VendorEvent>;

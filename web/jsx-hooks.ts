@@ -1,0 +1,22 @@
+// Node 24 strips TypeScript types itself but does not understand JSX. These in-thread module hooks
+// hand only `.tsx` files to esbuild (already a dependency for the browser bundle), so `node main.ts`
+// can import the React server renderer without a build step.
+import { registerHooks } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+
+registerHooks({
+  load(url, context, nextLoad) {
+    if (!url.startsWith('file:') || !url.endsWith('.tsx')) return nextLoad(url, context);
+    const path = fileURLToPath(url);
+    const { code } = transformSync(readFileSync(path, 'utf8'), {
+      loader: 'tsx',
+      jsx: 'automatic',
+      format: 'esm',
+      sourcefile: path,
+      sourcemap: 'inline',
+    });
+    return { format: 'module', source: code, shortCircuit: true };
+  },
+});
