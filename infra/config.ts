@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// The whole configuration is environment variables with embedded defaults (DESIGN §2), parsed once at
+// start. A bad value stops the process with one clear line (see `loadConfig`).
+const optionalUrl = z.string().trim().min(1).optional();
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port of the HTTP server (web + APIs in embedded mode). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Where the embedded event store file (and the dev JWT secret) live. */
+  DATA_DIR: z.string().default('./data'),
+  /** Signs access and refresh tokens. Required in production; in development one is made and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Password of the three demo accounts. */
+  DEMO_PASSWORD: z.string().min(8).default('demo-password'),
+  /** Seed the demo marketplace into an empty store (never in production). */
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Real engines: each one set replaces its embedded default. */
+  EVENTSTORE_URL: optionalUrl,
+  MONGO_URL: optionalUrl,
+  MONGO_DB: z.string().default('marketplace'),
+  REDIS_URL: optionalUrl,
+  KAFKA_BROKERS: optionalUrl,
+  /** Where projectors read events: the event store subscription, or Kafka topics fed by the relay. */
+  EVENT_FEED: z.enum(['store', 'kafka']).default('store'),
+  /** Where the web's server-side loaders call the APIs (distributed mode); defaults to this process. */
+  API_BASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  const config = result.data;
+  if (config.NODE_ENV === 'production' && !config.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (config.EVENT_FEED === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError('Invalid configuration: EVENT_FEED=kafka needs KAFKA_BROKERS');
+  return config;
+}
+
+/** Parses process.env; on a bad value prints one line and exits. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
