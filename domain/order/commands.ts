@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Actor } from '../shared/actor.ts';
+import { Id, IsoTime } from '../shared/ids.ts';
+import { OrderedProduct } from './events.ts';
+
+// Commands of the order aggregate (stream `order-<orderId>`), lifecycle of DESIGN §5.
+// Every command names who issues it (`actor`) and when (`at`, from the injected clock), so the
+// decider never reads a clock. Ids of new orders are made at the edge.
+
+export const PlaceOrder = z.strictObject({
+  type: z.literal('PlaceOrder'),
+  actor: Actor,
+  at: IsoTime,
+  orderId: Id,
+  customerId: Id,
+  /** Facts the handler loaded from the product stream at the time of the order. */
+  product: OrderedProduct,
+  /** Timed service only (required there, refused otherwise): the start of the booked slot. */
+  start: IsoTime.optional(),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type PlaceOrder = z.infer<typeof PlaceOrder>;
+
+/** What the payment gateway answered; the handler charges first, then the decider records the result. */
+export const PaymentResult = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('accepted'), paymentId: z.string().min(1), cardLast4: z.string() }),
+  z.strictObject({ status: z.literal('declined'), reason: z.string().min(1), cardLast4: z.string() }),
+]);
+export type PaymentResult = z.infer<typeof PaymentResult>;
+
+export const PayOrder = z.strictObject({
+  type: z.literal('PayOrder'),
+  actor: Actor,
+  at: IsoTime,
+  orderId: Id,
+  payment: PaymentResult,
+});
+export type PayOrder = z.infer<typeof PayOrder>;
+
+export const ApproveOrder = z.strictObject({ type: z.literal('ApproveOrder'), actor: Actor, at: IsoTime, orderId: Id });
+export type ApproveOrder = z.infer<typeof ApproveOrder>;
+
+export const CompleteOrder = z.strictObject({ type: z.literal('CompleteOrder'), actor: Actor, at: IsoTime, orderId: Id });
+export type CompleteOrder = z.infer<typeof CompleteOrder>;
+
+export const CancelOrder = z.strictObject({
+  type: z.literal('CancelOrder'),
+  actor: Actor,
+  at: IsoTime,
+  orderId: Id,
+  reason: z.string().trim().min(1).max(500),
+});
+export type CancelOrder = z.infer<typeof CancelOrder>;
+
+export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder]);
+export type OrderCommand = z.infer<typeof OrderCommand>;
+export type OrderCommandType = OrderCommand['type'];
