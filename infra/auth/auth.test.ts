@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { actorOfAuthorization, issueTokens, verifyAccessToken, verifyRefreshToken } from './jwt-tokens.ts';
+
+const secret = 'a-test-secret-that-is-long-enough-123';
+
+describe('password hashing', () => {
+  it('verifies the right password and refuses a wrong one; salts differ', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash.startsWith('scrypt$')).toBe(true);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct hors', hash)).toBe(false);
+    expect(await hashPassword('correct horse')).not.toBe(hash);
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('jwt tokens', () => {
+  const claims = { userId: 'u1', email: 'a@b.c', roles: ['admin'], groups: ['superUsers'], vendorId: 'v1' };
+
+  it('round-trips access claims into an Actor, and keeps access and refresh tokens apart', () => {
+    const pair = issueTokens({ secret }, claims);
+    expect(verifyAccessToken(secret, pair.token)).toEqual(claims);
+    expect(verifyRefreshToken(secret, pair.refresh_token)).toBe('u1');
+    expect(verifyAccessToken(secret, pair.refresh_token)).toBeNull();
+    expect(verifyRefreshToken(secret, pair.token)).toBeNull();
+    expect(actorOfAuthorization(secret, `Bearer ${pair.token}`)).toEqual({
+      userId: 'u1', roles: ['user', 'vendor', 'admin'], groups: ['superUsers'], vendorId: 'v1',
+    });
+  });
+
+  it('refuses a token signed with another secret, an expired token, and a malformed header', () => {
+    const other = issueTokens({ secret: 'another-secret-that-is-long-enough-1' }, claims);
+    expect(verifyAccessToken(secret, other.token)).toBeNull();
+    const expired = issueTokens({ secret, accessTtlSeconds: -10 }, claims);
+    expect(verifyAccessToken(secret, expired.token)).toBeNull();
+    expect(actorOfAuthorization(secret, 'Basic abc')).toBeNull();
+    expect(actorOfAuthorization(secret, undefined)?.roles).toEqual(['guest']);
+  });
+});
