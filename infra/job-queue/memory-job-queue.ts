@@ -1,0 +1,102 @@
+import type { FailedJob, Job, JobHandler, JobOptions, JobQueue } from '../../domain/ports/job-queue.ts';
+
+// The embedded JobQueue adapter (DESIGN §2): jobs run in this process, a failed attempt is retried
+// after an exponential backoff (backoffMs, then doubled), and a job out of attempts is kept as failed
+// with its reason — never dropped. A jobId seen before (waiting, running, done or failed) is ignored,
+// as BullMQ does while it keeps the job.
+interface QueuedJob {
+  job: Job;
+  attempts: number;
+  backoffMs: number;
+}
+
+export interface MemoryJobQueueOptions {
+  /** Jobs run at once; default 1. */
+  concurrency?: number;
+  /** Failed jobs kept for admins; the oldest beyond this are let go. Default 10 000. */
+  maxFailedKept?: number;
+}
+
+export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQueue {
+  const concurrency = options.concurrency ?? 1;
+  const maxFailedKept = options.maxFailedKept ?? 10_000;
+  const waiting: QueuedJob[] = [];
+  const delayed = new Map<QueuedJob, NodeJS.Timeout>();
+  const knownIds = new Set<string>();
+  const failed: FailedJob[] = [];
+  const running = new Set<Promise<void>>();
+  let completed = 0;
+  let handler: JobHandler | undefined;
+  let closed = false;
+  let nextId = 1;
+
+  function pump(): void {
+    while (!closed && handler && running.size < concurrency && waiting.length > 0) {
+      const queued = waiting.shift()!;
+      const run = attempt(queued, handler).finally(() => {
+        running.delete(run);
+        pump();
+      });
+      running.add(run);
+    }
+  }
+
+  async function attempt(queued: QueuedJob, handle: JobHandler): Promise<void> {
+    try {
+      await handle({ ...queued.job });
+      queued.job.attemptsMade += 1;
+      completed += 1;
+    } catch (error) {
+      queued.job.attemptsMade += 1;
+      if (queued.job.attemptsMade < queued.attempts && !closed) {
+        const delay = queued.backoffMs * 2 ** (queued.job.attemptsMade - 1);
+        const timer = setTimeout(() => {
+          delayed.delete(queued);
+          waiting.push(queued);
+          pump();
+        }, delay);
+        delayed.set(queued, timer);
+      } else {
+        failed.push({ ...queued.job, failedReason: reasonOf(error), failedAt: new Date().toISOString() });
+        if (failed.length > maxFailedKept) failed.shift();
+      }
+    }
+  }
+
+  return {
+    async add<T>(name: string, data: T, jobOptions: JobOptions = {}) {
+      if (closed) throw new Error('The job queue is closed');
+      const id = jobOptions.jobId ?? `job-${nextId++}`;
+      if (knownIds.has(id)) return;
+      knownIds.add(id);
+      waiting.push({
+        job: { id, name, data, attemptsMade: 0 },
+        attempts: Math.max(1, jobOptions.attempts ?? 5),
+        backoffMs: Math.max(0, jobOptions.backoffMs ?? 200),
+      });
+      pump();
+    },
+    process(handle) {
+      if (handler) throw new Error('This queue already has a worker');
+      handler = handle;
+      pump();
+    },
+    async failed({ limit = 100 } = {}) {
+      return failed.slice(-limit).reverse().map((job) => ({ ...job }));
+    },
+    async counts() {
+      return { waiting: waiting.length, active: running.size, completed, failed: failed.length, delayed: delayed.size };
+    },
+    async close() {
+      closed = true;
+      for (const timer of delayed.values()) clearTimeout(timer);
+      delayed.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

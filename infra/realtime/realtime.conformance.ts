@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Realtime, RealtimeMessage } from '../../domain/ports/realtime.ts';
+
+// The one conformance suite of the Realtime port (DESIGN §2), run against the in-process emitter and
+// Redis pub/sub. Every call of `make` returns a new instance on the SAME bus (as two processes on one
+// Redis), so a message published by one reaches subscribers of another. Tests tell their messages
+// apart by a unique user id, so a shared bus is fine. Outcomes are awaited with bounded waits.
+export function realtimeConformance(name: string, make: () => Realtime | Promise<Realtime>): void {
+  describe(`Realtime conformance: ${name}`, () => {
+    const open: Realtime[] = [];
+    const fresh = async () => {
+      const realtime = await make();
+      open.push(realtime);
+      return realtime;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((realtime) => realtime.close()));
+    });
+    const eventually = (assertion: () => unknown) => vi.waitFor(assertion, { timeout: 10_000, interval: 20 });
+    const collect = async (realtime: Realtime, userId: string) => {
+      const received: RealtimeMessage[] = [];
+      const unsubscribe = await realtime.subscribe((message) => {
+        if (message.userId === userId) received.push(message);
+      });
+      return { received, unsubscribe };
+    };
+
+    it('delivers a published message to a subscriber, payload intact', async () => {
+      const realtime = await fresh();
+      const userId = `u-${randomUUID()}`;
+      const { received } = await collect(realtime, userId);
+      const message = { userId, kind: 'notification', payload: { text: 'הזמנה אושרה', n: 3, list: [1, 'two'] } };
+      await realtime.publish(message);
+      await eventually(() => expect(received).toEqual([message]));
+    });
+
+    it('delivers to every subscriber, in publish order', async () => {
+      const realtime = await fresh();
+      const userId = `u-${randomUUID()}`;
+      const first = await collect(realtime, userId);
+      const second = await collect(realtime, userId);
+      for (const n of [1, 2, 3]) await realtime.publish({ userId, kind: 'k', payload: { n } });
+      await eventually(() => {
+        expect(first.received.map((m) => (m.payload as { n: number }).n)).toEqual([1, 2, 3]);
+        expect(second.received.map((m) => (m.payload as { n: number }).n)).toEqual([1, 2, 3]);
+      });
+    });
+
+    it('fans out between instances on the same bus', async () => {
+      const [publisher, subscriber] = [await fresh(), await fresh()];
+      const userId = `u-${randomUUID()}`;
+      const { received } = await collect(subscriber, userId);
+      await publisher.publish({ userId, kind: 'message.posted', payload: { conversationId: 'c1' } });
+      await eventually(() => expect(received).toHaveLength(1));
+      expect(received[0]).toMatchObject({ kind: 'message.posted', payload: { conversationId: 'c1' } });
+    });
+
+    it('stops delivering to a listener once it unsubscribes', async () => {
+      const realtime = await fresh();
+      const userId = `u-${randomUUID()}`;
+      const leaving = await collect(realtime, userId);
+      const staying = await collect(realtime, userId);
+      await realtime.publish({ userId, kind: 'k', payload: 1 });
+      await eventually(() => expect(leaving.received).toHaveLength(1));
+      await leaving.unsubscribe();
+      await realtime.publish({ userId, kind: 'k', payload: 2 });
+      await eventually(() => expect(staying.received).toHaveLength(2));
+      expect(leaving.received).toHaveLength(1);
+    });
+
+    it('a listener that throws does not keep the message from the others', async () => {
+      const realtime = await fresh();
+      const userId = `u-${randomUUID()}`;
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        await realtime.subscribe((message) => {
+          if (message.userId === userId) throw new Error('listener bug');
+        });
+        const { received } = await collect(realtime, userId);
+        await realtime.publish({ userId, kind: 'k', payload: null });
+        await eventually(() => expect(received).toHaveLength(1));
+      } finally {
+        errors.mockRestore();
+      }
+    });
+  });
+}
