@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { Query, find, update as applyUpdate } from 'mingo';
+import type { Filter, FindOptions, Update, ViewCollection, ViewDocument, ViewStore } from '../../domain/ports/view-store.ts';
+
+// The embedded ViewStore (DESIGN §2): collections held in memory, filters, sorts and updates evaluated by
+// mingo so they behave like MongoDB. Every document goes in and comes out as a deep copy, so callers can
+// never change the store by mutating what they passed or received. Views are rebuilt by replay at start.
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** The equality fields of a filter, which MongoDB copies into a document made by an upsert. */
+function fieldsFromFilter(filter: Filter): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (key.startsWith('$')) continue;
+    const isOperatorObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RegExp)
+      && Object.keys(value).some((k) => k.startsWith('$'));
+    if (value instanceof RegExp || isOperatorObject) continue;
+    fields[key] = value;
+  }
+  return fields;
+}
+
+class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> {
+  // Insertion order is kept, like a natural-order scan in MongoDB.
+  readonly documents = new Map<string, D>();
+
+  private matching(filter: Filter = {}): D[] {
+    if (Object.keys(filter).length === 0) return [...this.documents.values()];
+    // Fast path for the commonest read: by _id.
+    if (typeof filter._id === 'string' && Object.keys(filter).length === 1) {
+      const doc = this.documents.get(filter._id);
+      return doc ? [doc] : [];
+    }
+    const query = new Query(filter, {});
+    return [...this.documents.values()].filter((doc) => query.test(doc));
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
+    let cursor = find(this.matching(filter), {});
+    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (cursor.all() as D[]).map(copy);
+  }
+
+  async findOne(filter: Filter): Promise<D | null> {
+    const [first] = this.matching(filter);
+    return first ? copy(first) : null;
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.matching(filter).length;
+  }
+
+  async replaceOne(doc: D): Promise<void> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error('replaceOne needs a document with a string _id');
+    this.documents.set(doc._id, copy(doc));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
+    const [current] = this.matching(filter);
+    if (current) {
+      const next = copy(current);
+      applyUpdate(next, copy(update) as never);
+      this.documents.set(current._id, next);
+      return { matched: 1, upserted: false };
+    }
+    if (!options.upsert) return { matched: 0, upserted: false };
+    const { _id, ...fields } = copy(fieldsFromFilter(filter));
+    const created: Record<string, unknown> = { _id: typeof _id === 'string' ? _id : randomUUID() };
+    // Through $set so dotted filter keys become nested fields, as in MongoDB.
+    if (Object.keys(fields).length > 0) applyUpdate(created, { $set: fields } as never);
+    applyUpdate(created, copy(update) as never);
+    const doc = created as D;
+    this.documents.set(doc._id, doc);
+    return { matched: 0, upserted: true };
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const [first] = this.matching(filter);
+    if (!first) return 0;
+    this.documents.delete(first._id);
+    return 1;
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<number> {
+    const doomed = this.matching(filter);
+    for (const doc of doomed) this.documents.delete(doc._id);
+    return doomed.length;
+  }
+
+  async createIndex(): Promise<void> {
+    // Nothing to do: a scan of an in-memory collection is fast enough for the embedded mode.
+  }
+}
+
+export function createMemoryViewStore(): ViewStore {
+  const collections = new Map<string, MemoryViewCollection<ViewDocument>>();
+  return {
+    collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
+      let collection = collections.get(name);
+      if (!collection) {
+        collection = new MemoryViewCollection<ViewDocument>();
+        collections.set(name, collection);
+      }
+      return collection as unknown as ViewCollection<D>;
+    },
+    async dropAll() {
+      for (const collection of collections.values()) collection.documents.clear();
+    },
+    async close() {},
+  };
+}
