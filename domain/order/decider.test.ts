@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { spec } from '../shared/decider-spec.ts';
+import type { Actor } from '../shared/actor.ts';
+import { systemActor } from '../shared/actor.ts';
+import { ils } from '../shared/money.ts';
+import { OrderEvent } from './events.ts';
+import type { OrderStatus } from './events.ts';
+import { OrderCommand } from './commands.ts';
+import type { OrderCommand as OrderCommandType, PlaceOrder } from './commands.ts';
+import { allowedOrderCommands, illegalTransitionReason, orderDecider, orderSlot } from './decider.ts';
+import type { OrderTransitionCommand } from './lifecycle.ts';
+
+const at = '2026-11-21T10:00:00.000Z';
+const customer: Actor = { userId: 'u-customer', roles: ['user'], groups: [], vendorId: null };
+const vendorOwner: Actor = { userId: 'u-vendor', roles: ['user', 'vendor'], groups: [], vendorId: 'v-1' };
+const otherVendor: Actor = { userId: 'u-other-vendor', roles: ['user', 'vendor'], groups: [], vendorId: 'v-2' };
+const admin: Actor = { userId: 'u-admin', roles: ['user', 'admin'], groups: ['superUsers'], vendorId: null };
+const stranger: Actor = { userId: 'u-stranger', roles: ['user'], groups: [], vendorId: null };
+
+const defaultProduct = {
+  productId: 'p-1', vendorId: 'v-1', type: 'default' as const, name: { he: 'מופע', en: 'Show' }, price: ils(1500), serviceDuration: 0,
+};
+const timedProduct = { ...defaultProduct, productId: 'p-2', type: 'timedService' as const, serviceDuration: 90 };
+
+const place = (fields: Partial<PlaceOrder> = {}): PlaceOrder => ({
+  type: 'PlaceOrder', actor: customer, at, orderId: 'o-1', customerId: 'u-customer', product: defaultProduct, ...fields,
+});
+
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: { orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: defaultProduct, total: ils(1500), placedAt: at },
+};
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o-1', paymentId: 'pay-1', amount: ils(1500), cardLast4: '4242', at } };
+const approved: OrderEvent = { type: 'OrderApproved', data: { orderId: 'o-1', by: 'u-vendor', at } };
+const completed: OrderEvent = { type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-vendor', at } };
+const canceled: OrderEvent = {
+  type: 'OrderCanceled', data: { orderId: 'o-1', reason: 'Changed plans', by: 'u-customer', byRole: 'customer', at },
+};
+
+const histories: Record<OrderStatus, OrderEvent[]> = {
+  new: [placed],
+  payed: [placed, paid],
+  approved: [placed, paid, approved],
+  completed: [placed, paid, approved, completed],
+  canceled: [placed, canceled],
+};
+
+const commandFor = (type: OrderTransitionCommand, actor: Actor): OrderCommandType => {
+  switch (type) {
+    case 'PayOrder':
+      return { type, actor, at, orderId: 'o-1', payment: { status: 'accepted', paymentId: 'pay-2', cardLast4: '4242' } };
+    case 'CancelOrder':
+      return { type, actor, at, orderId: 'o-1', reason: 'Not needed any more' };
+    default:
+      return { type, actor, at, orderId: 'o-1' };
+  }
+};
+
+describe('order decider: PlaceOrder', () => {
+  it('places a default order at the product price', () => {
+    spec(orderDecider).given([]).when(place({ notes: 'Wedding, 120 guests' })).then([
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: defaultProduct, total: ils(1500),
+          notes: 'Wedding, 120 guests', placedAt: at,
+        },
+      },
+    ]);
+  });
+
+  it('places a timed service for [start, start + serviceDuration) in UTC', () => {
+    spec(orderDecider).given([]).when(place({ product: timedProduct, start: '2026-12-01T20:00:00+02:00' })).then([{
+      type: 'OrderPlaced',
+      data: {
+        orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
+        start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:30:00.000Z', placedAt: at,
+      },
+    }]);
+  });
+
+  it('places a contract service without a start', () => {
+    const product = { ...defaultProduct, type: 'contractService' as const };
+    const events = spec(orderDecider).given([]).when(place({ product })).then([
+      { ...placed, data: { ...placed.data, product } },
+    ] as OrderEvent[]);
+    expect(OrderEvent.parse(events[0])).toEqual(events[0]);
+  });
+
+  it('refuses a timed service without a start', () => {
+    const refusal = spec(orderDecider).given([]).when(place({ product: timedProduct })).thenRefused('order.start-required');
+    expect(refusal.kind).toBe('invalid');
+  });
+
+  it('refuses a timed service without a positive duration', () => {
+    spec(orderDecider).given([]).when(place({ product: { ...timedProduct, serviceDuration: 0 }, start: at })).thenRefused('order.invalid-duration');
+  });
+
+  it('refuses a start on a product that is not a timed service', () => {
+    spec(orderDecider).given([]).when(place({ start: at })).thenRefused('order.start-not-allowed');
+    spec(orderDecider).given([]).when(place({ product: { ...defaultProduct, type: 'contractService' }, start: at })).thenRefused('order.start-not-allowed');
+  });
+
+  it('forbids ordering from your own vendor', () => {
+    const refusal = spec(orderDecider).given([]).when(place({ actor: vendorOwner, customerId: 'u-vendor' })).thenRefused('order.own-vendor');
+    expect(refusal.kind).toBe('forbidden');
+  });
+
+  it('forbids placing an order for someone else, or without signing in', () => {
+    spec(orderDecider).given([]).when(place({ actor: stranger })).thenRefused('order.forbidden');
+    spec(orderDecider).given([]).when(place({ actor: { ...customer, userId: null } })).thenRefused('order.forbidden');
+  });
+
+  it('lets the system place an order for a customer (demo seed)', () => {
+    spec(orderDecider).given([]).when(place({ actor: systemActor })).then([placed]);
+  });
+
+  it('refuses placing the same order twice', () => {
+    const refusal = spec(orderDecider).given([placed]).when(place()).thenRefused('order.already-placed');
+    expect(refusal.kind).toBe('conflict');
+  });
+});
+
+describe('order decider: transitions', () => {
+  it('PayOrder accepted → OrderPaid for the order total', () => {
+    spec(orderDecider).given([placed]).when(commandFor('PayOrder', customer)).then([
+      { type: 'OrderPaid', data: { orderId: 'o-1', paymentId: 'pay-2', amount: ils(1500), cardLast4: '4242', at } },
+    ]);
+  });
+
+  it('PayOrder declined → OrderPaymentDeclined, and the order stays new', () => {
+    const declined: OrderCommandType = {
+      type: 'PayOrder', actor: customer, at, orderId: 'o-1', payment: { status: 'declined', reason: 'Your card was declined.', cardLast4: '0002' },
+    };
+    const [event] = spec(orderDecider).given([placed]).when(declined).then([
+      { type: 'OrderPaymentDeclined', data: { orderId: 'o-1', reason: 'Your card was declined.', cardLast4: '0002', at } },
+    ]);
+    expect(orderDecider.evolve(orderDecider.evolve(null, placed), event!)?.status).toBe('new');
+    spec(orderDecider).given([placed, event!]).when(commandFor('PayOrder', customer)).then([
+      { type: 'OrderPaid', data: { orderId: 'o-1', paymentId: 'pay-2', amount: ils(1500), cardLast4: '4242', at } },
+    ]);
+  });
+
+  it('ApproveOrder by the vendor, CompleteOrder by an admin', () => {
+    spec(orderDecider).given([placed, paid]).when(commandFor('ApproveOrder', vendorOwner)).then([approved]);
+    spec(orderDecider).given([placed, paid, approved]).when(commandFor('CompleteOrder', admin)).then([
+      { type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-admin', at } },
+    ]);
+  });
+
+  it('CancelOrder when new: no refund', () => {
+    spec(orderDecider).given([placed]).when({ ...commandFor('CancelOrder', customer), reason: '  Changed plans ' } as OrderCommandType).then([canceled]);
+  });
+
+  it('CancelOrder after payment refunds the payment', () => {
+    spec(orderDecider).given([placed, paid]).when(commandFor('CancelOrder', customer)).then([{
+      type: 'OrderCanceled',
+      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-customer', byRole: 'customer', refund: { paymentId: 'pay-1', amount: ils(1500) }, at },
+    }]);
+    spec(orderDecider).given([placed, paid, approved]).when(commandFor('CancelOrder', vendorOwner)).then([{
+      type: 'OrderCanceled',
+      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay-1', amount: ils(1500) }, at },
+    }]);
+  });
+
+  it('CancelOrder by the system is recorded as such', () => {
+    spec(orderDecider).given([placed]).when(commandFor('CancelOrder', systemActor)).then([{
+      type: 'OrderCanceled', data: { orderId: 'o-1', reason: 'Not needed any more', by: null, byRole: 'system', at },
+    }]);
+  });
+
+  it('CancelOrder needs a reason', () => {
+    spec(orderDecider).given([placed]).when({ ...commandFor('CancelOrder', customer), reason: '   ' } as OrderCommandType).thenRefused('order.reason-required');
+  });
+
+  it('any command on an order that does not exist is not found', () => {
+    for (const type of ['PayOrder', 'ApproveOrder', 'CompleteOrder', 'CancelOrder'] as const) {
+      const refusal = spec(orderDecider).given([]).when(commandFor(type, admin)).thenRefused('order.not-found');
+      expect(refusal.kind).toBe('not_found');
+    }
+  });
+});
+
+// DESIGN §5, written out independently of lifecycle.ts so the test checks the decider against the design.
+const legalIn: Record<OrderStatus, OrderTransitionCommand[]> = {
+  new: ['PayOrder', 'CancelOrder'],
+  payed: ['ApproveOrder', 'CancelOrder'],
+  approved: ['CompleteOrder', 'CancelOrder'],
+  completed: [],
+  canceled: [],
+};
+const allowedTriples = new Set([
+  'new PayOrder customer',
+  'payed ApproveOrder vendor', 'payed ApproveOrder admin',
+  'approved CompleteOrder vendor', 'approved CompleteOrder admin',
+  'new CancelOrder customer', 'new CancelOrder vendor', 'new CancelOrder admin',
+  'payed CancelOrder customer', 'payed CancelOrder vendor', 'payed CancelOrder admin',
+  'approved CancelOrder vendor', 'approved CancelOrder admin',
+]);
+const eventOf: Record<OrderTransitionCommand, OrderEvent['type']> = {
+  PayOrder: 'OrderPaid', ApproveOrder: 'OrderApproved', CompleteOrder: 'OrderCompleted', CancelOrder: 'OrderCanceled',
+};
+const actors = { customer, vendor: vendorOwner, admin, stranger, otherVendor } as const;
+const statuses: OrderStatus[] = ['new', 'payed', 'approved', 'completed', 'canceled'];
+const commands: OrderTransitionCommand[] = ['PayOrder', 'ApproveOrder', 'CompleteOrder', 'CancelOrder'];
+
+const cases = statuses.flatMap((status) => commands.flatMap((command) => Object.keys(actors).map((who) => ({ status, command, who: who as keyof typeof actors }))));
+
+describe('order lifecycle table (status × command × actor)', () => {
+  it.each(cases)('$status × $command by $who', ({ status, command, who }) => {
+    const given = spec(orderDecider).given(histories[status]);
+    const when = given.when(commandFor(command, actors[who]));
+    expect(given.state?.status).toBe(status);
+    if (allowedTriples.has(`${status} ${command} ${who}`)) {
+      const events = orderDecider.decide(commandFor(command, actors[who]), given.state);
+      expect(events.map((e) => e.type)).toEqual([eventOf[command]]);
+      for (const event of events) OrderEvent.parse(event);
+      return;
+    }
+    if (who === 'stranger' || who === 'otherVendor') {
+      expect(when.thenRefused('order.forbidden').kind).toBe('forbidden');
+    } else if (!legalIn[status].includes(command)) {
+      const refusal = when.thenRefused('order.illegal-transition');
+      expect(refusal.kind).toBe('conflict');
+      expect(refusal.reason).toBe(illegalTransitionReason(status, command));
+      expect(refusal.reason).toMatch(/^This order|^The vendor/);
+    } else {
+      expect(when.thenRefused('order.forbidden').kind).toBe('forbidden');
+    }
+  });
+
+  it.each(statuses)('allowedOrderCommands in %s matches the table for every actor', (status) => {
+    const state = spec(orderDecider).given(histories[status]).state;
+    for (const [who, actor] of Object.entries(actors)) {
+      const expected = commands.filter((command) => allowedTriples.has(`${status} ${command} ${who}`));
+      expect(allowedOrderCommands(state, actor)).toEqual(expected);
+    }
+  });
+
+  it('completed and canceled orders refuse everything with a reason', () => {
+    expect(spec(orderDecider).given(histories.canceled).when(commandFor('ApproveOrder', admin)).thenRefused('order.illegal-transition').reason)
+      .toBe('This order was canceled, so it can no longer be approved.');
+    expect(spec(orderDecider).given(histories.completed).when(commandFor('CancelOrder', vendorOwner)).thenRefused('order.illegal-transition').reason)
+      .toBe('This order is completed, so it can no longer be canceled.');
+  });
+});
+
+describe('orderSlot', () => {
+  it('gives the reserved interval of a timed order and null otherwise', () => {
+    const events = orderDecider.decide(place({ product: timedProduct, start: '2026-12-01T18:00:00Z' }), null);
+    const state = events.reduce(orderDecider.evolve, orderDecider.initialState);
+    expect(orderSlot(state)).toEqual({ orderId: 'o-1', vendorId: 'v-1', start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:30:00.000Z' });
+    expect(orderSlot(spec(orderDecider).given([placed]).state)).toBeNull();
+    expect(orderSlot(null)).toBeNull();
+  });
+});
+
+describe('order commands schema', () => {
+  it('accepts a well-formed command and refuses unknown fields', () => {
+    expect(OrderCommand.safeParse(place()).success).toBe(true);
+    expect(OrderCommand.safeParse({ ...place(), price: 1 }).success).toBe(false);
+    expect(OrderCommand.safeParse({ ...commandFor('CancelOrder', customer), reason: '' }).success).toBe(false);
+  });
+});

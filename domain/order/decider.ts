@@ -1,0 +1,184 @@
+import type { Decider } from '../shared/decider.ts';
+import type { Money } from '../shared/money.ts';
+import { ownsVendor } from '../shared/actor.ts';
+import { refuse } from '../shared/refusal.ts';
+import type { OrderEvent, OrderStatus } from './events.ts';
+import type { OrderCommand, PlaceOrder } from './commands.ts';
+import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
+import { orderLifecycle, partiesOf } from './lifecycle.ts';
+
+// The order aggregate (stream `order-<orderId>`): DESIGN §5, table in docs/order-lifecycle.md.
+// A timed-service order also reserves its slot in `calendar-<vendorId>`; that is the command
+// handler's second append, fed by `orderSlot`.
+
+type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+
+export interface Order {
+  orderId: string;
+  customerId: string;
+  vendorId: string;
+  product: OrderPlacedData['product'];
+  total: Money;
+  status: OrderStatus;
+  /** Timed service only: the reserved slot [start, end), UTC ISO times. */
+  start?: string;
+  end?: string;
+  /** Set once paid: what a cancellation must refund. */
+  payment?: { paymentId: string; amount: Money };
+}
+
+/** No events yet: the order does not exist. */
+export type OrderState = Order | null;
+
+type OrderTransition = Extract<OrderCommand, { type: OrderTransitionCommand }>;
+
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: null,
+
+  evolve(state, event) {
+    if (event.type === 'OrderPlaced') {
+      const { orderId, customerId, vendorId, product, total, start, end } = event.data;
+      return { orderId, customerId, vendorId, product, total, status: 'new', ...(start ? { start, end } : {}) };
+    }
+    if (state === null) return state;
+    switch (event.type) {
+      case 'OrderPaymentDeclined':
+        return state;
+      case 'OrderPaid':
+        return { ...state, status: 'payed', payment: { paymentId: event.data.paymentId, amount: event.data.amount } };
+      case 'OrderApproved':
+        return { ...state, status: 'approved' };
+      case 'OrderCompleted':
+        return { ...state, status: 'completed' };
+      case 'OrderCanceled':
+        return { ...state, status: 'canceled' };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'PlaceOrder') return placeOrder(command, state);
+    if (state === null) return refuse('not_found', 'order.not-found', 'There is no such order.');
+    const party = authorize(command, state);
+    const { orderId } = state;
+    const by = command.actor.userId;
+    switch (command.type) {
+      case 'PayOrder': {
+        const { payment } = command;
+        if (payment.status === 'declined') {
+          return [{ type: 'OrderPaymentDeclined', data: { orderId, reason: payment.reason, cardLast4: payment.cardLast4, at: command.at } }];
+        }
+        return [{ type: 'OrderPaid', data: { orderId, paymentId: payment.paymentId, amount: state.total, cardLast4: payment.cardLast4, at: command.at } }];
+      }
+      case 'ApproveOrder':
+        return [{ type: 'OrderApproved', data: { orderId, by, at: command.at } }];
+      case 'CompleteOrder':
+        return [{ type: 'OrderCompleted', data: { orderId, by, at: command.at } }];
+      case 'CancelOrder': {
+        const reason = command.reason.trim();
+        if (reason === '') return refuse('invalid', 'order.reason-required', 'Please say why the order is canceled.');
+        const byRole = party === 'admin' && command.actor.roles.includes('system') ? 'system' : party;
+        return [{
+          type: 'OrderCanceled',
+          data: { orderId, reason, by, byRole, ...(state.payment ? { refund: state.payment } : {}), at: command.at },
+        }];
+      }
+    }
+  },
+};
+
+function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
+  const { actor, product } = command;
+  if (state !== null) return refuse('conflict', 'order.already-placed', 'This order has already been placed.');
+  // The system (demo seed) may place an order for a customer; a person only for themselves.
+  if (!actor.roles.includes('system')) {
+    if (actor.userId === null) return refuse('forbidden', 'order.forbidden', 'Please sign in to place an order.');
+    if (actor.userId !== command.customerId) return refuse('forbidden', 'order.forbidden', 'You can only place orders for yourself.');
+  }
+  if (ownsVendor(actor, product.vendorId)) {
+    return refuse('forbidden', 'order.own-vendor', 'You cannot order from your own vendor profile.');
+  }
+  let slot: { start: string; end: string } | undefined;
+  if (product.type === 'timedService') {
+    if (command.start === undefined) return refuse('invalid', 'order.start-required', 'Please choose a start time for this service.');
+    if (!product.serviceDuration || product.serviceDuration <= 0) {
+      return refuse('invalid', 'order.invalid-duration', 'This service has no duration, so it cannot be booked for a time slot.');
+    }
+    const startMs = Date.parse(command.start);
+    if (Number.isNaN(startMs)) return refuse('invalid', 'order.start-invalid', 'The start time is not a valid date and time.');
+    slot = { start: new Date(startMs).toISOString(), end: new Date(startMs + product.serviceDuration * 60_000).toISOString() };
+  } else if (command.start !== undefined) {
+    // Silently dropping a time the customer chose would mislead them into thinking it was booked.
+    return refuse('invalid', 'order.start-not-allowed', 'Only a timed service is booked for a start time; please remove the start time.');
+  }
+  return [{
+    type: 'OrderPlaced',
+    data: {
+      orderId: command.orderId,
+      customerId: command.customerId,
+      vendorId: product.vendorId,
+      product,
+      total: product.price,
+      ...(slot ?? {}),
+      ...(command.notes ? { notes: command.notes } : {}),
+      placedAt: command.at,
+    },
+  }];
+}
+
+/**
+ * Who may do what, in DESIGN §5 order of checks: someone with no part in the order is forbidden
+ * (403); a command the status does not allow is a conflict (409) whoever asks; a party the status
+ * allows only others to act as is forbidden (403). Returns the party the actor acts as.
+ */
+function authorize(command: OrderTransition, order: Order): OrderParty {
+  const parties = partiesOf(command.actor, order);
+  if (parties.length === 0) {
+    return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
+  }
+  const allowed = orderLifecycle[command.type].from[order.status];
+  if (allowed === undefined) return refuse('conflict', 'order.illegal-transition', illegalTransitionReason(order.status, command.type));
+  const party = parties.find((p) => allowed.includes(p));
+  if (party === undefined) return refuse('forbidden', 'order.forbidden', forbiddenReason(command.type, order.status));
+  return party;
+}
+
+const verbs: Record<OrderTransitionCommand, string> = {
+  PayOrder: 'paid',
+  ApproveOrder: 'approved',
+  CompleteOrder: 'completed',
+  CancelOrder: 'canceled',
+};
+
+/** A sentence a customer can read, saying why this status does not allow the command. */
+export function illegalTransitionReason(status: OrderStatus, command: OrderTransitionCommand): string {
+  if (status === 'canceled') return command === 'CancelOrder' ? 'This order is already canceled.' : `This order was canceled, so it can no longer be ${verbs[command]}.`;
+  if (status === 'completed') return command === 'CompleteOrder' ? 'This order is already completed.' : `This order is completed, so it can no longer be ${verbs[command]}.`;
+  if (command === 'PayOrder') return 'This order is already paid.';
+  if (status === 'new') return `This order is not paid yet, so it cannot be ${verbs[command]}.`;
+  if (status === 'payed' && command === 'CompleteOrder') return 'The vendor must approve this order before it can be completed.';
+  if (status === 'approved' && command === 'ApproveOrder') return 'This order is already approved.';
+  return `This order cannot be ${verbs[command]} now.`;
+}
+
+function forbiddenReason(command: OrderTransitionCommand, status: OrderStatus): string {
+  switch (command) {
+    case 'PayOrder':
+      return 'Only the customer who placed this order can pay for it.';
+    case 'ApproveOrder':
+      return "Only the order's vendor or an admin can approve this order.";
+    case 'CompleteOrder':
+      return "Only the order's vendor or an admin can mark this order completed.";
+    case 'CancelOrder':
+      return status === 'approved'
+        ? 'The vendor has approved this order, so only the vendor or an admin can cancel it now.'
+        : "Only the order's customer, its vendor or an admin can cancel this order.";
+  }
+}
+
+/** The calendar slot an order holds, if it is a timed service: the input of the calendar's ReserveSlot/ReleaseSlot. */
+export function orderSlot(order: { orderId: string; vendorId: string; start?: string; end?: string } | null): { orderId: string; vendorId: string; start: string; end: string } | null {
+  if (order === null || order.start === undefined || order.end === undefined) return null;
+  return { orderId: order.orderId, vendorId: order.vendorId, start: order.start, end: order.end };
+}
+
+export { allowedOrderCommands, orderLifecycle } from './lifecycle.ts';
