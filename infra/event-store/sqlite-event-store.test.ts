@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../domain/ports/event-store.ts';
+import { eventStoreConformance } from './event-store.conformance.ts';
+import { openSqliteEventStore } from './sqlite-event-store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
+const freshFile = () => join(dir, `${randomUUID()}.sqlite`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+eventStoreConformance('node:sqlite file', () => openSqliteEventStore({ path: freshFile() }), { startsEmpty: true });
+eventStoreConformance('node:sqlite :memory:', () => openSqliteEventStore({ path: ':memory:' }), { startsEmpty: true });
+
+const appendLoop = fileURLToPath(new URL('./sqlite-append-loop.child.ts', import.meta.url));
+
+/** Starts the append-loop child; resolves once it has committed `atLeast` batches. */
+function startAppender(path: string, atLeast: number, limit?: number) {
+  const child = spawn(process.execPath, [appendLoop, path, ...(limit === undefined ? [] : [String(limit)])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let committed = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      committed += chunk.split('\n').filter(Boolean).length;
+      if (committed >= atLeast) resolve();
+    });
+    child.once('exit', (code) => (committed >= atLeast ? resolve() : reject(new Error(`appender exited with ${code} after ${committed} batches`))));
+  });
+  return { child, ready, exited, committed: () => committed };
+}
+
+type CrashData = { runId: string; batch: number; size: number; index: number };
+
+describe('node:sqlite event store on a file', () => {
+  it('uses WAL mode and FULL synchronous by default', async () => {
+    const path = freshFile();
+    const store = await openSqliteEventStore({ path });
+    await store.close();
+    const db = new DatabaseSync(path);
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    db.close();
+  });
+
+  it('keeps events and positions across reopening', async () => {
+    const path = freshFile();
+    const first = await openSqliteEventStore({ path });
+    const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    const written = await first.append('order-1', [{ id: randomUUID(), type: 'OrderPlaced', data: { a: 1 }, metadata }], 'no_stream');
+    await first.close();
+    const second = await openSqliteEventStore({ path });
+    expect((await second.readStream('order-1')).map((e) => e.position)).toEqual([written.position]);
+    const next = await second.append('order-2', [{ id: randomUUID(), type: 'OrderPlaced', data: {}, metadata }], 'no_stream');
+    expect(next.position).toBeGreaterThan(written.position);
+    await second.close();
+  });
+
+  it('a process killed while appending leaves every batch whole or absent, and the file reopens', async () => {
+    const path = freshFile();
+    // Several kills at different moments, each into the same file, to hit the middle of a batch.
+    for (let round = 0; round < 4; round++) {
+      const appender = startAppender(path, 5 + round * 7);
+      await appender.ready;
+      await new Promise((resolve) => setTimeout(resolve, round * 3));
+      appender.child.kill('SIGKILL');
+      await appender.exited;
+    }
+
+    const store = await openSqliteEventStore({ path });
+    const all = await store.readAll();
+    const batches = new Map<string, RecordedEvent[]>();
+    for (const event of all) {
+      const { runId, batch } = event.data as CrashData;
+      const key = `${runId}/${batch}`;
+      batches.set(key, [...(batches.get(key) ?? []), event]);
+    }
+    expect(batches.size).toBeGreaterThanOrEqual(5 + 12 + 19 + 26);
+    for (const [, events] of batches) {
+      const { size } = events[0]!.data as CrashData;
+      expect(events.map((e) => (e.data as CrashData).index)).toEqual(Array.from({ length: size }, (_, n) => n));
+      // One append: consecutive positions and revisions within the batch.
+      for (let n = 1; n < events.length; n++) {
+        expect(events[n]!.revision).toBe(events[n - 1]!.revision + 1);
+        expect(events[n]!.streamId).toBe(events[0]!.streamId);
+      }
+    }
+    // Each killed writer committed a prefix of its batches: no batch missing in the middle.
+    const byRun = new Map<string, number[]>();
+    for (const key of batches.keys()) {
+      const [runId, batch] = key.split('/') as [string, string];
+      byRun.set(runId, [...(byRun.get(runId) ?? []), Number(batch)]);
+    }
+    expect(byRun.size).toBe(4);
+    for (const numbers of byRun.values()) expect(numbers).toEqual(numbers.map((_, n) => n));
+
+    // The reopened file takes appends again and keeps counting positions upwards.
+    const head = await store.headPosition();
+    const again = await store.append('after-crash-1', [{ id: randomUUID(), type: 'Reopened', data: {}, metadata: (all[0]!.metadata) }], 'no_stream');
+    expect(again.position).toBeGreaterThan(head);
+    await store.close();
+    const db = new DatabaseSync(path);
+    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    db.close();
+  });
+
+  it('a subscription sees events appended by another process (poll fallback)', async () => {
+    const path = freshFile();
+    const store = await openSqliteEventStore({ path, pollIntervalMs: 50 });
+    const appender = startAppender(path, 1, 6);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 20_000);
+    const received: RecordedEvent[] = [];
+    // The appender writes 6 batches of 2, 7, 12, 17, 22 and 27 events: 87 in all.
+    for await (const event of store.subscribeToAll({ signal: controller.signal })) {
+      received.push(event);
+      if (received.length === 87) break;
+    }
+    clearTimeout(timer);
+    await appender.exited;
+    expect(received).toHaveLength(87);
+    expect(received.map((e) => e.position)).toEqual((await store.readAll()).map((e) => e.position));
+    await store.close();
+  });
+
+  it('ends open subscriptions when the store closes', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const ended = (async () => {
+      for await (const _ of store.subscribeToAll()) {
+        // no events are appended
+      }
+      return 'ended';
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.close();
+    expect(await ended).toBe('ended');
+  });
+
+  it('refuses an exact revision that is not a non-negative integer', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    await expect(store.append('s-1', [], -1)).rejects.toThrow(TypeError);
+    await expect(store.append('s-1', [], 1.5)).rejects.toThrow(TypeError);
+    await store.close();
+  });
+});

@@ -1,0 +1,231 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+} from '../../domain/ports/event-store.ts';
+import { WrongExpectedRevision } from '../../domain/ports/event-store.ts';
+import type { EventMetadata } from '../../domain/shared/metadata.ts';
+
+// The embedded EventStore (DESIGN §2): one `node:sqlite` file, one table of events.
+//
+// - `position` is an AUTOINCREMENT rowid: strictly increasing and never reused, even after the last
+//   rows are gone, so a checkpoint can never point at a different event later.
+// - UNIQUE (stream_id, revision) makes a lost race on expected revision impossible to store, even
+//   between processes; the expected-revision check itself runs inside the write transaction.
+// - Every append is one BEGIN IMMEDIATE transaction: the write lock is taken before the stream's
+//   revision is read, and a crash before COMMIT leaves none of the batch (SQLite's WAL rollback).
+//   Because writers are serialised by that lock, positions become visible in order: a reader never
+//   sees position n+1 without n, which is what lets subscriptions run without gaps.
+// - synchronous=FULL by default: in WAL mode NORMAL is crash-safe for the process but may lose the
+//   last commits on power loss, and with them positions that projectors, the relay or a customer's
+//   "payment accepted" answer have already seen (the AUTOINCREMENT counter rolls back too, so those
+//   positions would be reused by different events). One fsync per append is the price of an
+//   append that is acknowledged only once it is durable.
+
+export interface SqliteEventStoreOptions {
+  /** File path, or ':memory:' for a store that lives as long as the process (tests). */
+  path: string;
+  /** 'FULL' (default) fsyncs every commit; 'NORMAL' trades the last commits on power loss for speed. */
+  synchronous?: 'FULL' | 'NORMAL';
+  /** How often a waiting subscription looks for events written by other processes. */
+  pollIntervalMs?: number;
+  /** How long an append waits for another process's write lock before failing. */
+  busyTimeoutMs?: number;
+}
+
+const PAGE_SIZE = 500;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id    TEXT    NOT NULL,
+    stream_id   TEXT    NOT NULL,
+    revision    INTEGER NOT NULL CHECK (revision >= 0),
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+  CREATE INDEX IF NOT EXISTS events_by_event_id ON events (event_id);
+`;
+
+const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
+
+type Row = Record<string, unknown>;
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  id: row.event_id as string,
+  streamId: row.stream_id as string,
+  type: row.type as string,
+  revision: row.revision as number,
+  position: row.position as number,
+  data: JSON.parse(row.data as string) as unknown,
+  metadata: JSON.parse(row.metadata as string) as EventMetadata,
+  recordedAt: row.recorded_at as string,
+});
+
+/** Whether a stream at `actual` (-1: missing) satisfies what the writer expected. */
+const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === -1;
+  if (expected === 'stream_exists') return actual >= 0;
+  return expected === actual;
+};
+
+const assertExpectedRevision = (expected: ExpectedRevision): void => {
+  if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
+    throw new TypeError(`Expected revision must be a non-negative integer, got ${expected}`);
+  }
+};
+
+export async function openSqliteEventStore(options: SqliteEventStoreOptions): Promise<EventStore> {
+  const { path, synchronous = 'FULL', pollIntervalMs = 1000, busyTimeoutMs = 5000 } = options;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${synchronous}`);
+  db.exec(SCHEMA);
+
+  const statements = {
+    streamRevision: db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
+    insert: db.prepare(
+      'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    readForwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
+    readBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
+    readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
+    head: db.prepare('SELECT MAX(position) AS position FROM events'),
+  };
+
+  let closed = false;
+  // Appends in this process wake waiting subscriptions at once; `appends` lets a subscription see
+  // that something was appended while it was busy, so it never sleeps past an event.
+  let appends = 0;
+  const waiters = new Set<() => void>();
+  const wakeAll = (): void => {
+    for (const wake of [...waiters]) wake();
+  };
+
+  const revisionOf = (streamId: string): number => {
+    const row = statements.streamRevision.get(streamId) as Row | undefined;
+    return row?.revision == null ? -1 : (row.revision as number);
+  };
+
+  const headSync = (): number => {
+    const row = statements.head.get() as Row | undefined;
+    return row?.position == null ? -1 : (row.position as number);
+  };
+
+  const readAllSync = (after: number, maxCount: number): RecordedEvent[] =>
+    (statements.readAll.all(after, maxCount) as Row[]).map(toRecorded);
+
+  const ensureOpen = (): void => {
+    if (closed) throw new Error('The event store is closed');
+  };
+
+  const waitForAppend = (signal: AbortSignal | undefined): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollIntervalMs);
+      waiters.add(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+
+  const store: EventStore = {
+    async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+      ensureOpen();
+      assertExpectedRevision(expectedRevision);
+      if (streamId.length === 0) throw new TypeError('Stream id must not be empty');
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const actual = revisionOf(streamId);
+        if (!satisfies(expectedRevision, actual)) throw new WrongExpectedRevision(streamId, expectedRevision, actual);
+        const recordedAt = new Date().toISOString();
+        let revision = actual;
+        let position = -1;
+        for (const event of events) {
+          revision += 1;
+          const inserted = statements.insert.run(
+            event.id,
+            streamId,
+            revision,
+            event.type,
+            JSON.stringify(event.data ?? null),
+            JSON.stringify(event.metadata),
+            recordedAt,
+          );
+          position = Number(inserted.lastInsertRowid);
+        }
+        if (events.length === 0) position = headSync();
+        db.exec('COMMIT');
+        appends += 1;
+        wakeAll();
+        return { streamId, nextRevision: revision, position };
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+
+    async readStream(streamId: string, readOptions: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+      ensureOpen();
+      const limit = readOptions.maxCount ?? -1;
+      const rows =
+        readOptions.direction === 'backwards'
+          ? statements.readBackwards.all(streamId, readOptions.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+          : statements.readForwards.all(streamId, readOptions.fromRevision ?? 0, limit);
+      return (rows as Row[]).map(toRecorded);
+    },
+
+    async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+      ensureOpen();
+      return readAllSync(readOptions.after ?? -1, readOptions.maxCount ?? -1);
+    },
+
+    async *subscribeToAll(subscribeOptions: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
+      const { signal } = subscribeOptions;
+      let last = subscribeOptions.after ?? -1;
+      while (!closed && !signal?.aborted) {
+        const seen = appends;
+        const page = readAllSync(last, PAGE_SIZE);
+        for (const event of page) {
+          if (closed || signal?.aborted) return;
+          yield event;
+          last = event.position;
+        }
+        // A full page means there is more to catch up on; an append while we were yielding means
+        // there may be something new. Otherwise wait for the next append (or the poll, for other
+        // processes writing the same file).
+        if (page.length === PAGE_SIZE || appends !== seen) continue;
+        await waitForAppend(signal);
+      }
+    },
+
+    async headPosition(): Promise<number> {
+      ensureOpen();
+      return headSync();
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      wakeAll();
+      db.close();
+    },
+  };
+  return store;
+}
