@@ -1,0 +1,150 @@
+import { ApiError, type ApiProblem } from './api-error.ts';
+
+// The one API client of the storefront (SPEC §7), used by loaders on the server pass and in the
+// browser: every call carries the bearer token and the locale; GET answers are cached for 10 s;
+// any non-GET call clears the cache; identical GETs in flight share one request.
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface CallOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** No notification on failure or success (favorites, background checks: SPEC §8). */
+  silent?: boolean;
+  /** Abort after this many milliseconds (the user check waits 5 s in the browser, 2 s on the server). */
+  timeoutMs?: number;
+  /** Skip the GET cache for this call (the answer is still stored). */
+  fresh?: boolean;
+}
+
+export interface ApiClientOptions {
+  /** Host-relative `/api` in the browser; `http://127.0.0.1:PORT/api` on the server pass. */
+  baseUrl: string;
+  getToken: () => string | null;
+  /** he-IL or en-US, sent as Accept-Language. */
+  getLocale: () => string;
+  fetch?: typeof fetch;
+  /** SPEC §9: 10 s. */
+  cacheTtlMs?: number;
+  now?: () => number;
+  /** Failed calls (not silent) go here: the browser shows the SPEC §8 notification. */
+  onError?: (error: ApiError, method: HttpMethod) => void;
+  /** Successful non-GET calls (not silent) go here: the generic success message. */
+  onSuccess?: (method: HttpMethod) => void;
+  /** Called once on a 401 when a token was sent; answer true when a new token is in place to retry with. */
+  onUnauthorized?: () => Promise<boolean>;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: Omit<CallOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>): Promise<T>;
+  request<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<T>;
+  clearCache(): void;
+}
+
+export const GET_CACHE_TTL_MS = 10_000;
+
+export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const ttl = options.cacheTtlMs ?? GET_CACHE_TTL_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { expires: number; value: unknown }>();
+  const inFlight = new Map<string, Promise<unknown>>();
+  // Bumped on every clear, so a GET that started before a write does not store its stale answer.
+  let generation = 0;
+
+  const clearCache = () => {
+    cache.clear();
+    inFlight.clear();
+    generation++;
+  };
+
+  async function send(method: HttpMethod, url: string, call: CallOptions, retried: boolean): Promise<unknown> {
+    const token = options.getToken();
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.getLocale() };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const signal = call.timeoutMs ? AbortSignal.timeout(call.timeoutMs) : undefined;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal });
+    } catch (error) {
+      throw new ApiError(0, { title: 'Network error', detail: error instanceof Error ? error.message : String(error) });
+    }
+    if (response.status === 401 && token && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
+      return send(method, url, call, true);
+    }
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text) {
+      try { body = JSON.parse(text); } catch { body = text; }
+    }
+    if (!response.ok) {
+      const problem = typeof body === 'object' && body !== null ? (body as Partial<ApiProblem>) : { detail: String(body ?? '') };
+      throw new ApiError(response.status, problem);
+    }
+    return body;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, call: CallOptions = {}): Promise<T> {
+    const url = buildUrl(options.baseUrl, path, call.query);
+    if (method !== 'GET') {
+      clearCache();
+      try {
+        const result = await send(method, url, call, false);
+        if (!call.silent) options.onSuccess?.(method);
+        return result as T;
+      } catch (error) {
+        if (!call.silent && error instanceof ApiError) options.onError?.(error, method);
+        throw error;
+      } finally {
+        clearCache();
+      }
+    }
+
+    // The token and locale are part of the key: one user's answer is never served to another.
+    const key = `${url} ${options.getToken() ?? ''} ${options.getLocale()}`;
+    const cached = cache.get(key);
+    if (!call.fresh && cached && cached.expires > now()) return cached.value as T;
+    const shared = inFlight.get(key);
+    if (shared) return shared as Promise<T>;
+
+    const startedIn = generation;
+    const pending = send('GET', url, call, false).then(
+      (value) => {
+        if (startedIn === generation) cache.set(key, { expires: now() + ttl, value });
+        return value;
+      },
+      (error: unknown) => {
+        if (!call.silent && error instanceof ApiError) options.onError?.(error, 'GET');
+        throw error;
+      },
+    ).finally(() => {
+      if (inFlight.get(key) === pending) inFlight.delete(key);
+    });
+    inFlight.set(key, pending);
+    return pending as Promise<T>;
+  }
+
+  return {
+    request,
+    get: (path, call) => request('GET', path, call),
+    post: (path, body, call) => request('POST', path, { ...call, body }),
+    patch: (path, body, call) => request('PATCH', path, { ...call, body }),
+    delete: (path, body, call) => request('DELETE', path, { ...call, body }),
+    clearCache,
+  };
+}
