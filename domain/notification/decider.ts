@@ -1,0 +1,55 @@
+import type { Decider } from '../shared/decider.ts';
+import { refuse } from '../shared/refusal.ts';
+import type { NotificationCommand } from './commands.ts';
+import type { NotificationEvent } from './events.ts';
+
+// A user's notifications (stream `notifications-<userId>`). Only the product itself creates them,
+// once per source event, so a retried job adds nothing; the user marks their own as read.
+export type NotificationsState = {
+  /** notificationId -> read or not. */
+  readById: Record<string, boolean>;
+  /** sourceEventId -> the notification it caused. */
+  bySourceEvent: Record<string, string>;
+};
+
+export const notificationDecider: Decider<NotificationsState, NotificationCommand, NotificationEvent> = {
+  initialState: { readById: {}, bySourceEvent: {} },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'NotificationCreated':
+        return {
+          readById: { ...state.readById, [event.data.notificationId]: false },
+          bySourceEvent: { ...state.bySourceEvent, [event.data.sourceEventId]: event.data.notificationId },
+        };
+      case 'NotificationRead':
+        return { ...state, readById: { ...state.readById, [event.data.notificationId]: true } };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateNotification': {
+        if (!command.actor.roles.includes('system')) {
+          refuse('forbidden', 'notification.forbidden', 'Notifications are created by the product only.');
+        }
+        if (Object.hasOwn(state.bySourceEvent, command.sourceEventId)) return [];
+        if (Object.hasOwn(state.readById, command.notificationId)) {
+          refuse('conflict', 'notification.id-taken', 'Another notification already has this id.');
+        }
+        const { userId, notificationId, kind, subject, params, sourceEventId, at } = command;
+        return [{ type: 'NotificationCreated', data: { userId, notificationId, kind, subject, params, sourceEventId, at } }];
+      }
+      case 'MarkNotificationRead': {
+        if (command.actor.userId === null || command.actor.userId !== command.userId) {
+          refuse('forbidden', 'notification.forbidden', 'Only the recipient may mark a notification as read.');
+        }
+        if (!Object.hasOwn(state.readById, command.notificationId)) {
+          refuse('not_found', 'notification.not-found', 'This notification does not exist.');
+        }
+        if (state.readById[command.notificationId]) return [];
+        return [{ type: 'NotificationRead', data: { userId: command.userId, notificationId: command.notificationId, at: command.at } }];
+      }
+    }
+  },
+};

@@ -1,0 +1,59 @@
+import { isAdmin, ownsVendor, type Actor } from '../shared/actor.ts';
+import type { Decider } from '../shared/decider.ts';
+import { refuse } from '../shared/refusal.ts';
+import type { ProductCommand } from './commands.ts';
+import type { ProductDetails, ProductEvent } from './events.ts';
+
+// A product (stream `product-<productId>`) of one vendor, managed by that vendor or an admin.
+// A removed product stays removed; its id is not reused, so past orders keep pointing at it.
+export type ProductState =
+  | { status: 'absent' }
+  | { status: 'active' | 'removed'; productId: string; vendorId: string; details: ProductDetails };
+
+export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
+  initialState: { status: 'absent' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProductCreated':
+        return { status: 'active', productId: event.data.productId, vendorId: event.data.vendorId, details: event.data.details };
+      case 'ProductUpdated':
+        return state.status === 'absent' ? state : { ...state, details: event.data.details };
+      case 'ProductRemoved':
+        return state.status === 'absent' ? state : { ...state, status: 'removed' };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateProduct') {
+      mayManage(command.actor, command.vendorId);
+      if (state.status !== 'absent') refuse('conflict', 'product.exists', 'This product already exists.');
+      requireDurationOfTimedService(command.details);
+      return [{ type: 'ProductCreated', data: { productId: command.productId, vendorId: command.vendorId, details: command.details, at: command.at } }];
+    }
+    if (state.status === 'absent') refuse('not_found', 'product.not-found', 'This product does not exist.');
+    mayManage(command.actor, state.vendorId);
+    if (state.status === 'removed') refuse('not_found', 'product.removed', 'This product was removed.');
+    if (command.vendorId !== state.vendorId) refuse('conflict', 'product.vendor-mismatch', 'This product belongs to another vendor.');
+    switch (command.type) {
+      case 'UpdateProduct':
+        requireDurationOfTimedService(command.details);
+        return [{ type: 'ProductUpdated', data: { productId: state.productId, vendorId: state.vendorId, details: command.details, at: command.at } }];
+      case 'RemoveProduct':
+        return [{ type: 'ProductRemoved', data: { productId: state.productId, vendorId: state.vendorId, at: command.at } }];
+    }
+  },
+};
+
+function mayManage(actor: Actor, vendorId: string): void {
+  if (!isAdmin(actor) && !ownsVendor(actor, vendorId)) {
+    refuse('forbidden', 'product.forbidden', "Only the product's vendor or an admin may manage this product.");
+  }
+}
+
+/** A timed service books [start, start + serviceDuration) in the calendar, so it needs a duration. */
+function requireDurationOfTimedService(details: ProductDetails): void {
+  if (details.type === 'timedService' && details.serviceDuration <= 0) {
+    refuse('invalid', 'product.duration-required', 'A timed service needs a service duration of at least one minute.');
+  }
+}
