@@ -1,0 +1,99 @@
+import type { Decider } from '../shared/decider.ts';
+import type { Actor } from '../shared/actor.ts';
+import { isAdmin, ownsVendor } from '../shared/actor.ts';
+import { refuse } from '../shared/refusal.ts';
+import type { CalendarEvent } from './events.ts';
+import type { CalendarCommand } from './commands.ts';
+import type { CalendarEntries, Interval } from './availability.ts';
+import { firstConflict } from './availability.ts';
+
+// A vendor's calendar (stream `calendar-<vendorId>`): busy windows the vendor blocks, and the slots of
+// live timed-service orders. One stream per vendor, appended with its revision, so two concurrent
+// bookings of one slot cannot both succeed: the second append fails and its retry sees the first.
+
+export interface CalendarState extends CalendarEntries {
+  vendorId: string | null;
+}
+
+export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEvent> = {
+  initialState: { vendorId: null, windows: {}, reservations: {} },
+
+  evolve(state, event) {
+    const vendorId = event.data.vendorId;
+    switch (event.type) {
+      case 'BusyWindowCreated': {
+        const { windowId, start, end, reason } = event.data;
+        return { ...state, vendorId, windows: { ...state.windows, [windowId]: { start, end, ...(reason ? { reason } : {}) } } };
+      }
+      case 'BusyWindowRemoved':
+        return { ...state, vendorId, windows: without(state.windows, event.data.windowId) };
+      case 'SlotReserved': {
+        const { orderId, start, end } = event.data;
+        return { ...state, vendorId, reservations: { ...state.reservations, [orderId]: { start, end } } };
+      }
+      case 'SlotReleased':
+        return { ...state, vendorId, reservations: without(state.reservations, event.data.orderId) };
+    }
+  },
+
+  decide(command, state) {
+    if (state.vendorId !== null && state.vendorId !== command.vendorId) {
+      return refuse('invalid', 'calendar.wrong-vendor', "This calendar belongs to another vendor.");
+    }
+    const { vendorId } = command;
+    switch (command.type) {
+      case 'CreateBusyWindow': {
+        authorizeVendor(command.actor, vendorId);
+        const interval = normalized(command);
+        if (state.windows[command.windowId]) return refuse('conflict', 'calendar.window-exists', 'This busy window already exists.');
+        const conflict = firstConflict(state, interval);
+        if (conflict?.kind === 'window') return refuse('conflict', 'calendar.overlap', 'This time overlaps another busy window.');
+        if (conflict?.kind === 'reservation') return refuse('conflict', 'calendar.overlap', 'This time overlaps a booked order; cancel the order first or choose another time.');
+        const reason = command.reason?.trim();
+        return [{ type: 'BusyWindowCreated', data: { vendorId, windowId: command.windowId, ...interval, ...(reason ? { reason } : {}) } }];
+      }
+      case 'RemoveBusyWindow':
+        authorizeVendor(command.actor, vendorId);
+        if (!state.windows[command.windowId]) return refuse('not_found', 'calendar.window-not-found', 'There is no such busy window.');
+        return [{ type: 'BusyWindowRemoved', data: { vendorId, windowId: command.windowId } }];
+      case 'ReserveSlot': {
+        // Issued by the order handler for the customer placing a timed order; the order decider checked who.
+        const interval = normalized(command);
+        const held = state.reservations[command.orderId];
+        if (held) {
+          if (held.start === interval.start && held.end === interval.end) return [];
+          return refuse('conflict', 'calendar.reservation-mismatch', 'This order already holds a different time slot.');
+        }
+        if (firstConflict(state, interval) !== null) {
+          return refuse('conflict', 'calendar.slot-taken', 'This time is no longer available; please choose another time.');
+        }
+        return [{ type: 'SlotReserved', data: { vendorId, orderId: command.orderId, ...interval } }];
+      }
+      case 'ReleaseSlot':
+        if (!state.reservations[command.orderId]) return [];
+        return [{ type: 'SlotReleased', data: { vendorId, orderId: command.orderId, reason: command.reason } }];
+    }
+  },
+};
+
+function authorizeVendor(actor: Actor, vendorId: string): void {
+  if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) {
+    refuse('forbidden', 'calendar.forbidden', "Only the vendor can change its own calendar.");
+  }
+}
+
+/** The interval in UTC ISO form, refused unless start is before end. */
+function normalized(interval: Interval): Interval {
+  const start = Date.parse(interval.start);
+  const end = Date.parse(interval.end);
+  if (Number.isNaN(start) || Number.isNaN(end)) return refuse('invalid', 'calendar.invalid-interval', 'The start and end must be valid dates and times.');
+  if (start >= end) return refuse('invalid', 'calendar.invalid-interval', 'The end must be after the start.');
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
+export { isFree, freeSlots, busyIntervals } from './availability.ts';
