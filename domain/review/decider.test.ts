@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { spec } from '../shared/decider-spec.ts';
+import type { Actor } from '../shared/actor.ts';
+import { ReviewEvent } from './events.ts';
+import type { PostReview, ReviewCommand, ReviewedOrder } from './commands.ts';
+import { reviewDecider } from './decider.ts';
+
+const at = '2026-11-21T10:00:00.000Z';
+const customer: Actor = { userId: 'u-customer', roles: ['user'], groups: [], vendorId: null };
+const vendorOwner: Actor = { userId: 'u-vendor', roles: ['user', 'vendor'], groups: [], vendorId: 'v-1' };
+const admin: Actor = { userId: 'u-admin', roles: ['user', 'admin'], groups: [], vendorId: null };
+const completedOrder: ReviewedOrder = { status: 'completed', customerId: 'u-customer', vendorId: 'v-1' };
+
+const post = (fields: Partial<PostReview> = {}): ReviewCommand => ({
+  type: 'PostReview', actor: customer, at, orderId: 'o-1', rating: 5, text: ' Wonderful evening! ', order: completedOrder, ...fields,
+});
+const remove = (actor: Actor = admin): ReviewCommand => ({ type: 'RemoveReview', actor, at, orderId: 'o-1', reason: 'Offensive language' });
+
+const posted: ReviewEvent = {
+  type: 'ReviewPosted', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 5, text: 'Wonderful evening!', at },
+};
+const removed: ReviewEvent = { type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', reason: 'Offensive language', at } };
+
+describe('review decider', () => {
+  it('the customer of a completed order posts a review', () => {
+    const [event] = spec(reviewDecider).given([]).when(post()).then([posted]);
+    expect(ReviewEvent.parse(event)).toEqual(event);
+  });
+
+  it('a missing order is not found', () => {
+    expect(spec(reviewDecider).given([]).when(post({ order: null })).thenRefused('review.order-not-found').kind).toBe('not_found');
+  });
+
+  it('only the customer of the order may review it', () => {
+    expect(spec(reviewDecider).given([]).when(post({ actor: vendorOwner })).thenRefused('review.forbidden').kind).toBe('forbidden');
+    spec(reviewDecider).given([]).when(post({ actor: admin })).thenRefused('review.forbidden');
+  });
+
+  it.each(['new', 'payed', 'approved', 'canceled'] as const)('an order that is %s cannot be reviewed', (status) => {
+    const refusal = spec(reviewDecider).given([]).when(post({ order: { ...completedOrder, status } })).thenRefused('review.order-not-completed');
+    expect(refusal.kind).toBe('conflict');
+  });
+
+  it('one review per order, even after an admin removed it', () => {
+    expect(spec(reviewDecider).given([posted]).when(post()).thenRefused('review.already-posted').kind).toBe('conflict');
+    spec(reviewDecider).given([posted, removed]).when(post()).thenRefused('review.already-posted');
+  });
+
+  it('refuses a rating outside 1–5', () => {
+    spec(reviewDecider).given([]).when(post({ rating: 0 })).thenRefused('review.invalid-rating');
+    spec(reviewDecider).given([]).when(post({ rating: 4.5 })).thenRefused('review.invalid-rating');
+  });
+
+  it('an admin removes a posted review; nobody else may; nothing to remove is not found', () => {
+    spec(reviewDecider).given([posted]).when(remove()).then([removed]);
+    spec(reviewDecider).given([posted]).when(remove(customer)).thenRefused('review.forbidden');
+    spec(reviewDecider).given([posted]).when(remove(vendorOwner)).thenRefused('review.forbidden');
+    spec(reviewDecider).given([]).when(remove()).thenRefused('review.not-found');
+    spec(reviewDecider).given([posted, removed]).when(remove()).thenRefused('review.not-found');
+  });
+});
