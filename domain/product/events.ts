@@ -3,6 +3,7 @@ import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 import { translatable } from '../shared/translatable.ts';
+import { productInformation, productIntroText, productName, serviceDuration } from '../shared/validation.ts';
 
 // Stream `product-<productId>`. Fields are SPEC §3 "Product form"; limits are SPEC §5.
 export const ProductType = z.enum(['default', 'timedService', 'contractService']);
@@ -10,17 +11,17 @@ export type ProductType = z.infer<typeof ProductType>;
 
 export const ProductDetails = z.strictObject({
   type: ProductType,
-  name: translatable({ max: 200 }),
+  name: productName,
   /** Rich text (HTML). */
-  information: z.string().trim().min(1).max(50_000),
+  information: productInformation,
   featured: z.boolean().default(false),
   images: z.array(z.strictObject({ url: z.string().max(2000) })).max(50).default([]),
   introImage: z.string().max(2000).optional(),
   price: Money,
   additionalInformation: z.array(z.strictObject({ title: translatable({ max: 200 }), content: translatable({ max: 5000 }) })).max(50).default([]),
-  introText: z.string().trim().min(1).max(250),
+  introText: productIntroText,
   /** Minutes. Required integer for every product (SPEC §5); a timed service needs more than 0. */
-  serviceDuration: z.number().int().nonnegative(),
+  serviceDuration,
 });
 export type ProductDetails = z.infer<typeof ProductDetails>;
 

@@ -15,7 +15,9 @@ const notLetterOrDigit = /[^\p{L}\p{Nd}]+/gu;
 
 /** The URL-safe form of `text`, or `fallback` when nothing URL-safe is left (e.g. only punctuation). */
 export function toUrlSafe(text: string, fallback: string = DEFAULT_SLUG): string {
+  // Lowercase after decomposing too: compatibility forms such as 𝒜 decompose to an uppercase A.
   const hyphenated = text
+    .normalize('NFKD')
     .toLowerCase()
     .normalize('NFKD')
     .replace(combiningMarks, '')

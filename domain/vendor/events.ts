@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
-import { translatable } from '../shared/translatable.ts';
+import { vendorIntro, vendorLanguages, vendorName, vendorOriginLocation } from '../shared/validation.ts';
 
 // Stream `vendor-<vendorId>`. The profile fields are SPEC §3 "Vendor"; limits are SPEC §5.
 const MediaUrl = z.string().trim().max(2000);
 export const VendorProfile = z.strictObject({
-  name: translatable({ max: 200 }),
+  name: vendorName,
   /** Child tags of the `artist-categories` tag. */
   tagIds: z.array(Id).max(50),
   /** Rich text (HTML); sanitized when rendered. */
   about: z.string().max(50_000).default(''),
-  intro: translatable({ max: 100 }),
+  intro: vendorIntro,
   /** Language codes such as he, en, ru, ar. */
-  languages: z.array(z.string().min(2).max(20)).min(1).max(20),
-  originLocation: translatable({ max: 20 }),
+  languages: vendorLanguages,
+  originLocation: vendorOriginLocation,
   heroImageUrl: MediaUrl.optional(),
   logoImageUrl: MediaUrl.optional(),
   images: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).default([]),
