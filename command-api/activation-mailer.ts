@@ -1,0 +1,36 @@
+// Where activation tokens go after registration. The token is never returned to the client: a real
+// deployment plugs an e-mail sender in here. The default keeps messages in an in-memory outbox that
+// tests and the demo seeding read, and logs that a message was "sent" (never the token itself).
+export interface ActivationMessage {
+  to: string;
+  userId: string;
+  fullName: string;
+  locale: 'he-IL' | 'en-US';
+  token: string;
+  at: string;
+}
+
+export interface ActivationMailer {
+  sendActivation(message: ActivationMessage): Promise<void>;
+}
+
+export interface OutboxMailer extends ActivationMailer {
+  readonly outbox: readonly ActivationMessage[];
+  /** The newest activation token sent to this address (case-insensitive). */
+  tokenFor(email: string): string | undefined;
+}
+
+export function createOutboxMailer(log: (line: string) => void = () => {}): OutboxMailer {
+  const outbox: ActivationMessage[] = [];
+  return {
+    outbox,
+    async sendActivation(message) {
+      outbox.push(message);
+      log(`activation message queued for ${message.to}`);
+    },
+    tokenFor(email) {
+      const wanted = email.trim().toLowerCase();
+      return outbox.findLast((m) => m.to.toLowerCase() === wanted)?.token;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAdmin, registerAndSignIn, signIn } from './testing/accounts.ts';
+import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+
+describe('auth over HTTP', () => {
+  let app: TestCommandApi;
+  beforeAll(async () => { app = await startTestCommandApi(); });
+  afterAll(async () => { await app.close(); });
+
+  it('registers, refuses sign-in until activated, activates, signs in, refreshes and answers the profile', async () => {
+    const { api, mailer } = app;
+    const registered = await api.post('/api/user/register', { email: 'Dana@Example.com', password: 'long-enough', fullName: 'Dana', locale: 'en-US', phone: '+972501234567' });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ streamId: `user-${registered.body.id}`, revision: 0 });
+    expect(JSON.stringify(registered.body)).not.toContain(mailer.tokenFor('dana@example.com')!);
+
+    const early = await api.post('/api/token/jwt', { email: 'dana@example.com', password: 'long-enough' });
+    expect(early.status).toBe(403);
+    expect(early.headers.get('content-type')).toContain('application/problem+json');
+    expect(early.body.code).toBe('user.inactive');
+
+    expect((await api.post('/api/user/activate', { token: 'nope.' + 'x'.repeat(30) })).status).toBe(404);
+    const activated = await api.post('/api/user/activate', { token: mailer.tokenFor('dana@example.com') });
+    expect(activated.status).toBe(200);
+
+    expect((await api.post('/api/token/jwt', { email: 'dana@example.com', password: 'wrong-password' })).status).toBe(401);
+    expect((await api.post('/api/token/jwt', { email: 'nobody@example.com', password: 'long-enough' })).status).toBe(401);
+    const login = await api.post('/api/token/jwt', { username: 'DANA@example.com', password: 'long-enough' });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ token: expect.any(String), refresh_token: expect.any(String) });
+
+    const current = await api.get('/api/user/current', login.body.token);
+    expect(current.status).toBe(200);
+    expect(current.body).toEqual({
+      uuid: registered.body.id, email: 'dana@example.com', fullName: 'Dana', phone: '+972501234567', locale: 'en-US',
+      isAdmin: false, isOperator: false, roles: [], groups: [],
+    });
+
+    const refreshed = await api.post('/api/token/refresh', { refresh_token: login.body.refresh_token });
+    expect(refreshed.status).toBe(200);
+    expect((await api.get('/api/user/current', refreshed.body.token)).status).toBe(200);
+    expect((await api.post('/api/token/refresh', { refresh_token: login.body.token })).status).toBe(401);
+  });
+
+  it('refuses a second account for the same e-mail with 409', async () => {
+    await registerAndSignIn(app.api, app.mailer, { email: 'twice@example.com' });
+    const again = await app.api.post('/api/user/register', { email: 'TWICE@example.com', password: 'long-enough', fullName: 'Again' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('user.email-taken');
+  });
+
+  it('answers 401 without a token or with a bad one', async () => {
+    const none = await app.api.get('/api/user/current');
+    expect(none.status).toBe(401);
+    expect(none.headers.get('content-type')).toContain('application/problem+json');
+    expect((await app.api.get('/api/user/current', 'not-a-jwt')).status).toBe(401);
+    expect((await app.api.post('/api/orders', { productId: 'p1' })).status).toBe(401);
+  });
+
+  it('lets only superUsers change roles; the new roles arrive with the next token', async () => {
+    const admin = await registerAdmin(app.api, app.mailer, app.eventStore, 'root@example.com');
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'op@example.com' });
+    expect((await app.api.put(`/api/admin/users/${user.userId}/roles`, { roles: ['operator'], groups: [] }, user.token)).status).toBe(403);
+    expect((await app.api.put(`/api/admin/users/${user.userId}/roles`, { roles: ['operator'], groups: [] }, admin.token)).status).toBe(200);
+    const { token } = await signIn(app.api, user.email, user.password);
+    expect((await app.api.get('/api/user/current', token)).body).toMatchObject({ isOperator: true, isAdmin: false });
+    expect((await app.api.get('/api/user/current', admin.token)).body).toMatchObject({ isAdmin: true, groups: ['superUsers'] });
+  });
+
+  it('changes the password only with the current one', async () => {
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'pw@example.com' });
+    expect((await app.api.post('/api/user/password', { currentPassword: 'wrong-one!', newPassword: 'new-password-1' }, user.token)).status).toBe(403);
+    expect((await app.api.post('/api/user/password', { currentPassword: user.password, newPassword: 'new-password-1' }, user.token)).status).toBe(200);
+    expect((await app.api.post('/api/token/jwt', { email: user.email, password: user.password })).status).toBe(401);
+    expect((await app.api.post('/api/token/jwt', { email: user.email, password: 'new-password-1' })).status).toBe(200);
+  });
+});

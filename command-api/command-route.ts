@@ -1,0 +1,131 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import type { Clock } from '../domain/ports/clock.ts';
+import { actorOfAuthorization } from '../infra/auth/jwt-tokens.ts';
+import { HttpProblem, problemOf, problems, sendProblem, type Problem } from '../infra/http/problem.ts';
+import type { RouteSpec } from '../infra/http/route-spec.ts';
+import { guard } from './guards.ts';
+import { IdempotencyKey, requestFingerprint, type Idempotency, type StoredAnswer } from './idempotency.ts';
+import { createRequestContext, type RequestContext } from './request-context.ts';
+import { validationProblem } from './validation-problem.ts';
+
+// A command route is its RouteSpec (the one declaration used for validation, guards and OpenAPI) and
+// a handler that receives already-validated input. Mounting adds, in order: bearer auth → guard by
+// `spec.auth` → JSON body (size-limited) → zod validation (422) → Idempotency-Key (POST) → handler,
+// and turns every error into problem+json.
+export interface RouteAnswer {
+  status: number;
+  body?: unknown;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<S extends RouteSpec> {
+  params: Output<S['params']>;
+  query: Output<S['query']>;
+  body: Output<S['body']>;
+  context: RequestContext;
+  request: Request;
+}
+
+export interface CommandRoute {
+  spec: RouteSpec;
+  /** Whether an Idempotency-Key is honoured (POST only). Off where the answer holds secrets (tokens). */
+  idempotent: boolean;
+  handle(input: RouteInput<RouteSpec>): Promise<RouteAnswer>;
+}
+
+export function defineRoute<const S extends RouteSpec>(
+  spec: S,
+  handle: (input: RouteInput<S>) => Promise<RouteAnswer>,
+  options: { idempotent?: boolean } = {},
+): CommandRoute {
+  return { spec, idempotent: options.idempotent ?? spec.method === 'post', handle: handle as unknown as CommandRoute['handle'] };
+}
+
+export interface MountOptions {
+  jwtSecret: string;
+  clock: Clock;
+  idempotency: Idempotency;
+  bodyLimit: string;
+  logError(error: unknown): void;
+}
+
+const emptyBody = z.strictObject({});
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationProblem(result.error, prefix);
+  return result.data;
+}
+
+function runMiddleware(middleware: express.RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+}
+
+function answerOf(error: unknown, logError: (e: unknown) => void): StoredAnswer {
+  const problem: Problem = problemOf(error);
+  if (problem.status >= 500) logError(error);
+  return { status: problem.status, body: problem };
+}
+
+function send(res: Response, answer: StoredAnswer, replayed: boolean): void {
+  if (replayed) res.set('Idempotent-Replayed', 'true');
+  if (answer.status >= 400 && answer.body && typeof answer.body === 'object' && 'type' in answer.body) {
+    sendProblem(res, answer.body as Problem);
+  } else if (answer.body === undefined) {
+    res.status(answer.status).end();
+  } else {
+    res.status(answer.status).json(answer.body);
+  }
+}
+
+export function mountRoutes(router: Router, routes: CommandRoute[], options: MountOptions): void {
+  const jsonBody = express.json({ limit: options.bodyLimit });
+  for (const route of routes) {
+    const { spec } = route;
+    router[spec.method](spec.path, async (req: Request, res: Response) => {
+      let answer: StoredAnswer;
+      let replayed = false;
+      try {
+        const actor = actorOfAuthorization(options.jwtSecret, req.get('authorization'));
+        if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
+        const context = createRequestContext(req, actor, options.clock.now());
+        res.locals.commandContext = context;
+        guard(spec.auth, actor);
+        await runMiddleware(jsonBody, req, res);
+        const rawBody: unknown = req.body === undefined ? {} : req.body;
+        const input: RouteInput<RouteSpec> = {
+          params: spec.params ? parse(spec.params, req.params, 'params') : undefined,
+          query: spec.query ? parse(spec.query, req.query, 'query') : undefined,
+          body: parse(spec.body ?? emptyBody, rawBody, ''),
+          context,
+          request: req,
+        };
+        if (!spec.body) input.body = undefined;
+        const key = route.idempotent ? req.get('idempotency-key') : undefined;
+        if (key !== undefined) {
+          const keyCheck = IdempotencyKey.safeParse(key);
+          if (!keyCheck.success) throw new HttpProblem(422, 'Validation failed', { code: 'validation', errors: [{ field: 'Idempotency-Key', message: keyCheck.error.issues[0]!.message }] });
+          const claim = await options.idempotency.claim(actor.userId ?? 'guest', key, requestFingerprint(spec.method, req.originalUrl, rawBody), context.metadata());
+          if (claim.kind === 'replay') {
+            answer = claim.answer;
+            replayed = true;
+          } else {
+            answer = await route.handle(input).then(
+              (ok) => ({ status: ok.status, body: ok.body }),
+              (error) => answerOf(error, options.logError),
+            );
+            await claim.complete(answer);
+          }
+        } else {
+          const ok = await route.handle(input);
+          answer = { status: ok.status, body: ok.body };
+        }
+      } catch (error) {
+        answer = answerOf(error, options.logError);
+      }
+      if (!res.headersSent) send(res, answer, replayed);
+    });
+  }
+}
