@@ -1,0 +1,77 @@
+import type { Projection, ViewDoc } from '../projection.ts';
+
+// Conversations (README: `conversations`): one document per conversation with both participants, the
+// last message and unread counts per side. `messageSides` keeps the side of every message in order
+// ('c' or 'v'), so "read up to message M" turns into exact unread counts whatever M is.
+export type Side = 'customer' | 'vendor';
+
+export interface ConversationView extends ViewDoc {
+  conversationId: string;
+  customerId: string;
+  vendorId: string;
+  openedAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  lastMessage: { messageId: string; authorId: string; side: Side; text: string; at: string } | null;
+  unread: Record<Side, number>;
+  /** How many messages (from the start) each side has read. */
+  readUpTo: Record<Side, number>;
+  messageSides: Array<'c' | 'v'>;
+  /** Message id → its index in messageSides. */
+  messageIndex: Record<string, number>;
+}
+
+const other = (side: Side): Side => (side === 'customer' ? 'vendor' : 'customer');
+const sideCode = (side: Side): 'c' | 'v' => (side === 'customer' ? 'c' : 'v');
+
+/** Messages written by the other side after what `side` has read. */
+function unreadFor(side: Side, conversation: Pick<ConversationView, 'messageSides' | 'readUpTo'>): number {
+  const theirs = sideCode(other(side));
+  return conversation.messageSides.slice(conversation.readUpTo[side]).filter((code) => code === theirs).length;
+}
+
+function withUnread(conversation: ConversationView): ConversationView {
+  return { ...conversation, unread: { customer: unreadFor('customer', conversation), vendor: unreadFor('vendor', conversation) } };
+}
+
+export const conversationsProjection: Projection<ConversationView> = {
+  name: 'conversations',
+  collection: 'conversations',
+  eventTypes: ['ConversationOpened', 'MessagePosted', 'ConversationRead'],
+  keysOf: (event) => ('conversationId' in event.data ? [event.data.conversationId] : []),
+  evolve(doc, event, id) {
+    if (event.type === 'ConversationOpened') {
+      const { customerId, vendorId, at } = event.data;
+      return {
+        _id: id, _seen: doc?._seen ?? {}, conversationId: id, customerId, vendorId, openedAt: at, lastActivityAt: at,
+        messageCount: 0, lastMessage: null, unread: { customer: 0, vendor: 0 }, readUpTo: { customer: 0, vendor: 0 },
+        messageSides: [], messageIndex: {},
+      };
+    }
+    // Messages and reads follow ConversationOpened in the same stream.
+    if (!doc) return null;
+    switch (event.type) {
+      case 'MessagePosted': {
+        const { messageId, authorId, side, text, at } = event.data;
+        if (messageId in doc.messageIndex) return doc;
+        const messageSides = [...doc.messageSides, sideCode(side)];
+        // Writing a message means having read everything before it.
+        const readUpTo = { ...doc.readUpTo, [side]: messageSides.length };
+        return withUnread({
+          ...doc, messageSides, readUpTo, messageIndex: { ...doc.messageIndex, [messageId]: messageSides.length - 1 },
+          messageCount: messageSides.length, lastMessage: { messageId, authorId, side, text, at }, lastActivityAt: at,
+        });
+      }
+      case 'ConversationRead': {
+        const index = doc.messageIndex[event.data.upToMessageId];
+        if (index === undefined) return doc;
+        const side = event.data.side;
+        const readUpTo = { ...doc.readUpTo, [side]: Math.max(doc.readUpTo[side], index + 1) };
+        return withUnread({ ...doc, readUpTo });
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ customerId: 1, lastActivityAt: -1 }, { vendorId: 1, lastActivityAt: -1 }],
+};

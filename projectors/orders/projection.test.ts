@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ordersProjection, type OrderView } from './projection.ts';
+import { fold, recorded } from '../testing/recorded-event.ts';
+import { adminActor, customerActor, vendorActor } from '../testing/domain-fixtures.ts';
+
+const product = { productId: 'p1', vendorId: 'v1', type: 'timedService' as const, name: { he: 'מופע' }, price: { amountMinor: 100_000, currency: 'ILS' as const }, serviceDuration: 60 };
+const placed = (orderId: string) => recorded(`order-${orderId}`, {
+  type: 'OrderPlaced',
+  data: { orderId, customerId: 'c1', vendorId: 'v1', product, total: product.price, start: '2026-05-01T18:00:00.000Z', end: '2026-05-01T19:00:00.000Z', placedAt: '2026-04-01T10:00:00.000Z' },
+}, customerActor('c1'));
+
+describe('orders view', () => {
+  it('records the lifecycle with who did what and when', () => {
+    const docs = fold<OrderView>(ordersProjection, [
+      placed('o1'),
+      recorded('order-o1', { type: 'OrderPaymentDeclined', data: { orderId: 'o1', reason: 'insufficient funds', cardLast4: '4242', at: '2026-04-01T10:01:00.000Z' } }, customerActor('c1')),
+      recorded('order-o1', { type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pay1', amount: product.price, cardLast4: '4242', at: '2026-04-01T10:02:00.000Z' } }, customerActor('c1')),
+      recorded('order-o1', { type: 'OrderApproved', data: { orderId: 'o1', by: 'u-vendor', at: '2026-04-02T10:00:00.000Z' } }, vendorActor('u-vendor', 'v1')),
+      recorded('order-o1', { type: 'OrderCompleted', data: { orderId: 'o1', by: 'u-admin', at: '2026-05-02T10:00:00.000Z' } }, adminActor('u-admin')),
+    ]);
+    const order = docs.o1!;
+    expect(order).toMatchObject({
+      customerId: 'c1', vendorId: 'v1', status: 'completed', slot: { start: '2026-05-01T18:00:00.000Z', end: '2026-05-01T19:00:00.000Z' },
+      payment: { paymentId: 'pay1', cardLast4: '4242' }, paymentDeclines: [{ reason: 'insufficient funds', cardLast4: '4242' }],
+      cancellation: null, notes: null, updatedAt: '2026-05-02T10:00:00.000Z',
+    });
+    expect(order.timeline.map(({ event, status, by, role }) => [event, status, by, role])).toEqual([
+      ['OrderPlaced', 'new', 'c1', 'customer'],
+      ['OrderPaymentDeclined', 'new', 'c1', 'customer'],
+      ['OrderPaid', 'payed', 'c1', 'customer'],
+      ['OrderApproved', 'approved', 'u-vendor', 'vendor'],
+      ['OrderCompleted', 'completed', 'u-admin', 'admin'],
+    ]);
+  });
+
+  it('records a cancellation with the refund', () => {
+    const docs = fold<OrderView>(ordersProjection, [
+      placed('o2'),
+      recorded('order-o2', { type: 'OrderPaid', data: { orderId: 'o2', paymentId: 'pay2', amount: product.price, cardLast4: '1111', at: '2026-04-01T11:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o2', { type: 'OrderCanceled', data: { orderId: 'o2', reason: 'sick', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay2', amount: product.price }, at: '2026-04-03T11:00:00.000Z' } }, vendorActor('u-vendor', 'v1')),
+    ]);
+    expect(docs.o2).toMatchObject({
+      status: 'canceled',
+      cancellation: { reason: 'sick', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay2', amount: product.price } },
+    });
+    expect(docs.o2?.timeline.at(-1)).toEqual({ event: 'OrderCanceled', status: 'canceled', by: 'u-vendor', role: 'vendor', at: '2026-04-03T11:00:00.000Z' });
+  });
+});

@@ -1,0 +1,91 @@
+import type { Actor } from '../../domain/shared/actor.ts';
+import type { Money } from '../../domain/shared/money.ts';
+import type { OrderStatus } from '../../domain/order/events.ts';
+import type { z } from 'zod';
+import type { OrderedProduct } from '../../domain/order/events.ts';
+import type { Projection, ViewDoc } from '../projection.ts';
+
+// Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
+// customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
+export type TimelineRole = 'customer' | 'vendor' | 'admin' | 'system';
+
+export interface OrderTimelineEntry {
+  event: string;
+  status: OrderStatus;
+  by: string | null;
+  role: TimelineRole;
+  at: string;
+}
+
+export interface OrderView extends ViewDoc {
+  orderId: string;
+  customerId: string;
+  vendorId: string;
+  status: OrderStatus;
+  product: z.infer<typeof OrderedProduct>;
+  total: Money;
+  slot: { start: string; end: string } | null;
+  notes: string | null;
+  payment: { paymentId: string; amount: Money; cardLast4: string; at: string } | null;
+  paymentDeclines: Array<{ reason: string; cardLast4: string; at: string }>;
+  cancellation: { reason: string; by: string | null; byRole: TimelineRole; refund: { paymentId: string; amount: Money } | null; at: string } | null;
+  timeline: OrderTimelineEntry[];
+  placedAt: string;
+  updatedAt: string;
+}
+
+/** The part the actor played in this order, from the event metadata. */
+export function roleIn(order: Pick<OrderView, 'customerId' | 'vendorId'>, actor: Actor): TimelineRole {
+  if (actor.userId !== null && actor.userId === order.customerId) return 'customer';
+  if (actor.vendorId !== null && actor.vendorId === order.vendorId) return 'vendor';
+  if (actor.roles.includes('system') || actor.userId === null) return 'system';
+  return 'admin';
+}
+
+export const ordersProjection: Projection<OrderView> = {
+  name: 'orders',
+  collection: 'orders',
+  eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled'],
+  keysOf: (event) => ('orderId' in event.data ? [event.data.orderId] : []),
+  evolve(doc, event, id) {
+    if (event.type === 'OrderPlaced') {
+      const { customerId, vendorId, product, total, start, end, notes, placedAt } = event.data;
+      return {
+        _id: id, _seen: doc?._seen ?? {}, orderId: id, customerId, vendorId, status: 'new', product, total,
+        slot: start && end ? { start, end } : null, notes: notes ?? null, payment: null, paymentDeclines: [], cancellation: null,
+        timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt }],
+        placedAt, updatedAt: placedAt,
+      };
+    }
+    // Every later event of an order follows its OrderPlaced in the same stream.
+    if (!doc) return null;
+    const by = event.metadata.actor.userId;
+    const step = (status: OrderStatus, at: string, role: TimelineRole = roleIn(doc, event.metadata.actor), who: string | null = by): OrderView => ({
+      ...doc, status, updatedAt: at, timeline: [...doc.timeline, { event: event.type, status, by: who, role, at }],
+    });
+    switch (event.type) {
+      case 'OrderPaymentDeclined': {
+        const { reason, cardLast4, at } = event.data;
+        return { ...step(doc.status, at), paymentDeclines: [...doc.paymentDeclines, { reason, cardLast4, at }] };
+      }
+      case 'OrderPaid': {
+        const { paymentId, amount, cardLast4, at } = event.data;
+        return { ...step('payed', at), payment: { paymentId, amount, cardLast4, at } };
+      }
+      case 'OrderApproved':
+        return step('approved', event.data.at, roleIn(doc, event.metadata.actor), event.data.by ?? by);
+      case 'OrderCompleted':
+        return step('completed', event.data.at, roleIn(doc, event.metadata.actor), event.data.by ?? by);
+      case 'OrderCanceled': {
+        const { reason, by: canceledBy, byRole, refund, at } = event.data;
+        return {
+          ...step('canceled', at, byRole, canceledBy),
+          cancellation: { reason, by: canceledBy, byRole, refund: refund ?? null, at },
+        };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ customerId: 1, placedAt: -1 }, { vendorId: 1, placedAt: -1 }, { status: 1 }],
+};

@@ -1,0 +1,49 @@
+import type { Money } from '../../domain/shared/money.ts';
+import type { ProductDetails, ProductType } from '../../domain/product/events.ts';
+import type { Translatable } from '../../domain/shared/translatable.ts';
+import type { Projection, ViewDoc } from '../projection.ts';
+
+// Products (README: `products`): one document per live product; a removed product is deleted.
+export interface ProductView extends ViewDoc {
+  productId: string;
+  vendorId: string;
+  type: ProductType;
+  name: Translatable;
+  information: string;
+  featured: boolean;
+  images: Array<{ url: string }>;
+  introImage: string | null;
+  price: Money;
+  additionalInformation: ProductDetails['additionalInformation'];
+  introText: string;
+  serviceDuration: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const productsProjection: Projection<ProductView> = {
+  name: 'products',
+  collection: 'products',
+  eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved'],
+  keysOf: (event) => ('productId' in event.data ? [event.data.productId] : []),
+  evolve(doc, event, id) {
+    switch (event.type) {
+      case 'ProductCreated':
+      case 'ProductUpdated': {
+        const { vendorId, details, at } = event.data;
+        return {
+          _id: id, _seen: doc?._seen ?? {}, productId: id, vendorId,
+          type: details.type, name: details.name, information: details.information, featured: details.featured,
+          images: details.images, introImage: details.introImage ?? null, price: details.price,
+          additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
+          createdAt: doc?.createdAt ?? at, updatedAt: at,
+        };
+      }
+      case 'ProductRemoved':
+        return null;
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ vendorId: 1, type: 1 }],
+};

@@ -1,0 +1,43 @@
+import type { RecordedEvent } from '../domain/ports/event-store.ts';
+import type { Filter, ViewDocument } from '../domain/ports/view-store.ts';
+import type { AnyDomainEvent, DomainEventType } from '../domain/events.ts';
+
+/** A recorded event whose `{ type, data }` has been validated against the domain schemas. */
+export type ProjectedEvent = Omit<RecordedEvent, 'type' | 'data'> & AnyDomainEvent;
+
+/** The projected event of one type, for evolve functions that handle it. */
+export type ProjectedEventOf<T extends DomainEventType> = Extract<ProjectedEvent, { type: T }>;
+
+/** `{ [encoded stream id]: last revision applied }`: what makes applying an event idempotent. */
+export type Seen = Record<string, number>;
+
+export interface ViewDoc extends ViewDocument {
+  _seen: Seen;
+}
+
+/**
+ * A view: which documents an event touches, and how one document changes with it. `evolve` is pure; the
+ * runtime loads the document, skips the event when the document has already seen that stream revision,
+ * sets `_id` and `_seen`, and saves (or deletes, when evolve answers null).
+ */
+export interface Projection<D extends ViewDoc = ViewDoc> {
+  /** Unique; names the checkpoint. */
+  readonly name: string;
+  readonly collection: string;
+  /** The event types this view reads; other events never reach keysOf or evolve. */
+  readonly eventTypes: readonly DomainEventType[];
+  /** Ids of the documents the event touches. */
+  keysOf(event: ProjectedEvent): string[];
+  /**
+   * Documents touched that the event cannot name (e.g. the former parent of a moved tag): the runtime
+   * adds the ids of the documents matching this filter to keysOf's.
+   */
+  alsoMatching?(event: ProjectedEvent): Filter | null;
+  /** The next state of document `id`; null deletes it (or keeps it absent). */
+  evolve(doc: D | null, event: ProjectedEvent, id: string): D | null;
+  /** Indexes the query API relies on. */
+  readonly indexes?: ReadonlyArray<Record<string, 1 | -1 | 'text'>>;
+}
+
+/** Erases a projection's document type so projections of different views share one list. */
+export type AnyProjection = Projection<any>;

@@ -1,0 +1,31 @@
+import type { Projection, ViewDoc } from '../projection.ts';
+
+// Reviews (README: `reviews`): one document per reviewed order; a removed review is deleted.
+export interface ReviewView extends ViewDoc {
+  orderId: string;
+  vendorId: string;
+  customerId: string;
+  rating: number;
+  text: string;
+  at: string;
+}
+
+export const reviewsProjection: Projection<ReviewView> = {
+  name: 'reviews',
+  collection: 'reviews',
+  eventTypes: ['ReviewPosted', 'ReviewRemoved'],
+  keysOf: (event) => ('orderId' in event.data ? [event.data.orderId] : []),
+  evolve(doc, event, id) {
+    switch (event.type) {
+      case 'ReviewPosted': {
+        const { vendorId, customerId, rating, text, at } = event.data;
+        return { _id: id, _seen: doc?._seen ?? {}, orderId: id, vendorId, customerId, rating, text, at };
+      }
+      case 'ReviewRemoved':
+        return null;
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ vendorId: 1, at: -1 }, { customerId: 1 }],
+};

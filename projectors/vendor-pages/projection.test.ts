@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { vendorPagesProjection, type VendorPage } from './projection.ts';
+import { fold, recorded } from '../testing/recorded-event.ts';
+import { productDetails, vendorProfile } from '../testing/domain-fixtures.ts';
+
+const at = '2026-02-01T09:00:00.000Z';
+
+describe('vendor pages view', () => {
+  it('holds the profile, the owner, live products and the reviews summary', () => {
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v1', { type: 'VendorCreated', data: { vendorId: 'v1', ownerUserId: null, profile: vendorProfile(), at } }),
+      recorded('vendor-v1', { type: 'VendorOwnerAssigned', data: { vendorId: 'v1', ownerUserId: 'u7', at } }),
+      recorded('product-p1', { type: 'ProductCreated', data: { productId: 'p1', vendorId: 'v1', details: productDetails({ featured: true, introImage: 'https://m/1.jpg' }), at } }),
+      recorded('product-p2', { type: 'ProductCreated', data: { productId: 'p2', vendorId: 'v1', details: productDetails(), at } }),
+      recorded('product-p2', { type: 'ProductRemoved', data: { productId: 'p2', vendorId: 'v1', at } }),
+      recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v1', customerId: 'c1', rating: 5, text: '', at } }),
+      recorded('review-o2', { type: 'ReviewPosted', data: { orderId: 'o2', vendorId: 'v1', customerId: 'c2', rating: 2, text: '', at } }),
+    ]);
+    const page = docs.v1!;
+    expect(page.ownerUserId).toBe('u7');
+    expect(page.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: 'live' }]);
+    expect(page.profile?.generalInfo).toEqual([{ title: 'Setup', content: '30 minutes' }]);
+    expect(Object.keys(page.products)).toEqual(['p1']);
+    expect(page.products.p1).toMatchObject({ featured: true, introImage: 'https://m/1.jpg', price: { amountMinor: 150_000, currency: 'ILS' } });
+    expect(page.reviewsSummary).toEqual({ count: 2, avg: 3.5, distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 } });
+  });
+
+  it('marks an archived vendor with the reason', () => {
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v2', { type: 'VendorCreated', data: { vendorId: 'v2', ownerUserId: 'u1', profile: vendorProfile(), at } }),
+      recorded('vendor-v2', { type: 'VendorArchived', data: { vendorId: 'v2', reason: 'retired', at } }),
+    ]);
+    expect(docs.v2).toMatchObject({ archived: true, archivedReason: 'retired' });
+  });
+
+  it('replacing a review of the same order does not add a second rating', () => {
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v3', customerId: 'c1', rating: 1, text: '', at } }),
+      recorded('review-o1', { type: 'ReviewRemoved', data: { orderId: 'o1', vendorId: 'v3', reason: 'x', at } }),
+      recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v3', customerId: 'c1', rating: 4, text: '', at } }),
+    ]);
+    expect(docs.v3?.reviewsSummary).toMatchObject({ count: 1, avg: 4 });
+    expect(docs.v3?.profile).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import type { Money } from '../../domain/shared/money.ts';
+import type { ProductType } from '../../domain/product/events.ts';
+import type { VendorProfile } from '../../domain/vendor/events.ts';
+import type { Translatable } from '../../domain/shared/translatable.ts';
+import type { Projection, ViewDoc } from '../projection.ts';
+import { laterOf } from '../later-of.ts';
+import { summarizeRatings, type RatingSummary } from '../rating-summary.ts';
+
+// The vendor page (README: `vendorPages`): the whole profile with media lists and general info, a summary
+// of the live products and of the reviews. Products and ratings are keyed by their source, so replays
+// and duplicates leave it unchanged.
+export interface ProductSummary {
+  productId: string;
+  type: ProductType;
+  name: Translatable;
+  price: Money;
+  featured: boolean;
+  introText: string;
+  introImage: string | null;
+  serviceDuration: number;
+}
+
+export interface VendorPage extends ViewDoc {
+  vendorId: string;
+  ownerUserId: string | null;
+  archived: boolean;
+  archivedReason: string | null;
+  profile: VendorProfile | null;
+  products: Record<string, ProductSummary>;
+  reviewsSummary: RatingSummary;
+  ratings: Record<string, number>;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+const emptyPage = (vendorId: string): VendorPage => ({
+  _id: vendorId, _seen: {}, vendorId, ownerUserId: null, archived: false, archivedReason: null, profile: null,
+  products: {}, reviewsSummary: summarizeRatings({}), ratings: {}, createdAt: null, updatedAt: null,
+});
+
+export const vendorPagesProjection: Projection<VendorPage> = {
+  name: 'vendor-pages',
+  collection: 'vendorPages',
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewRemoved'],
+  keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
+  evolve(doc, event, id) {
+    const page = doc ?? emptyPage(id);
+    switch (event.type) {
+      case 'VendorCreated':
+        return { ...page, ownerUserId: event.data.ownerUserId, profile: event.data.profile, createdAt: event.data.at, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'VendorProfileUpdated':
+        return { ...page, profile: event.data.profile, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'VendorOwnerAssigned':
+        return { ...page, ownerUserId: event.data.ownerUserId, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'VendorArchived':
+        return { ...page, archived: true, archivedReason: event.data.reason, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'ProductCreated':
+      case 'ProductUpdated': {
+        const { productId, details } = event.data;
+        const summary: ProductSummary = {
+          productId, type: details.type, name: details.name, price: details.price, featured: details.featured,
+          introText: details.introText, introImage: details.introImage ?? null, serviceDuration: details.serviceDuration,
+        };
+        return { ...page, products: { ...page.products, [productId]: summary } };
+      }
+      case 'ProductRemoved': {
+        const { [event.data.productId]: _removed, ...products } = page.products;
+        return { ...page, products };
+      }
+      case 'ReviewPosted': {
+        const ratings = { ...page.ratings, [event.data.orderId]: event.data.rating };
+        return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
+      }
+      case 'ReviewRemoved': {
+        const { [event.data.orderId]: _removed, ...ratings } = page.ratings;
+        return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
+      }
+      default:
+        return page;
+    }
+  },
+  indexes: [{ ownerUserId: 1 }],
+};
