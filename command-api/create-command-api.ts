@@ -6,7 +6,9 @@ import { createCommandDeps, type CommandDeps } from './command-deps.ts';
 import { mountRoutes, type CommandRoute } from './command-route.ts';
 import { createIdempotency } from './idempotency.ts';
 import type { CommandApiLogger, CommandApiPorts } from './ports.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { engagementRoutes } from './routes/engagement-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { vendorRoutes } from './routes/vendor-routes.ts';
@@ -21,7 +23,7 @@ const consoleLogger: CommandApiLogger = {
 
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
-  return [...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps)];
+  return [...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps), ...engagementRoutes(deps), ...adminRoutes(deps)];
 }
 
 /**

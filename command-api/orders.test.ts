@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
+import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
+import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+
+const accepted = { cardNumber: SANDBOX_CARDS.accepted };
+let slotHour = 0;
+/** A fresh, non-overlapping start time per call (the vendor's timed service lasts 2 hours). */
+const nextStart = () => new Date(Date.UTC(2030, 0, 1, 0) + (slotHour++ * 3) * 3600_000).toISOString();
+
+describe('orders over HTTP', () => {
+  let app: TestCommandApi;
+  let m: TestMarketplace;
+  beforeAll(async () => {
+    app = await startTestCommandApi();
+    m = await createTestMarketplace(app);
+  });
+  afterAll(async () => { await app.close(); });
+
+  const types = async (orderId: string) => (await app.eventStore.readStream(`order-${orderId}`)).map((e) => e.type);
+  const place = (productId: string, token: string, start?: string) => app.api.post('/api/orders', { productId, ...(start ? { start } : {}) }, token);
+
+  it('runs the whole lifecycle: place → pay → approve → complete → review', async () => {
+    const start = nextStart();
+    const placed = await place(m.products.timedService, m.customer.token, start);
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.id;
+    expect(placed.body).toEqual({ id: orderId, streamId: `order-${orderId}`, revision: 0, position: expect.any(Number) });
+    const calendar = await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`);
+    expect(calendar.at(-1)).toMatchObject({ type: 'SlotReserved', data: { orderId, start } });
+
+    const paid = await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.revision).toBe(1);
+    expect((await app.api.post(`/api/orders/${orderId}/approve`, undefined, m.vendor.token)).status).toBe(200);
+    expect((await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token)).status).toBe(200);
+    const review = await app.api.post(`/api/orders/${orderId}/review`, { rating: 5, text: 'Wonderful' }, m.customer.token);
+    expect(review.status).toBe(201);
+    expect(review.body.streamId).toBe(`review-${orderId}`);
+    expect(await types(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderApproved', 'OrderCompleted']);
+    const [placedEvent] = await app.eventStore.readStream(`order-${orderId}`);
+    expect(placedEvent!.metadata).toMatchObject({ actor: { userId: m.customer.userId }, schemaVersion: 1, correlationId: expect.any(String) });
+    expect((await app.api.post(`/api/orders/${orderId}/review`, { rating: 4, text: 'Again' }, m.customer.token)).body.code).toBe('review.already-posted');
+  });
+
+  it('keeps the X-Correlation-Id of the request in the event metadata', async () => {
+    const answer = await app.api.call('POST', '/api/orders', { body: { productId: m.products.default }, token: m.customer.token, headers: { 'x-correlation-id': 'corr-123' } });
+    const [event] = await app.eventStore.readStream(answer.body.streamId);
+    expect(event!.metadata.correlationId).toBe('corr-123');
+  });
+
+  it('refuses every illegal transition with 409 and a reason', async () => {
+    const fresh = (await place(m.products.default, m.customer.token)).body.id;
+    for (const action of ['approve', 'complete']) {
+      const answer = await app.api.post(`/api/orders/${fresh}/${action}`, {}, m.vendor.token);
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ code: 'order.illegal-transition', detail: expect.stringContaining('not paid') });
+    }
+    await app.api.post(`/api/orders/${fresh}/pay`, accepted, m.customer.token);
+    const payAgain = await app.api.post(`/api/orders/${fresh}/pay`, accepted, m.customer.token);
+    expect(payAgain.status).toBe(409);
+    expect(payAgain.body.detail).toBe('This order is already paid.');
+    expect((await app.api.post(`/api/orders/${fresh}/complete`, {}, m.vendor.token)).status).toBe(409);
+    expect((await app.api.post(`/api/orders/${fresh}/approve`, {}, m.vendor.token)).status).toBe(200);
+    expect((await app.api.post(`/api/orders/${fresh}/approve`, {}, m.vendor.token)).status).toBe(409);
+    expect((await app.api.post(`/api/orders/${fresh}/complete`, {}, m.vendor.token)).status).toBe(200);
+    for (const [action, body] of [['pay', accepted], ['approve', {}], ['complete', {}], ['cancel', { reason: 'late' }]] as const) {
+      const answer = await app.api.post(`/api/orders/${fresh}/${action}`, body, action === 'pay' ? m.customer.token : m.vendor.token);
+      expect(answer.status, action).toBe(409);
+      expect(answer.body.detail).toMatch(/completed/);
+    }
+
+    const canceled = (await place(m.products.default, m.customer.token)).body.id;
+    expect((await app.api.post(`/api/orders/${canceled}/cancel`, { reason: 'changed my mind' }, m.customer.token)).status).toBe(200);
+    for (const [action, body] of [['pay', accepted], ['approve', {}], ['complete', {}], ['cancel', { reason: 'again' }]] as const) {
+      const answer = await app.api.post(`/api/orders/${canceled}/${action}`, body, action === 'pay' ? m.customer.token : m.vendor.token);
+      expect(answer.status, action).toBe(409);
+      expect(answer.body.detail).toMatch(/canceled/);
+    }
+    expect((await app.api.post(`/api/orders/${canceled}/review`, { rating: 3, text: '' }, m.customer.token)).status).toBe(409);
+  });
+
+  it('refuses a vendor acting on another vendor\'s order (403), and a customer approving (403)', async () => {
+    const orderId = (await place(m.products.default, m.customer.token)).body.id;
+    await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+    const other = await app.api.post(`/api/orders/${orderId}/approve`, {}, m.otherVendor.token);
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('order.forbidden');
+    expect((await app.api.post(`/api/orders/${orderId}/cancel`, { reason: 'x' }, m.otherVendor.token)).status).toBe(403);
+    expect((await app.api.post(`/api/orders/${orderId}/approve`, {}, m.customer.token)).status).toBe(403);
+    expect((await app.api.post(`/api/orders/${orderId}/approve`, {}, m.admin.token)).status).toBe(200);
+    expect(await types(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderApproved']);
+  });
+
+  it('refuses ordering from one\'s own vendor, a missing product (404), and a timed service without start (422)', async () => {
+    expect((await place(m.products.default, m.vendor.token)).body.code).toBe('order.own-vendor');
+    expect((await place('no-such-product', m.customer.token)).status).toBe(404);
+    const noStart = await place(m.products.timedService, m.customer.token);
+    expect(noStart.status).toBe(422);
+    expect(noStart.body.code).toBe('order.start-required');
+  });
+
+  it('a declined payment answers 402 with the reason and leaves the order new', async () => {
+    const orderId = (await place(m.products.default, m.customer.token)).body.id;
+    const declined = await app.api.post(`/api/orders/${orderId}/pay`, { cardNumber: SANDBOX_CARDS.declined }, m.customer.token);
+    expect(declined.status).toBe(402);
+    expect(declined.headers.get('content-type')).toContain('application/problem+json');
+    expect(declined.body).toMatchObject({ code: 'payment.declined', detail: 'Card declined' });
+    expect(await types(orderId)).toEqual(['OrderPlaced', 'OrderPaymentDeclined']);
+    // Still new: it can be paid with another card, and only then approved.
+    expect((await app.api.post(`/api/orders/${orderId}/approve`, {}, m.vendor.token)).status).toBe(409);
+    expect((await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token)).status).toBe(200);
+    expect((await app.api.post(`/api/orders/${orderId}/pay`, { cardNumber: '1234' }, m.customer.token)).status).toBe(422);
+  });
+
+  it('only the customer pays, and nobody is charged when refused', async () => {
+    const orderId = (await place(m.products.default, m.customer.token)).body.id;
+    const before = app.gateway.payments().length;
+    expect((await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.vendor.token)).status).toBe(403);
+    expect((await app.api.post('/api/orders/missing/pay', accepted, m.customer.token)).status).toBe(404);
+    expect(app.gateway.payments().length).toBe(before);
+  });
+
+  it('canceling a paid timed order refunds it and frees the slot for someone else', async () => {
+    const start = nextStart();
+    const orderId = (await place(m.products.timedService, m.customer.token, start)).body.id;
+    await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+    expect((await place(m.products.timedService, m.admin.token, start)).body.code).toBe('calendar.slot-taken');
+    const canceled = await app.api.post(`/api/orders/${orderId}/cancel`, { reason: 'Family emergency' }, m.customer.token);
+    expect(canceled.status).toBe(200);
+    const [, , cancel] = await app.eventStore.readStream(`order-${orderId}`);
+    expect(cancel).toMatchObject({ type: 'OrderCanceled', data: { byRole: 'customer', refund: { amount: { amountMinor: 150000 } } } });
+    expect(app.gateway.payments().find((p) => p.orderId === orderId)?.refundId).toBeDefined();
+    expect((await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`)).at(-1)).toMatchObject({ type: 'SlotReleased', data: { orderId } });
+    expect((await place(m.products.timedService, m.admin.token, start)).status).toBe(201);
+  });
+
+  it('refuses a slot overlapping a busy window', async () => {
+    const start = nextStart();
+    const end = new Date(Date.parse(start) + 3600_000).toISOString();
+    const window = await app.api.post('/api/vendor/busy-windows', { start, end, reason: 'Vacation' }, m.vendor.token);
+    expect(window.status).toBe(201);
+    const answer = await place(m.products.timedService, m.customer.token, new Date(Date.parse(start) - 3600_000).toISOString());
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('calendar.slot-taken');
+    expect((await app.api.delete(`/api/vendor/busy-windows/${window.body.id}`, m.otherVendor.token)).status).toBe(404);
+    expect((await app.api.delete(`/api/vendor/busy-windows/${window.body.id}`, m.vendor.token)).status).toBe(200);
+    expect((await place(m.products.timedService, m.customer.token, start)).status).toBe(201);
+  });
+
+  it('20 concurrent orders for one timed slot: exactly one 201, the rest 409', async () => {
+    const start = nextStart();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => place(m.products.timedService, m.customer.token, start)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const reservations = (await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`))
+      .filter((e) => e.type === 'SlotReserved' && (e.data as { start: string }).start === start);
+    expect(reservations).toHaveLength(1);
+  });
+
+  it('20 concurrent approvals of one order: exactly one OrderApproved', async () => {
+    const orderId = (await place(m.products.default, m.customer.token)).body.id;
+    await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.api.post(`/api/orders/${orderId}/approve`, {}, m.vendor.token)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect((await types(orderId)).filter((t) => t === 'OrderApproved')).toHaveLength(1);
+  });
+});

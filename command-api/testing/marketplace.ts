@@ -1,0 +1,29 @@
+import type { TestCommandApi } from './test-command-api.ts';
+import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from './accounts.ts';
+import { productDetails, vendorProfile, type ProductKind } from './fixtures.ts';
+
+// A tiny marketplace for route tests: an admin, two vendors with a product of each type, a customer.
+export interface TestMarketplace {
+  admin: SignedInUser;
+  vendor: SignedInUser & { vendorId: string };
+  otherVendor: SignedInUser & { vendorId: string };
+  customer: SignedInUser;
+  products: Record<ProductKind, string>;
+}
+
+let counter = 0;
+
+export async function createTestMarketplace(app: TestCommandApi): Promise<TestMarketplace> {
+  const n = ++counter;
+  const admin = await registerAdmin(app.api, app.mailer, app.eventStore, `admin${n}@example.com`);
+  const vendor = await registerVendor(app.api, app.mailer, `vendor${n}@example.com`, vendorProfile(`Band ${n}`));
+  const otherVendor = await registerVendor(app.api, app.mailer, `other${n}@example.com`, vendorProfile(`Other ${n}`));
+  const customer = await registerAndSignIn(app.api, app.mailer, { email: `customer${n}@example.com` });
+  const products = {} as Record<ProductKind, string>;
+  for (const type of ['default', 'timedService', 'contractService'] as const) {
+    const created = await app.api.post('/api/vendor/products', { details: productDetails(type) }, vendor.token);
+    if (created.status !== 201) throw new Error(`product ${type}: ${created.status} ${JSON.stringify(created.body)}`);
+    products[type] = created.body.id;
+  }
+  return { admin, vendor, otherVendor, customer, products };
+}
