@@ -1,0 +1,85 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EventStore } from '../domain/ports/event-store.ts';
+import type { Job, JobQueue } from '../domain/ports/job-queue.ts';
+import type { Realtime } from '../domain/ports/realtime.ts';
+import { NotificationCreated } from '../domain/notification/events.ts';
+import { systemActor } from '../domain/shared/actor.ts';
+import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
+
+// The notification worker: turns a job into NotificationCreated on `notifications-<userId>` and
+// pushes it to the user's sockets through the Realtime port.
+// - Idempotent by source event: a retried or repeated job finds its notification in the stream and
+//   appends nothing (and does not push again: the user already has it).
+// - The append uses the stream's revision, so two workers cannot both append the same notification;
+//   the loser's job fails with a revision conflict, is retried, and then finds it.
+// - A failure throws, so the queue retries with backoff and finally keeps the job as failed.
+export const NOTIFICATION_SCHEMA_VERSION = 1;
+
+/** Stable per (source event, recipient), so a replay names the same notification. */
+export const notificationIdOf = (sourceEventId: string, userId: string): string =>
+  createHash('sha256').update(`${sourceEventId}\n${userId}`).digest('hex').slice(0, 32);
+
+export interface NotificationWorkerOptions {
+  eventStore: EventStore;
+  realtime: Realtime;
+  log?: { error(details: object, message: string): void };
+}
+
+export type NotificationOutcome = 'created' | 'duplicate';
+
+export function notificationHandler(options: NotificationWorkerOptions): (job: Job) => Promise<NotificationOutcome> {
+  const { eventStore, realtime } = options;
+  return async (job) => {
+    if (job.name !== NOTIFICATION_JOB) throw new Error(`Unknown job ${job.name}`);
+    const data = job.data as NotificationJob;
+    const streamId = `notifications-${data.userId}`;
+    const existing = await eventStore.readStream(streamId);
+    const already = existing.some((event) => event.type === 'NotificationCreated' && (event.data as { sourceEventId?: string }).sourceEventId === data.sourceEventId);
+    if (already) return 'duplicate';
+    const created = NotificationCreated.parse({
+      type: 'NotificationCreated',
+      data: {
+        userId: data.userId,
+        notificationId: notificationIdOf(data.sourceEventId, data.userId),
+        kind: data.kind,
+        subject: data.subject,
+        params: data.params,
+        sourceEventId: data.sourceEventId,
+        at: data.at,
+      },
+    });
+    const expected = existing.length === 0 ? 'no_stream' : existing.at(-1)!.revision;
+    const appended = await eventStore.append(streamId, [{
+      id: randomUUID(),
+      type: created.type,
+      data: created.data,
+      metadata: {
+        actor: systemActor,
+        correlationId: data.correlationId,
+        causationId: data.sourceEventId,
+        at: new Date().toISOString(),
+        schemaVersion: NOTIFICATION_SCHEMA_VERSION,
+      },
+    }], expected);
+    try {
+      await realtime.publish({
+        userId: data.userId,
+        kind: 'notification',
+        payload: { ...created.data, read: false, streamId, revision: appended.nextRevision, position: appended.position },
+      });
+    } catch (error) {
+      // The notification is stored and will show in the list; a missed push is not worth a retry
+      // that would find the notification and push nothing anyway.
+      options.log?.error({ err: error, userId: data.userId }, 'realtime push of a notification failed');
+    }
+    return 'created';
+  };
+}
+
+/** Starts processing notification jobs of the queue. */
+export function startNotificationWorker(jobQueue: JobQueue, options: NotificationWorkerOptions): void {
+  const handle = notificationHandler(options);
+  jobQueue.process(async (job) => {
+    await handle(job);
+  });
+}

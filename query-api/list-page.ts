@@ -1,0 +1,23 @@
+import type { Filter, Sort, ViewDocument } from '../domain/ports/view-store.ts';
+import type { ReadViews } from './tracked-views.ts';
+import type { Page } from './paging.ts';
+import { publicDocument } from './public-document.ts';
+import { escapeRegex } from '../projectors/seen.ts';
+
+/** One page of a collection with the total of the filter: the `{ items, total }` of every list. */
+export async function listPage(
+  views: ReadViews,
+  collection: string,
+  filter: Filter,
+  options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
+): Promise<Page<Record<string, unknown>>> {
+  const [docs, total] = await Promise.all([
+    views.find<ViewDocument>(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }),
+    views.count(collection, filter),
+  ]);
+  return { items: docs.map((doc) => publicDocument(doc, options.internal)), total };
+}
+
+/** The filter of a free-text search on a view's lower-cased `searchText`. */
+export const textFilter = (text: string | undefined): Filter =>
+  text && text.trim() ? { searchText: { $regex: escapeRegex(text.trim().toLowerCase()) } } : {};

@@ -1,0 +1,16 @@
+import type { ViewDocument } from '../domain/ports/view-store.ts';
+
+// View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
+// `ratings`) and search helpers (`searchText`); answers over HTTP leave all of that out
+// (projectors/README.md). `_id` is dropped too: every document names its id in its own field.
+const alwaysInternal = ['searchText'];
+
+export function publicDocument<D extends ViewDocument>(doc: D, internal: readonly string[] = []): Record<string, unknown> {
+  const hidden = new Set([...alwaysInternal, ...internal]);
+  const answer: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (key.startsWith('_') || hidden.has(key)) continue;
+    answer[key] = value;
+  }
+  return answer;
+}

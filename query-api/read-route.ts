@@ -1,0 +1,94 @@
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import type { Actor } from '../domain/shared/actor.ts';
+import type { EventStore } from '../domain/ports/event-store.ts';
+import { HttpProblem } from '../infra/http/problem.ts';
+import type { RouteSpec } from '../infra/http/route-spec.ts';
+import type { ReadViews } from './tracked-views.ts';
+import type { DocumentRef } from './read-your-writes.ts';
+
+// Every read route is declared once: its RouteSpec (validation and OpenAPI), how to answer, and —
+// for a document read — which stream the document is folded from, so `minRevision` knows what to await.
+export interface ReadContext<P, Q> {
+  actor: Actor;
+  params: P;
+  query: Q;
+  locale: 'he-IL' | 'en-US';
+  views: ReadViews;
+  eventStore: EventStore;
+  now: Date;
+}
+
+export interface ReadRoute {
+  spec: RouteSpec;
+  /** Answers are cached (default true). */
+  cache: boolean;
+  /** The document this route reads (collection, id, stream), for `minRevision`. */
+  documentOf?: (params: never, actor: Actor) => DocumentRef;
+  handle(context: ReadContext<never, never>): Promise<unknown>;
+}
+
+/** Query parameters every read accepts. */
+export const commonQueryShape = {
+  locale: z.enum(['he-IL', 'en-US']).optional().describe('Locale of the caller; defaults to X-Locale, Accept-Language, then he-IL.'),
+};
+const minRevisionShape = {
+  minRevision: z.coerce.number().int().min(0).optional().describe("Wait (bounded) until the views have applied this revision of the document's stream."),
+};
+
+type Shape = Record<string, z.ZodType>;
+
+export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definition: {
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: RouteSpec['auth'];
+  params?: PS;
+  query?: QS;
+  response?: z.ZodType;
+  cache?: boolean;
+  documentOf?: (params: z.output<z.ZodObject<PS>>, actor: Actor) => DocumentRef;
+  handle(context: ReadContext<z.output<z.ZodObject<PS>>, z.output<z.ZodObject<QS>>>): Promise<unknown>;
+}): ReadRoute {
+  const query = z.strictObject({ ...(definition.query ?? {}), ...commonQueryShape, ...(definition.documentOf ? minRevisionShape : {}) });
+  return {
+    spec: {
+      method: 'get',
+      path: definition.path,
+      summary: definition.summary,
+      tags: definition.tags,
+      auth: definition.auth,
+      params: definition.params ? z.strictObject(definition.params) : undefined,
+      query,
+      response: definition.response,
+    },
+    cache: definition.cache ?? true,
+    documentOf: definition.documentOf as ReadRoute['documentOf'],
+    handle: definition.handle as ReadRoute['handle'],
+  };
+}
+
+/** Express 5's simple query parser keeps `id[]` as its own key; fold it into `id`. */
+export function normalizedQuery(req: Request): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const values = ([] as unknown[]).concat(query[name] ?? [], value as unknown);
+    query[name] = values.length === 1 && !key.endsWith('[]') ? values[0] : values;
+  }
+  return query;
+}
+
+/** Parses with a schema; 422 with every failing field (an unknown one named as itself). */
+export function parseOr422<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.flatMap((issue) => {
+    const base = [where, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: `${base}.${key}`, message: 'Unknown parameter' }));
+    return [{ field: base, message: issue.message }];
+  });
+  throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'One or more parameters are invalid.', errors });
+}
+
+export type { Router };

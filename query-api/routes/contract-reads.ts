@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Filter } from '../../domain/ports/view-store.ts';
+import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
+import { ContractStatus } from '../../domain/contract/events.ts';
+import { problems } from '../../infra/http/problem.ts';
+import { readRoute, type ReadRoute } from '../read-route.ts';
+import { pagingShape, sortOf, sortParam } from '../paging.ts';
+import { listPage } from '../list-page.ts';
+import { publicDocument } from '../public-document.ts';
+
+// Contracts over `contracts`: the customer, the vendor's owner, admins; anyone else 404.
+const party = (actor: Actor, contract: Record<string, unknown>): boolean =>
+  isAdmin(actor) || (actor.userId !== null && contract.customerId === actor.userId) || (actor.vendorId !== null && contract.vendorId === actor.vendorId);
+
+export const myContracts = readRoute({
+  path: '/api/contracts',
+  summary: "The caller's contracts, as customer or as vendor (admins: any, with filters)",
+  tags: ['contracts'],
+  auth: 'user',
+  query: {
+    ...pagingShape,
+    status: ContractStatus.optional(),
+    orderId: z.string().min(1).max(100).optional(),
+    as: z.enum(['customer', 'vendor']).optional(),
+    sort: sortParam(['updatedAt', 'createdAt'] as const, '-updatedAt'),
+  },
+  async handle({ query, views, actor }) {
+    const sides: Filter[] = [];
+    if (query.as !== 'vendor') sides.push({ customerId: actor.userId });
+    if (query.as !== 'customer' && actor.vendorId) sides.push({ vendorId: actor.vendorId });
+    const filter: Filter = sides.length === 0 ? { _id: { $in: [] } } : { $or: sides };
+    if (query.status) filter.status = query.status;
+    if (query.orderId) filter.orderId = query.orderId;
+    return listPage(views, 'contracts', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+  },
+});
+
+export const contractById = readRoute({
+  path: '/api/contracts/:id',
+  summary: 'One contract with its signatures and timeline (its parties and admins)',
+  tags: ['contracts'],
+  auth: 'user',
+  params: { id: z.string().min(1).max(100) },
+  documentOf: ({ id }) => ({ collection: 'contracts', id, streamId: `contract-${id}` }),
+  async handle({ params, views, actor }) {
+    const contract = await views.byId('contracts', params.id);
+    if (!contract || !party(actor, contract)) throw problems.notFound('There is no such contract.');
+    return publicDocument(contract);
+  },
+});
+
+export const contractReads: ReadRoute[] = [myContracts, contractById];

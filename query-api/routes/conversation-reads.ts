@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
+import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
+import { problems } from '../../infra/http/problem.ts';
+import { readRoute, type ReadRoute } from '../read-route.ts';
+import { pagingShape, sortOf, sortParam } from '../paging.ts';
+import { listPage } from '../list-page.ts';
+import { publicDocument } from '../public-document.ts';
+import type { ReadViews } from '../tracked-views.ts';
+
+// Conversations and messages over `conversations` and `messages`: a participant (the customer, or the
+// vendor's owner) or an admin; anyone else gets 404, as for orders.
+const conversationInternal = ['readUpTo', 'messageSides'];
+
+const participates = (actor: Actor, conversation: ViewDocument): boolean =>
+  isAdmin(actor) || (actor.userId !== null && conversation.customerId === actor.userId) || (actor.vendorId !== null && conversation.vendorId === actor.vendorId);
+
+async function visibleConversation(views: ReadViews, actor: Actor, id: string): Promise<ViewDocument> {
+  const conversation = await views.byId('conversations', id);
+  if (!conversation || !participates(actor, conversation)) throw problems.notFound('There is no such conversation.');
+  return conversation;
+}
+
+/** The caller's side filter: as the customer, as the vendor, or both. */
+function mineFilter(actor: Actor, as: 'customer' | 'vendor' | undefined): Filter {
+  const asCustomer = { customerId: actor.userId };
+  const asVendor = { vendorId: actor.vendorId };
+  if (as === 'vendor') return actor.vendorId ? asVendor : { _id: { $in: [] } };
+  if (as === 'customer' || !actor.vendorId) return asCustomer;
+  return { $or: [asCustomer, asVendor] };
+}
+
+export const myConversations = readRoute({
+  path: '/api/conversations',
+  summary: "The caller's conversations, latest activity first, with unread counts",
+  tags: ['conversations'],
+  auth: 'user',
+  query: {
+    ...pagingShape,
+    as: z.enum(['customer', 'vendor']).optional().describe('Only the conversations where the caller is this side.'),
+    sort: sortParam(['lastActivityAt', 'openedAt'] as const, '-lastActivityAt'),
+  },
+  async handle({ query, views, actor }) {
+    return listPage(views, 'conversations', mineFilter(actor, query.as), { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal });
+  },
+});
+
+export const conversationById = readRoute({
+  path: '/api/conversations/:id',
+  summary: 'One conversation (participants and admins)',
+  tags: ['conversations'],
+  auth: 'user',
+  params: { id: z.string().min(1).max(100) },
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: `conversation-${id}` }),
+  async handle({ params, views, actor }) {
+    return publicDocument(await visibleConversation(views, actor, params.id), conversationInternal);
+  },
+});
+
+export const conversationMessages = readRoute({
+  path: '/api/conversations/:id/messages',
+  summary: 'Messages of a conversation, oldest first (participants and admins)',
+  tags: ['conversations'],
+  auth: 'user',
+  params: { id: z.string().min(1).max(100) },
+  query: { ...pagingShape, limit: pagingShape.limit.default(100), sort: sortParam(['seq'] as const, 'seq') },
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: `conversation-${id}` }),
+  async handle({ params, query, views, actor }) {
+    await visibleConversation(views, actor, params.id);
+    return listPage(views, 'messages', { conversationId: params.id }, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+  },
+});
+
+export const conversationReads: ReadRoute[] = [myConversations, conversationById, conversationMessages];

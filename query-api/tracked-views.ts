@@ -1,0 +1,41 @@
+import type { Filter, FindOptions, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import { collectionTag, documentTag, wholeCollectionTag } from './cache-tags.ts';
+
+// The read-only view access a read route gets. Every read records the cache tags of what it touched:
+// a lookup by `_id` tags that one document (found or not, so its creation also purges the answer);
+// anything else tags the whole collection.
+export interface ReadViews {
+  find<D extends ViewDocument = ViewDocument>(collection: string, filter?: Filter, options?: FindOptions): Promise<D[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  byId<D extends ViewDocument = ViewDocument>(collection: string, id: string): Promise<D | null>;
+  findOne<D extends ViewDocument = ViewDocument>(collection: string, filter: Filter): Promise<D | null>;
+  /** Tags an answer by hand, e.g. with the event log. */
+  tag(tag: string): void;
+}
+
+export function trackedViews(viewStore: ViewStore): { views: ReadViews; tags: Set<string> } {
+  const tags = new Set<string>();
+  const views: ReadViews = {
+    async find(collection, filter = {}, options) {
+      tags.add(collectionTag(collection));
+      return viewStore.collection(collection).find(filter, options) as never;
+    },
+    async count(collection, filter = {}) {
+      tags.add(collectionTag(collection));
+      return viewStore.collection(collection).count(filter);
+    },
+    async byId(collection, id) {
+      tags.add(documentTag(collection, id));
+      tags.add(wholeCollectionTag(collection));
+      return viewStore.collection(collection).findOne({ _id: id }) as never;
+    },
+    async findOne(collection, filter) {
+      tags.add(collectionTag(collection));
+      return viewStore.collection(collection).findOne(filter) as never;
+    },
+    tag(tag) {
+      tags.add(tag);
+    },
+  };
+  return { views, tags };
+}
