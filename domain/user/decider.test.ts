@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { systemActor, type Actor } from '../shared/actor.ts';
+import { spec } from '../shared/decider-spec.ts';
+import { RegisterUser, type UserCommand } from './commands.ts';
+import { userDecider, userEmailDecider } from './decider.ts';
+import type { UserEvent } from './events.ts';
+
+const at = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-22T10:00:00.000Z';
+const guest: Actor = { userId: null, roles: ['guest'], groups: [], vendorId: null };
+const dana: Actor = { userId: 'user-dana', roles: ['user'], groups: [], vendorId: null };
+const eli: Actor = { userId: 'user-eli', roles: ['user'], groups: [], vendorId: null };
+const admin: Actor = { userId: 'admin-1', roles: ['user', 'admin'], groups: [], vendorId: null };
+const superUser: Actor = { userId: 'admin-2', roles: ['user', 'admin'], groups: ['superUsers'], vendorId: null };
+const superAdmin: Actor = { userId: 'root', roles: ['user', 'superAdmin'], groups: [], vendorId: null };
+
+const register = (phone?: string | null): UserCommand => ({
+  type: 'RegisterUser', actor: guest, at, userId: 'user-dana', email: 'dana@example.com', fullName: 'Dana Cohen',
+  passwordHash: 'scrypt$salt$hash', ...(phone === undefined ? {} : { phone }), locale: 'he-IL', activationTokenHash: 'token-hash',
+});
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'user-dana', email: 'dana@example.com', fullName: 'Dana Cohen', passwordHash: 'scrypt$salt$hash', locale: 'he-IL', activationTokenHash: 'token-hash', at },
+};
+const activated: UserEvent = { type: 'UserActivated', data: { userId: 'user-dana', at: later } };
+const activate = (tokenHash: string): UserCommand => ({ type: 'ActivateUser', actor: guest, at: later, userId: 'user-dana', tokenHash });
+
+describe('user decider', () => {
+  describe('RegisterUser', () => {
+    it('registers an inactive user', () => {
+      const events = spec(userDecider).given([]).when(register()).then([registered]);
+      const state = events.reduce(userDecider.evolve, userDecider.initialState);
+      expect(state.status).toBe('registered');
+    });
+    it('keeps a phone, and leaves out an empty or null one', () => {
+      spec(userDecider).given([]).when(register('+972501234567')).then([{
+        type: 'UserRegistered',
+        data: {
+          userId: 'user-dana', email: 'dana@example.com', fullName: 'Dana Cohen', passwordHash: 'scrypt$salt$hash', phone: '+972501234567',
+          locale: 'he-IL', activationTokenHash: 'token-hash', at,
+        },
+      }]);
+      spec(userDecider).given([]).when(register('')).then([registered]);
+      spec(userDecider).given([]).when(register(null)).then([registered]);
+    });
+    it('refuses an id that is already registered', () => {
+      expect(spec(userDecider).given([registered]).when(register()).thenRefused('user.exists').kind).toBe('conflict');
+    });
+    it('the command schema lowercases the e-mail and checks the phone (SPEC §5)', () => {
+      const parsed = RegisterUser.parse({ ...register(), email: '  Dana@Example.COM ' });
+      expect(parsed.email).toBe('dana@example.com');
+      expect(RegisterUser.safeParse({ ...register(), phone: '0501234567' }).success).toBe(false);
+      expect(RegisterUser.safeParse({ ...register(), extra: 1 }).success).toBe(false);
+    });
+  });
+
+  describe('ActivateUser', () => {
+    it('activates with the right token', () => {
+      spec(userDecider).given([registered]).when(activate('token-hash')).then([activated]);
+    });
+    it('refuses a wrong token', () => {
+      expect(spec(userDecider).given([registered]).when(activate('guess')).thenRefused('user.bad-activation-token').kind).toBe('invalid');
+      spec(userDecider).given([registered, activated]).when(activate('guess')).thenRefused('user.bad-activation-token');
+    });
+    it('activating again with the right token changes nothing', () => {
+      spec(userDecider).given([registered, activated]).when(activate('token-hash')).then([]);
+    });
+    it('an unknown user is not found', () => {
+      expect(spec(userDecider).given([]).when(activate('token-hash')).thenRefused('user.not-found').kind).toBe('not_found');
+    });
+  });
+
+  describe('ChangePassword', () => {
+    const change = (actor: Actor): UserCommand => ({ type: 'ChangePassword', actor, at: later, userId: 'user-dana', passwordHash: 'scrypt$new' });
+    const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'user-dana', passwordHash: 'scrypt$new', at: later } };
+    it('the user themself or an admin changes it', () => {
+      spec(userDecider).given([registered, activated]).when(change(dana)).then([changed]);
+      spec(userDecider).given([registered, activated]).when(change(admin)).then([changed]);
+    });
+    it('someone else is refused', () => {
+      expect(spec(userDecider).given([registered]).when(change(eli)).thenRefused('user.forbidden').kind).toBe('forbidden');
+      spec(userDecider).given([registered]).when(change(guest)).thenRefused('user.forbidden');
+    });
+    it('the new hash is the state', () => {
+      const { state } = spec(userDecider).given([registered, changed]);
+      expect(state.status !== 'absent' && state.passwordHash).toBe('scrypt$new');
+    });
+    it('an unknown user is not found', () => {
+      spec(userDecider).given([]).when(change(admin)).thenRefused('user.not-found');
+    });
+  });
+
+  describe('UpdateUserProfile', () => {
+    const update = (actor: Actor, phone?: string | null): UserCommand => ({
+      type: 'UpdateUserProfile', actor, at: later, userId: 'user-dana', fullName: 'Dana Levi', ...(phone === undefined ? {} : { phone }), locale: 'en-US',
+    });
+    it('the user themself or an admin updates it', () => {
+      const updated: UserEvent = {
+        type: 'UserProfileUpdated', data: { userId: 'user-dana', fullName: 'Dana Levi', phone: '+972501234567', locale: 'en-US', at: later },
+      };
+      spec(userDecider).given([registered]).when(update(dana, '+972501234567')).then([updated]);
+      spec(userDecider).given([registered]).when(update(admin, '+972501234567')).then([updated]);
+    });
+    it('an empty phone removes it from the state', () => {
+      const withPhone: UserEvent = {
+        type: 'UserProfileUpdated', data: { userId: 'user-dana', fullName: 'Dana Levi', phone: '+972501234567', locale: 'en-US', at: later },
+      };
+      const withoutPhone: UserEvent = { type: 'UserProfileUpdated', data: { userId: 'user-dana', fullName: 'Dana Levi', locale: 'en-US', at: later } };
+      spec(userDecider).given([registered, withPhone]).when(update(dana, '')).then([withoutPhone]);
+      const { state } = spec(userDecider).given([registered, withPhone, withoutPhone]);
+      expect(state.status !== 'absent' && 'phone' in state).toBe(false);
+    });
+    it('someone else is refused', () => {
+      spec(userDecider).given([registered]).when(update(eli)).thenRefused('user.forbidden');
+    });
+  });
+
+  describe('SetUserRoles', () => {
+    const setRoles = (actor: Actor): UserCommand => ({
+      type: 'SetUserRoles', actor, at: later, userId: 'user-dana', roles: ['admin', 'admin'], groups: ['superUsers'],
+    });
+    const changed: UserEvent = { type: 'UserRolesChanged', data: { userId: 'user-dana', roles: ['admin'], groups: ['superUsers'], at: later } };
+    it('the superUsers group, a super admin or the product itself set roles and groups', () => {
+      spec(userDecider).given([registered]).when(setRoles(superUser)).then([changed]);
+      spec(userDecider).given([registered]).when(setRoles(superAdmin)).then([changed]);
+      spec(userDecider).given([registered]).when(setRoles(systemActor)).then([changed]);
+    });
+    it('a plain admin or the user themself is refused', () => {
+      spec(userDecider).given([registered]).when(setRoles(admin)).thenRefused('user.forbidden');
+      spec(userDecider).given([registered]).when(setRoles(dana)).thenRefused('user.forbidden');
+    });
+    it('the roles are the state', () => {
+      const { state } = spec(userDecider).given([registered, changed]);
+      expect(state.status !== 'absent' && state.roles).toEqual(['admin']);
+    });
+  });
+
+  describe('LinkUserVendor', () => {
+    const link = (actor: Actor, vendorId = 'vendor-1'): UserCommand => ({ type: 'LinkUserVendor', actor, at: later, userId: 'user-dana', vendorId });
+    const linked: UserEvent = { type: 'UserVendorLinked', data: { userId: 'user-dana', vendorId: 'vendor-1', at: later } };
+    it('the user themself (artist registration), an admin or the product links a vendor', () => {
+      spec(userDecider).given([registered]).when(link(dana)).then([linked]);
+      spec(userDecider).given([registered]).when(link(admin)).then([linked]);
+      spec(userDecider).given([registered]).when(link(systemActor)).then([linked]);
+    });
+    it('another user is refused', () => {
+      spec(userDecider).given([registered]).when(link(eli)).thenRefused('user.forbidden');
+    });
+    it('linking the same vendor again changes nothing; another vendor is refused', () => {
+      spec(userDecider).given([registered, linked]).when(link(dana)).then([]);
+      expect(spec(userDecider).given([registered, linked]).when(link(admin, 'vendor-2')).thenRefused('user.has-vendor').kind).toBe('conflict');
+    });
+  });
+});
+
+describe('user e-mail claim decider', () => {
+  const claim = (userId: string) => ({ type: 'ClaimEmail' as const, actor: guest, at, userId, email: 'dana@example.com' });
+  const claimed = { type: 'UserEmailClaimed' as const, data: { userId: 'user-dana', email: 'dana@example.com' } };
+  it('the first claim wins', () => {
+    spec(userEmailDecider).given([]).when(claim('user-dana')).then([claimed]);
+  });
+  it('a second claim by another user is refused with 409', () => {
+    const refusal = spec(userEmailDecider).given([claimed]).when(claim('user-eli')).thenRefused('user.email-taken');
+    expect(refusal.kind).toBe('conflict');
+  });
+  it('a retried claim by the same user changes nothing', () => {
+    spec(userEmailDecider).given([claimed]).when(claim('user-dana')).then([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../shared/actor.ts';
+import { spec } from '../shared/decider-spec.ts';
+import type { VendorCommand } from './commands.ts';
+import { vendorDecider } from './decider.ts';
+import type { VendorEvent, VendorProfile } from './events.ts';
+
+const at = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-22T10:00:00.000Z';
+const admin: Actor = { userId: 'admin-1', roles: ['user', 'admin'], groups: ['superUsers'], vendorId: null };
+const dana: Actor = { userId: 'user-dana', roles: ['user'], groups: [], vendorId: null };
+const danaVendor: Actor = { ...dana, roles: ['user', 'vendor'], vendorId: 'vendor-1' };
+const otherVendor: Actor = { userId: 'user-eli', roles: ['user', 'vendor'], groups: [], vendorId: 'vendor-2' };
+const guest: Actor = { userId: null, roles: ['guest'], groups: [], vendorId: null };
+
+const profile: VendorProfile = {
+  name: { he: 'להקת הכוכבים', en: 'The Stars Band' },
+  tagIds: ['tag-bands'],
+  about: '<p>Wedding band</p>',
+  intro: { he: 'להקה לחתונות' },
+  languages: ['he', 'en'],
+  originLocation: { he: 'תל אביב' },
+  images: [], audio: [], videos: [], generalInfo: [], geoLocationIds: ['geo-center'],
+};
+const newProfile: VendorProfile = { ...profile, intro: { he: 'להקה לכל אירוע' } };
+
+const created = (ownerUserId: string | null = 'user-dana'): VendorEvent =>
+  ({ type: 'VendorCreated', data: { vendorId: 'vendor-1', ownerUserId, profile, at } });
+const archived: VendorEvent = { type: 'VendorArchived', data: { vendorId: 'vendor-1', reason: 'Left the platform', at: later } };
+
+const createVendor = (actor: Actor, ownerUserId: string | null): VendorCommand =>
+  ({ type: 'CreateVendor', actor, at, vendorId: 'vendor-1', ownerUserId, profile });
+const updateProfile = (actor: Actor): VendorCommand => ({ type: 'UpdateVendorProfile', actor, at: later, vendorId: 'vendor-1', profile: newProfile });
+const assignOwner = (actor: Actor, ownerUserId = 'user-eli'): VendorCommand =>
+  ({ type: 'AssignVendorOwner', actor, at: later, vendorId: 'vendor-1', ownerUserId });
+const archive = (actor: Actor): VendorCommand => ({ type: 'ArchiveVendor', actor, at: later, vendorId: 'vendor-1', reason: 'Left the platform' });
+
+describe('vendor decider', () => {
+  describe('CreateVendor', () => {
+    it('an admin creates a vendor with or without an owner', () => {
+      spec(vendorDecider).given([]).when(createVendor(admin, null)).then([created(null)]);
+      spec(vendorDecider).given([]).when(createVendor(admin, 'user-dana')).then([created('user-dana')]);
+    });
+    it('a signed-in user without a vendor registers as an artist, owning it', () => {
+      spec(vendorDecider).given([]).when(createVendor(dana, 'user-dana')).then([created('user-dana')]);
+    });
+    it('a user may not create a vendor for someone else or without owner', () => {
+      spec(vendorDecider).given([]).when(createVendor(dana, 'user-eli')).thenRefused('vendor.forbidden');
+      spec(vendorDecider).given([]).when(createVendor(dana, null)).thenRefused('vendor.forbidden');
+    });
+    it('a guest may not create a vendor', () => {
+      spec(vendorDecider).given([]).when(createVendor(guest, null)).thenRefused('vendor.forbidden');
+    });
+    it('a user who already has a vendor may not create a second one', () => {
+      const refusal = spec(vendorDecider).given([]).when(createVendor(danaVendor, 'user-dana')).thenRefused('vendor.owner-has-vendor');
+      expect(refusal.kind).toBe('conflict');
+    });
+    it('refuses an id that already exists', () => {
+      const refusal = spec(vendorDecider).given([created()]).when(createVendor(admin, null)).thenRefused('vendor.exists');
+      expect(refusal.kind).toBe('conflict');
+    });
+  });
+
+  describe('UpdateVendorProfile', () => {
+    const updated: VendorEvent = { type: 'VendorProfileUpdated', data: { vendorId: 'vendor-1', profile: newProfile, at: later } };
+    it('the owner vendor updates its own profile', () => {
+      spec(vendorDecider).given([created()]).when(updateProfile(danaVendor)).then([updated]);
+    });
+    it('an admin updates any profile', () => {
+      spec(vendorDecider).given([created()]).when(updateProfile(admin)).then([updated]);
+    });
+    it('another vendor, a plain user and a guest are refused', () => {
+      for (const actor of [otherVendor, dana, guest]) {
+        const refusal = spec(vendorDecider).given([created()]).when(updateProfile(actor)).thenRefused('vendor.forbidden');
+        expect(refusal.kind).toBe('forbidden');
+      }
+    });
+    it('a missing vendor is not found', () => {
+      const refusal = spec(vendorDecider).given([]).when(updateProfile(admin)).thenRefused('vendor.not-found');
+      expect(refusal.kind).toBe('not_found');
+    });
+    it('an archived vendor refuses updates', () => {
+      spec(vendorDecider).given([created(), archived]).when(updateProfile(danaVendor)).thenRefused('vendor.archived');
+    });
+    it('the new profile is the state', () => {
+      const { state } = spec(vendorDecider).given([created(), updated]);
+      expect(state.status === 'active' && state.profile.intro).toEqual({ he: 'להקה לכל אירוע' });
+    });
+  });
+
+  describe('AssignVendorOwner', () => {
+    it('an admin assigns an owner', () => {
+      spec(vendorDecider).given([created(null)]).when(assignOwner(admin))
+        .then([{ type: 'VendorOwnerAssigned', data: { vendorId: 'vendor-1', ownerUserId: 'user-eli', at: later } }]);
+    });
+    it('assigning the current owner again changes nothing', () => {
+      spec(vendorDecider).given([created('user-dana')]).when(assignOwner(admin, 'user-dana')).then([]);
+    });
+    it('the owner vendor itself may not reassign', () => {
+      spec(vendorDecider).given([created()]).when(assignOwner(danaVendor)).thenRefused('vendor.forbidden');
+    });
+    it('refused on a missing or archived vendor', () => {
+      spec(vendorDecider).given([]).when(assignOwner(admin)).thenRefused('vendor.not-found');
+      spec(vendorDecider).given([created(), archived]).when(assignOwner(admin)).thenRefused('vendor.archived');
+    });
+  });
+
+  describe('ArchiveVendor', () => {
+    it('an admin archives', () => {
+      spec(vendorDecider).given([created()]).when(archive(admin)).then([archived]);
+    });
+    it('the owner vendor may not archive', () => {
+      spec(vendorDecider).given([created()]).when(archive(danaVendor)).thenRefused('vendor.forbidden');
+    });
+    it('archiving twice is refused', () => {
+      spec(vendorDecider).given([created(), archived]).when(archive(admin)).thenRefused('vendor.archived');
+    });
+    it('a missing vendor is not found', () => {
+      spec(vendorDecider).given([]).when(archive(admin)).thenRefused('vendor.not-found');
+    });
+  });
+});
