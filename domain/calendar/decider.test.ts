@@ -119,6 +119,30 @@ describe('calendar decider: reservations', () => {
   });
 });
 
+describe('calendar decider: no double booking', () => {
+  it('whatever sequence of reservations, releases and windows is tried, nothing live ever overlaps', () => {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let state = calendarDecider.initialState;
+    for (let i = 0; i < 400; i++) {
+      const start = T(next(20), next(4) * 15);
+      const end = new Date(Date.parse(start) + (1 + next(8)) * 15 * 60_000).toISOString();
+      const roll = next(10);
+      const command: CalendarCommand = roll < 6
+        ? reserve({ orderId: `o-${next(40)}`, start, end })
+        : roll < 8 ? release(`o-${next(40)}`) : createWindow({ windowId: `w-${i}`, start, end });
+      try {
+        state = calendarDecider.decide(command, state).reduce(calendarDecider.evolve, state);
+      } catch (error) {
+        if (!(error as { code?: string }).code?.startsWith('calendar.')) throw error;
+      }
+    }
+    const live = busyIntervals(state);
+    expect(live.length).toBeGreaterThan(3);
+    for (let i = 1; i < live.length; i++) expect(Date.parse(live[i - 1]!.end)).toBeLessThanOrEqual(Date.parse(live[i]!.start));
+  });
+});
+
 describe('calendar availability', () => {
   const state = spec(calendarDecider).given([windowCreated, reserved]).state;
 

@@ -70,13 +70,14 @@ describe('order decider: PlaceOrder', () => {
   });
 
   it('places a timed service for [start, start + serviceDuration) in UTC', () => {
-    spec(orderDecider).given([]).when(place({ product: timedProduct, start: '2026-12-01T20:00:00+02:00' })).then([{
+    const [event] = spec(orderDecider).given([]).when(place({ product: timedProduct, start: '2026-12-01T20:00:00+02:00' })).then([{
       type: 'OrderPlaced',
       data: {
         orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
         start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:30:00.000Z', placedAt: at,
       },
     }]);
+    expect(OrderEvent.parse(event)).toEqual(event);
   });
 
   it('places a contract service without a start', () => {
