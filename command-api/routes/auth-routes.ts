@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Id, streamId } from '../../domain/shared/ids.ts';
-import { requiredPassword, phoneString } from '../../domain/shared/validation.ts';
+import { isNotExactlyFalse, phone, requiredPassword, type PhoneObject } from '../../domain/shared/validation.ts';
 import { EmailAddress, UserLocale } from '../../domain/user/commands.ts';
 import { userDecider, userEmailDecider } from '../../domain/user/decider.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password-hash.ts';
@@ -18,6 +18,10 @@ import { WriteResult } from '../write-result.ts';
 // the user stream is written, so two registrations of one address cannot both succeed.
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** SPEC §5 accepts a phone in either form; it is stored in the string form (`+972501234567`). */
+const PhoneInput = phone.transform((value: string | PhoneObject | null | undefined) =>
+  value === null || value === undefined || value === '' ? undefined : typeof value === 'string' ? value : `${value.prefix}${value.number}`);
 
 /** Activation tokens name their user, so activation needs no index: `<userId>.<32 random bytes>`. */
 const ActivationToken = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{20,100}$/, 'Not an activation token');
@@ -59,8 +63,10 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
         email: EmailAddress,
         password: requiredPassword,
         fullName: z.string().trim().min(1).max(200),
-        phone: phoneString.optional(),
+        phone: PhoneInput.optional(),
         locale: UserLocale.default('he-IL'),
+        /** The "I accept the terms" box (SPEC §5 not-exactly-false): only an explicit false is refused. */
+        acceptTerms: z.unknown().refine(isNotExactlyFalse, { message: 'Please accept the terms' }).optional(),
       }),
       response: WriteResult, successStatus: 201,
     }, async ({ body, context }) => {
@@ -129,7 +135,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
 
     defineRoute({
       method: 'put', path: '/api/user/profile', summary: "Update the signed-in user's name, phone and locale", tags: ['auth'], auth: 'user',
-      body: z.strictObject({ fullName: z.string().trim().min(1).max(200), phone: phoneString.optional(), locale: UserLocale }), response: WriteResult,
+      body: z.strictObject({ fullName: z.string().trim().min(1).max(200), phone: PhoneInput.optional(), locale: UserLocale }), response: WriteResult,
     }, async ({ body, context }) => {
       const userId = context.actor.userId!;
       const outcome = await deps.execute(context, streamId('user', userId), userDecider, {
