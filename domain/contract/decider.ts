@@ -90,11 +90,12 @@ export const contractDecider: Decider<ContractState, ContractCommand, ContractEv
         if (state.status !== 'draft') return illegal(state.status, 'sent');
         return [{ type: 'ContractSent', data: { contractId, at } }];
       case 'SignContract': {
-        const party = partyOf(actor, state);
-        if (party === null) return refuse('forbidden', 'contract.forbidden', 'Only the customer and the vendor can sign this contract.');
+        const signer = signerOf(actor, state);
+        if (signer === null) return refuse('forbidden', 'contract.forbidden', 'Only the customer and the vendor can sign this contract.');
+        const { party, signerId } = signer;
         if (state.status !== 'sent') return illegal(state.status, 'signed');
         if (state.signedBy[party]) return refuse('conflict', 'contract.already-signed', 'You have already signed this contract.');
-        const signed: ContractEvent = { type: 'ContractSigned', data: { contractId, party, signerId: actor.userId!, at } };
+        const signed: ContractEvent = { type: 'ContractSigned', data: { contractId, party, signerId, at } };
         const otherParty: ContractParty = party === 'customer' ? 'vendor' : 'customer';
         return state.signedBy[otherParty] ? [signed, { type: 'ContractFullySigned', data: { contractId, at } }] : [signed];
       }
@@ -114,12 +115,14 @@ export const contractDecider: Decider<ContractState, ContractCommand, ContractEv
 };
 
 /** The party the actor signs for: the customer, or the vendor's owner; null for anyone else. */
-function partyOf(actor: Actor, contract: Contract): ContractParty | null {
+function signerOf(actor: Actor, contract: Contract): { party: ContractParty; signerId: string } | null {
   if (actor.userId === null) return null;
-  if (actor.userId === contract.customerId) return 'customer';
-  if (ownsVendor(actor, contract.vendorId)) return 'vendor';
+  if (actor.userId === contract.customerId) return { party: 'customer', signerId: actor.userId };
+  if (ownsVendor(actor, contract.vendorId)) return { party: 'vendor', signerId: actor.userId };
   return null;
 }
+
+const partyOf = (actor: Actor, contract: Contract): ContractParty | null => signerOf(actor, contract)?.party ?? null;
 
 function authorizeVendorSide(actor: Actor, contract: Contract): void {
   if (!ownsVendor(actor, contract.vendorId) && !isAdmin(actor)) {
