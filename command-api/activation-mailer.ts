@@ -20,12 +20,14 @@ export interface OutboxMailer extends ActivationMailer {
   tokenFor(email: string): string | undefined;
 }
 
-export function createOutboxMailer(log: (line: string) => void = () => {}): OutboxMailer {
+/** Keeps the newest `capacity` messages, so a long-running process does not grow without bound. */
+export function createOutboxMailer(log: (line: string) => void = () => {}, capacity = 1000): OutboxMailer {
   const outbox: ActivationMessage[] = [];
   return {
     outbox,
     async sendActivation(message) {
       outbox.push(message);
+      if (outbox.length > capacity) outbox.splice(0, outbox.length - capacity);
       log(`activation message queued for ${message.to}`);
     },
     tokenFor(email) {

@@ -55,6 +55,14 @@ describe('auth over HTTP', () => {
     expect(none.headers.get('content-type')).toContain('application/problem+json');
     expect((await app.api.get('/api/user/current', 'not-a-jwt')).status).toBe(401);
     expect((await app.api.post('/api/orders', { productId: 'p1' })).status).toBe(401);
+    expect((await app.api.call('POST', '/api/orders', { body: { productId: 'p1' }, token: 'expired.or.forged' })).status).toBe(401);
+  });
+
+  it('treats a stale token on a public route as a guest, so signing in still works', async () => {
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'stale@example.com' });
+    const login = await app.api.call('POST', '/api/token/jwt', { body: { email: user.email, password: user.password }, token: 'expired.or.forged' });
+    expect(login.status).toBe(200);
+    expect((await app.api.call('POST', '/api/tracking/source/hit/google', { token: 'expired.or.forged' })).status).toBe(200);
   });
 
   it('lets only superUsers change roles; the new roles arrive with the next token', async () => {

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Clock } from '../domain/ports/clock.ts';
-import { actorOfAuthorization } from '../infra/auth/jwt-tokens.ts';
+import { actorOfAuthorization, guestActor } from '../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problemOf, problems, sendProblem, type Problem } from '../infra/http/problem.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
 import { guard } from './guards.ts';
@@ -88,7 +88,9 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
       let answer: StoredAnswer;
       let replayed = false;
       try {
-        const actor = actorOfAuthorization(options.jwtSecret, req.get('authorization'));
+        // A stale token on a public route (sign-in itself, tracking) is a guest, not an error: the
+        // browser sends its session token on every call (SPEC §7).
+        const actor = actorOfAuthorization(options.jwtSecret, req.get('authorization')) ?? (spec.auth === 'public' ? guestActor : null);
         if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
         const context = createRequestContext(req, actor, options.clock.now());
         res.locals.commandContext = context;

@@ -27,6 +27,15 @@ export function commandRoutes(deps: CommandDeps): CommandRoute[] {
 }
 
 /**
+ * The RouteSpec list without running anything (for GET /api/openapi.json and docs). Route factories
+ * only close over their deps and touch them when a request is handled, so placeholders do here.
+ */
+export function commandRouteSpecs(): RouteSpec[] {
+  const unused = {} as CommandDeps;
+  return commandRoutes({ ...unused, execute: unused.execute }).map((route) => route.spec);
+}
+
+/**
  * The command API as an Express router mounted at the root (paths start with /api/). `routes` is the
  * RouteSpec list for GET /api/openapi.json.
  */

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { WrongExpectedRevision, type EventStore } from '../domain/ports/event-store.ts';
+import type { Decider } from '../domain/shared/decider.ts';
+import { refuse, Refusal } from '../domain/shared/refusal.ts';
+import { systemActor } from '../domain/shared/actor.ts';
+import { handleCommand, InvalidEventError } from './command-handler.ts';
+import { commandRouteSpecs } from './create-command-api.ts';
+
+// A counter that refuses to pass 3: enough behaviour to see read → fold → decide → append and retries.
+type Counted = { type: 'Counted'; data: { n: number } };
+const CountedSchema = z.strictObject({ type: z.literal('Counted'), data: z.strictObject({ n: z.number().int() }) });
+const counter: Decider<number, { type: 'Count' } | { type: 'Noop' } | { type: 'Broken' }, Counted> = {
+  initialState: 0,
+  evolve: (_state, event) => event.data.n,
+  decide(command, state) {
+    if (command.type === 'Noop') return [];
+    if (command.type === 'Broken') return [{ type: 'Counted', data: { n: 'x' as unknown as number } }];
+    if (state >= 3) refuse('conflict', 'counter.full', 'Three is enough.');
+    return [{ type: 'Counted', data: { n: state + 1 } }];
+  },
+};
+const metadata = { actor: systemActor, correlationId: 'c', causationId: null, at: '2030-01-01T00:00:00.000Z', schemaVersion: 1 };
+const run = (eventStore: EventStore, command: Parameters<typeof counter.decide>[0], maxAttempts?: number) =>
+  handleCommand({ eventStore, streamId: 'counter-1', decider: counter, command, metadata, eventSchema: CountedSchema, maxAttempts });
+
+describe('handleCommand', () => {
+  it('appends with no_stream first, then with the revision it read, and answers revision and position', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const first = await run(store, { type: 'Count' });
+    expect(first).toMatchObject({ streamId: 'counter-1', revision: 0, stateBefore: 0 });
+    const second = await run(store, { type: 'Count' });
+    expect(second).toMatchObject({ revision: 1, stateBefore: 1, position: await store.headPosition() });
+    expect((await store.readStream('counter-1'))[1]!.metadata).toEqual(metadata);
+    const nothing = await run(store, { type: 'Noop' });
+    expect(nothing).toMatchObject({ revision: 1, events: [] });
+    await store.close();
+  });
+
+  it('re-reads and re-decides after a revision conflict, and gives up after maxAttempts', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    let conflicts = 2;
+    const racing: EventStore = {
+      ...store,
+      readStream: (...args) => store.readStream(...args),
+      async append(streamId, events, expected) {
+        if (conflicts-- > 0) {
+          // Someone else counts first, between our read and our append.
+          await store.append(streamId, [{ id: crypto.randomUUID(), type: 'Counted', data: { n: (await store.readStream(streamId)).length + 1 }, metadata }], 'any');
+          throw new WrongExpectedRevision(streamId, expected, -2);
+        }
+        return store.append(streamId, events, expected);
+      },
+    };
+    const outcome = await run(racing, { type: 'Count' });
+    expect(outcome.stateBefore).toBe(2);
+    expect((await store.readStream('counter-1')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+    // Now full: the decision on the fresh state is a refusal, not a blind append.
+    await expect(run(racing, { type: 'Count' })).rejects.toBeInstanceOf(Refusal);
+
+    conflicts = 100;
+    const store2 = await openSqliteEventStore({ path: ':memory:' });
+    const alwaysLosing: EventStore = { ...store2, readStream: (...a) => store2.readStream(...a), append: async (s, _e, x) => { throw new WrongExpectedRevision(s, x, 0); } };
+    await expect(run(alwaysLosing, { type: 'Count' }, 3)).rejects.toBeInstanceOf(WrongExpectedRevision);
+    await store.close();
+    await store2.close();
+  });
+
+  it('never appends an event its schema refuses', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    await expect(run(store, { type: 'Broken' })).rejects.toBeInstanceOf(InvalidEventError);
+    expect(await store.headPosition()).toBe(-1);
+    await store.close();
+  });
+});
+
+describe('command route list', () => {
+  const specs = commandRouteSpecs();
+
+  it('declares each method and path once, under /api/', () => {
+    const keys = specs.map((s) => `${s.method} ${s.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const spec of specs) expect(spec.path.startsWith('/api/')).toBe(true);
+    expect(keys).toEqual(expect.arrayContaining([
+      'post /api/user/register', 'post /api/token/jwt', 'post /api/token/refresh', 'get /api/user/current',
+      'post /api/orders', 'post /api/orders/:id/pay', 'post /api/orders/:id/approve', 'post /api/orders/:id/complete', 'post /api/orders/:id/cancel',
+      'post /api/artists/vendor/:vendorId/favored/by-user', 'delete /api/artists/vendor/:vendorId/favored/by-user',
+      'post /api/vendor/busy-windows', 'delete /api/vendor/busy-windows/:id', 'post /api/tracking/source/hit/:source',
+    ]));
+  });
+
+  it('every schema converts to JSON Schema for the OpenAPI document', () => {
+    for (const spec of specs) {
+      for (const schema of [spec.params, spec.query, spec.body, spec.response]) {
+        if (schema) expect(() => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), `${spec.method} ${spec.path}`).not.toThrow();
+      }
+    }
+  });
+});
