@@ -41,3 +41,6 @@ export interface Projection<D extends ViewDoc = ViewDoc> {
 
 /** Erases a projection's document type so projections of different views share one list. */
 export type AnyProjection = Projection<any>;
+
+/** The string ids among the values (keysOf reads a field that only some event types carry). */
+export const idsOf = (...values: unknown[]): string[] => values.filter((value): value is string => typeof value === 'string' && value !== '');

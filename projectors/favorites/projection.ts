@@ -1,4 +1,4 @@
-import type { Projection, ViewDoc } from '../projection.ts';
+import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 
 // Favorites (README: `favorites`): one document per user with favorite vendor and product ids, in the
 // order they were added. Set semantics make a repeated add or remove harmless.
@@ -15,7 +15,7 @@ export const favoritesProjection: Projection<FavoritesView> = {
   name: 'favorites',
   collection: 'favorites',
   eventTypes: ['VendorFavorited', 'VendorUnfavorited', 'ProductFavorited', 'ProductUnfavorited'],
-  keysOf: (event) => ('userId' in event.data ? [event.data.userId] : []),
+  keysOf: (event) => idsOf('userId' in event.data && event.data.userId),
   evolve(doc, event, id) {
     const favorites = doc ?? { _id: id, _seen: {}, userId: id, vendorIds: [], productIds: [] };
     switch (event.type) {

@@ -3,7 +3,7 @@ import type { Money } from '../../domain/shared/money.ts';
 import type { OrderStatus } from '../../domain/order/events.ts';
 import type { z } from 'zod';
 import type { OrderedProduct } from '../../domain/order/events.ts';
-import type { Projection, ViewDoc } from '../projection.ts';
+import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
@@ -46,7 +46,7 @@ export const ordersProjection: Projection<OrderView> = {
   name: 'orders',
   collection: 'orders',
   eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled'],
-  keysOf: (event) => ('orderId' in event.data ? [event.data.orderId] : []),
+  keysOf: (event) => idsOf('orderId' in event.data && event.data.orderId),
   evolve(doc, event, id) {
     if (event.type === 'OrderPlaced') {
       const { customerId, vendorId, product, total, start, end, notes, placedAt } = event.data;

@@ -1,4 +1,4 @@
-import type { Projection, ViewDoc } from '../projection.ts';
+import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 
 // Reviews (README: `reviews`): one document per reviewed order; a removed review is deleted.
 export interface ReviewView extends ViewDoc {
@@ -14,7 +14,7 @@ export const reviewsProjection: Projection<ReviewView> = {
   name: 'reviews',
   collection: 'reviews',
   eventTypes: ['ReviewPosted', 'ReviewRemoved'],
-  keysOf: (event) => ('orderId' in event.data ? [event.data.orderId] : []),
+  keysOf: (event) => idsOf('orderId' in event.data && event.data.orderId),
   evolve(doc, event, id) {
     switch (event.type) {
       case 'ReviewPosted': {

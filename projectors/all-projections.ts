@@ -1,0 +1,55 @@
+import type { AnyProjection } from './projection.ts';
+import { vendorCardsProjection } from './vendor-cards/projection.ts';
+import { vendorPagesProjection } from './vendor-pages/projection.ts';
+import { productsProjection } from './products/projection.ts';
+import { ordersProjection } from './orders/projection.ts';
+import { calendarProjection } from './calendar/projection.ts';
+import { favoritesProjection } from './favorites/projection.ts';
+import { conversationsProjection } from './conversations/projection.ts';
+import { messagesProjection } from './messages/projection.ts';
+import { contractsProjection } from './contracts/projection.ts';
+import { reviewsProjection } from './reviews/projection.ts';
+import { vendorRatingsProjection } from './vendor-ratings/projection.ts';
+import { notificationsProjection } from './notifications/projection.ts';
+import { tagsProjection } from './tags/projection.ts';
+import { articlesProjection } from './articles/projection.ts';
+import { categoriesProjection } from './categories/projection.ts';
+import { brandsProjection } from './brands/projection.ts';
+import { geoLocationsProjection } from './geo-locations/projection.ts';
+import { configProjection } from './config/projection.ts';
+import { languagesProjection } from './languages/projection.ts';
+import { aclProjection } from './acl/projection.ts';
+import { usersProjection } from './users/projection.ts';
+
+/** Every view of the product (README lists their collections and shapes). */
+export const allProjections: readonly AnyProjection[] = [
+  vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
+  conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
+  tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
+  languagesProjection, aclProjection, usersProjection,
+];
+
+/** Collection names, for the query API. */
+export const viewCollections = {
+  vendorCards: vendorCardsProjection.collection,
+  vendorPages: vendorPagesProjection.collection,
+  products: productsProjection.collection,
+  orders: ordersProjection.collection,
+  calendarEntries: calendarProjection.collection,
+  favorites: favoritesProjection.collection,
+  conversations: conversationsProjection.collection,
+  messages: messagesProjection.collection,
+  contracts: contractsProjection.collection,
+  reviews: reviewsProjection.collection,
+  vendorRatings: vendorRatingsProjection.collection,
+  notifications: notificationsProjection.collection,
+  tags: tagsProjection.collection,
+  articles: articlesProjection.collection,
+  categories: categoriesProjection.collection,
+  brands: brandsProjection.collection,
+  geoLocations: geoLocationsProjection.collection,
+  config: configProjection.collection,
+  languages: languagesProjection.collection,
+  aclRules: aclProjection.collection,
+  users: usersProjection.collection,
+} as const;

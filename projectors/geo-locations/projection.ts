@@ -1,0 +1,39 @@
+import type { Translatable } from '../../domain/shared/translatable.ts';
+import type { Projection, ViewDoc } from '../projection.ts';
+import { searchTextOf } from '../seen.ts';
+
+// Geo locations (README: `geoLocations`): filtered by name through searchText.
+export interface GeoLocationView extends ViewDoc {
+  id: string;
+  name: Translatable;
+  parentId: string | null;
+  lat: number | null;
+  lng: number | null;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const geoLocationsProjection: Projection<GeoLocationView> = {
+  name: 'geo-locations',
+  collection: 'geoLocations',
+  eventTypes: ['GeoLocationCreated', 'GeoLocationUpdated', 'GeoLocationDeleted'],
+  keysOf: (event) => ('id' in event.data ? [event.data.id] : []),
+  evolve(doc, event, id) {
+    switch (event.type) {
+      case 'GeoLocationCreated':
+      case 'GeoLocationUpdated': {
+        const { fields, at } = event.data;
+        return {
+          _id: id, _seen: doc?._seen ?? {}, id, name: fields.name, parentId: fields.parentId, lat: fields.lat ?? null, lng: fields.lng ?? null,
+          searchText: searchTextOf(fields.name.he, fields.name.en), createdAt: doc?.createdAt ?? at, updatedAt: at,
+        };
+      }
+      case 'GeoLocationDeleted':
+        return null;
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ 'name.he': 1 }, { parentId: 1 }],
+};

@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import type { EventFeed } from '../domain/ports/event-feed.ts';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { allProjections } from './all-projections.ts';
+import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
+import { rebuildViews, type RebuildProgress } from './rebuild.ts';
+import { createProjectionRuntime, type ProjectionRuntime, type ViewChange } from './runtime.ts';
+import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
+import { dumpViews } from './testing/view-dump.ts';
+import type { ProjectorLog } from './projector-log.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function openStore(): Promise<EventStore> {
+  const store = await openSqliteEventStore({ path: ':memory:' });
+  cleanups.push(() => store.close());
+  return store;
+}
+
+function startRuntime(store: EventStore, viewStore = createMemoryViewStore(), log?: ProjectorLog, feed: EventFeed = storeEventFeed(store)) {
+  const runtime = createProjectionRuntime({ viewStore, feed, checkpointEvery: 50, retryDelayMs: 20, ...(log ? { log } : {}) });
+  cleanups.push(() => runtime.stop());
+  return { runtime, viewStore };
+}
+
+async function caughtUp(runtime: ProjectionRuntime, store: EventStore): Promise<void> {
+  expect(await runtime.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+}
+
+async function rebuiltViews(store: EventStore) {
+  const fresh = createMemoryViewStore();
+  await rebuildViews({ eventStore: store, viewStore: fresh, pageSize: 37 });
+  return dumpViews(fresh, allProjections);
+}
+
+const newEvent = (type: string, data: unknown) => ({
+  id: randomUUID(), type, data,
+  metadata: { actor: { userId: 'u1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+});
+
+describe('projection runtime', () => {
+  it('live views, fed while events are appended, equal views rebuilt from the log', async () => {
+    const store = await openStore();
+    const history = marketplaceHistory();
+    const half = Math.floor(history.length / 2);
+    await appendHistory(store, history.slice(0, half));
+    const { runtime, viewStore } = startRuntime(store);
+    await runtime.start();
+    await appendHistory(store, history.slice(half));
+    await caughtUp(runtime, store);
+
+    const live = await dumpViews(viewStore, allProjections);
+    expect(live.vendorCards!.length).toBe(6);
+    expect(live.orders!.length).toBe(24);
+    expect(live.messages!.length).toBe(32);
+    expect(await rebuiltViews(store)).toEqual(live);
+    expect(runtime.stats()).toMatchObject({ invalid: 0, position: await store.headPosition() });
+  });
+
+  it('a duplicated or replayed event changes nothing', async () => {
+    const store = await openStore();
+    await appendHistory(store, marketplaceHistory({ vendors: 3, customers: 4 }));
+    const { runtime, viewStore } = startRuntime(store);
+    await runtime.start();
+    await caughtUp(runtime, store);
+    const before = await dumpViews(viewStore, allProjections);
+
+    const everything = await store.readAll();
+    const changes: ViewChange[] = [];
+    runtime.onChange((change) => changes.push(change));
+    for (const event of everything) await runtime.apply(event);
+    for (const event of everything.filter((e) => ['ReviewPosted', 'MessagePosted', 'ProductCreated', 'OrderPaid'].includes(e.type))) await runtime.apply(event);
+
+    expect(await dumpViews(viewStore, allProjections)).toEqual(before);
+    expect(changes).toEqual([]);
+  });
+
+  it('resumes from its stored checkpoint after a restart, and a feed redelivering old events changes nothing', async () => {
+    const store = await openStore();
+    const history = marketplaceHistory({ vendors: 3, customers: 4 });
+    const third = Math.floor(history.length / 3);
+    await appendHistory(store, history.slice(0, third));
+    const viewStore = createMemoryViewStore();
+    const first = startRuntime(store, viewStore).runtime;
+    await first.start();
+    await caughtUp(first, store);
+    await first.stop();
+    const checkpoint = await viewStore.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'orders' });
+    expect(checkpoint?.position).toBe(await store.headPosition());
+
+    await appendHistory(store, history.slice(third, 2 * third));
+    // An at-least-once feed (a Kafka consumer after a rebalance) that starts again from the beginning.
+    const redelivering: EventFeed = { subscribe: ({ signal }) => store.subscribeToAll({ signal }) };
+    const delivered: number[] = [];
+    const second = startRuntime(store, viewStore, undefined, redelivering).runtime;
+    second.onChange(() => delivered.push(1));
+    await second.start();
+    await appendHistory(store, history.slice(2 * third));
+    await caughtUp(second, store);
+    expect(await dumpViews(viewStore, allProjections)).toEqual(await rebuiltViews(store));
+  });
+
+  it('with per-stream order only (streams interleaved differently), views still equal the rebuild', async () => {
+    const store = await openStore();
+    await appendHistory(store, marketplaceHistory({ vendors: 4, customers: 5 }));
+    const all = await store.readAll();
+    // Deal events round-robin from per-stream queues: per-stream order kept, global order scrambled.
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const event of all) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    const queues = [...byStream.values()].reverse();
+    const scrambled: RecordedEvent[] = [];
+    while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length > 0) scrambled.push(queue.shift()!);
+    const viewStore = createMemoryViewStore();
+    const runtime = createProjectionRuntime({ viewStore, feed: { subscribe: () => { throw new Error('not used'); } }, feedOrder: 'per-stream' });
+    for (const event of scrambled) await runtime.apply(event);
+    // Redelivery of a whole stretch, as after a consumer-group rebalance.
+    for (const event of scrambled.slice(10, 60)) await runtime.apply(event);
+    const scrambledViews = await dumpViews(viewStore, allProjections);
+    const rebuilt = await rebuiltViews(store);
+    // Tags need a parent before its children (the tree is across streams); every other view is order-free.
+    delete scrambledViews.tags;
+    delete rebuilt.tags;
+    expect(scrambledViews).toEqual(rebuilt);
+  });
+
+  it('skips and logs an invalid event, ignores unknown types, and carries on', async () => {
+    const store = await openStore();
+    const warnings: object[] = [];
+    const log: ProjectorLog = { info() {}, error() {}, warn: (details) => warnings.push(details) };
+    const { runtime, viewStore } = startRuntime(store, createMemoryViewStore(), log);
+    await runtime.start();
+    await store.append('order-bad', [newEvent('OrderPaid', { orderId: 'bad', amount: 'lots' })], 'any');
+    await store.append('mystery-1', [newEvent('SomethingNobodyKnows', { x: 1 })], 'any');
+    await store.append('favorites-u1', [newEvent('VendorFavorited', { userId: 'u1', vendorId: 'v1' })], 'any');
+    await caughtUp(runtime, store);
+    expect(runtime.stats()).toMatchObject({ invalid: 1, ignored: 1, applied: 1 });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ type: 'OrderPaid', streamId: 'order-bad' });
+    expect(await viewStore.collection('favorites').findOne({ _id: 'u1' })).toMatchObject({ vendorIds: ['v1'] });
+    expect(await viewStore.collection('orders').count()).toBe(0);
+  });
+
+  it('announces changes and lets a reader wait for its own write (including a deletion)', async () => {
+    const store = await openStore();
+    const { runtime } = startRuntime(store);
+    const changes: ViewChange[] = [];
+    runtime.onChange((change) => changes.push(change));
+    await runtime.start();
+
+    const pending = runtime.waitFor('favorites', 'u1', 'favorites-u1', 0, 5000);
+    const appended = await store.append('favorites-u1', [newEvent('VendorFavorited', { userId: 'u1', vendorId: 'v1' })], 'no_stream');
+    const result = await pending;
+    expect(result).toMatchObject({ reached: true, doc: { _id: 'u1', vendorIds: ['v1'] } });
+    expect(changes).toContainEqual({ collection: 'favorites', ids: ['u1'] });
+    expect(appended.nextRevision).toBe(0);
+
+    const tooFar = await runtime.waitFor('favorites', 'u1', 'favorites-u1', 5, 30);
+    expect(tooFar).toMatchObject({ reached: false, seenRevision: 0 });
+
+    const details = { type: 'default', name: { en: 'Show' }, information: 'x', price: { amountMinor: 100, currency: 'ILS' }, introText: 'x', serviceDuration: 60 };
+    await store.append('product-p1', [newEvent('ProductCreated', { productId: 'p1', vendorId: 'v1', details, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    const removed = await store.append('product-p1', [newEvent('ProductRemoved', { productId: 'p1', vendorId: 'v1', at: '2026-01-02T00:00:00.000Z' })], 0);
+    expect(await runtime.waitFor('products', 'p1', 'product-p1', removed.nextRevision, 5000)).toEqual({ reached: true, doc: null });
+    expect(changes).toContainEqual({ collection: 'vendorCards', ids: ['v1'] });
+  });
+
+  it('rebuild drops the views, replays with progress, and keeps following afterwards', async () => {
+    const store = await openStore();
+    await appendHistory(store, marketplaceHistory({ vendors: 3, customers: 3 }));
+    const { runtime, viewStore } = startRuntime(store);
+    await runtime.start();
+    await caughtUp(runtime, store);
+    const live = await dumpViews(viewStore, allProjections);
+    // Something that is not derived from the log disappears with the rebuild.
+    await viewStore.collection('vendorCards').replaceOne({ _id: 'stray', _seen: {} });
+    const changes: ViewChange[] = [];
+    runtime.onChange((change) => changes.push(change));
+
+    const progress: RebuildProgress[] = [];
+    const report = await runtime.rebuild(store, { pageSize: 25, onProgress: (step) => progress.push(step) });
+    const head = await store.headPosition();
+    expect(report).toMatchObject({ lastPosition: head, invalid: 0 });
+    expect(report.events).toBe((await store.readAll()).length);
+    expect(progress.at(-1)).toMatchObject({ done: report.events, percent: 100, position: head });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.every((step) => step.ratePerSecond >= 0 && step.totalEstimate !== null)).toBe(true);
+    expect(await dumpViews(viewStore, allProjections)).toEqual(live);
+    expect(changes).toContainEqual({ collection: 'vendorCards', ids: [], all: true });
+
+    await store.append('favorites-late', [newEvent('VendorFavorited', { userId: 'late', vendorId: 'v1' })], 'any');
+    expect((await runtime.waitFor('favorites', 'late', 'favorites-late', 0, 5000)).reached).toBe(true);
+  });
+});

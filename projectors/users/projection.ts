@@ -1,0 +1,51 @@
+import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
+import { searchTextOf } from '../seen.ts';
+
+// Users for admin lists (README: `users`). Password and activation token hashes are never copied here.
+export interface UserView extends ViewDoc {
+  userId: string;
+  email: string;
+  fullName: string;
+  phone: string | null;
+  locale: 'he-IL' | 'en-US';
+  active: boolean;
+  roles: string[];
+  groups: string[];
+  vendorId: string | null;
+  searchText: string;
+  registeredAt: string;
+  updatedAt: string;
+}
+
+export const usersProjection: Projection<UserView> = {
+  name: 'users',
+  collection: 'users',
+  eventTypes: ['UserRegistered', 'UserActivated', 'UserRolesChanged', 'UserVendorLinked', 'UserProfileUpdated'],
+  keysOf: (event) => idsOf('userId' in event.data && event.data.userId),
+  evolve(doc, event, id) {
+    if (event.type === 'UserRegistered') {
+      const { email, fullName, phone, locale, at } = event.data;
+      return {
+        _id: id, _seen: doc?._seen ?? {}, userId: id, email, fullName, phone: phone ?? null, locale, active: false, roles: [], groups: [],
+        vendorId: null, searchText: searchTextOf(fullName, email), registeredAt: at, updatedAt: at,
+      };
+    }
+    // Every later user event follows UserRegistered in the same stream.
+    if (!doc) return null;
+    switch (event.type) {
+      case 'UserActivated':
+        return { ...doc, active: true, updatedAt: event.data.at };
+      case 'UserRolesChanged':
+        return { ...doc, roles: event.data.roles, groups: event.data.groups, updatedAt: event.data.at };
+      case 'UserVendorLinked':
+        return { ...doc, vendorId: event.data.vendorId, updatedAt: event.data.at };
+      case 'UserProfileUpdated': {
+        const { fullName, phone, locale, at } = event.data;
+        return { ...doc, fullName, phone: phone ?? null, locale, searchText: searchTextOf(fullName, doc.email), updatedAt: at };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [{ email: 1 }, { registeredAt: -1 }, { vendorId: 1 }],
+};

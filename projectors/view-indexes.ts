@@ -1,0 +1,9 @@
+import type { ViewStore } from '../domain/ports/view-store.ts';
+import type { AnyProjection } from './projection.ts';
+
+/** Declares the indexes every view needs (idempotent; the embedded store ignores them). */
+export async function ensureViewIndexes(viewStore: ViewStore, projections: readonly AnyProjection[]): Promise<void> {
+  for (const projection of projections) {
+    for (const keys of projection.indexes ?? []) await viewStore.collection(projection.collection).createIndex(keys);
+  }
+}
