@@ -43,7 +43,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     document ??= JSON.stringify(openApiDocument([...specs, ...(ports.extraRouteSpecs ?? [])]));
     res.type('application/json').send(document);
   });
-  router.use(problemHandler((error) => logger.error(error, 'query-api')));
+  // Problems the routes raise on purpose (504 views-behind) are answers, not faults to log.
+  router.use(problemHandler((error) => { if (!(error instanceof HttpProblem)) logger.error(error, 'query-api'); }));
 
   async function answerRead(route: ReadRoute, req: Request, res: Response): Promise<string> {
     const actor = actorOf(req);

@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import type { Actor } from '../domain/shared/actor.ts';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
+import type { RealtimeMessage } from '../domain/ports/realtime.ts';
+import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { startFullStack, type FullStack } from '../query-api/testing/full-stack.ts';
+import { noticesOf } from './recipients.ts';
+import { notificationHandler } from './worker.ts';
+import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
+
+const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
+const actor = (userId: string): Actor => ({ userId, roles: ['user'], groups: [], vendorId: null });
+const newEvent = (type: string, data: unknown, by = 'someone'): NewEvent => ({
+  id: randomUUID(), type, data, metadata: { actor: actor(by), correlationId: 'corr-1', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 },
+});
+
+describe('who is notified of what', () => {
+  let store: EventStore;
+  beforeAll(async () => {
+    store = await openSqliteEventStore({ path: ':memory:' });
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner-old', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    await store.append('order-o1', [newEvent('OrderPlaced', { orderId: 'o1', customerId: 'cust', vendorId: 'v1', product: { name: { he: 'הופעה' } } })], 'no_stream');
+    await store.append('conversation-c1', [newEvent('ConversationOpened', { conversationId: 'c1', customerId: 'cust', vendorId: 'v1', at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    await store.append('contract-k1', [newEvent('ContractDrafted', { contractId: 'k1', customerId: 'cust', vendorId: 'v1', title: 'Wedding' })], 'no_stream');
+  });
+  afterAll(async () => store.close());
+
+  const recorded = async (streamId: string, type: string, data: unknown) => {
+    const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    await store.append(streamId, [newEvent(type, data)], last!.revision);
+    const [event] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return event!;
+  };
+
+  it('an order event goes to the customer and the vendor’s current owner', async () => {
+    const event = await recorded('order-o1', 'OrderApproved', { orderId: 'o1', by: 'owner', at: '2026-03-01T10:00:00.000Z' });
+    const notices = await noticesOf(event, store);
+    expect(notices.map((n) => [n.userId, n.kind])).toEqual([['cust', 'order.approved'], ['owner', 'order.approved']]);
+    expect(notices[0]!.params).toMatchObject({ orderId: 'o1', productName: 'הופעה' });
+  });
+
+  it('a declined payment goes to the customer only', async () => {
+    const event = await recorded('order-o1', 'OrderPaymentDeclined', { orderId: 'o1', reason: 'declined', cardLast4: '0002', at: '2026-03-01T10:00:00.000Z' });
+    expect((await noticesOf(event, store)).map((n) => n.userId)).toEqual(['cust']);
+  });
+
+  it('a message goes to the other side', async () => {
+    const fromCustomer = await recorded('conversation-c1', 'MessagePosted', { conversationId: 'c1', messageId: 'm1', authorId: 'cust', side: 'customer', text: 'שלום', at: '2026-03-01T10:00:00.000Z' });
+    expect((await noticesOf(fromCustomer, store)).map((n) => [n.userId, n.kind, n.params.preview])).toEqual([['owner', 'message.posted', 'שלום']]);
+    const fromVendor = await recorded('conversation-c1', 'MessagePosted', { conversationId: 'c1', messageId: 'm2', authorId: 'owner', side: 'vendor', text: 'hi', at: '2026-03-01T10:00:00.000Z' });
+    expect((await noticesOf(fromVendor, store)).map((n) => n.userId)).toEqual(['cust']);
+  });
+
+  it('a contract signature goes to the other party; a cancellation to the party that did not cancel', async () => {
+    const signed = await recorded('contract-k1', 'ContractSigned', { contractId: 'k1', party: 'customer', signerId: 'cust', at: '2026-03-01T10:00:00.000Z' });
+    expect((await noticesOf(signed, store)).map((n) => [n.userId, n.kind])).toEqual([['owner', 'contract.signed']]);
+    const canceled = await recorded('contract-k1', 'ContractCanceled', { contractId: 'k1', reason: 'date moved', by: 'cust', at: '2026-03-01T10:00:00.000Z' });
+    expect((await noticesOf(canceled, store)).map((n) => n.userId)).toEqual(['owner']);
+  });
+
+  it('other events notify nobody', async () => {
+    const event = await recorded('vendor-v1', 'VendorArchived', { vendorId: 'v1', reason: 'x', at: '2026-03-01T10:00:00.000Z' });
+    expect(await noticesOf(event, store)).toEqual([]);
+  });
+});
+
+describe('notification worker', () => {
+  let store: EventStore;
+  const pushed: RealtimeMessage[] = [];
+  beforeAll(async () => {
+    store = await openSqliteEventStore({ path: ':memory:' });
+  });
+  afterAll(async () => store.close());
+
+  it('appends NotificationCreated once per source event and pushes it once', async () => {
+    const realtime = createMemoryRealtime();
+    await realtime.subscribe((message) => pushed.push(message));
+    const handle = notificationHandler({ eventStore: store, realtime });
+    const data: NotificationJob = { userId: 'u9', kind: 'order.placed', subject: { orderId: 'o9' }, params: { orderId: 'o9' }, sourceEventId: 'e-1', correlationId: 'corr', at: '2026-03-01T10:00:00.000Z' };
+    const job = { id: notificationJobId('e-1', 'u9'), name: NOTIFICATION_JOB, data, attemptsMade: 0 };
+    expect(await handle(job)).toBe('created');
+    expect(await handle({ ...job, attemptsMade: 1 })).toBe('duplicate');
+    const events = await store.readStream('notifications-u9');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'NotificationCreated', data: { userId: 'u9', kind: 'order.placed', sourceEventId: 'e-1' }, metadata: { causationId: 'e-1', correlationId: 'corr' } });
+    await eventually(() => expect(pushed.filter((m) => m.userId === 'u9')).toHaveLength(1));
+    expect(pushed[0]).toMatchObject({ kind: 'notification', payload: { kind: 'order.placed', read: false } });
+  });
+});
+
+describe('a failing notification job (over HTTP)', () => {
+  let stack: FullStack;
+  let market: TestMarketplace;
+  let appendAttempts = 0;
+
+  beforeAll(async () => {
+    stack = await startFullStack({
+      jobAttempts: 3,
+      jobBackoffMs: 5,
+      // The worker's store refuses every notification append: the jobs can only fail.
+      workerEventStore: (store) => ({
+        append: async (streamId, events, expected) => {
+          if (streamId.startsWith('notifications-')) {
+            appendAttempts += 1;
+            throw new Error('notification store unavailable');
+          }
+          return store.append(streamId, events, expected);
+        },
+        readStream: (streamId, options) => store.readStream(streamId, options),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      }),
+    });
+    market = await createTestMarketplace(stack);
+  });
+  afterAll(async () => stack?.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is retried, then kept as failed with its reason and shown to admins', async () => {
+    const placed = await stack.api.post('/api/orders', { productId: market.products.default }, market.customer.token);
+    expect(placed.status).toBe(201);
+    const jobIds = [market.customer.userId, market.vendor.userId].map((userId) => `.${userId}`);
+    await eventually(async () => {
+      const { status, body } = await stack.api.get('/api/admin/jobs/failed', market.admin.token);
+      expect(status).toBe(200);
+      const mine = body.items.filter((job: { data: NotificationJob }) => job.data.subject.orderId === placed.body.id);
+      expect(mine.map((job: { id: string }) => jobIds.some((suffix) => job.id.endsWith(suffix))).every(Boolean)).toBe(true);
+      expect(mine).toHaveLength(2);
+      for (const job of mine) expect(job).toMatchObject({ name: NOTIFICATION_JOB, attemptsMade: 3, failedReason: 'notification store unavailable' });
+    });
+    expect(appendAttempts).toBeGreaterThanOrEqual(6);
+    const { body } = await stack.api.get('/api/admin/jobs/failed', market.admin.token);
+    expect(body.counts.failed).toBe(body.total);
+    expect((await stack.api.get('/api/admin/jobs/failed', market.customer.token)).status).toBe(403);
+    // Nothing was written: the customer has no notification, and none was silently dropped.
+    expect((await stack.api.get('/api/notifications', market.customer.token)).body.total).toBe(0);
+  });
+});
