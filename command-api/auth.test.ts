@@ -49,6 +49,15 @@ describe('auth over HTTP', () => {
     expect(again.body.code).toBe('user.email-taken');
   });
 
+  it('lets an address whose claim has no user (an interrupted registration) register again', async () => {
+    const { emailStreamId } = await import('./user-account.ts');
+    const at = new Date().toISOString();
+    const metadata = { actor: { userId: null, roles: ['guest' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at, schemaVersion: 1 };
+    await app.eventStore.append(emailStreamId('half@example.com'), [{ id: crypto.randomUUID(), type: 'UserEmailClaimed', data: { userId: 'orphan-user', email: 'half@example.com' }, metadata }], 'no_stream');
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'half@example.com' });
+    expect(user.userId).toBe('orphan-user');
+  });
+
   it('answers 401 without a token or with a bad one', async () => {
     const none = await app.api.get('/api/user/current');
     expect(none.status).toBe(401);

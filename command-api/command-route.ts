@@ -94,6 +94,7 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
         if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
         const context = createRequestContext(req, actor, options.clock.now());
         res.locals.commandContext = context;
+        res.set('X-Correlation-Id', context.correlationId);
         guard(spec.auth, actor);
         await runMiddleware(jsonBody, req, res);
         const rawBody: unknown = req.body === undefined ? {} : req.body;

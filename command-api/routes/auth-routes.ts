@@ -70,7 +70,11 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       }),
       response: WriteResult, successStatus: 201,
     }, async ({ body, context }) => {
-      const userId = randomUUID();
+      // A claim whose user was never written (the process stopped between the two appends) is taken
+      // over by reusing its user id: the user stream's "no stream" append still lets only one win.
+      const claimedBy = await findUserIdByEmail(eventStore, body.email);
+      const orphanClaim = claimedBy !== null && (await eventStore.readStream(streamId('user', claimedBy), { maxCount: 1 })).length === 0;
+      const userId = orphanClaim ? claimedBy : randomUUID();
       const token = `${userId}.${randomBytes(32).toString('base64url')}`;
       const passwordHash = await hashPassword(body.password);
       await deps.execute(context, emailStreamId(body.email), userEmailDecider, {

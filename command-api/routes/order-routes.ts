@@ -101,10 +101,11 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
       await deps.paymentGateway.refund(data.refund).catch((error) => deps.logger.error(error, `refund for order ${orderId} failed; the OrderCanceled event records it as owed`));
     }
     const slot = orderSlot(outcome.stateBefore);
-    if (slot) {
+    if (slot && canceled) {
+      // The order is canceled either way; a slot that could not be released is logged for an operator.
       await deps.execute(context, streamId('calendar', slot.vendorId), calendarDecider, {
         type: 'ReleaseSlot', actor: context.actor, at: context.at, orderId, vendorId: slot.vendorId, reason,
-      }, canceled?.id);
+      }, canceled.id).catch((error) => deps.logger.error(error, `slot of canceled order ${orderId} could not be released`));
     }
     return written(orderId, outcome);
   }
