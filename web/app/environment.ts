@@ -1,0 +1,59 @@
+import type { ApiClient } from '../api/client.ts';
+import type { Category, CurrentUser, GeoLocation, Locale } from '../api/view-models.ts';
+import { artistCategories, currentUser, geoLocations } from '../api/queries.ts';
+import { isApiError } from '../api/api-error.ts';
+
+// What a loader needs, the same shape on the server pass (one per request, passed as the router's
+// request context) and in the browser (one per page load, set by the client entry).
+export interface WebEnvironment {
+  api: ApiClient;
+  isServer: boolean;
+  locale: Locale;
+  cookies(): Record<string, string>;
+  /** The signed-in user, or null for a guest or when the check times out (SPEC §6: 2 s server, 5 s browser). */
+  currentUser(): Promise<CurrentUser | null>;
+  categories(): Promise<Category[]>;
+  geoLocations(): Promise<GeoLocation[]>;
+}
+
+export function createEnvironment(options: {
+  api: ApiClient;
+  isServer: boolean;
+  locale: Locale;
+  cookies: () => Record<string, string>;
+  hasToken: () => boolean;
+}): WebEnvironment {
+  const userTimeoutMs = options.isServer ? 2_000 : 5_000;
+  let user: Promise<CurrentUser | null> | null = null;
+  const memo = <T>(load: () => Promise<T>) => {
+    let value: Promise<T> | null = null;
+    return () => (value ??= load().catch((error: unknown) => { value = null; throw error; }));
+  };
+  return {
+    api: options.api,
+    isServer: options.isServer,
+    locale: options.locale,
+    cookies: options.cookies,
+    currentUser() {
+      if (!options.hasToken()) return Promise.resolve(null);
+      // A failed or slow check counts as a guest rather than breaking the page.
+      user ??= currentUser(options.api, userTimeoutMs).catch((error: unknown) => {
+        if (!isApiError(error) || (error.status !== 401 && error.status !== 0 && error.status !== 403)) console.warn('user check failed', error);
+        return null;
+      });
+      return user;
+    },
+    categories: memo(() => artistCategories(options.api)),
+    geoLocations: memo(() => geoLocations(options.api)),
+  };
+}
+
+let browserEnvironment: WebEnvironment | null = null;
+export const setBrowserEnvironment = (environment: WebEnvironment) => { browserEnvironment = environment; };
+
+/** The loader's environment: the server's request context, or the browser's. */
+export function environmentOf(context: unknown): WebEnvironment {
+  if (context && typeof context === 'object' && 'api' in context && 'currentUser' in context) return context as WebEnvironment;
+  if (!browserEnvironment) throw new Error('The browser environment is not set');
+  return browserEnvironment;
+}

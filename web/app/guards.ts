@@ -1,0 +1,48 @@
+import { redirect } from 'react-router';
+import type { CurrentUser } from '../api/view-models.ts';
+import type { WebEnvironment } from './environment.ts';
+import { localeOfPath, localizedPath } from './locale-path.ts';
+
+// SPEC §2 and §6 guards, run in loaders so the server pass and the browser redirect alike.
+
+/** Login with the original full path (locale prefix and query included) as the redirect target. */
+export function loginPathFor(request: Request): string {
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  return `${localizedPath(locale, '/user/login')}?loginRedirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** requireUser: a guest goes to login. */
+export async function requireUser(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
+  const user = await environment.currentUser();
+  if (!user) throw redirect(loginPathFor(request));
+  return user;
+}
+
+/** requireGuest: a signed-in user goes to the root path. */
+export async function requireGuest(environment: WebEnvironment, request: Request): Promise<void> {
+  const user = await environment.currentUser();
+  if (user) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/'));
+}
+
+/** requireVendor: guests to login, non-vendors (or another vendor's id) to unauthorized. */
+export async function requireVendor(environment: WebEnvironment, request: Request, vendorId?: string): Promise<CurrentUser & { vendorId: string }> {
+  const user = await requireUser(environment, request);
+  if (!user.vendorId || (vendorId !== undefined && vendorId !== user.vendorId)) {
+    throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
+  }
+  return user as CurrentUser & { vendorId: string };
+}
+
+/** requireNotVendor: a user who already has a vendor profile cannot register another. */
+export async function requireNotVendor(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
+  const user = await requireUser(environment, request);
+  if (user.vendorId) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
+  return user;
+}
+
+/** A loginRedirect is followed only when it is a path on this site (no open redirect). */
+export function safeRedirectTarget(target: string | null, fallback: string): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
+  return target;
+}

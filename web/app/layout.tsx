@@ -1,0 +1,155 @@
+import { Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRootData } from './root-data.ts';
+import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
+import { useFavorites } from './favorites.tsx';
+import { switchLocale } from './locale-path.ts';
+import { REFRESH_COOKIE, TOKEN_COOKIE } from './cookies.ts';
+import { PageMeta } from './page-meta.tsx';
+
+// Header, footer and the error boundary of every page.
+export const SUPPORT_WHATSAPP = '+972500000000';
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const location = useLocation();
+  const other = locale === 'he' ? 'en' : 'he';
+  // A full page load: the document's lang and dir change with the language.
+  return (
+    <a className="language-switch" href={switchLocale(location.pathname, location.search, other)} hrefLang={other} lang={other} data-testid="language-switch">
+      {t(`language.${other}`)}
+    </a>
+  );
+}
+
+export function signOut(homePath: string): void {
+  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE]) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  window.location.assign(homePath);
+}
+
+function UserArea() {
+  const { t } = useTranslation();
+  const { user } = useRootData();
+  const location = useLocation();
+  const localize = useLocalizedPath();
+  if (!user) {
+    const here = location.pathname + location.search;
+    const onLoginPage = /\/user\/(login|register)/.test(location.pathname);
+    return (
+      <div className="user-area">
+        <LocalLink to={onLoginPage ? '/user/login' : `/user/login?loginRedirect=${encodeURIComponent(here)}`} className="button button-small" data-testid="login-link">{t('nav.login')}</LocalLink>
+        <LocalLink to="/user/register" className="link-quiet hide-mobile">{t('nav.register')}</LocalLink>
+      </div>
+    );
+  }
+  return (
+    <div className="user-area">
+      <LocalLink to="/user/dashboard/profile" className="user-name" data-testid="user-menu">{user.fullName || user.email}</LocalLink>
+      <button type="button" className="link-button" onClick={() => signOut(localize('/'))}>{t('nav.logout')}</button>
+    </div>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const favorites = useFavorites();
+  const links = (
+    <>
+      <LocalNavLink to="/search">{t('nav.search')}</LocalNavLink>
+      <LocalNavLink to="/artists">{t('nav.categories')}</LocalNavLink>
+      <LocalNavLink to="/store">{t('nav.store')}</LocalNavLink>
+      <LocalNavLink to="/blog">{t('nav.blog')}</LocalNavLink>
+      <LocalNavLink to="/about">{t('nav.about')}</LocalNavLink>
+    </>
+  );
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <LocalLink to="/" className="logo" aria-label={t('site.name')}>
+          <span className="logo-mark" aria-hidden="true">✦</span>
+          <span>{t('site.name')}</span>
+        </LocalLink>
+        <nav className="main-nav hide-mobile" aria-label={t('nav.main')}>{links}</nav>
+        <div className="header-actions">
+          <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link" aria-label={t('favorites.title')}>
+            ♥ <span className="favorites-count" data-testid="favorites-count">{favorites.ids.length}</span>
+          </LocalLink>
+          <LanguageSwitch />
+          <UserArea />
+          <details className="mobile-menu show-mobile">
+            <summary aria-label={t('nav.menu')}>☰</summary>
+            <nav className="mobile-nav" aria-label={t('nav.main')}>{links}</nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div>
+          <strong>{t('site.name')}</strong>
+          <p>{t('site.tagline')}</p>
+        </div>
+        <nav aria-label={t('nav.footer')} className="footer-nav">
+          <LocalLink to="/about">{t('nav.about')}</LocalLink>
+          <LocalLink to="/contact">{t('nav.contact')}</LocalLink>
+          <LocalLink to="/terms">{t('nav.terms')}</LocalLink>
+          <LocalLink to="/blog">{t('nav.blog')}</LocalLink>
+          <LocalLink to="/user/register/artist">{t('nav.joinAsArtist')}</LocalLink>
+        </nav>
+        <p>
+          {t('footer.support')}{' '}
+          <a href={`https://wa.me/${SUPPORT_WHATSAPP.replace('+', '')}`} dir="ltr">{SUPPORT_WHATSAPP}</a>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="app">
+      <Header />
+      <main id="main" className="main"><Outlet /></main>
+      <Footer />
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page narrow error-page" data-testid="not-found">
+      <PageMeta title={t('errors.notFoundTitle')} description={t('core.genericError404')} />
+      <h1>{t('errors.notFoundTitle')}</h1>
+      <p>{t('errors.notFoundText')}</p>
+      <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
+    </div>
+  );
+}
+
+export function ErrorPageContent(props: { status?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page narrow error-page" data-testid="error-page">
+      <PageMeta title={t('errors.title')} />
+      <h1>{t('errors.title')}</h1>
+      <p>{t(props.status === 403 ? 'core.genericError403' : 'core.genericError500')}</p>
+      <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
+    </div>
+  );
+}
+
+/** SPEC §8: a 404 while loading data shows the 404 page; other failures the error page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPageContent status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

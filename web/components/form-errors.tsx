@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError, genericErrorMessageKey } from '../api/api-error.ts';
+
+// The message of a failed form submission: the API's own detail when it has one, the SPEC §8
+// generic message otherwise, plus the failing fields of a 422.
+export function FormError(props: { error: unknown; overrides?: Record<number, string> }) {
+  const { t } = useTranslation();
+  if (!props.error) return null;
+  const error = props.error instanceof ApiError ? props.error : new ApiError(0);
+  const override = props.overrides?.[error.status];
+  return (
+    <div className="form-error" role="alert" data-testid="form-error">
+      <p>{override ? t(override) : t(genericErrorMessageKey(error.status))}</p>
+      {error.problem.detail && !override ? <p className="muted">{error.problem.detail}</p> : null}
+      {error.problem.errors?.length ? (
+        <ul>{error.problem.errors.map((item) => <li key={item.field}><code>{item.field}</code>: {item.message}</li>)}</ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { VendorCard as VendorCardData } from '../api/view-models.ts';
+import { LocalLink, useLocale } from '../app/links.tsx';
+import { FavoriteButton } from '../app/favorites.tsx';
+import { tr } from '../app/format.ts';
+import { vendorPath } from '../app/vendor-path.ts';
+import { Price } from './price.tsx';
+import { Avatar } from './avatar.tsx';
+
+export function VendorCard(props: { vendor: VendorCardData }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { vendor } = props;
+  const name = tr(vendor.name, locale);
+  return (
+    <article className="vendor-card" data-testid="vendor-card" data-vendor-id={vendor.id}>
+      <LocalLink to={vendorPath(vendor, locale)} className="vendor-card-link">
+        <Avatar name={name} imageUrl={vendor.logoImageUrl} seed={vendor.id} />
+        <div className="vendor-card-body">
+          <h3 className="vendor-card-name">{name}</h3>
+          <p className="vendor-card-intro">{tr(vendor.intro, locale)}</p>
+          <p className="vendor-card-meta">
+            {vendor.categoryNames.slice(0, 2).map((category) => tr(category, locale)).join(' · ')}
+          </p>
+          <p className="vendor-card-footer">
+            {vendor.priceFrom ? <span>{t('vendor.priceFrom')} <Price money={vendor.priceFrom} /></span> : <span />}
+            {vendor.ratingAvg !== null ? <span className="rating">★ {vendor.ratingAvg.toFixed(1)} ({vendor.ratingCount})</span> : null}
+          </p>
+        </div>
+      </LocalLink>
+      <FavoriteButton vendorId={vendor.id} vendorName={name} />
+    </article>
+  );
+}
+
+export function VendorGrid(props: { vendors: VendorCardData[] }) {
+  const { t } = useTranslation();
+  if (props.vendors.length === 0) return <p className="empty" data-testid="no-results">{t('search.noResults')}</p>;
+  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.id} vendor={vendor} />)}</div>;
+}

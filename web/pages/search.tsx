@@ -1,0 +1,96 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../app/environment.ts';
+import { searchVendors, SEARCH_PAGE_SIZE } from '../api/queries.ts';
+import { SearchForm } from '../components/search-form.tsx';
+import { VendorGrid } from '../components/vendor-card.tsx';
+import { Pager } from '../components/pager.tsx';
+import { PageMeta } from '../app/page-meta.tsx';
+import { notFound, pageNumberOf } from '../app/loader-kit.ts';
+import { tr } from '../app/format.ts';
+import { useLocale, LocalLink } from '../app/links.tsx';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function searchLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const url = new URL(request.url);
+  const page = pageNumberOf(url);
+  const date = url.searchParams.get('date') ?? '';
+  const values = {
+    text: (url.searchParams.get('text') ?? '').slice(0, 100),
+    category: url.searchParams.get('category') ?? '',
+    geoLocation: url.searchParams.get('geoLocation') ?? '',
+    date: isoDate.test(date) ? date : '',
+  };
+  const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
+  const results = await searchVendors(environment.api, { ...values, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories);
+  return { categories, places, values, page, results };
+}
+
+export function SearchPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof searchLoader>();
+  return (
+    <div className="page">
+      <PageMeta title={data.values.text ? t('search.titleFor', { text: data.values.text }) : t('search.title')} description={t('search.description')} />
+      <h1>{t('search.title')}</h1>
+      <SearchForm categories={data.categories} places={data.places} values={data.values} compact />
+      <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+      <VendorGrid vendors={data.results.items} />
+      <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+    </div>
+  );
+}
+
+export async function categoryListLoader({ context }: LoaderFunctionArgs) {
+  return { categories: await environmentOf(context).categories() };
+}
+
+export function CategoryListPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { categories } = useLoaderData<typeof categoryListLoader>();
+  return (
+    <div className="page">
+      <PageMeta title={t('categories.title')} description={t('categories.description')} />
+      <h1>{t('categories.title')}</h1>
+      <ul className="category-grid">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <LocalLink to={`/artists/${category.alias}`} className="category-tile" data-testid="category-tile">{tr(category.name, locale)}</LocalLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export async function categoryLoader({ context, request, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const page = pageNumberOf(new URL(request.url));
+  const categories = await environment.categories();
+  const category = categories.find((item) => item.alias === params.categoryAlias);
+  if (!category) return notFound();
+  const results = await searchVendors(environment.api, { category: category.alias, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories);
+  return { category, page, results };
+}
+
+export function CategoryPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const data = useLoaderData<typeof categoryLoader>();
+  const name = tr(data.category.name, locale);
+  return (
+    <div className="page">
+      <PageMeta title={name} description={t('categories.categoryDescription', { name })} />
+      <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}>
+        <LocalLink to="/artists">{t('categories.title')}</LocalLink>
+      </nav>
+      <h1>{name}</h1>
+      <p className="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+      <VendorGrid vendors={data.results.items} />
+      <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+    </div>
+  );
+}

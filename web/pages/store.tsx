@@ -1,0 +1,138 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../app/environment.ts';
+import { featuredProducts, product as loadProduct, searchVendors, SEARCH_PAGE_SIZE, vendorPage, vendorProducts } from '../api/queries.ts';
+import { orNotFound, pageNumberOf } from '../app/loader-kit.ts';
+import { PageMeta } from '../app/page-meta.tsx';
+import { LocalLink, useLocale } from '../app/links.tsx';
+import { tr } from '../app/format.ts';
+import { vendorPath } from '../app/vendor-path.ts';
+import { Price } from '../components/price.tsx';
+import { VendorGrid } from '../components/vendor-card.tsx';
+import { Pager } from '../components/pager.tsx';
+import type { ProductSummary } from '../api/view-models.ts';
+
+function ProductGrid(props: { products: ProductSummary[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (props.products.length === 0) return <p className="empty">{t('store.noProducts')}</p>;
+  return (
+    <ul className="product-grid">
+      {props.products.map((item) => (
+        <li key={item.id} className="product-card" data-testid="product-card">
+          <LocalLink to={`/store/product/${item.id}`}>
+            <h3>{tr(item.name, locale)}</h3>
+            <p>{item.introText}</p>
+            <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span><Price money={item.price} /></p>
+          </LocalLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export async function storeHomeLoader({ context }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  return { products: await featuredProducts(environment.api, 12) };
+}
+
+export function StoreHomePage() {
+  const { t } = useTranslation();
+  const { products } = useLoaderData<typeof storeHomeLoader>();
+  return (
+    <div className="page">
+      <PageMeta title={t('store.title')} description={t('store.description')} />
+      <div className="section-head">
+        <h1>{t('store.title')}</h1>
+        <LocalLink to="/store/vendors">{t('store.allVendors')}</LocalLink>
+      </div>
+      <ProductGrid products={products} />
+    </div>
+  );
+}
+
+export async function vendorListLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const page = pageNumberOf(new URL(request.url));
+  const categories = await environment.categories();
+  return { page, results: await searchVendors(environment.api, { start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories) };
+}
+
+export function VendorListPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof vendorListLoader>();
+  return (
+    <div className="page">
+      <PageMeta title={t('store.vendorsTitle')} description={t('store.description')} />
+      <h1>{t('store.vendorsTitle')}</h1>
+      <VendorGrid vendors={data.results.items} />
+      <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+    </div>
+  );
+}
+
+export async function productLoader({ context, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const item = await orNotFound(loadProduct(environment.api, params.productId ?? ''));
+  const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
+  const vendor = await vendorPage(environment.api, item.vendorId, categories, places).catch(() => null);
+  return { product: item, vendor: vendor?.card ?? null };
+}
+
+export function ProductPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { product, vendor } = useLoaderData<typeof productLoader>();
+  const name = tr(product.name, locale);
+  return (
+    <div className="page narrow" data-testid="product-page">
+      <PageMeta title={name} description={product.introText} />
+      {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}>{tr(vendor.name, locale)}</LocalLink></nav> : null}
+      <h1>{name}</h1>
+      <p className="lead">{product.introText}</p>
+      <p className="product-buy-line">
+        <Price money={product.price} className="price price-large" />
+        <span className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</span>
+      </p>
+      {product.type === 'timedService' && vendor
+        ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
+        : <LocalLink to={`/checkout?productId=${product.id}`} className="button button-primary">{t('product.order')}</LocalLink>}
+      <section className="section">
+        <h2>{t('product.information')}</h2>
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.informationHtml }} />
+      </section>
+      {product.additionalInformation.length > 0 ? (
+        <section className="section">
+          <dl className="facts">
+            {product.additionalInformation.map((info, index) => <div key={index}><dt>{tr(info.title, locale)}</dt><dd>{tr(info.content, locale)}</dd></div>)}
+          </dl>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export async function vendorStoreLoader({ context, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const vendorId = params.vendorId ?? '';
+  const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
+  const vendor = await orNotFound(vendorPage(environment.api, vendorId, categories, places));
+  const products = vendor.products.length ? vendor.products : await vendorProducts(environment.api, vendorId).catch(() => []);
+  return { vendor: vendor.card, products };
+}
+
+export function VendorStorePage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { vendor, products } = useLoaderData<typeof vendorStoreLoader>();
+  const name = tr(vendor.name, locale);
+  return (
+    <div className="page">
+      <PageMeta title={t('store.vendorStoreTitle', { name })} description={tr(vendor.intro, locale)} />
+      <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}>{name}</LocalLink></nav>
+      <h1>{t('store.vendorStoreTitle', { name })}</h1>
+      <ProductGrid products={products} />
+    </div>
+  );
+}
+

@@ -1,0 +1,176 @@
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../app/environment.ts';
+import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';
+import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
+import { vendorDisplayName, vendorPath } from '../app/vendor-path.ts';
+import { localizedPath, languageTag } from '../app/locale-path.ts';
+import { addDays, BOOKING_HORIZON_DAYS, israelDate, israelInstant } from '../app/israel-calendar.ts';
+import { PageMeta } from '../app/page-meta.tsx';
+import { LocalLink, useLocale } from '../app/links.tsx';
+import { FavoriteButton } from '../app/favorites.tsx';
+import { formatDate, tr } from '../app/format.ts';
+import { Avatar } from '../components/avatar.tsx';
+import { Price } from '../components/price.tsx';
+import { BookingCalendar } from '../components/booking-calendar.tsx';
+import { YouTubeVideo } from '../components/youtube-video.tsx';
+import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
+
+export async function vendorLoader({ context, request, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  const locale = localeOfRequest(request);
+  const vendorId = params.id ?? '';
+  const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
+  const vendor = await orNotFound(vendorPage(environment.api, vendorId, categories, places));
+  // SPEC §2: a wrong category alias or name slug answers with the canonical URL.
+  if (params.categoryAlias !== vendor.card.categoryAlias || params.vendorDisplayName !== vendorDisplayName(vendor.card, locale)) {
+    const url = new URL(request.url);
+    throw redirect(`${localizedPath(locale, vendorPath(vendor.card, locale))}${url.search}`, 301);
+  }
+  const products: ProductSummary[] = vendor.products.length ? vendor.products : await vendorProducts(environment.api, vendorId).catch(() => []);
+  const now = Date.now();
+  const today = israelDate(now);
+  let busy: BusyInterval[] = [];
+  let calendarAvailable = true;
+  try {
+    busy = await vendorCalendar(environment.api, vendorId, israelInstant(today, 0).toISOString(), israelInstant(addDays(today, BOOKING_HORIZON_DAYS + 1), 0).toISOString());
+  } catch {
+    calendarAvailable = false;
+  }
+  return { vendor: { ...vendor, products }, busy, calendarAvailable, now };
+}
+
+export function VendorPageView() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { vendor, busy, calendarAvailable, now } = useLoaderData<typeof vendorLoader>();
+  const { card } = vendor;
+  const name = tr(card.name, locale);
+  const languageNames = new Intl.DisplayNames([languageTag(locale)], { type: 'language' });
+  const timed = vendor.products.filter((product) => product.type === 'timedService');
+  return (
+    <div className="vendor-page" data-testid="vendor-page" data-vendor-id={card.id}>
+      <PageMeta title={name} description={tr(card.intro, locale) || t('vendor.description', { name })} />
+      <section className="vendor-hero" style={card.heroImageUrl ? { backgroundImage: `url(${JSON.stringify(card.heroImageUrl)})` } : undefined}>
+        <div className="vendor-hero-inner page">
+          <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} large />
+          <div className="vendor-heading">
+            <h1>{name}</h1>
+            <p className="vendor-intro">{tr(card.intro, locale)}</p>
+            <p className="vendor-tags">
+              {card.categoryNames.map((category) => <span className="chip chip-light" key={tr(category, 'en')}>{tr(category, locale)}</span>)}
+              {card.ratingAvg !== null ? <span className="rating">★ {card.ratingAvg.toFixed(1)} · {t('vendor.reviewCount', { count: card.ratingCount })}</span> : null}
+            </p>
+          </div>
+          <FavoriteButton vendorId={card.id} vendorName={name} large />
+        </div>
+      </section>
+
+      <div className="page vendor-columns">
+        <div className="vendor-main">
+          <section className="section">
+            <h2>{t('vendor.about')}</h2>
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: vendor.aboutHtml }} />
+          </section>
+
+          {vendor.images.length > 0 ? (
+            <section className="section">
+              <h2>{t('vendor.images')}</h2>
+              <div className="image-grid">
+                {vendor.images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><figcaption>{image.description}</figcaption></figure>)}
+              </div>
+            </section>
+          ) : null}
+
+          {vendor.audio.length > 0 ? (
+            <section className="section">
+              <h2>{t('vendor.audio')}</h2>
+              {vendor.audio.map((track) => (
+                <figure key={track.url} className="audio"><figcaption>{track.description}</figcaption><audio controls preload="none" src={track.url} /></figure>
+              ))}
+            </section>
+          ) : null}
+
+          {vendor.videos.length > 0 ? (
+            <section className="section">
+              <h2>{t('vendor.videos')}</h2>
+              <div className="video-grid">{vendor.videos.map((video) => <YouTubeVideo key={video.youtubeId} {...video} />)}</div>
+            </section>
+          ) : null}
+
+          <section className="section" id="products">
+            <h2>{t('vendor.products')}</h2>
+            {vendor.products.length === 0 ? <p className="empty">{t('vendor.noProducts')}</p> : (
+              <ul className="product-list">
+                {vendor.products.map((product) => (
+                  <li key={product.id} className="product-row" data-testid="product-row" data-product-type={product.type}>
+                    <div>
+                      <h3><LocalLink to={`/store/product/${product.id}`}>{tr(product.name, locale)}</LocalLink></h3>
+                      <p>{product.introText}</p>
+                      <p className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</p>
+                    </div>
+                    <div className="product-buy">
+                      <Price money={product.price} className="price price-large" />
+                      {product.type === 'timedService'
+                        ? <a href="#booking" className="button">{t('vendor.pickDate')}</a>
+                        : <LocalLink to={`/checkout?productId=${product.id}`} className="button">{t('product.order')}</LocalLink>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="section" id="booking">
+            <h2>{t('vendor.calendar')}</h2>
+            {timed.length === 0 ? <p className="empty">{t('vendor.noTimedProducts')}</p>
+              : calendarAvailable ? <BookingCalendar products={timed} busy={busy} now={now} />
+              : <p className="empty">{t('vendor.calendarUnavailable')}</p>}
+          </section>
+
+          <section className="section">
+            <h2>{t('vendor.reviews')}</h2>
+            {vendor.reviewsSummary.count === 0 ? <p className="empty">{t('vendor.noReviews')}</p> : (
+              <>
+                <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
+                <ul className="review-list">
+                  {vendor.reviews.map((review) => (
+                    <li key={review.id}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><p>{review.text}</p></li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        </div>
+
+        <aside className="vendor-side">
+          <section className="card">
+            <h2>{t('vendor.details')}</h2>
+            <dl className="facts">
+              <dt>{t('vendor.languages')}</dt>
+              <dd>{card.languages.map((code) => languageNames.of(code) ?? code).join(', ')}</dd>
+              <dt>{t('vendor.origin')}</dt>
+              <dd>{tr(card.originLocation, locale)}</dd>
+              {vendor.geoLocations.length > 0 ? (<><dt>{t('vendor.performsIn')}</dt><dd>{vendor.geoLocations.map((place) => tr(place.name, locale)).join(', ')}</dd></>) : null}
+              {card.priceFrom ? (<><dt>{t('vendor.priceFrom')}</dt><dd><Price money={card.priceFrom} /></dd></>) : null}
+            </dl>
+          </section>
+          {vendor.generalInfo.length > 0 ? (
+            <section className="card">
+              <h2>{t('vendor.generalInfo')}</h2>
+              <dl className="facts">
+                {vendor.generalInfo.map((info) => (<div key={info.title}><dt>{info.title}</dt><dd>{info.content}</dd></div>))}
+              </dl>
+            </section>
+          ) : null}
+          <LocalLink to={`/store/vendor/${card.id}`} className="button button-block">{t('vendor.storePage')}</LocalLink>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** /artists/{categoryAlias}/{id} without a name slug: on to the canonical URL. */
+export async function vendorShortLoader(args: LoaderFunctionArgs) {
+  return vendorLoader({ ...args, params: { ...args.params, vendorDisplayName: '' } });
+}

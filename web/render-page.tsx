@@ -1,0 +1,46 @@
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { routes } from './app/routes.tsx';
+import { DocumentAssetsContext } from './app/document.tsx';
+import { i18nFor } from './i18n/i18n.ts';
+import type { WebEnvironment } from './app/environment.ts';
+import type { Locale } from './api/view-models.ts';
+
+// The server pass: run the loaders of the matched routes, then render the whole document with
+// their data and the script that hands the same data to the browser router.
+export type RenderResult = { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
+
+let handler: StaticHandler | null = null;
+const staticHandler = () => (handler ??= createStaticHandler(routes));
+
+/** What createBrowserRouter reads back (react-router's own format, errors serialized). */
+function hydrationScriptOf(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(Object.entries(context.errors).map(([routeId, error]) => [routeId,
+      isRouteErrorResponse(error)
+        ? { ...error, __type: 'RouteErrorResponse' }
+        : { message: error instanceof Error ? error.message : 'Unexpected error', __type: 'Error' }]))
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  // JSON is a JavaScript literal; `<` is escaped so no value can close the script element.
+  return `window.__staticRouterHydrationData = ${JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')};`;
+}
+
+export async function renderPage(request: Request, environment: WebEnvironment, locale: Locale, assets: { script: string; stylesheet: string }): Promise<RenderResult> {
+  const context = await staticHandler().query(request, { requestContext: environment });
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
+    return { kind: 'html', status: context.status, html: await context.text() };
+  }
+  const router = createStaticRouter(staticHandler().dataRoutes, context);
+  const html = renderToString(
+    <DocumentAssetsContext value={{ ...assets, hydrationScript: hydrationScriptOf(context) }}>
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
+    </DocumentAssetsContext>,
+  );
+  return { kind: 'html', status: context.statusCode, html: `<!DOCTYPE html>${html}` };
+}
