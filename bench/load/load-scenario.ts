@@ -1,0 +1,39 @@
+// What the load generator is asked to do. Plain data: it crosses a process boundary as JSON.
+
+export interface LoadStep {
+  method: 'GET' | 'POST';
+  /** May hold `{id}` (the `id` of the sequence's first answer) and `{n}` (a counter, unique per request). */
+  path: string;
+  body?: unknown;
+  /** Bearer token. */
+  token?: string;
+}
+
+export interface LoadScenario {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  /**
+   * The steps one connection runs in turn, each after the previous answer. With more than one step the
+   * whole sequence is timed too (the "round trip"); a step that fails restarts the sequence.
+   */
+  steps: LoadStep[];
+}
+
+export interface LoadResult {
+  /** Requests per second, averaged over the run. */
+  requestsPerSecond: number;
+  /** Per-request latency, ms. */
+  latencyP50: number;
+  latencyP99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+  /** Answers that carried X-Cache: hit / miss. */
+  cacheHits: number;
+  cacheMisses: number;
+  /** Only with several steps: completed sequences, their rate and latency (ms). */
+  sequences?: { completed: number; failed: number; perSecond: number; p50: number; p99: number };
+}

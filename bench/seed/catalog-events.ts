@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore, NewEvent } from '../../domain/ports/event-store.ts';
+import type { Actor } from '../../domain/shared/actor.ts';
+import type { AnyDomainEvent } from '../../domain/events.ts';
+import { emailStreamId } from '../../command-api/user-account.ts';
+import { hashPassword } from '../../infra/auth/password-hash.ts';
+
+// Bench data written straight into the event store (fast), for the projectors to turn into views as
+// they would any history: a catalog of vendors with products, and two accounts that can sign in.
+
+export interface SeedEntry {
+  streamId: string;
+  event: AnyDomainEvent;
+  actor: Actor;
+}
+
+const system: Actor = { userId: 'system', roles: ['system'], groups: [], vendorId: null };
+const at = '2026-01-01T10:00:00.000Z';
+const words = ['Star', 'Moon', 'Jazz', 'Klezmer', 'Piano', 'Magic', 'Circus', 'Dance', 'Rock', 'Violin', 'Choir', 'Comedy', 'Drum', 'Harp', 'Opera', 'Salsa'];
+const cities = [['תל אביב', 'Tel Aviv'], ['חיפה', 'Haifa'], ['ירושלים', 'Jerusalem'], ['אילת', 'Eilat'], ['באר שבע', 'Beer Sheva']] as const;
+
+export const benchVendorId = (n: number) => `bench-vendor-${n}`;
+export const vendorName = (n: number) => `${words[n % words.length]} ${words[Math.floor(n / words.length) % words.length]} ${n}`;
+
+/** VendorCreated and two ProductCreated (a default product and a timed service) per vendor. */
+export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
+  const entries: SeedEntry[] = [];
+  for (let n = firstVendor; n < firstVendor + vendors; n++) {
+    const vendorId = benchVendorId(n);
+    const owner = `bench-owner-${n}`;
+    const actor: Actor = { userId: owner, roles: ['user', 'vendor'], groups: [], vendorId };
+    const [he, en] = cities[n % cities.length]!;
+    const name = vendorName(n);
+    entries.push({
+      streamId: `vendor-${vendorId}`,
+      actor,
+      event: {
+        type: 'VendorCreated',
+        data: {
+          vendorId, ownerUserId: owner, at,
+          profile: {
+            name: { he: `אמן ${n}`, en: name }, tagIds: [], about: `<p>${name} plays weddings, bar mitzvahs and company events.</p>`,
+            intro: { he: 'מופע חי לאירועים', en: 'A live show for events' }, languages: ['he', 'en'], originLocation: { he, en },
+            images: [{ url: `https://media.example/${n}.jpg`, description: 'on stage' }], audio: [], videos: [],
+            generalInfo: [{ title: 'Setup', content: '30 minutes before the show' }], geoLocationIds: [],
+          },
+        },
+      },
+    });
+    for (const type of ['default', 'timedService'] as const) {
+      const productId = `${vendorId}-${type}`;
+      entries.push({
+        streamId: `product-${productId}`,
+        actor,
+        event: {
+          type: 'ProductCreated',
+          data: {
+            productId, vendorId, at,
+            details: {
+              type, name: { he: 'הופעה', en: `${name} show` }, information: '<p>A full show.</p>', featured: type === 'default',
+              images: [], price: { amountMinor: 100_000 + (n % 50) * 1000 + (type === 'default' ? 0 : 50_000), currency: 'ILS' },
+              additionalInformation: [], introText: 'Two hours of live music.', serviceDuration: type === 'timedService' ? 120 : 0,
+            },
+          },
+        },
+      });
+    }
+  }
+  return entries;
+}
+
+export interface BenchAccount { userId: string; email: string; password: string; vendorId: string | null }
+
+/** A customer and the owner of vendor 0, active, with a known password. */
+export async function accountEntries(password: string): Promise<{ entries: SeedEntry[]; customer: BenchAccount; vendor: BenchAccount }> {
+  const passwordHash = await hashPassword(password);
+  const customer: BenchAccount = { userId: 'bench-customer', email: 'bench-customer@example.com', password, vendorId: null };
+  const vendor: BenchAccount = { userId: 'bench-owner-0', email: 'bench-owner-0@example.com', password, vendorId: benchVendorId(0) };
+  const entries: SeedEntry[] = [];
+  for (const account of [customer, vendor]) {
+    const { userId, email } = account;
+    entries.push({ streamId: emailStreamId(email), actor: system, event: { type: 'UserEmailClaimed', data: { userId, email } } });
+    entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserRegistered', data: { userId, email, fullName: userId, passwordHash, locale: 'en-US', activationTokenHash: 'bench', at } } });
+    entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserActivated', data: { userId, at } } });
+    if (account.vendorId) entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserVendorLinked', data: { userId, vendorId: account.vendorId, at } } });
+  }
+  return { entries, customer, vendor };
+}
+
+export const newEventOf = (entry: SeedEntry): NewEvent => ({
+  id: randomUUID(),
+  type: entry.event.type,
+  data: entry.event.data,
+  metadata: { actor: entry.actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 },
+});
+
+/** Appends in order; consecutive entries of one stream go in one append (one transaction). */
+export async function appendEntries(store: EventStore, entries: readonly SeedEntry[], maxBatch = 1000): Promise<number> {
+  let appended = 0;
+  for (let index = 0; index < entries.length;) {
+    const streamId = entries[index]!.streamId;
+    const batch: NewEvent[] = [];
+    while (index < entries.length && entries[index]!.streamId === streamId && batch.length < maxBatch) batch.push(newEventOf(entries[index++]!));
+    await store.append(streamId, batch, 'any');
+    appended += batch.length;
+  }
+  return appended;
+}

@@ -1,0 +1,55 @@
+import { exited, forkChild, nextMessage, tellParent, parentSays, type ChildOptions } from './child-process.ts';
+
+// A server under test in its own process. The child calls `serveUntilParentSaysStop`; the parent
+// calls `startServerProcess` and gets its URL, its resident memory on demand, and a stop.
+
+export interface ServerReady { kind: 'listening'; url: string; info?: Record<string, unknown> }
+interface MemoryAnswer { kind: 'memory'; rss: number; heapUsed: number }
+
+export interface ServerProcess {
+  url: string;
+  info: Record<string, unknown>;
+  pid: number;
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  stop(): Promise<void>;
+}
+
+const isReady = (message: unknown): message is ServerReady => (message as ServerReady | null)?.kind === 'listening';
+const isMemory = (message: unknown): message is MemoryAnswer => (message as MemoryAnswer | null)?.kind === 'memory';
+
+export async function startServerProcess(script: string, options: ChildOptions = {}): Promise<ServerProcess> {
+  const child = forkChild(script, options);
+  const ready = await nextMessage(child, isReady);
+  return {
+    url: ready.url,
+    info: ready.info ?? {},
+    pid: child.pid!,
+    async memory() {
+      const answer = nextMessage(child, isMemory);
+      child.send({ kind: 'memory?' });
+      const { rss, heapUsed } = await answer;
+      return { rss, heapUsed };
+    },
+    async stop() {
+      child.send({ kind: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** In the server child: announce the URL, answer memory questions, close and exit when told. */
+export async function serveUntilParentSaysStop(url: string, close: () => Promise<void>, info: Record<string, unknown> = {}): Promise<void> {
+  process.on('message', (message: unknown) => {
+    if ((message as { kind?: string } | null)?.kind !== 'memory?') return;
+    globalThis.gc?.();
+    const usage = process.memoryUsage();
+    tellParent({ kind: 'memory', rss: usage.rss, heapUsed: usage.heapUsed });
+  });
+  process.once('disconnect', () => process.exit(0));
+  tellParent({ kind: 'listening', url, info });
+  await parentSays('stop');
+  await close();
+  process.exit(0);
+}

@@ -1,0 +1,23 @@
+import { parseArgs } from 'node:util';
+import { serveUntilParentSaysStop } from '../server-process.ts';
+
+// The project under test in a process of its own: `startMarketplace` of main.ts (embedded mode, as
+// `npm start` runs it) over an existing data directory, without the demo seed. The bench seeds the
+// directory's event store beforehand; the projectors catch up on start like after any restart.
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const dataDir = values['data-dir'];
+if (!dataDir) throw new Error('--data-dir is required');
+
+const { startMarketplace } = await import('../../main.ts');
+const marketplace = await startMarketplace({
+  port: 0,
+  dataDir,
+  seed: false,
+  logLevel: 'silent',
+  env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: process.env.BENCH_JWT_SECRET ?? 'bench-jwt-secret-0123456789abcdef-0123456789' },
+});
+// Every event in the store is in the views before the load starts.
+const head = await marketplace.adapters.eventStore.headPosition();
+const caughtUp = await marketplace.projections.waitForPosition(head, 600_000);
+if (!caughtUp) throw new Error(`projectors did not reach position ${head} within 10 minutes`);
+await serveUntilParentSaysStop(marketplace.url, () => marketplace.close(), { engines: marketplace.adapters.engines, head });
