@@ -2,7 +2,7 @@
 // articles, in Hebrew and English. Deterministic (no randomness), so every fresh start looks the same.
 import type { ProductType } from '../domain/product/events.ts';
 
-export interface DemoTag { key: string; he: string; en: string }
+export interface DemoTag { key: string; he: string; en: string; /** One artist of the category, for intros. */ heOne: string; enOne: string }
 export interface DemoPlace { key: string; he: string; en: string; lat: number; lng: number }
 export interface DemoVendor {
   key: string;
@@ -28,16 +28,16 @@ export interface DemoProduct {
 }
 
 export const categories: DemoTag[] = [
-  { key: 'singers', he: 'זמרים', en: 'Singers' },
-  { key: 'bands', he: 'להקות', en: 'Bands' },
-  { key: 'djs', he: 'תקליטנים', en: 'DJs' },
-  { key: 'magicians', he: 'קוסמים', en: 'Magicians' },
-  { key: 'stand-up', he: 'סטנדאפיסטים', en: 'Stand-up comedians' },
-  { key: 'klezmer', he: 'כליזמרים', en: 'Klezmer' },
-  { key: 'violinists', he: 'כנרים', en: 'Violinists' },
-  { key: 'dancers', he: 'רקדנים', en: 'Dancers' },
-  { key: 'clowns', he: 'ליצנים', en: 'Clowns' },
-  { key: 'guitarists', he: 'גיטריסטים', en: 'Guitarists' },
+  { key: 'singers', he: 'זמרים', en: 'Singers', heOne: 'זמר/ת', enOne: 'Singer' },
+  { key: 'bands', he: 'להקות', en: 'Bands', heOne: 'להקה', enOne: 'Band' },
+  { key: 'djs', he: 'תקליטנים', en: 'DJs', heOne: 'תקליטן/ית', enOne: 'DJ' },
+  { key: 'magicians', he: 'קוסמים', en: 'Magicians', heOne: 'קוסם/ת', enOne: 'Magician' },
+  { key: 'stand-up', he: 'סטנדאפיסטים', en: 'Stand-up comedians', heOne: 'סטנדאפיסט/ית', enOne: 'Stand-up comedian' },
+  { key: 'klezmer', he: 'כליזמרים', en: 'Klezmer', heOne: 'כליזמר', enOne: 'Klezmer musician' },
+  { key: 'violinists', he: 'כנרים', en: 'Violinists', heOne: 'כנר/ית', enOne: 'Violinist' },
+  { key: 'dancers', he: 'רקדנים', en: 'Dancers', heOne: 'רקדן/ית', enOne: 'Dancer' },
+  { key: 'clowns', he: 'ליצנים', en: 'Clowns', heOne: 'ליצן/ית', enOne: 'Clown' },
+  { key: 'guitarists', he: 'גיטריסטים', en: 'Guitarists', heOne: 'גיטריסט/ית', enOne: 'Guitarist' },
 ];
 
 export const places: DemoPlace[] = [
@@ -91,8 +91,8 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
       key: `demo-vendor-${String(i + 1).padStart(3, '0')}`,
       name: { he: `${firstHe} ${lastHe}`, en: `${firstEn} ${lastEn}` },
       intro: {
-        he: `${category.he.replace(/ים$/, '')} לאירועים מ${place.he}`.slice(0, 100),
-        en: `${category.en} for weddings and events in ${place.en}`.slice(0, 100),
+        he: `${category.heOne} לאירועים, ${place.he}`.slice(0, 100),
+        en: `${category.enOne} for weddings and events in ${place.en}`.slice(0, 100),
       },
       origin: { he: origin.he.slice(0, 20), en: origin.en.slice(0, 20) },
       about: `<p><strong>${firstEn} ${lastEn}</strong> performs at weddings, bar and bat mitzvahs and company events across Israel.</p><p>${firstHe} ${lastHe} מופיע/ה באירועים בכל הארץ.</p>`,

@@ -1,0 +1,142 @@
+// Seeds the demo marketplace into an empty store through the same HTTP commands a browser and an admin
+// use (issue 2): accounts, reference data, 60 vendors with products of all three types, articles, and a
+// few completed and reviewed orders so ratings show. Never runs in production (main.ts checks).
+import type { EventStore } from '../domain/ports/event-store.ts';
+import type { OutboxMailer } from '../command-api/activation-mailer.ts';
+import { grantUserRoles } from '../command-api/system-commands.ts';
+import { commandApiClient, type CommandApiClient, type HttpAnswer } from '../command-api/testing/command-api-client.ts';
+import { ils } from '../domain/shared/money.ts';
+import { articles, blogCategories, categories, configEntries, demoVendors, languages, places, type DemoVendor } from './demo-data.ts';
+
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@demo.local',
+  vendor: 'vendor@demo.local',
+  customer: 'customer@demo.local',
+} as const;
+
+export interface SeedReport {
+  vendors: number;
+  products: number;
+  articles: number;
+  firstVendorId: string;
+}
+
+const ROOT_TAG_ID = 'artist-categories';
+
+function expect(answer: HttpAnswer, what: string, ...statuses: number[]): HttpAnswer {
+  if (!statuses.includes(answer.status)) throw new Error(`Demo seed: ${what} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+async function account(api: CommandApiClient, mailer: OutboxMailer, email: string, password: string, fullName: string, locale: 'he-IL' | 'en-US') {
+  const registered = expect(await api.post('/api/user/register', { email, password, fullName, locale }), `register ${email}`, 201);
+  const token = mailer.tokenFor(email);
+  if (!token) throw new Error(`Demo seed: no activation message for ${email}`);
+  expect(await api.post('/api/user/activate', { token }), `activate ${email}`, 200);
+  return { userId: registered.body.id as string, ...(await signIn(api, email, password)) };
+}
+
+async function signIn(api: CommandApiClient, email: string, password: string): Promise<{ token: string }> {
+  const answer = expect(await api.post('/api/token/jwt', { email, password }), `sign in ${email}`, 200);
+  return { token: answer.body.token as string };
+}
+
+function vendorProfile(vendor: DemoVendor) {
+  return {
+    name: vendor.name,
+    tagIds: vendor.categoryKeys.map((key) => `cat-${key}`),
+    about: vendor.about,
+    intro: vendor.intro,
+    languages: vendor.languages,
+    originLocation: vendor.origin,
+    images: [],
+    audio: [],
+    videos: vendor.videos,
+    generalInfo: vendor.generalInfo,
+    geoLocationIds: vendor.placeKeys.map((key) => `geo-${key}`),
+  };
+}
+
+/** Seeds through the HTTP API at `baseUrl`. Call only on an empty store. */
+export async function seedDemoMarketplace(options: { baseUrl: string; eventStore: EventStore; mailer: OutboxMailer; password: string; log?: (line: string) => void }): Promise<SeedReport> {
+  const api = commandApiClient(options.baseUrl);
+  const log = options.log ?? (() => {});
+  const { password } = options;
+
+  // Accounts. The first admin cannot be made by an admin, so the product grants it as itself.
+  const adminUser = await account(api, options.mailer, DEMO_ACCOUNTS.admin, password, 'Demo Admin', 'he-IL');
+  await grantUserRoles({ eventStore: options.eventStore }, adminUser.userId, ['admin', 'superAdmin'], ['superUsers']);
+  const admin = (await signIn(api, DEMO_ACCOUNTS.admin, password)).token;
+  const vendorUser = await account(api, options.mailer, DEMO_ACCOUNTS.vendor, password, 'Noa Cohen', 'he-IL');
+  const customer = await account(api, options.mailer, DEMO_ACCOUNTS.customer, password, 'Dana Customer', 'en-US');
+
+  // Reference data: languages, places, the artist-categories tag tree, config, public ACL rules.
+  for (const language of languages) {
+    expect(await api.put(`/api/admin/languages/${language.code}`, { name: { he: language.he, en: language.en }, enabled: true }, admin), `language ${language.code}`, 200, 201);
+  }
+  for (const place of places) {
+    expect(await api.post('/api/admin/geo-locations', { id: `geo-${place.key}`, fields: { name: { he: place.he, en: place.en }, parentId: null, lat: place.lat, lng: place.lng } }, admin), `place ${place.key}`, 201);
+  }
+  expect(await api.post('/api/admin/entity/tag', { id: ROOT_TAG_ID, fields: { entityType: 'tag', name: { he: 'אמנים', en: 'Artists' }, alias: 'artist-categories', level: 0, order: 0, parentId: null } }, admin), 'root tag', 201);
+  for (const [order, category] of categories.entries()) {
+    expect(await api.post('/api/admin/entity/tag', { id: `cat-${category.key}`, fields: { entityType: 'tag', name: { he: category.he, en: category.en }, alias: category.key, level: 1, order, parentId: ROOT_TAG_ID } }, admin), `tag ${category.key}`, 201);
+  }
+  for (const entry of configEntries) {
+    expect(await api.put(`/api/admin/config/${entry.key}`, { value: entry.value }, admin), `config ${entry.key}`, 200, 201);
+  }
+  for (const asset of ['vendor', 'product', 'order']) {
+    expect(await api.post('/api/admin/acl', { rule: { asset, action: 'update', level: 'all', role: 'admin', public: true } }, admin), `acl ${asset}`, 201);
+  }
+
+  // Content: a blog category, blog posts and the general pages (about, contact, terms).
+  for (const category of blogCategories) {
+    expect(await api.post('/api/admin/entity/category', { id: `blog-${category.key}`, fields: { entityType: 'category', name: category.name, alias: category.alias } }, admin), `category ${category.key}`, 201);
+  }
+  for (const [index, article] of articles.entries()) {
+    const publishedAt = new Date(Date.UTC(2026, 0, 1 + index * 7)).toISOString();
+    expect(await api.post('/api/admin/entity/article', {
+      id: `article-${article.key}`,
+      fields: { entityType: 'article', title: article.title, alias: article.alias, body: article.body, kind: article.kind, categoryId: article.kind === 'blog' ? 'blog-guides' : null, publishedAt },
+    }, admin), `article ${article.key}`, 201);
+  }
+
+  // Vendors: the first is the demo vendor account's own (artist registration); the rest are the admin's.
+  const vendors = demoVendors();
+  let products = 0;
+  let firstVendorId = '';
+  const productIds: { vendorId: string; productId: string; type: string }[] = [];
+  for (const [index, vendor] of vendors.entries()) {
+    let vendorId: string;
+    let token = admin;
+    if (index === 0) {
+      const registered = expect(await api.post('/api/artists/register', { profile: vendorProfile(vendor) }, vendorUser.token), 'artist registration', 201);
+      vendorId = registered.body.id;
+      token = registered.body.token ?? (await signIn(api, DEMO_ACCOUNTS.vendor, password)).token;
+      firstVendorId = vendorId;
+    } else {
+      vendorId = expect(await api.post('/api/admin/vendors', { vendorId: vendor.key, profile: vendorProfile(vendor) }, admin), `vendor ${vendor.key}`, 201).body.id;
+    }
+    for (const product of vendor.products) {
+      const details = {
+        type: product.type, name: product.name, information: product.information, featured: product.featured, images: [],
+        price: ils(product.priceShekels), additionalInformation: [], introText: product.introText, serviceDuration: product.serviceDuration,
+      };
+      const created = expect(await api.post('/api/vendor/products', index === 0 ? { details } : { vendorId, details }, token), `product of ${vendor.key}`, 201);
+      productIds.push({ vendorId, productId: created.body.id, type: product.type });
+      products++;
+    }
+    if (index > 0 && index % 20 === 0) log(`  seeded ${index} vendors`);
+  }
+
+  // A few completed, reviewed orders so vendor cards show ratings and the demo customer has history.
+  const reviewable = productIds.filter((p) => p.type === 'default').slice(0, 8);
+  for (const [n, product] of reviewable.entries()) {
+    const order = expect(await api.post('/api/orders', { productId: product.productId, notes: 'Demo order' }, customer.token), 'demo order', 201);
+    const id = order.body.id as string;
+    expect(await api.post(`/api/orders/${id}/pay`, { cardNumber: '4242424242424242' }, customer.token), 'demo payment', 200);
+    expect(await api.post(`/api/orders/${id}/approve`, {}, admin), 'demo approval', 200);
+    expect(await api.post(`/api/orders/${id}/complete`, {}, admin), 'demo completion', 200);
+    expect(await api.post(`/api/orders/${id}/review`, { rating: 3 + (n % 3), text: n % 2 ? 'Wonderful, everyone danced.' : 'הופעה מעולה, מומלץ!' }, customer.token), 'demo review', 201);
+  }
+  return { vendors: vendors.length, products, articles: articles.length, firstVendorId };
+}
