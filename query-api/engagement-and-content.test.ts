@@ -41,6 +41,9 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
       expect((await stack.api.get(path, market.admin.token)).status).toBe(200);
     }
     expect((await stack.api.get('/api/conversations', stranger.token)).body.total).toBe(0);
+    const adminList = await stack.api.get(`/api/admin/conversations?vendorId=${market.vendor.vendorId}`, market.admin.token);
+    expect(adminList.body.items.map((c: { conversationId: string }) => c.conversationId)).toEqual([id]);
+    expect((await stack.api.get('/api/admin/conversations', market.customer.token)).status).toBe(403);
     await eventually(async () => {
       const { body } = await stack.api.get('/api/notifications', market.vendor.token);
       expect(body.items.some((n: { kind: string; subject: { conversationId?: string } }) => n.kind === 'message.posted' && n.subject.conversationId === id)).toBe(true);
@@ -61,6 +64,9 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     expect((await stack.api.get('/api/contracts?as=vendor', market.vendor.token)).body.total).toBe(1);
     expect((await stack.api.get(`/api/contracts/${id}`, stranger.token)).status).toBe(404);
     expect((await stack.api.get('/api/contracts', market.otherVendor.token)).body.total).toBe(0);
+    const adminList = await stack.api.get(`/api/admin/contracts?customerId=${market.customer.userId}&status=draft`, market.admin.token);
+    expect(adminList.body.items.map((c: { contractId: string }) => c.contractId)).toEqual([id]);
+    expect((await stack.api.get('/api/admin/contracts', market.vendor.token)).status).toBe(403);
   });
 
   it('serves the artist categories tree with a text filter, and a tag by alias', async () => {

@@ -14,7 +14,7 @@ const party = (actor: Actor, contract: Record<string, unknown>): boolean =>
 
 export const myContracts = readRoute({
   path: '/api/contracts',
-  summary: "The caller's contracts, as customer or as vendor (admins: any, with filters)",
+  summary: "The caller's contracts, as customer or as vendor",
   tags: ['contracts'],
   auth: 'user',
   query: {
@@ -49,4 +49,24 @@ export const contractById = readRoute({
   },
 });
 
-export const contractReads: ReadRoute[] = [myContracts, contractById];
+export const adminContracts = readRoute({
+  path: '/api/admin/contracts',
+  summary: 'Every contract, by status, customer, vendor or order (admins)',
+  tags: ['admin', 'contracts'],
+  auth: 'admin',
+  query: {
+    ...pagingShape,
+    status: ContractStatus.optional(),
+    customerId: z.string().min(1).max(100).optional(),
+    vendorId: z.string().min(1).max(100).optional(),
+    orderId: z.string().min(1).max(100).optional(),
+    sort: sortParam(['updatedAt', 'createdAt'] as const, '-updatedAt'),
+  },
+  async handle({ query, views }) {
+    const filter: Filter = {};
+    for (const field of ['status', 'customerId', 'vendorId', 'orderId'] as const) if (query[field]) filter[field] = query[field];
+    return listPage(views, 'contracts', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+  },
+});
+
+export const contractReads: ReadRoute[] = [myContracts, contractById, adminContracts];

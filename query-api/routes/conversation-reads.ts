@@ -71,4 +71,23 @@ export const conversationMessages = readRoute({
   },
 });
 
-export const conversationReads: ReadRoute[] = [myConversations, conversationById, conversationMessages];
+export const adminConversations = readRoute({
+  path: '/api/admin/conversations',
+  summary: 'Every conversation, by customer or vendor, latest activity first (admins: SPEC §6 chatMessage read)',
+  tags: ['admin', 'conversations'],
+  auth: 'admin',
+  query: {
+    ...pagingShape,
+    customerId: z.string().min(1).max(100).optional(),
+    vendorId: z.string().min(1).max(100).optional(),
+    sort: sortParam(['lastActivityAt', 'openedAt'] as const, '-lastActivityAt'),
+  },
+  async handle({ query, views }) {
+    const filter: Filter = {};
+    if (query.customerId) filter.customerId = query.customerId;
+    if (query.vendorId) filter.vendorId = query.vendorId;
+    return listPage(views, 'conversations', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal });
+  },
+});
+
+export const conversationReads: ReadRoute[] = [myConversations, conversationById, conversationMessages, adminConversations];
