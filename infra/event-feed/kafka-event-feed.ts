@@ -1,0 +1,134 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import type { EventFeed } from '../../domain/ports/event-feed.ts';
+import type { RecordedEvent } from '../../domain/ports/event-store.ts';
+import { makeKafka } from '../relay/kafka-client.ts';
+import type { KafkaClientOptions } from '../relay/kafka-client.ts';
+import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor } from '../relay/kafka-event-message.ts';
+
+// The EventFeed as a Kafka consumer group over the relay's topics (DESIGN §2, issue 4). Each
+// subscribe() joins the consumer group named `name` and yields the events rebuilt from the messages.
+// An event's offset is committed only once the subscriber has processed it — when it asks for the next
+// event — so a crash, a lost broker or a rebalance redelivers it rather than losing it (at least once;
+// the projectors are idempotent per stream revision).
+//
+// Order: Kafka keeps order per partition, and the relay keys by stream id, so each stream's events
+// arrive in revision order; events of different topics interleave freely. Hence the group's committed
+// offsets are the checkpoint: `after` (a global position) is ignored here, since skipping by position
+// would drop events of a topic that lags behind another. Run the projectors with per-stream ordering.
+
+export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
+  kafka?: Kafka;
+  /** Topics are `<topicPrefix>.<category>`; default `marketplace`. */
+  topicPrefix?: string;
+  /** Categories to consume; default every aggregate category of the domain. */
+  categories?: readonly string[];
+  /** Prepended to the subscriber's name to make the consumer group id. */
+  groupPrefix?: string;
+  /** Kafka session timeout of the group members. */
+  sessionTimeoutMs?: number;
+}
+
+interface Delivery {
+  event: RecordedEvent;
+  settle: (processed: boolean) => void;
+}
+
+export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
+  const kafka = options.kafka ?? makeKafka({ brokers: options.brokers ?? [], ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.log ? { log: options.log } : {}) });
+  const topics = topicsFor(options.categories ?? AGGREGATE_CATEGORIES, options.topicPrefix ?? DEFAULT_TOPIC_PREFIX);
+  let topicsReady: Promise<void> | undefined;
+
+  // Subscribing to a topic that does not exist yet would miss it until the next rebalance: make them all first.
+  const ensureTopics = async (): Promise<void> => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true });
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  return {
+    async *subscribe({ name, signal }): AsyncIterable<RecordedEvent> {
+      if (signal.aborted) return;
+      topicsReady ??= ensureTopics().catch((error: unknown) => {
+        topicsReady = undefined;
+        throw error;
+      });
+      await topicsReady;
+
+      const consumer: Consumer = kafka.consumer({
+        groupId: `${options.groupPrefix ?? ''}${name}`,
+        sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+        allowAutoTopicCreation: false,
+      });
+      const queue: Delivery[] = [];
+      let wake: (() => void) | undefined;
+      let failure: { error: unknown } | undefined;
+      let stopping = false;
+      const notify = (): void => wake?.();
+
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        // kafkajs restarts the consumer itself after retriable errors; anything else ends this subscription.
+        if (!payload.restart) {
+          failure = { error: payload.error };
+          notify();
+        }
+      });
+
+      await consumer.connect();
+      try {
+        await consumer.subscribe({ topics, fromBeginning: true });
+        await consumer.run({
+          autoCommit: false,
+          eachMessage: async ({ topic, partition, message }) => {
+            if (stopping) return;
+            let event: RecordedEvent;
+            try {
+              event = fromKafkaMessage(message);
+            } catch {
+              // Not a relay message: nothing to deliver, nothing to redo.
+              await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+              return;
+            }
+            const processed = await new Promise<boolean>((settle) => {
+              queue.push({ event, settle });
+              notify();
+            });
+            if (!processed) return; // stopping before the subscriber took it: leave it uncommitted
+            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          },
+        });
+
+        const onAbort = (): void => notify();
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          while (!signal.aborted) {
+            if (failure) throw failure.error;
+            const delivery = queue.shift();
+            if (!delivery) {
+              await new Promise<void>((resolve) => (wake = resolve));
+              wake = undefined;
+              continue;
+            }
+            let processed = false;
+            try {
+              yield delivery.event;
+              processed = true;
+            } finally {
+              // Back for more: processed. Left (break, throw, abort): redelivered next time.
+              delivery.settle(processed);
+            }
+          }
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+        }
+      } finally {
+        stopping = true;
+        for (const delivery of queue.splice(0)) delivery.settle(false);
+        await consumer.disconnect();
+      }
+    },
+  };
+}

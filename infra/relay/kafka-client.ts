@@ -1,0 +1,32 @@
+import { Kafka, logLevel } from 'kafkajs';
+import type { LogEntry } from 'kafkajs';
+
+// One way to make a kafkajs client for the relay and the Kafka EventFeed. kafkajs logs through its own
+// console logger; here only errors get out, as one JSON line on stderr, unless a log function is given.
+export interface KafkaClientOptions {
+  /** Broker addresses, e.g. ['127.0.0.1:19092'] (KAFKA_BROKERS split on commas). */
+  brokers: string[];
+  clientId?: string;
+  log?: (entry: { level: string; message: string; [key: string]: unknown }) => void;
+}
+
+export const parseBrokers = (value: string): string[] =>
+  value
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+
+export function makeKafka(options: KafkaClientOptions): Kafka {
+  const write = options.log ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+  return new Kafka({
+    clientId: options.clientId ?? 'marketplace',
+    brokers: options.brokers,
+    logLevel: logLevel.ERROR,
+    logCreator:
+      () =>
+      ({ namespace, level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        write({ ...rest, level: logLevel[level] ?? String(level), namespace, message });
+      },
+  });
+}
