@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { categoriesProjection, type CategoryView } from './projection.ts';
-import { brandsProjection, type BrandView } from '../brands/projection.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 
-describe('categories and brands views', () => {
-  it('each keeps only its own entity type', () => {
+describe('categories view', () => {
+  it('keeps only categories', () => {
     const events = [
       recorded('category-c1', { type: 'ContentCreated', data: { id: 'c1', fields: { entityType: 'category', name: { en: 'News' }, alias: 'news' }, at } }),
       recorded('brand-b1', { type: 'ContentCreated', data: { id: 'b1', fields: { entityType: 'brand', name: { en: 'Acme' }, alias: 'acme' }, at } }),
@@ -16,8 +15,5 @@ describe('categories and brands views', () => {
     expect(fold<CategoryView>(categoriesProjection, events)).toEqual({
       c1: expect.objectContaining({ id: 'c1', name: { en: 'News' }, alias: 'news', description: null }),
     });
-    const brands = fold<BrandView>(brandsProjection, events);
-    expect(Object.keys(brands)).toEqual(['b1']);
-    expect(brands.b1).toMatchObject({ alias: 'acme', createdAt: at });
   });
 });

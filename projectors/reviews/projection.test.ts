@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { reviewsProjection, type ReviewView } from './projection.ts';
-import { vendorRatingsProjection, type VendorRating } from '../vendor-ratings/projection.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
 
 const at = '2026-04-01T00:00:00.000Z';
@@ -16,18 +15,5 @@ describe('reviews view', () => {
     const docs = fold<ReviewView>(reviewsProjection, events());
     expect(Object.keys(docs).sort()).toEqual(['o1', 'o3']);
     expect(docs.o1).toMatchObject({ vendorId: 'v1', customerId: 'c1', rating: 5, text: 'Wonderful', at });
-  });
-});
-
-describe('vendor ratings view', () => {
-  it('aggregates live reviews per vendor', () => {
-    const docs = fold<VendorRating>(vendorRatingsProjection, events());
-    expect(docs.v1).toMatchObject({ count: 1, avg: 5, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 } });
-    expect(docs.v2).toMatchObject({ count: 1, avg: 4 });
-  });
-
-  it('does not count a duplicated review twice', () => {
-    const review = recorded('review-o9', { type: 'ReviewPosted', data: { orderId: 'o9', vendorId: 'v9', customerId: 'c1', rating: 2, text: '', at } });
-    expect(fold<VendorRating>(vendorRatingsProjection, [review, review]).v9).toMatchObject({ count: 1, avg: 2 });
   });
 });

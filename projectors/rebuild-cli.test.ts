@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
+import { progressLine } from './rebuild-progress-bar.ts';
+
+const run = promisify(execFile);
+
+/** This process's environment without real-engine URLs, so the command uses the embedded stores. */
+function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.MONGO_URL;
+  delete env.EVENTSTORE_URL;
+  return env;
+}
+
+describe('views:rebuild command', () => {
+  it('replays the sqlite log of DATA_DIR with a progress bar and a summary on stderr', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rebuild-cli-'));
+    try {
+      const store = await openSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+      await appendHistory(store, marketplaceHistory({ vendors: 2, customers: 2 }));
+      const count = (await store.readAll()).length;
+      await store.close();
+      const { stderr } = await run(process.execPath, ['projectors/rebuild-cli.ts'], { env: embeddedEnv(dataDir), cwd: process.cwd() });
+      expect(stderr).toContain(`Rebuilding views from node:sqlite ${join(dataDir, 'events.sqlite')} into memory`);
+      expect(stderr).toContain('view store is in memory');
+      expect(stderr).toMatch(/100\.0%/);
+      expect(stderr).toMatch(/events\/s/);
+      expect(stderr).toContain(`Done: ${count} events replayed`);
+      expect(stderr).toContain('0 invalid');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails with one clear line when there is no event store', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rebuild-cli-empty-'));
+    try {
+      await expect(run(process.execPath, ['projectors/rebuild-cli.ts'], { env: embeddedEnv(dataDir), cwd: process.cwd() })).rejects.toMatchObject({
+        code: 1, stderr: expect.stringContaining('views:rebuild failed: No event store at'),
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('draws the bar from percent, events and rate', () => {
+    expect(progressLine({ done: 1500, totalEstimate: 3000, percent: 50, ratePerSecond: 12345, position: 1500, headPosition: 3000, elapsedMs: 120 }, 10))
+      .toBe('[#####.....]  50.0%  1,500/3,000 events  12,345 events/s');
+  });
+});

@@ -1,0 +1,34 @@
+import type { RebuildProgress } from './rebuild.ts';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** One line of the rebuild's progress bar: bar, percent, events done of the estimated total, rate. */
+export function progressLine(progress: RebuildProgress, width = 30): string {
+  const percent = Math.max(0, Math.min(100, progress.percent));
+  const filled = Math.round((percent / 100) * width);
+  const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+  const total = progress.totalEstimate === null ? '?' : numberFormat.format(progress.totalEstimate);
+  return `[${bar}] ${percent.toFixed(1).padStart(5)}%  ${numberFormat.format(progress.done)}/${total} events  ${numberFormat.format(progress.ratePerSecond)} events/s`;
+}
+
+/**
+ * Draws progress on a stream: redrawn in place on a terminal, otherwise one line per 10% so logs stay short.
+ */
+export function progressBar(stream: NodeJS.WriteStream) {
+  let lastDecile = -1;
+  return {
+    update(progress: RebuildProgress): void {
+      if (stream.isTTY) {
+        stream.write(`\r${progressLine(progress)}`);
+        return;
+      }
+      const decile = Math.floor(progress.percent / 10);
+      if (decile === lastDecile) return;
+      lastDecile = decile;
+      stream.write(`${progressLine(progress)}\n`);
+    },
+    finish(): void {
+      if (stream.isTTY) stream.write('\n');
+    },
+  };
+}
