@@ -20,15 +20,27 @@ export interface OutboxMailer extends ActivationMailer {
   tokenFor(email: string): string | undefined;
 }
 
-/** Keeps the newest `capacity` messages, so a long-running process does not grow without bound. */
-export function createOutboxMailer(log: (line: string) => void = () => {}, capacity = 1000): OutboxMailer {
+export interface OutboxMailerOptions {
+  /** Keeps the newest `capacity` messages, so a long-running process does not grow without bound. */
+  capacity?: number;
+  /**
+   * Development only: also log the activation link (`/user/activate?token=…`), so someone trying the
+   * product locally can activate an account without an e-mail server. Never in production.
+   */
+  logActivationLinks?: boolean;
+}
+
+export function createOutboxMailer(log: (line: string) => void = () => {}, options: OutboxMailerOptions = {}): OutboxMailer {
+  const capacity = options.capacity ?? 1000;
   const outbox: ActivationMessage[] = [];
   return {
     outbox,
     async sendActivation(message) {
       outbox.push(message);
       if (outbox.length > capacity) outbox.splice(0, outbox.length - capacity);
-      log(`activation message queued for ${message.to}`);
+      log(options.logActivationLinks
+        ? `activation link for ${message.to}: /user/activate?token=${encodeURIComponent(message.token)}`
+        : `activation message queued for ${message.to}`);
     },
     tokenFor(email) {
       const wanted = email.trim().toLowerCase();
