@@ -6,7 +6,7 @@ import { DocumentAssetsContext } from './app/document.tsx';
 import { createEnvironment, setBrowserEnvironment } from './app/environment.ts';
 import { createApiClient } from './api/client.ts';
 import { genericErrorMessageKey } from './api/api-error.ts';
-import { browserCookies, refreshSession } from './app/session.ts';
+import { browserCookies, renewOrDropSession } from './app/session.ts';
 import { TOKEN_COOKIE } from './app/cookies.ts';
 import { languageTag } from './app/locale-path.ts';
 import { publishToast } from './app/toasts.tsx';
@@ -21,7 +21,7 @@ const api = createApiClient({
   getLocale: () => languageTag(locale),
   onError: (error) => publishToast({ kind: 'error', messageKey: genericErrorMessageKey(error.status) }),
   onSuccess: () => publishToast({ kind: 'success', messageKey: 'core.genericSuccess' }),
-  onUnauthorized: () => refreshSession(API_BASE),
+  onUnauthorized: () => renewOrDropSession(API_BASE),
 });
 setBrowserEnvironment(createEnvironment({
   api, isServer: false, locale, cookies: browserCookies, hasToken: () => Boolean(browserCookies()[TOKEN_COOKIE]),

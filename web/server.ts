@@ -10,6 +10,11 @@ import { safeRedirectTarget } from './app/guards.ts';
 import { buildClientAssets } from './client-bundle.ts';
 import { renderPage } from './render-page.tsx';
 import { createRealtimeHub } from './realtime-hub.ts';
+import { currentUser } from './api/queries.ts';
+import { isApiError } from './api/api-error.ts';
+import type { CurrentUser } from './api/view-models.ts';
+
+const SERVER_USER_TIMEOUT_MS = 2_000;
 
 // The storefront (issue 5): server-rendered pages in Hebrew and English, the browser bundle, and the
 // realtime socket. main.ts mounts the APIs at /api first, then this router.
@@ -60,15 +65,55 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
     res.redirect(303, target);
   });
 
+  /**
+   * The user behind the token cookie, checked before the loaders run (SPEC §6: 2 s on the server).
+   * An expired token is renewed with the refresh token (new cookies on the answer); a token the API
+   * refuses for good is dropped, so the page renders for a guest instead of failing.
+   */
+  async function checkSession(cookies: Record<string, string>, locale: 'he' | 'en', res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
+    const token = cookies[TOKEN_COOKIE];
+    if (!token) return { token: null, user: null };
+    const userOf = async (candidate: string) => {
+      const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), fetch: options.fetch });
+      return currentUser(api, SERVER_USER_TIMEOUT_MS);
+    };
+    try {
+      return { token, user: await userOf(token) };
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 401) return { token, user: null };
+    }
+    const refreshed = await renewTokens(cookies[REFRESH_COOKIE]);
+    if (refreshed) {
+      res.append('Set-Cookie', serializeCookie(TOKEN_COOKIE, refreshed.token, { secure: options.production }));
+      res.append('Set-Cookie', serializeCookie(REFRESH_COOKIE, refreshed.refresh_token, { secure: options.production }));
+      const user = await userOf(refreshed.token).catch(() => null);
+      return { token: refreshed.token, user };
+    }
+    res.append('Set-Cookie', serializeCookie(TOKEN_COOKIE, '', { days: 0, secure: options.production }));
+    res.append('Set-Cookie', serializeCookie(REFRESH_COOKIE, '', { days: 0, secure: options.production }));
+    return { token: null, user: null };
+  }
+
+  async function renewTokens(refreshToken: string | undefined): Promise<{ token: string; refresh_token: string } | null> {
+    if (!refreshToken) return null;
+    const answer = await (options.fetch ?? fetch)(`${apiBase}/token/refresh`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }), signal: AbortSignal.timeout(SERVER_USER_TIMEOUT_MS),
+    }).catch(() => null);
+    return answer?.ok ? (await answer.json() as { token: string; refresh_token: string }) : null;
+  }
+
   router.get('/{*page}', async (req: ExpressRequest, res: ExpressResponse, next) => {
     if (req.path.startsWith('/api/') || req.path === '/api') { next(); return; }
     try {
       const cookies = parseCookies(req.headers.cookie);
       const locale = localeOfPath(req.path);
+      const session = await checkSession(cookies, locale, res);
       const api = createApiClient({
-        baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), fetch: options.fetch,
+        baseUrl: apiBase, getToken: () => session.token, getLocale: () => languageTag(locale), fetch: options.fetch,
       });
-      const environment = createEnvironment({ api, isServer: true, locale, cookies: () => cookies, hasToken: () => Boolean(cookies[TOKEN_COOKIE]) });
+      const environment = createEnvironment({
+        api, isServer: true, locale, cookies: () => cookies, hasToken: () => Boolean(session.token), knownUser: session.user,
+      });
       const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
       const controller = new AbortController();
       res.on('close', () => controller.abort());

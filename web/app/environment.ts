@@ -22,9 +22,11 @@ export function createEnvironment(options: {
   locale: Locale;
   cookies: () => Record<string, string>;
   hasToken: () => boolean;
+  /** The user already checked by the caller (the server pass checks before running loaders). */
+  knownUser?: CurrentUser | null;
 }): WebEnvironment {
   const userTimeoutMs = options.isServer ? 2_000 : 5_000;
-  let user: Promise<CurrentUser | null> | null = null;
+  let user: Promise<CurrentUser | null> | null = options.knownUser === undefined ? null : Promise.resolve(options.knownUser);
   const memo = <T>(load: () => Promise<T>) => {
     let value: Promise<T> | null = null;
     return () => (value ??= load().catch((error: unknown) => { value = null; throw error; }));

@@ -4,7 +4,7 @@ import { useRootData } from './root-data.ts';
 import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
 import { useFavorites } from './favorites.tsx';
 import { switchLocale } from './locale-path.ts';
-import { REFRESH_COOKIE, TOKEN_COOKIE } from './cookies.ts';
+import { clearSession } from './session.ts';
 import { PageMeta } from './page-meta.tsx';
 
 // Header, footer and the error boundary of every page.
@@ -24,7 +24,7 @@ function LanguageSwitch() {
 }
 
 export function signOut(homePath: string): void {
-  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE]) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  clearSession();
   window.location.assign(homePath);
 }
 

@@ -22,6 +22,20 @@ export async function moveGuestFavoritesToAccount(api: ApiClient): Promise<void>
   document.cookie = `${FAVORITES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
+export function clearSession(): void {
+  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE]) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/**
+ * After a 401: a new token pair from the refresh token. When there is none or it is refused, the
+ * session is dropped and the call is retried as a guest (public pages keep working).
+ */
+export async function renewOrDropSession(baseUrl: string): Promise<boolean> {
+  if (await refreshSession(baseUrl)) return true;
+  clearSession();
+  return true;
+}
+
 /** A new token pair from the refresh token; false when there is none or it is refused. */
 export async function refreshSession(baseUrl: string): Promise<boolean> {
   const refreshToken = browserCookies()[REFRESH_COOKIE];

@@ -5,5 +5,5 @@ export function Avatar(props: { name: string; imageUrl: string | null; seed: str
   let hash = 0;
   for (const char of props.seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const initials = props.name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => Array.from(word)[0]).join('');
-  return <span className={className} style={{ backgroundColor: `hsl(${265 + (hash % 40)} 55% ${38 + (hash % 18)}%)` }} aria-hidden="true">{initials}</span>;
+  return <span className={className} style={{ backgroundColor: `hsl(${262 + (hash % 22)} 48% ${34 + (hash % 16)}%)` }} aria-hidden="true">{initials}</span>;
 }

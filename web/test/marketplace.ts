@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The started product for the storefront's tests: main.ts's startMarketplace on port 0 with the demo
+// seed, in a fresh data directory that is removed afterwards.
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO = { admin: 'admin@demo.local', vendor: 'vendor@demo.local', customer: 'customer@demo.local' } as const;
+
+export interface TestMarketplace { url: string; close(): Promise<void> }
+
+export async function startTestMarketplace(): Promise<TestMarketplace> {
+  const { startMarketplace } = await import('../../main.ts');
+  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-test-'));
+  const marketplace = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
+  return {
+    url: marketplace.url,
+    close: async () => {
+      await marketplace.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(url: string, email: string): Promise<{ token: string; refresh_token: string }> {
+  const response = await fetch(`${url}/api/token/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return response.json() as Promise<{ token: string; refresh_token: string }>;
+}
+
+export async function apiCall<T>(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${url}/api/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A page of the storefront as the server renders it (redirects not followed). */
+export async function page(url: string, path: string, token?: string, extraCookie = ''): Promise<{ status: number; html: string; location: string | null }> {
+  const cookie = [token ? `token=${token}` : '', extraCookie].filter(Boolean).join('; ');
+  const response = await fetch(`${url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  return { status: response.status, html: await response.text(), location: response.headers.get('location') };
+}
+
+export const chromiumPath = (): string | null => {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string => Boolean(path));
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  return candidates.find((path) => existsSync(path)) ?? null;
+};
