@@ -23,6 +23,9 @@ describe('favorites, conversations, contracts, vendors, products, admin records 
     expect((await app.api.post('/api/artists/vendor/nope/favored/by-user', undefined, m.customer.token)).status).toBe(404);
     expect((await app.api.post(path)).status).toBe(401);
     expect((await app.api.post(`/api/store/product/${m.products.default}/favored/by-user`, undefined, m.customer.token)).status).toBe(200);
+    expect((await app.api.post(`${path}/toggle`, undefined, m.customer.token)).status).toBe(200);
+    expect((await app.api.post(`${path}/toggle`, undefined, m.customer.token)).status).toBe(200);
+    expect((await typesOf(`favorites-${m.customer.userId}`)).slice(-2)).toEqual(['VendorFavorited', 'VendorUnfavorited']);
   });
 
   it('opens one conversation per customer and vendor, posts on both sides, marks read; strangers 403', async () => {

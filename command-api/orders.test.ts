@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
 import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
@@ -11,11 +14,17 @@ const nextStart = () => new Date(Date.UTC(2030, 0, 1, 0) + (slotHour++ * 3) * 36
 describe('orders over HTTP', () => {
   let app: TestCommandApi;
   let m: TestMarketplace;
+  let dir: string;
   beforeAll(async () => {
-    app = await startTestCommandApi();
+    // A real WAL file, as in production, so concurrent requests meet the store's own locking.
+    dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
+    app = await startTestCommandApi({ storePath: join(dir, 'events.sqlite') });
     m = await createTestMarketplace(app);
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const types = async (orderId: string) => (await app.eventStore.readStream(`order-${orderId}`)).map((e) => e.type);
   const place = (productId: string, token: string, start?: string) => app.api.post('/api/orders', { productId, ...(start ? { start } : {}) }, token);
@@ -63,6 +72,9 @@ describe('orders over HTTP', () => {
     expect((await app.api.post(`/api/orders/${fresh}/complete`, {}, m.vendor.token)).status).toBe(409);
     expect((await app.api.post(`/api/orders/${fresh}/approve`, {}, m.vendor.token)).status).toBe(200);
     expect((await app.api.post(`/api/orders/${fresh}/approve`, {}, m.vendor.token)).status).toBe(409);
+    expect((await app.api.post(`/api/orders/${fresh}/pay`, accepted, m.customer.token)).body).toMatchObject({ status: 409, detail: 'This order is already paid.' });
+    // Once approved, the customer may no longer cancel (DESIGN §5): forbidden, not a conflict.
+    expect((await app.api.post(`/api/orders/${fresh}/cancel`, { reason: 'too late' }, m.customer.token)).status).toBe(403);
     expect((await app.api.post(`/api/orders/${fresh}/complete`, {}, m.vendor.token)).status).toBe(200);
     for (const [action, body] of [['pay', accepted], ['approve', {}], ['complete', {}], ['cancel', { reason: 'late' }]] as const) {
       const answer = await app.api.post(`/api/orders/${fresh}/${action}`, body, action === 'pay' ? m.customer.token : m.vendor.token);

@@ -36,11 +36,14 @@ const ContractTerms = {
 };
 
 export function engagementRoutes(deps: CommandDeps): CommandRoute[] {
-  const favorite = (method: 'post' | 'delete', kind: 'vendor' | 'product') => {
-    const path = kind === 'vendor' ? '/api/artists/vendor/:vendorId/favored/by-user' : '/api/store/product/:productId/favored/by-user';
+  // Add and remove are idempotent (SPEC §7 POST/DELETE); toggle is SPEC §4's "remove if favorite, else add".
+  const favorite = (action: 'add' | 'remove' | 'toggle', kind: 'vendor' | 'product') => {
+    const base = kind === 'vendor' ? '/api/artists/vendor/:vendorId/favored/by-user' : '/api/store/product/:productId/favored/by-user';
     const params = kind === 'vendor' ? z.strictObject({ vendorId: Id }) : z.strictObject({ productId: Id });
+    const verb = { add: 'Add', remove: 'Remove', toggle: 'Toggle' }[action];
     return defineRoute({
-      method, path, summary: `${method === 'post' ? 'Add' : 'Remove'} a favorite ${kind} of the signed-in user`, tags: ['favorites'], auth: 'user', params, response: WriteResult,
+      method: action === 'remove' ? 'delete' : 'post', path: action === 'toggle' ? `${base}/toggle` : base,
+      summary: `${verb} a favorite ${kind} of the signed-in user`, tags: ['favorites'], auth: 'user', params, response: WriteResult,
     }, async ({ params, context }) => {
       const userId = context.actor.userId!;
       const stream = streamId('favorites', userId);
@@ -48,21 +51,20 @@ export function engagementRoutes(deps: CommandDeps): CommandRoute[] {
       const p = params as { vendorId?: string; productId?: string };
       let outcome;
       if (p.vendorId !== undefined) {
-        if (method === 'post') await requireVendorExists(deps.eventStore, p.vendorId);
-        outcome = await deps.execute(context, stream, favoritesDecider, { ...common, type: method === 'post' ? 'AddFavoriteVendor' : 'RemoveFavoriteVendor', vendorId: p.vendorId });
+        if (action !== 'remove') await requireVendorExists(deps.eventStore, p.vendorId);
+        const type = ({ add: 'AddFavoriteVendor', remove: 'RemoveFavoriteVendor', toggle: 'ToggleFavoriteVendor' } as const)[action];
+        outcome = await deps.execute(context, stream, favoritesDecider, { ...common, type, vendorId: p.vendorId });
       } else {
-        if (method === 'post') await requireProductExists(deps.eventStore, p.productId!);
-        outcome = await deps.execute(context, stream, favoritesDecider, { ...common, type: method === 'post' ? 'AddFavoriteProduct' : 'RemoveFavoriteProduct', productId: p.productId! });
+        if (action !== 'remove') await requireProductExists(deps.eventStore, p.productId!);
+        const type = ({ add: 'AddFavoriteProduct', remove: 'RemoveFavoriteProduct', toggle: 'ToggleFavoriteProduct' } as const)[action];
+        outcome = await deps.execute(context, stream, favoritesDecider, { ...common, type, productId: p.productId! });
       }
       return written((p.vendorId ?? p.productId)!, outcome);
     });
   };
 
   return [
-    favorite('post', 'vendor'),
-    favorite('delete', 'vendor'),
-    favorite('post', 'product'),
-    favorite('delete', 'product'),
+    ...(['vendor', 'product'] as const).flatMap((kind) => (['add', 'remove', 'toggle'] as const).map((action) => favorite(action, kind))),
 
     defineRoute({
       method: 'post', path: '/api/vendor/busy-windows', summary: "Block time in the vendor's calendar (an admin names vendorId)", tags: ['calendar'], auth: 'vendor',

@@ -18,9 +18,10 @@ export interface TestCommandApi {
   close(): Promise<void>;
 }
 
-/** The command API on 127.0.0.1 port 0 over an in-memory node:sqlite event store. */
-export async function startTestCommandApi(options: { clock?: Clock; bodyLimit?: string } = {}): Promise<TestCommandApi> {
-  const eventStore = await openSqliteEventStore({ path: ':memory:' });
+/** The command API on 127.0.0.1 port 0 over a node:sqlite event store. */
+/** `storePath` puts the event store in a file (e.g. under a temp dir) instead of memory. */
+export async function startTestCommandApi(options: { clock?: Clock; bodyLimit?: string; storePath?: string } = {}): Promise<TestCommandApi> {
+  const eventStore = await openSqliteEventStore({ path: options.storePath ?? ':memory:' });
   const mailer = createOutboxMailer();
   const gateway = createSandboxPaymentGateway();
   const { router } = createCommandApi({
