@@ -25,8 +25,11 @@ export const ConfigSchema = z.object({
   KAFKA_BROKERS: optionalUrl,
   /** Where projectors read events: the event store subscription, or Kafka topics fed by the relay. */
   EVENT_FEED: z.enum(['store', 'kafka']).default('store'),
-  /** Where the web's server-side loaders call the APIs (distributed mode); defaults to this process. */
+  /** Where the web's server-side loaders call the APIs; defaults to this process. */
   API_BASE_URL: optionalUrl,
+  /** Distributed mode: where the web service's /api gateway sends writes and reads. */
+  COMMAND_API_URL: optionalUrl,
+  QUERY_API_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
