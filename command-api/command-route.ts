@@ -110,7 +110,7 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
         if (key !== undefined) {
           const keyCheck = IdempotencyKey.safeParse(key);
           if (!keyCheck.success) throw new HttpProblem(422, 'Validation failed', { code: 'validation', errors: [{ field: 'Idempotency-Key', message: keyCheck.error.issues[0]!.message }] });
-          const claim = await options.idempotency.claim(actor.userId ?? 'guest', key, requestFingerprint(spec.method, req.originalUrl, rawBody), context.metadata());
+          const claim = await options.idempotency.claim(actor.userId ?? 'guest', key, requestFingerprint(options.jwtSecret, spec.method, req.originalUrl, rawBody), context.metadata());
           if (claim.kind === 'replay') {
             answer = claim.answer;
             replayed = true;

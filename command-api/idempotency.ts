@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../domain/ports/event-store.ts';
 import type { Clock } from '../domain/ports/clock.ts';
@@ -53,8 +53,12 @@ export interface IdempotencyOptions {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return sha256(`${method.toUpperCase()} ${path}\n${JSON.stringify(body ?? null)}`);
+/**
+ * What makes two requests "the same": method, path and body. Keyed (HMAC) with a server secret,
+ * because bodies may hold passwords and a plain hash in the log could be guessed offline.
+ */
+export function requestFingerprint(secret: string, method: string, path: string, body: unknown): string {
+  return createHmac('sha256', secret).update(`${method.toUpperCase()} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
 export function createIdempotency(options: IdempotencyOptions) {
