@@ -68,10 +68,12 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
   };
 }
 
-/** Express 5's simple query parser keeps `id[]` as its own key; fold it into `id`. */
+/** Express 5's simple query parser keeps `id[]` as its own key; fold it into `id`. Empty values are dropped. */
 export function normalizedQuery(req: Request): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    // An empty field of a submitted search form means "no filter", not "match the empty string".
+    if (value === '') continue;
     const name = key.endsWith('[]') ? key.slice(0, -2) : key;
     const values = ([] as unknown[]).concat(query[name] ?? [], value as unknown);
     query[name] = values.length === 1 && !key.endsWith('[]') ? values[0] : values;

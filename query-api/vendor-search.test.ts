@@ -129,6 +129,12 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     expect(dayBefore.body.items.map((item: { vendorId: string }) => item.vendorId)).not.toContain('v4');
   });
 
+  it('treats empty form fields as no filter', async () => {
+    const { status, body } = await client.get('/api/ecommerce/vendor?text=&category=&geoLocation=&date=&limit=5');
+    expect(status).toBe(200);
+    expect(body.total).toBe(30);
+  });
+
   it('refuses bad paging, sorts, days and unknown parameters with 422 naming the field', async () => {
     const cases: [string, string][] = [
       ['limit=1000', 'query.limit'],
