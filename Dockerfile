@@ -1,0 +1,25 @@
+# One image for every service of the product (docker-compose.yml runs it five times with a different
+# command: npm run start:web | start:command-api | start:query-api | start:projectors | start:worker).
+# Node 24 runs the TypeScript sources directly (type stripping), so there is no build step.
+FROM node:24-slim
+
+WORKDIR /app
+
+# Dependencies first, exactly as locked, so a source change does not reinstall them. The dev
+# dependencies are kept: esbuild transforms the storefront's .tsx at start (web/jsx-hooks.ts).
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+
+COPY . .
+
+# The embedded store's directory (unused when EVENTSTORE_URL is set) must be writable by the app user.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+
+ENV HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data
+EXPOSE 3000
+
+# `npm start` is the embedded, one-process mode; compose overrides the command per service.
+CMD ["npm", "start"]
