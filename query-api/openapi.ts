@@ -40,6 +40,13 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
   });
 }
 
+/** Every `{name}` of the path must be a declared parameter, even when a route has no params schema. */
+function withUndeclaredPathParameters(expressPath: string, parameters: JsonSchema[]): JsonSchema[] {
+  const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  const missing = [...expressPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!).filter((name) => !declared.has(name));
+  return [...missing.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...parameters];
+}
+
 const problemResponse = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -64,7 +71,7 @@ function operationOf(spec: RouteSpec): JsonSchema {
     tags: spec.tags,
     'x-auth': spec.auth,
     ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
-    parameters: [...parametersOf(spec.params, 'path'), ...parametersOf(spec.query, 'query')],
+    parameters: withUndeclaredPathParameters(spec.path, [...parametersOf(spec.params, 'path'), ...parametersOf(spec.query, 'query')]),
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } } : {}),
     responses,
   };
