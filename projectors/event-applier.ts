@@ -20,8 +20,27 @@ export interface ApplyOutcome {
   handledBy: AnyProjection[];
 }
 
-// Views must hold plain JSON so every ViewStore adapter stores the same thing (no undefined, no Date).
-const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+// Views must hold plain JSON so every ViewStore adapter stores the same thing: what JSON.parse(JSON.stringify())
+// would give (undefined fields dropped, undefined in arrays and non-finite numbers as null, Dates as ISO
+// strings), without the cost of a round trip through a string.
+function asJson<T>(value: T): T {
+  return toJson(value) as T;
+}
+function toJson(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' ? null : toJson(item)));
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined || typeof item === 'function') continue;
+      result[key] = toJson(item);
+    }
+    return result;
+  }
+  return null;
+}
 
 /** Deleted view documents' `_seen`, keyed `<collection>/<id>`. Dropped with the views by a rebuild. */
 export const TOMBSTONES_COLLECTION = '_tombstones';

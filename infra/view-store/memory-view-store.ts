@@ -6,7 +6,16 @@ import type { Filter, FindOptions, Update, ViewCollection, ViewDocument, ViewSto
 // mingo so they behave like MongoDB. Every document goes in and comes out as a deep copy, so callers can
 // never change the store by mutating what they passed or received. Views are rebuilt by replay at start.
 
-const copy = <T>(value: T): T => structuredClone(value);
+/** A deep copy; plain objects and arrays by hand (several times faster than structuredClone for views). */
+function copy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copy) as T;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) result[key] = copy((value as Record<string, unknown>)[key]);
+  return result as T;
+}
 
 /** The equality fields of a filter, which MongoDB copies into a document made by an upsert. */
 function fieldsFromFilter(filter: Filter): Record<string, unknown> {
