@@ -62,6 +62,20 @@ describe('Idempotency-Key over HTTP', () => {
     expect(otherUser.status).toBe(201);
   });
 
+  it('never stores a token: sign-in and artist registration ignore the key', async () => {
+    const { registerAndSignIn } = await import('./testing/accounts.ts');
+    const { vendorProfile } = await import('./testing/fixtures.ts');
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'artist-key@example.com' });
+    await app.api.post('/api/token/jwt', { email: user.email, password: user.password }, undefined, withKey('login-key'));
+    const registered = await app.api.post('/api/artists/register', { profile: vendorProfile('Keyed') }, user.token, withKey('artist-key'));
+    expect(registered.status).toBe(201);
+    const retry = await app.api.post('/api/artists/register', { profile: vendorProfile('Keyed') }, user.token, withKey('artist-key'));
+    expect(retry.status).toBe(409);
+    const everything = JSON.stringify(await app.eventStore.readAll());
+    expect(everything).not.toContain(registered.body.token);
+    expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+  });
+
   it('refuses the same key for a different request (422) and a malformed key (422)', async () => {
     await app.api.post('/api/orders', { productId: m.products.default }, m.customer.token, withKey('reused-key'));
     const different = await app.api.post('/api/orders', { productId: m.products.contractService }, m.customer.token, withKey('reused-key'));

@@ -48,9 +48,11 @@ export function vendorRoutes(deps: CommandDeps): CommandRoute[] {
       const account = (await loadUserAccount(deps.eventStore, userId))!;
       const answer = written(vendorId, outcome, 201);
       return { status: 201, body: { ...answer.body, ...tokensFor(deps, account) } };
+    }, {
       // Not replayed by Idempotency-Key: the answer holds tokens, which must never be stored in the log.
       // A retry is refused with 409 user.has-vendor instead, so it cannot create a second vendor.
-    }, { idempotent: false }),
+      idempotent: false,
+    }),
 
     defineRoute({
       method: 'put', path: '/api/vendor/profile', summary: "The vendor updates its own profile (an admin names vendorId)", tags: ['vendors'], auth: 'vendor',
