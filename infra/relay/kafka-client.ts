@@ -3,6 +3,8 @@ import type { LogEntry } from 'kafkajs';
 
 // One way to make a kafkajs client for the relay and the Kafka EventFeed. kafkajs logs through its own
 // console logger; here only errors get out, as one JSON line on stderr, unless a log function is given.
+// The Connection namespace is left out by default: it reports every error response, including those
+// kafkajs retries or expects (a coordinator still loading, a topic that already exists).
 export interface KafkaClientOptions {
   /** Broker addresses, e.g. ['127.0.0.1:19092'] (KAFKA_BROKERS split on commas). */
   brokers: string[];
@@ -17,7 +19,11 @@ export const parseBrokers = (value: string): string[] =>
     .filter(Boolean);
 
 export function makeKafka(options: KafkaClientOptions): Kafka {
-  const write = options.log ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+  const write =
+    options.log ??
+    ((entry: { namespace?: unknown }) => {
+      if (entry.namespace !== 'Connection') process.stderr.write(`${JSON.stringify(entry)}\n`);
+    });
   return new Kafka({
     clientId: options.clientId ?? 'marketplace',
     brokers: options.brokers,
