@@ -17,6 +17,18 @@ describe('memory cache specifics', () => {
     expect(cache.size()).toBe(2);
   });
 
+  it('evicts the least recently used entries beyond maxChars, and never keeps an entry larger than that', async () => {
+    const cache = createMemoryCache({ maxChars: 25 });
+    await cache.set('a', 'x'.repeat(9), { ttlMs: 60_000 });
+    await cache.set('b', 'y'.repeat(9), { ttlMs: 60_000 });
+    await cache.set('c', 'z'.repeat(9), { ttlMs: 60_000 });
+    expect(await cache.get('a')).toBeUndefined();
+    expect(await cache.get('b')).toBe('y'.repeat(9));
+    await cache.set('huge', 'h'.repeat(30), { ttlMs: 60_000 });
+    expect(await cache.get('huge')).toBeUndefined();
+    expect(await cache.get('c')).toBe('z'.repeat(9));
+  });
+
   it('expires by the injected clock', async () => {
     let now = 1_000;
     const cache = createMemoryCache({ now: () => now });

@@ -4,6 +4,8 @@ import type { Cache } from '../../domain/ports/cache.ts';
 // purging. A Map keeps insertion order, so re-inserting on read makes its first key the least recently used.
 interface Entry {
   value: string;
+  /** UTF-16 code units of key and value: what the entry costs in memory, roughly halved. */
+  size: number;
   expiresAt: number;
   tags: string[];
 }
@@ -11,12 +13,16 @@ interface Entry {
 export interface MemoryCacheOptions {
   /** Entries kept before the least recently used is evicted. */
   maxEntries?: number;
+  /** Total characters of keys and values kept (default 32 M, about 64 MB). */
+  maxChars?: number;
   /** Milliseconds since the epoch; injected so tests can move time. */
   now?: () => number;
 }
 
 export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { size(): number } {
   const maxEntries = options.maxEntries ?? 10_000;
+  const maxChars = options.maxChars ?? 32 * 1024 * 1024;
+  let chars = 0;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const keysByTag = new Map<string, Set<string>>();
@@ -25,6 +31,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    chars -= entry.size;
     for (const tag of entry.tags) {
       const keys = keysByTag.get(tag);
       keys?.delete(key);
@@ -46,15 +53,17 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     },
     async set(key, value, { ttlMs, tags = [] }) {
       forget(key);
-      if (ttlMs <= 0) return;
+      const size = key.length + value.length;
+      if (ttlMs <= 0 || size > maxChars) return;
       const unique = [...new Set(tags)];
-      entries.set(key, { value, expiresAt: now() + ttlMs, tags: unique });
+      entries.set(key, { value, size, expiresAt: now() + ttlMs, tags: unique });
+      chars += size;
       for (const tag of unique) {
         let keys = keysByTag.get(tag);
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      while (entries.size > maxEntries) {
+      while (entries.size > maxEntries || chars > maxChars) {
         const oldest = entries.keys().next().value as string;
         forget(oldest);
       }
@@ -70,6 +79,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     async close() {
       entries.clear();
       keysByTag.clear();
+      chars = 0;
     },
     size: () => entries.size,
   };

@@ -39,6 +39,18 @@ describe('in-process job queue specifics', () => {
     await queue.close();
   });
 
+  it('forgets the oldest completed ids beyond maxCompletedIdsKept, never a pending one', async () => {
+    const queue = createMemoryJobQueue({ maxCompletedIdsKept: 2 });
+    const names: string[] = [];
+    queue.process(async (job) => { names.push(job.name); });
+    for (const id of ['a', 'b', 'c']) await queue.add(id, {}, { jobId: id });
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c']));
+    await queue.add('a-again', {}, { jobId: 'a' });
+    await queue.add('c-again', {}, { jobId: 'c' });
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c', 'a-again']));
+    await queue.close();
+  });
+
   it('refuses a second worker', () => {
     const queue = createMemoryJobQueue();
     queue.process(async () => {});

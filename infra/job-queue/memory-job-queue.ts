@@ -3,7 +3,8 @@ import type { FailedJob, Job, JobHandler, JobOptions, JobQueue } from '../../dom
 // The embedded JobQueue adapter (DESIGN §2): jobs run in this process, a failed attempt is retried
 // after an exponential backoff (backoffMs, then doubled), and a job out of attempts is kept as failed
 // with its reason — never dropped. A jobId seen before (waiting, running, done or failed) is ignored,
-// as BullMQ does while it keeps the job.
+// as BullMQ does while it keeps the job; like BullMQ's removeOnComplete, only the latest completed ids
+// are remembered, so a long-running process does not grow without bound.
 interface QueuedJob {
   job: Job;
   attempts: number;
@@ -15,14 +16,21 @@ export interface MemoryJobQueueOptions {
   concurrency?: number;
   /** Failed jobs kept for admins; the oldest beyond this are let go. Default 10 000. */
   maxFailedKept?: number;
+  /** Ids of completed jobs remembered for deduplication. Default 100 000. */
+  maxCompletedIdsKept?: number;
 }
 
 export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQueue {
   const concurrency = options.concurrency ?? 1;
   const maxFailedKept = options.maxFailedKept ?? 10_000;
+  const maxCompletedIdsKept = options.maxCompletedIdsKept ?? 100_000;
   const waiting: QueuedJob[] = [];
   const delayed = new Map<QueuedJob, NodeJS.Timeout>();
-  const knownIds = new Set<string>();
+  /** Waiting, delayed or running. */
+  const pendingIds = new Set<string>();
+  /** Insertion-ordered, so the oldest is first to forget. */
+  const completedIds = new Set<string>();
+  const failedIds = new Set<string>();
   const failed: FailedJob[] = [];
   const running = new Set<Promise<void>>();
   let completed = 0;
@@ -46,6 +54,9 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQu
       await handle({ ...queued.job });
       queued.job.attemptsMade += 1;
       completed += 1;
+      pendingIds.delete(queued.job.id);
+      completedIds.add(queued.job.id);
+      if (completedIds.size > maxCompletedIdsKept) completedIds.delete(completedIds.values().next().value as string);
     } catch (error) {
       queued.job.attemptsMade += 1;
       if (queued.job.attemptsMade < queued.attempts && !closed) {
@@ -58,7 +69,9 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQu
         delayed.set(queued, timer);
       } else {
         failed.push({ ...queued.job, failedReason: reasonOf(error), failedAt: new Date().toISOString() });
-        if (failed.length > maxFailedKept) failed.shift();
+        pendingIds.delete(queued.job.id);
+        failedIds.add(queued.job.id);
+        if (failed.length > maxFailedKept) failedIds.delete(failed.shift()!.id);
       }
     }
   }
@@ -67,8 +80,8 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQu
     async add<T>(name: string, data: T, jobOptions: JobOptions = {}) {
       if (closed) throw new Error('The job queue is closed');
       const id = jobOptions.jobId ?? `job-${nextId++}`;
-      if (knownIds.has(id)) return;
-      knownIds.add(id);
+      if (pendingIds.has(id) || completedIds.has(id) || failedIds.has(id)) return;
+      pendingIds.add(id);
       waiting.push({
         job: { id, name, data, attemptsMade: 0 },
         attempts: Math.max(1, jobOptions.attempts ?? 5),
