@@ -5,6 +5,7 @@ import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
 import { useFavorites } from './favorites.tsx';
 import { switchLocale } from './locale-path.ts';
 import { clearSession } from './session.ts';
+import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
 
 // Header, footer and the error boundary of every page.
@@ -34,7 +35,7 @@ function UserArea() {
   const location = useLocation();
   const localize = useLocalizedPath();
   if (!user) {
-    const here = location.pathname + location.search;
+    const here = location.pathname + withoutTrackedParameters(location.search);
     const onLoginPage = /\/user\/(login|register)/.test(location.pathname);
     return (
       <div className="user-area">

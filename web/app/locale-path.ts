@@ -1,4 +1,5 @@
 import type { Locale } from '../api/view-models.ts';
+import { withoutTrackedParameters } from './tracking.ts';
 
 // Hebrew is unprefixed, English lives under /en (issue 5 "Paths").
 export const LOCALES: readonly Locale[] = ['he', 'en'];
@@ -18,5 +19,7 @@ export function localizedPath(locale: Locale, path: string): string {
   return clean === '/' ? '/en' : `/en${clean}`;
 }
 
-/** The same page in the other language, query kept. */
-export const switchLocale = (pathname: string, search: string, to: Locale): string => `${localizedPath(to, stripLocale(pathname))}${search}`;
+/** The same page in the other language, query kept except the tracked parameters (SPEC §9: links are not overloaded with them). */
+export function switchLocale(pathname: string, search: string, to: Locale): string {
+  return `${localizedPath(to, stripLocale(pathname))}${withoutTrackedParameters(search)}`;
+}

@@ -7,6 +7,14 @@ export const TRACKED_PARAMETERS = ['gad', 'gclid', 'fblid', 'utm_source', 'utm_m
 export const SOURCE_PARAMETER = 'utm_source';
 const STORAGE_KEY = 'tracking';
 
+/** A query string without the tracked parameters, `?`-prefixed when anything is left. */
+export function withoutTrackedParameters(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of TRACKED_PARAMETERS) params.delete(name);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 export function trackedParametersOf(search: string): Record<string, string> {
   const params = new URLSearchParams(search);
   const found: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { withoutTrackedParameters } from '../app/tracking.ts';
 
 // Paging links that keep the current query (tracked parameters are not in page links: SPEC §9).
 export function Pager(props: { page: number; pageSize: number; total: number }) {
@@ -8,8 +9,7 @@ export function Pager(props: { page: number; pageSize: number; total: number }) 
   const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
   if (pages <= 1) return null;
   const hrefOf = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    for (const name of ['gad', 'gclid', 'fblid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) params.delete(name);
+    const params = new URLSearchParams(withoutTrackedParameters(location.search));
     if (page === 1) params.delete('page'); else params.set('page', String(page));
     const search = params.toString();
     return `${location.pathname}${search ? `?${search}` : ''}`;

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
+
+// Browser tests of the storefront (issue 5 "Done when"): Debian's Chromium driven by playwright-core
+// against the started product. Skipped by name when no Chromium is installed.
+const executablePath = chromiumPath();
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let market: TestMarketplace;
+let browser: Browser;
+
+interface Session { context: BrowserContext; page: Page; problems: string[] }
+
+async function open(locale: 'he' | 'en', width = 1280): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // The browser's own network line for an answer the flow expects (a 404 page, a declined card
+    // answered 402) is not an app error.
+    if (/Failed to load resource: the server responded with a status of 40[24]/.test(message.text())) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** The app marks itself activated about 500 ms after hydration (SPEC §4). */
+const activated = (page: Page) => page.waitForSelector('html[data-activated="true"]', { timeout: 15_000 });
+
+async function goto(page: Page, path: string) {
+  await page.goto(`${market.url}${path}`);
+  await activated(page);
+}
+
+async function signInOnLoginPage(page: Page) {
+  await activated(page);
+  await page.fill('[data-testid="login-email"]', DEMO.customer);
+  await page.fill('[data-testid="login-password"]', DEMO_PASSWORD);
+  await page.click('[data-testid="login-submit"]');
+}
+
+async function favoritesCount(page: Page): Promise<number> {
+  return Number(await page.textContent('[data-testid="favorites-count"]'));
+}
+
+async function bookingFlow(locale: 'he' | 'en', vendorName: string, texts: { paid: string; declined: string }) {
+  const prefix = locale === 'en' ? '/en' : '';
+  const { context, page, problems } = await open(locale);
+  try {
+    // A guest searches…
+    await goto(page, `${prefix}/search`);
+    expect(await page.getAttribute('html', 'dir')).toBe(locale === 'he' ? 'rtl' : 'ltr');
+    await page.fill('[data-testid="search-text"]', vendorName);
+    await page.click('[data-testid="search-submit"]');
+    await page.waitForURL((url) => url.searchParams.get('text') === vendorName);
+    await page.waitForSelector(`[data-testid="vendor-card"]:has-text("${vendorName}")`);
+
+    // …opens a vendor…
+    await page.click(`[data-testid="vendor-card"]:has-text("${vendorName}") .vendor-card-link`);
+    await page.waitForSelector('[data-testid="vendor-page"]');
+    expect(await page.textContent('h1')).toBe(vendorName);
+    const vendorUrl = page.url();
+    expect(new URL(vendorUrl).pathname.startsWith(`${prefix}/artists/`)).toBe(true);
+
+    // …favorites it (a guest: the cookie)…
+    const before = await favoritesCount(page);
+    await page.click('.vendor-hero [data-testid="favorite-toggle"]');
+    await page.waitForSelector('.vendor-hero [data-testid="favorite-toggle"][aria-pressed="true"]');
+    await expect.poll(() => favoritesCount(page)).toBe(before + 1);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'favorites')?.value).toBeTruthy();
+
+    // …signs in and is sent back to the vendor page, the favorite kept on the account…
+    await page.click('[data-testid="login-link"]');
+    await page.waitForURL((url) => url.pathname === `${prefix}/user/login`);
+    expect(new URL(page.url()).searchParams.get('loginRedirect')).toBe(new URL(vendorUrl).pathname);
+    await signInOnLoginPage(page);
+    await page.waitForURL(vendorUrl);
+    await activated(page);
+    await page.waitForSelector('[data-testid="user-menu"]');
+    await page.waitForSelector('.vendor-hero [data-testid="favorite-toggle"][aria-pressed="true"]');
+
+    // …books a free timed slot…
+    await page.click('.calendar-day.is-free');
+    await page.click('[data-testid="slot"]');
+    await page.click('[data-testid="book-slot"]');
+    await page.waitForSelector('[data-testid="checkout"]');
+    await page.waitForSelector('[data-testid="checkout-slot"]');
+    await page.click('[data-testid="place-order"]');
+    await page.waitForSelector('[data-testid="payment-form"]');
+
+    // …a declined card shows the error; the sandbox card pays…
+    await page.fill('[data-testid="card-number"]', '4000000000000002');
+    await page.click('[data-testid="pay"]');
+    await page.waitForSelector(`[data-testid="form-error"]:has-text("${texts.declined}")`);
+    await page.fill('[data-testid="card-number"]', '4242 4242 4242 4242');
+    await page.click('[data-testid="pay"]');
+
+    // …and sees the order complete page.
+    await page.waitForSelector('[data-testid="order-complete"]');
+    await page.waitForSelector('[data-testid="order-paid"]');
+    expect(await page.textContent('[data-testid="order-status"]')).toBe(texts.paid);
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${prefix}/order/[^/]+/complete$`));
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+  beforeAll(async () => {
+    market = await startTestMarketplace();
+    browser = await chromium.launch({ executablePath: executablePath!, args: LAUNCH_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await market?.close();
+  });
+
+  it('a guest searches, opens a vendor, favorites it, signs in, books a free slot, pays and sees the order complete — in Hebrew', async () => {
+    await bookingFlow('he', 'מאיה כהן', { paid: 'שולמה', declined: 'הכרטיס נדחה' });
+  }, 120_000);
+
+  it('the same flow in English', async () => {
+    await bookingFlow('en', 'Yonatan Cohen', { paid: 'Paid', declined: 'The card was declined' });
+  }, 120_000);
+
+  it('a guest on a guarded page lands on login and returns there after signing in', async () => {
+    const { context, page, problems } = await open('en');
+    try {
+      await page.goto(`${market.url}/en/user/dashboard/orders`);
+      await page.waitForURL((url) => url.pathname === '/en/user/login');
+      expect(new URL(page.url()).searchParams.get('loginRedirect')).toBe('/en/user/dashboard/orders');
+      await signInOnLoginPage(page);
+      await page.waitForURL(`${market.url}/en/user/dashboard/orders`);
+      await page.waitForSelector('[data-testid="personal-menu"]');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('reports utm_source from the browser, keeps the tracked parameters and does not add them to links', async () => {
+    const { context, page, problems } = await open('he');
+    try {
+      const hit = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/tracking/source/hit/newsletter'));
+      await page.goto(`${market.url}/?utm_source=newsletter&utm_campaign=spring&gclid=abc`);
+      await hit;
+      await activated(page);
+      const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('tracking') ?? '{}'));
+      expect(kept).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring', gclid: 'abc' });
+      const hrefs = await page.$$eval('a[href]', (links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(hrefs.filter((href) => /utm_|gclid/.test(href))).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('every page hydrates without console errors, in both languages', async () => {
+    const { context, page, problems } = await open('he');
+    try {
+      await goto(page, '/search?text=Tamar');
+      const vendorHref = await page.getAttribute('[data-testid="vendor-card"] .vendor-card-link', 'href');
+      const productHref = `/store/product/${await page.evaluate(async () => {
+        const answer = await fetch('/api/ecommerce/product?limit=1');
+        return ((await answer.json()) as { items: { productId: string }[] }).items[0]!.productId;
+      })}`;
+      const paths = [
+        '/', '/search', '/search?category=magicians&page=2', '/artists', '/artists/singers', vendorHref!, '/store', '/store/vendors', productHref,
+        '/blog', '/blog/article/choosing-a-wedding-band', '/blog/category/guides', '/about', '/contact', '/terms', '/content/article/about',
+        '/user/login', '/user/login/two-factor', '/user/activate', '/user/register', '/favorites', '/error', '/error/unauthorized', '/no-such-page',
+      ];
+      for (const path of paths) {
+        for (const prefix of ['', '/en']) {
+          const target = prefix && path.startsWith('/artists/') && path.split('/').length > 4 ? path.replace(/\/[^/]+$/, '/page') : path;
+          await goto(page, `${prefix}${target === '/' && prefix ? '' : target}`);
+          expect(await page.getAttribute('html', 'lang'), target).toBe(prefix ? 'en' : 'he');
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('client-side navigation runs loaders in the browser and a missing page shows the 404 page', async () => {
+    const { context, page, problems } = await open('en');
+    try {
+      await goto(page, '/en');
+      await page.click('.site-header .main-nav a[href="/en/artists"]');
+      await page.waitForSelector('[data-testid="category-tile"]');
+      await page.click('[data-testid="category-tile"]');
+      await page.waitForSelector('[data-testid="vendor-card"]');
+      await page.click('.site-header .main-nav a[href="/en/blog"]');
+      await page.waitForSelector('[data-testid="article-card"]');
+      // A history navigation (no page load) to an article that does not exist: the loader runs in
+      // the browser, the API answers 404, and the 404 page shows.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/en/blog/article/no-such-article');
+        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      });
+      await page.waitForSelector('[data-testid="not-found"]');
+      expect(await page.evaluate(() => document.documentElement.dataset.activated)).toBe('true');
+      expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
