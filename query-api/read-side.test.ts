@@ -168,6 +168,45 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     expect(strangers.body.total).toBe(0);
   });
 
+  it('shows a review on the vendor’s reviews with the rating summary, and in the customer’s list', async () => {
+    const { orderId } = await placeAndPay();
+    expect((await stack.api.post(`/api/orders/${orderId}/approve`, {}, market.vendor.token)).status).toBe(200);
+    expect((await stack.api.post(`/api/orders/${orderId}/complete`, {}, market.vendor.token)).status).toBe(200);
+    const reviewed = await stack.api.post(`/api/orders/${orderId}/review`, { rating: 4, text: 'Great show' }, market.customer.token);
+    expect(reviewed.status).toBeLessThan(300);
+    await eventually(async () => {
+      const { body } = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`);
+      expect(body.items.map((r: { orderId: string }) => r.orderId)).toContain(orderId);
+      expect(body.summary).toMatchObject({ count: 1, avg: 4 });
+    });
+    const mine = await stack.api.get('/api/reviews', market.customer.token);
+    expect(mine.body.items).toEqual([expect.objectContaining({ orderId, rating: 4, text: 'Great show' })]);
+    await eventually(async () => {
+      const { body } = await stack.api.get(`/api/ecommerce/vendor?id=${market.vendor.vendorId}`);
+      expect(body.items[0]).toMatchObject({ ratingAvg: 4, ratingCount: 1 });
+    });
+  });
+
+  it('marks a notification read: it leaves the unread list', async () => {
+    const { orderId } = await placeAndPay();
+    let first: { notificationId: string } | undefined;
+    // Every notification of this order has arrived before the unread count is taken.
+    await eventually(async () => {
+      const { body } = await stack.api.get('/api/notifications?unread=true&limit=999', market.customer.token);
+      const ofOrder = body.items.filter((n: { subject: { orderId?: string } }) => n.subject.orderId === orderId);
+      expect(ofOrder).toHaveLength(2);
+      first = ofOrder[0];
+    });
+    const before = (await stack.api.get('/api/notifications', market.customer.token)).body.unread;
+    const read = await stack.api.post(`/api/notifications/${first!.notificationId}/read`, {}, market.customer.token);
+    expect(read.status).toBeLessThan(300);
+    await eventually(async () => {
+      const { body } = await stack.api.get('/api/notifications?unread=true&limit=999', market.customer.token);
+      expect(body.items.map((n: { notificationId: string }) => n.notificationId)).not.toContain(first!.notificationId);
+      expect(body.unread).toBe(before - 1);
+    });
+  });
+
   it('reads a favorite right after adding it, as a vendor card', async () => {
     const added = await stack.api.post(`/api/artists/vendor/${market.vendor.vendorId}/favored/by-user`, undefined, market.customer.token);
     expect(added.status).toBeLessThan(300);
