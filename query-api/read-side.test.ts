@@ -31,6 +31,9 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     expect(placed.status).toBe(201);
     const paid = await stack.api.post(`/api/orders/${placed.body.id}/pay`, { cardNumber: CARD }, market.customer.token);
     expect(paid.status).toBe(200);
+    // The views have the payment and the cache purges it caused are done: what follows is deterministic.
+    expect((await stack.runtime.waitFor('orders', placed.body.id, paid.body.streamId, paid.body.revision, 5_000)).reached).toBe(true);
+    await stack.queryApi.cache.settled();
     return { orderId: placed.body.id, placed: placed.body, paid: paid.body };
   }
 
