@@ -84,6 +84,16 @@ describe('auth over HTTP', () => {
     expect((await app.api.get('/api/user/current', admin.token)).body).toMatchObject({ isAdmin: true, groups: ['superUsers'] });
   });
 
+  it('answers 429 after 10 failed sign-ins for one address, even with the right password', async () => {
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'guessed@example.com' });
+    for (let i = 0; i < 10; i++) expect((await app.api.post('/api/token/jwt', { email: user.email, password: `guess-${i}-xx` })).status).toBe(401);
+    const locked = await app.api.post('/api/token/jwt', { email: user.email, password: user.password });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('auth.too-many-attempts');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await app.api.post('/api/token/jwt', { email: 'other@example.com', password: 'whatever-1' })).status).toBe(401);
+  });
+
   it('changes the password only with the current one', async () => {
     const user = await registerAndSignIn(app.api, app.mailer, { email: 'pw@example.com' });
     expect((await app.api.post('/api/user/password', { currentPassword: 'wrong-one!', newPassword: 'new-password-1' }, user.token)).status).toBe(403);

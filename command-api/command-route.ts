@@ -72,7 +72,9 @@ function answerOf(error: unknown, logError: (e: unknown) => void): StoredAnswer 
 function send(res: Response, answer: StoredAnswer, replayed: boolean): void {
   if (replayed) res.set('Idempotent-Replayed', 'true');
   if (answer.status >= 400 && answer.body && typeof answer.body === 'object' && 'type' in answer.body) {
-    sendProblem(res, answer.body as Problem);
+    const problem = answer.body as Problem;
+    if (typeof problem.retryAfterSeconds === 'number') res.set('Retry-After', String(problem.retryAfterSeconds));
+    sendProblem(res, problem);
   } else if (answer.body === undefined) {
     res.status(answer.status).end();
   } else {

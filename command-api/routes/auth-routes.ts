@@ -9,7 +9,8 @@ import { issueTokens, verifyRefreshToken, type TokenPair } from '../../infra/aut
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
-import { emailStreamId, findUserIdByEmail, loadUserAccount, profileOf, type UserAccount } from '../user-account.ts';
+import { createLoginThrottle } from '../login-throttle.ts';
+import { emailStreamId, findUserIdByEmail, loadUserAccount, normalizeEmail, profileOf, type UserAccount } from '../user-account.ts';
 import { WriteResult } from '../write-result.ts';
 
 // Accounts and tokens: register → activation token to the mailer (never to the client) → activate →
@@ -55,6 +56,7 @@ export function tokensFor(deps: CommandDeps, account: UserAccount): TokenPair {
 
 export function authRoutes(deps: CommandDeps): CommandRoute[] {
   const { eventStore } = deps;
+  const throttle = createLoginThrottle();
 
   return [
     defineRoute({
@@ -106,14 +108,22 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
         .refine((b) => Boolean(b.email || b.username), { message: 'E-mail is required', path: ['email'] }),
       response: TokenAnswer,
     }, async ({ body }) => {
-      const userId = await findUserIdByEmail(eventStore, (body.email || body.username)!);
+      const email = normalizeEmail((body.email || body.username)!);
+      const now = deps.clock.now().getTime();
+      throttle.check(email, now);
+      const userId = await findUserIdByEmail(eventStore, email);
       const account = userId ? await loadUserAccount(eventStore, userId) : null;
       if (!account) {
         decoyHash ??= hashPassword(randomUUID());
         await verifyPassword(body.password, await decoyHash);
+        throttle.failed(email, now);
         throw wrongCredentials();
       }
-      if (!(await verifyPassword(body.password, account.passwordHash))) throw wrongCredentials();
+      if (!(await verifyPassword(body.password, account.passwordHash))) {
+        throttle.failed(email, now);
+        throw wrongCredentials();
+      }
+      throttle.succeeded(email);
       if (!account.active) throw inactive();
       return { status: 200, body: tokensFor(deps, account) };
     }, { idempotent: false }),
