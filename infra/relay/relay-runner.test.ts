@@ -8,7 +8,8 @@ import type { NewEvent, RecordedEvent } from '../../domain/ports/event-store.ts'
 import type { Relay } from '../../domain/ports/relay.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { fromKafkaMessage, toKafkaMessage, topicFor } from './kafka-event-message.ts';
-import { fileRelayCheckpoints, memoryRelayCheckpoints } from './relay-checkpoints.ts';
+import { createMemoryViewStore } from '../view-store/memory-view-store.ts';
+import { fileRelayCheckpoints, memoryRelayCheckpoints, viewStoreRelayCheckpoints } from './relay-checkpoints.ts';
 import { runRelay } from './relay-runner.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-runner-'));
@@ -140,5 +141,16 @@ describe('relay runner', () => {
     expect(second.published.flat().map((e) => (e.data as { n: number }).n)).toEqual([2]);
     expect(await fileRelayCheckpoints(path).load()).toBe((await store.headPosition()));
     await store.close();
+  });
+});
+
+describe('relay checkpoints in the ViewStore', () => {
+  it('keeps the position in the _checkpoints collection, beside the projectors', async () => {
+    const viewStore = createMemoryViewStore();
+    const checkpoints = viewStoreRelayCheckpoints(viewStore);
+    expect(await checkpoints.load()).toBeUndefined();
+    await checkpoints.save(42);
+    expect(await viewStoreRelayCheckpoints(viewStore).load()).toBe(42);
+    expect(await viewStore.collection('_checkpoints').findOne({ _id: 'relay:kafka' })).toMatchObject({ position: 42 });
   });
 });
