@@ -139,7 +139,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       warn: (message: string) => apiLog.warn(message),
       error: (error: unknown, message?: string) => apiLog.error({ err: error }, message ?? 'request failed'),
     };
-    const mailer = createOutboxMailer((line) => apiLog.info(line));
+    // No e-mail sender yet: in development the activation link is logged so a local user can activate.
+    const mailer = createOutboxMailer((line) => apiLog.info(line), { logActivationLinks: !production });
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', 'loopback');
