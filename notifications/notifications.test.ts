@@ -8,6 +8,9 @@ import type { RealtimeMessage } from '../domain/ports/realtime.ts';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
 import { startFullStack, type FullStack } from '../query-api/testing/full-stack.ts';
 import { noticesOf } from './recipients.ts';
+import { createNotificationReactor } from './reactor.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { notificationHandler } from './worker.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
 
@@ -140,5 +143,41 @@ describe('a failing notification job (over HTTP)', () => {
     expect((await stack.api.get('/api/admin/jobs/failed', market.customer.token)).status).toBe(403);
     // Nothing was written: the customer has no notification, and none was silently dropped.
     expect((await stack.api.get('/api/notifications', market.customer.token)).body.total).toBe(0);
+  });
+});
+
+describe('notification reactor checkpoint', () => {
+  it('resumes after its saved checkpoint: a restart queues only what came after', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const viewStore = createMemoryViewStore();
+    const added: string[] = [];
+    const jobQueue = {
+      add: async (_name: string, _data: unknown, options?: { jobId?: string }) => { added.push(options!.jobId!); },
+      process() {}, failed: async () => [], close: async () => {},
+      counts: async () => ({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 }),
+    };
+    const place = async (orderId: string) => {
+      const result = await store.append(`order-${orderId}`, [newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v-none', product: { name: { en: 'Show' } } })], 'no_stream');
+      return result.position;
+    };
+    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore, retryDelayMs: 10 });
+
+    const first = start();
+    await first.start();
+    const p1 = await place('o1');
+    expect(await first.waitForPosition(p1, 5_000)).toBe(true);
+    await first.stop();
+    expect(added).toHaveLength(1);
+
+    const p2 = await place('o2');
+    const second = start();
+    await second.start();
+    expect(await second.waitForPosition(p2, 5_000)).toBe(true);
+    await second.stop();
+    expect(added).toHaveLength(2);
+    expect(added[1]).toMatch(/\.cust$/);
+    const [event] = await store.readStream('order-o2');
+    expect(added[1]).toBe(`${event!.id}.cust`);
+    await store.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { Actor } from '../domain/shared/actor.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
@@ -93,4 +93,3 @@ export function parseOr422<S extends z.ZodType>(schema: S, input: unknown, where
   throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'One or more parameters are invalid.', errors });
 }
 
-export type { Router };
