@@ -126,7 +126,8 @@ serving() { port_open "$port" && grep -q 'Kafka Server started' "$logfile" 2>/de
 
 start() {
   provision_jars
-  if pid_alive "$pidfile" && serving; then
+  # A broker of ours that is still starting (another start running) is waited for, not restarted.
+  if pid_alive "$pidfile" && { serving || wait_until 120 "kafka on $brokers" serving; }; then
     log "kafka already running on $brokers (pid $(cat "$pidfile"))"
   else
     pid_alive "$pidfile" && stop_pidfile kafka "$pidfile"
