@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
 import type { EventFeed } from '../domain/ports/event-feed.ts';
+import type { ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
@@ -24,7 +25,7 @@ async function openStore(): Promise<EventStore> {
   return store;
 }
 
-function startRuntime(store: EventStore, viewStore = createMemoryViewStore(), log?: ProjectorLog, feed: EventFeed = storeEventFeed(store)) {
+function startRuntime(store: EventStore, viewStore: ViewStore = createMemoryViewStore(), log?: ProjectorLog, feed: EventFeed = storeEventFeed(store)) {
   const runtime = createProjectionRuntime({ viewStore, feed, checkpointEvery: 50, retryDelayMs: 20, ...(log ? { log } : {}) });
   cleanups.push(() => runtime.stop());
   return { runtime, viewStore };
@@ -169,6 +170,59 @@ describe('projection runtime', () => {
     const removed = await store.append('product-p1', [newEvent('ProductRemoved', { productId: 'p1', vendorId: 'v1', at: '2026-01-02T00:00:00.000Z' })], 0);
     expect(await runtime.waitFor('products', 'p1', 'product-p1', removed.nextRevision, 5000)).toEqual({ reached: true, doc: null });
     expect(changes).toContainEqual({ collection: 'vendorCards', ids: ['v1'] });
+  });
+
+  it('recovers from a failing view store by resubscribing from its checkpoints', async () => {
+    const store = await openStore();
+    const viewStore = createMemoryViewStore();
+    let failuresLeft = 2;
+    const flaky: ViewStore = {
+      dropAll: () => viewStore.dropAll(),
+      close: () => viewStore.close(),
+      collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
+        const collection = viewStore.collection<D>(name);
+        return new Proxy(collection, {
+          get(target, property) {
+            if (property === 'replaceOne' && name === 'orders' && failuresLeft > 0) {
+              return async () => {
+                failuresLeft -= 1;
+                throw new Error('view store unavailable');
+              };
+            }
+            const value = Reflect.get(target, property) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    };
+    const errors: object[] = [];
+    const log: ProjectorLog = { info() {}, warn() {}, error: (details) => errors.push(details) };
+    const { runtime } = startRuntime(store, flaky, log);
+    await runtime.start();
+    await appendHistory(store, marketplaceHistory({ vendors: 2, customers: 2 }));
+    await caughtUp(runtime, store);
+    expect(runtime.stats().restarts).toBe(2);
+    expect(errors).toHaveLength(2);
+    expect(await dumpViews(viewStore, allProjections)).toEqual(await rebuiltViews(store));
+  });
+
+  it('a view whose evolve throws skips that event for that document only, and the other views go on', async () => {
+    const store = await openStore();
+    const errors: object[] = [];
+    const log: ProjectorLog = { info() {}, warn() {}, error: (details) => errors.push(details) };
+    const broken = {
+      name: 'broken', collection: 'broken', eventTypes: ['VendorFavorited'] as const,
+      keysOf: () => ['x'],
+      evolve: () => { throw new Error('bug in a view'); },
+    };
+    const viewStore = createMemoryViewStore();
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store), projections: [broken, ...allProjections], log });
+    cleanups.push(() => runtime.stop());
+    await runtime.start();
+    await store.append('favorites-u1', [newEvent('VendorFavorited', { userId: 'u1', vendorId: 'v1' })], 'any');
+    await caughtUp(runtime, store);
+    expect(errors).toEqual([expect.objectContaining({ projection: 'broken', docId: 'x', type: 'VendorFavorited' })]);
+    expect(await viewStore.collection('favorites').findOne({ _id: 'u1' })).toMatchObject({ vendorIds: ['v1'] });
   });
 
   it('rebuild drops the views, replays with progress, and keeps following afterwards', async () => {
