@@ -31,6 +31,14 @@ describe('OpenAPI document', () => {
     expect(pay.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', required: ['cardNumber'], additionalProperties: false });
   });
 
+  it('describes the answers of the main reads', () => {
+    const search = document.paths['/api/ecommerce/vendor']!.get.responses['200'].content['application/json'].schema;
+    expect(search.properties.items.items.properties.vendorId).toEqual({ type: 'string' });
+    expect(search.required).toEqual(expect.arrayContaining(['items', 'total']));
+    const order = document.paths['/api/orders/{id}']!.get.responses['200'].content['application/json'].schema;
+    expect(order.properties.status.enum).toEqual(['new', 'payed', 'approved', 'completed', 'canceled']);
+  });
+
   it('marks signed-in routes with bearer security and problem answers', () => {
     for (const { operation } of operations) {
       if (operation['x-auth'] === 'public') expect(operation.security).toBeUndefined();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FailedJobsAnswer } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import type { JobQueue } from '../../domain/ports/job-queue.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -51,6 +52,7 @@ export const adminVendors = readRoute({
 export function jobReads(jobQueue: JobQueue | undefined): ReadRoute[] {
   const failedJobs = readRoute({
     path: '/api/admin/jobs/failed',
+    response: FailedJobsAnswer,
     summary: 'Notification jobs that failed every attempt, newest first, with the reason (admins)',
     tags: ['admin', 'notifications'],
     auth: 'admin',

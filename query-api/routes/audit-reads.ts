@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditEventAnswer, pageOf } from '../answer-schemas.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { MAX_LIMIT } from '../paging.ts';
@@ -32,6 +33,7 @@ const limit = z.coerce.number().int().min(1).max(MAX_LIMIT).default(100).describ
 
 export const streamEvents = readRoute({
   path: '/api/admin/streams/:streamId/events',
+  response: pageOf(AuditEventAnswer).extend({ streamId: z.string(), currentRevision: z.number().int() }),
   summary: 'Every event of one stream with its metadata (admins)',
   tags: ['admin', 'audit'],
   auth: 'admin',
@@ -49,6 +51,7 @@ export const streamEvents = readRoute({
 
 export const allEvents = readRoute({
   path: '/api/admin/events',
+  response: pageOf(AuditEventAnswer).extend({ nextPosition: z.number().int(), headPosition: z.number().int(), more: z.boolean() }),
   summary: 'The whole log in position order, after a position (admins); follow nextPosition to page',
   tags: ['admin', 'audit'],
   auth: 'admin',

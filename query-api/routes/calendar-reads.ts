@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarAnswer } from '../answer-schemas.ts';
 import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { IsoTime } from '../../domain/shared/ids.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
@@ -13,6 +14,7 @@ const MAX_DAYS = 400;
 
 export const vendorCalendar = readRoute({
   path: '/api/vendor/:vendorId/calendar',
+  response: CalendarAnswer,
   summary: "A vendor's busy windows and reservations between from and to",
   tags: ['calendar'],
   auth: 'public',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConversationAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -32,6 +33,7 @@ function mineFilter(actor: Actor, as: 'customer' | 'vendor' | undefined): Filter
 
 export const myConversations = readRoute({
   path: '/api/conversations',
+  response: pageOf(ConversationAnswer),
   summary: "The caller's conversations, latest activity first, with unread counts",
   tags: ['conversations'],
   auth: 'user',
@@ -47,6 +49,7 @@ export const myConversations = readRoute({
 
 export const conversationById = readRoute({
   path: '/api/conversations/:id',
+  response: ConversationAnswer,
   summary: 'One conversation (participants and admins)',
   tags: ['conversations'],
   auth: 'user',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationsAnswer } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape } from '../paging.ts';
@@ -7,6 +8,7 @@ import { listPage } from '../list-page.ts';
 // The caller's notifications over `notifications`, newest first, with the unread count.
 export const myNotifications = readRoute({
   path: '/api/notifications',
+  response: NotificationsAnswer,
   summary: "The caller's notifications, newest first, with the unread count",
   tags: ['notifications'],
   auth: 'user',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderHistoryAnswer } from '../answer-schemas.ts';
 import { orderDecider, type OrderState } from '../../domain/order/decider.ts';
 import { OrderEvent } from '../../domain/order/events.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
@@ -11,6 +12,7 @@ import { mayReadOrder } from './order-reads.ts';
 // For admins and the order's parties; anyone else gets the same 404 as for a missing order.
 export const orderHistory = readRoute({
   path: '/api/orders/:id/history',
+  response: OrderHistoryAnswer,
   summary: 'The order as of one of its events (default: the latest), with the events up to it',
   tags: ['orders', 'audit'],
   auth: 'user',

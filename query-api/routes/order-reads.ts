@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
 import { OrderStatus } from '../../domain/order/events.ts';
@@ -24,6 +25,7 @@ const orderSort = (sort: string) => sortOf(sort, { total: 'total.amountMinor' })
 
 export const orderById = readRoute({
   path: '/api/orders/:id',
+  response: OrderAnswer,
   summary: 'One order with its lifecycle timeline (the customer, the vendor or an admin)',
   tags: ['orders'],
   auth: 'user',
@@ -38,6 +40,7 @@ export const orderById = readRoute({
 
 export const myOrders = readRoute({
   path: '/api/orders',
+  response: pageOf(OrderAnswer),
   summary: "The caller's orders as a customer",
   tags: ['orders'],
   auth: 'user',
@@ -51,6 +54,7 @@ export const myOrders = readRoute({
 
 export const vendorOrders = readRoute({
   path: '/api/vendor/orders',
+  response: pageOf(OrderAnswer),
   summary: "Orders of the caller's vendor (an admin names the vendorId)",
   tags: ['orders'],
   auth: 'vendor',
@@ -67,6 +71,7 @@ export const vendorOrders = readRoute({
 
 export const adminOrders = readRoute({
   path: '/api/admin/orders',
+  response: pageOf(OrderAnswer),
   summary: 'Every order, filtered by status, vendor or customer (admins)',
   tags: ['admin', 'orders'],
   auth: 'admin',

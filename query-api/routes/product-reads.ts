@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import { ProductType } from '../../domain/product/events.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -12,6 +13,7 @@ const booleanParam = z.enum(['true', 'false']).transform((value) => value === 't
 
 export const productList = readRoute({
   path: '/api/ecommerce/product',
+  response: pageOf(ProductAnswer),
   summary: "Products, e.g. a vendor's, by type; paged and sorted",
   tags: ['products'],
   auth: 'public',
@@ -34,6 +36,7 @@ export const productList = readRoute({
 
 export const productById = readRoute({
   path: '/api/ecommerce/product/:id',
+  response: ProductAnswer,
   summary: 'One product',
   tags: ['products'],
   auth: 'public',

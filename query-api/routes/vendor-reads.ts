@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VendorCardAnswer, VendorPageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -24,6 +25,7 @@ async function vendorsBusyOn(views: ReadViews, day: string): Promise<string[]> {
 
 export const vendorSearch = readRoute({
   path: '/api/ecommerce/vendor',
+  response: pageOf(VendorCardAnswer),
   summary: 'Search vendors: by ids, text, category alias, geo location and a free day; paged and sorted',
   tags: ['vendors'],
   auth: 'public',
@@ -60,6 +62,7 @@ export const vendorSearch = readRoute({
 /** The vendor page; an archived vendor only for its owner and admins. */
 export const vendorPage = readRoute({
   path: '/api/ecommerce/vendor/:id',
+  response: VendorPageAnswer,
   summary: 'A vendor page: profile, products, media, general info and reviews summary',
   tags: ['vendors'],
   auth: 'public',
@@ -78,6 +81,7 @@ export const vendorPage = readRoute({
 
 export const favoredByUser = readRoute({
   path: '/api/artists/vendor/favored/by-user',
+  response: pageOf(VendorCardAnswer).extend({ vendorIds: z.array(z.string()), productIds: z.array(z.string()) }),
   summary: "The caller's favorite vendors as vendor cards, in the order they were added",
   tags: ['favorites'],
   auth: 'user',
