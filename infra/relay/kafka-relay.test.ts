@@ -6,7 +6,10 @@ import type { Relay } from '../../domain/ports/relay.ts';
 import { describeWithEngine } from '../../test/real-engines.ts';
 import { kafkaEventFeed } from '../event-feed/kafka-event-feed.ts';
 import { makeKafka, parseBrokers } from './kafka-client.ts';
+import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
+import { createMemoryViewStore } from '../view-store/memory-view-store.ts';
 import { openKafkaRelay } from './kafka-relay.ts';
+import { startKafkaRelay } from './start-kafka-relay.ts';
 
 const metadata = { actor: { userId: 'u-1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c-1', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
 
@@ -96,5 +99,27 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
     }
     expect(firstRun.map((e) => e.revision)).toEqual([0, 1]);
     expect(secondRun.map((e) => e.revision)).toEqual([1, 2, 3]);
+  });
+
+  it('the relay service publishes what is appended to the event store, and a feed reads it back', async () => {
+    const eventStore = await openSqliteEventStore({ path: ':memory:' });
+    const viewStore = createMemoryViewStore();
+    const service = await startKafkaRelay({ eventStore, viewStore, brokers, topicPrefix: prefix });
+    const newEvent = (n: number) => ({ id: randomUUID(), type: 'ArticlePublished', data: { n }, metadata });
+    await eventStore.append('article-1', [newEvent(0), newEvent(1)], 'no_stream');
+    await eventStore.append('brand-1', [newEvent(2)], 'no_stream');
+    const stored = await eventStore.readAll();
+
+    const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['article', 'brand'] });
+    const controller = new AbortController();
+    const received: RecordedEvent[] = [];
+    for await (const event of feed.subscribe({ name: `${prefix}-service`, signal: controller.signal })) {
+      received.push(event);
+      if (received.length === 3) controller.abort();
+    }
+    expect([...received].sort((a, b) => a.position - b.position)).toEqual(stored);
+    await expect.poll(() => viewStore.collection('_checkpoints').findOne({ _id: 'relay:kafka' })).toMatchObject({ position: stored[2]!.position });
+    await service.stop();
+    await eventStore.close();
   });
 });
