@@ -1,5 +1,5 @@
-# One image for every service of the product (docker-compose.yml runs it five times with a different
-# command: npm run start:web | start:command-api | start:query-api | start:projectors | start:worker).
+# One image for every service of the product: docker-compose.yml runs it once per service with a
+# different command (npm run start:web | command-api | query-api | projectors | worker | relay).
 # Node 24 runs the TypeScript sources directly (type stripping), so there is no build step.
 FROM node:24-slim
 
