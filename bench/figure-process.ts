@@ -13,20 +13,21 @@ export const scratchDir = (): string => process.env.BENCH_SCRATCH ?? fileURLToPa
 const isFigureMessage = (message: unknown): message is FigureMessage =>
   ['result', 'error'].includes((message as FigureMessage | null)?.kind as string);
 
-export async function runFigureProcess(script: string, options: ChildOptions = {}): Promise<FigureResult> {
+export async function runFigureProcess(script: string, options: ChildOptions = {}): Promise<FigureResult[]> {
   const child = forkChild(script, options);
   const message = await nextMessage(child, isFigureMessage);
   await exited(child);
   if (message.kind === 'error') throw new Error(message.message);
-  return message.result;
+  return message.results;
 }
 
 /** In a figure script: measure, answer the runner, exit (so no stray handle keeps the process). */
-export async function reportFigure(measure: () => Promise<FigureResult>): Promise<void> {
+export async function reportFigure(measure: () => Promise<FigureResult | FigureResult[]>): Promise<void> {
   try {
-    const result = await measure();
-    if (!process.send) console.log(JSON.stringify(result, null, 2));
-    tellParent({ kind: 'result', result } satisfies FigureMessage);
+    const measured = await measure();
+    const results = Array.isArray(measured) ? measured : [measured];
+    if (!process.send) console.log(JSON.stringify(results, null, 2));
+    tellParent({ kind: 'result', results } satisfies FigureMessage);
   } catch (error) {
     console.error(error);
     tellParent({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FigureMessage);

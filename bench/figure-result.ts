@@ -22,4 +22,4 @@ export interface FigureResult {
 }
 
 /** The message a figure child process sends to the runner. */
-export type FigureMessage = { kind: 'result'; result: FigureResult } | { kind: 'error'; message: string };
+export type FigureMessage = { kind: 'result'; results: FigureResult[] } | { kind: 'error'; message: string };

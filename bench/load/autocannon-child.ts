@@ -14,8 +14,9 @@ let failedSequences = 0;
 const sequenceMs: number[] = [];
 const multiStep = scenario.steps.length > 1;
 
+/** `{id}`: the first answer's id; `{n}`: a counter; `{n%M}`: the counter modulo M. */
 const fill = (text: string, context: Record<string, unknown>) =>
-  text.replaceAll('{id}', String(context.id ?? '')).replaceAll('{n}', () => String(counter++));
+  text.replaceAll('{id}', String(context.id ?? '')).replace(/\{n(?:%(\d+))?\}/g, (_match, modulo?: string) => String(modulo ? counter++ % Number(modulo) : counter++));
 
 function requestOf(step: LoadStep, index: number): AutocannonRequest {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -33,7 +34,7 @@ function requestOf(step: LoadStep, index: number): AutocannonRequest {
       return { ...request, path: fill(step.path, context), ...(body !== undefined ? { body: fill(body, context) } : {}) };
     },
     onResponse(status, responseBody, context, responseHeaders) {
-      const cache = responseHeaders?.['x-cache'];
+      const cache = Object.entries(responseHeaders ?? {}).find(([name]) => name.toLowerCase() === 'x-cache')?.[1];
       if (cache === 'hit') cacheHits += 1;
       else if (cache === 'miss') cacheMisses += 1;
       if (!multiStep) return;

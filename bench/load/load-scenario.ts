@@ -2,7 +2,7 @@
 
 export interface LoadStep {
   method: 'GET' | 'POST';
-  /** May hold `{id}` (the `id` of the sequence's first answer) and `{n}` (a counter, unique per request). */
+  /** May hold `{id}` (the `id` of the sequence's first answer), `{n}` (a counter, unique per request) and `{n%M}` (the counter modulo M). */
   path: string;
   body?: unknown;
   /** Bearer token. */

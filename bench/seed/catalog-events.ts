@@ -20,6 +20,24 @@ const words = ['Star', 'Moon', 'Jazz', 'Klezmer', 'Piano', 'Magic', 'Circus', 'D
 const cities = [['תל אביב', 'Tel Aviv'], ['חיפה', 'Haifa'], ['ירושלים', 'Jerusalem'], ['אילת', 'Eilat'], ['באר שבע', 'Beer Sheva']] as const;
 
 export const benchVendorId = (n: number) => `bench-vendor-${n}`;
+/** Children of the `artist-categories` tag (the storefront needs that tag); vendor n is in category n mod 5. */
+export const benchCategories = ['bands', 'singers', 'magicians', 'dancers', 'comedians'] as const;
+const admin: Actor = { userId: 'bench-admin', roles: ['user', 'admin'], groups: ['superUsers'], vendorId: null };
+
+/** The category tags and the geo locations the storefront shows. */
+export function referenceEntries(): SeedEntry[] {
+  const entries: SeedEntry[] = [
+    { streamId: 'tag-root', actor: admin, event: { type: 'ContentCreated', data: { id: 'root', fields: { entityType: 'tag', name: { he: 'אמנים', en: 'Artists' }, alias: 'artist-categories', level: 0, order: 0, parentId: null }, at } } },
+  ];
+  benchCategories.forEach((alias, order) => entries.push({
+    streamId: `tag-${alias}`, actor: admin,
+    event: { type: 'ContentCreated', data: { id: alias, fields: { entityType: 'tag', name: { he: alias, en: alias }, alias, level: 1, order, parentId: 'root' }, at } },
+  }));
+  for (const [id, [he, en]] of cities.map((city, index) => [`city-${index}`, city] as const)) {
+    entries.push({ streamId: `geolocation-${id}`, actor: admin, event: { type: 'GeoLocationCreated', data: { id, fields: { name: { he, en }, parentId: null }, at } } });
+  }
+  return entries;
+}
 export const vendorName = (n: number) => `${words[n % words.length]} ${words[Math.floor(n / words.length) % words.length]} ${n}`;
 
 /** VendorCreated and two ProductCreated (a default product and a timed service) per vendor. */
@@ -39,10 +57,10 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
         data: {
           vendorId, ownerUserId: owner, at,
           profile: {
-            name: { he: `אמן ${n}`, en: name }, tagIds: [], about: `<p>${name} plays weddings, bar mitzvahs and company events.</p>`,
+            name: { he: `אמן ${n}`, en: name }, tagIds: [benchCategories[n % benchCategories.length]!], about: `<p>${name} plays weddings, bar mitzvahs and company events.</p>`,
             intro: { he: 'מופע חי לאירועים', en: 'A live show for events' }, languages: ['he', 'en'], originLocation: { he, en },
             images: [{ url: `https://media.example/${n}.jpg`, description: 'on stage' }], audio: [], videos: [],
-            generalInfo: [{ title: 'Setup', content: '30 minutes before the show' }], geoLocationIds: [],
+            generalInfo: [{ title: 'Setup', content: '30 minutes before the show' }], geoLocationIds: [`city-${n % cities.length}`],
           },
         },
       },

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { accountEntries, appendEntries, catalogEntries, referenceEntries, type BenchAccount, type SeedEntry } from './seed/catalog-events.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import type { ChildOptions } from './child-process.ts';
+
+// A data directory seeded straight through the event store (synchronous=NORMAL: scratch data, so
+// seeding is not bound by fsyncs), then the real marketplace started over it in its own process.
+
+export const BENCH_PASSWORD = 'bench-password-123';
+const marketplaceServer = fileURLToPath(new URL('./servers/marketplace-server.ts', import.meta.url));
+const bareServer = fileURLToPath(new URL('./servers/bare-express-server.ts', import.meta.url));
+
+export interface SeededDataDir { dir: string; events: number; customer: BenchAccount; vendor: BenchAccount }
+
+export async function seedDataDir(dir: string, options: { vendors: number; more?: (append: (entries: readonly SeedEntry[]) => Promise<void>) => Promise<void> }): Promise<SeededDataDir> {
+  mkdirSync(dir, { recursive: true });
+  const store = await openSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'NORMAL' });
+  try {
+    const accounts = await accountEntries(BENCH_PASSWORD);
+    let events = await appendEntries(store, [...referenceEntries(), ...accounts.entries]);
+    const chunk = 3000;
+    for (let first = 0; first < options.vendors; first += chunk) {
+      events += await appendEntries(store, catalogEntries(Math.min(chunk, options.vendors - first), first));
+    }
+    await options.more?.(async (entries) => { events += await appendEntries(store, entries); });
+    return { dir, events, customer: accounts.customer, vendor: accounts.vendor };
+  } finally {
+    await store.close();
+  }
+}
+
+export const startMarketplaceProcess = (dir: string, options: ChildOptions = {}): Promise<ServerProcess> =>
+  startServerProcess(marketplaceServer, { ...options, args: ['--data-dir', dir] });
+
+export const startBareServer = (options: { jsonFile?: string } = {}): Promise<ServerProcess> =>
+  startServerProcess(bareServer, { jsx: false, env: options.jsonFile ? { BARE_JSON_FILE: options.jsonFile } : {} });
+
+/** Signs in through the command API, as the storefront does. */
+export async function signIn(baseUrl: string, account: BenchAccount): Promise<string> {
+  const response = await fetch(new URL('/api/token/jwt', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (response.status !== 200 || !body.token) throw new Error(`sign in ${account.email}: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
