@@ -18,7 +18,7 @@ export interface ConversationView extends ViewDoc {
   readUpTo: Record<Side, number>;
   messageSides: Array<'c' | 'v'>;
   /** Message id → its index in messageSides. */
-  messageIndex: Record<string, number>;
+  _messageIndex: Record<string, number>;
 }
 
 const other = (side: Side): Side => (side === 'customer' ? 'vendor' : 'customer');
@@ -45,7 +45,7 @@ export const conversationsProjection: Projection<ConversationView> = {
       return {
         _id: id, _seen: doc?._seen ?? {}, conversationId: id, customerId, vendorId, openedAt: at, lastActivityAt: at,
         messageCount: 0, lastMessage: null, unread: { customer: 0, vendor: 0 }, readUpTo: { customer: 0, vendor: 0 },
-        messageSides: [], messageIndex: {},
+        messageSides: [], _messageIndex: {},
       };
     }
     // Messages and reads follow ConversationOpened in the same stream.
@@ -53,17 +53,17 @@ export const conversationsProjection: Projection<ConversationView> = {
     switch (event.type) {
       case 'MessagePosted': {
         const { messageId, authorId, side, text, at } = event.data;
-        if (messageId in doc.messageIndex) return doc;
+        if (messageId in doc._messageIndex) return doc;
         const messageSides = [...doc.messageSides, sideCode(side)];
         // Writing a message means having read everything before it.
         const readUpTo = { ...doc.readUpTo, [side]: messageSides.length };
         return withUnread({
-          ...doc, messageSides, readUpTo, messageIndex: { ...doc.messageIndex, [messageId]: messageSides.length - 1 },
+          ...doc, messageSides, readUpTo, _messageIndex: { ...doc._messageIndex, [messageId]: messageSides.length - 1 },
           messageCount: messageSides.length, lastMessage: { messageId, authorId, side, text, at }, lastActivityAt: at,
         });
       }
       case 'ConversationRead': {
-        const index = doc.messageIndex[event.data.upToMessageId];
+        const index = doc._messageIndex[event.data.upToMessageId];
         if (index === undefined) return doc;
         const side = event.data.side;
         const readUpTo = { ...doc.readUpTo, [side]: Math.max(doc.readUpTo[side], index + 1) };

@@ -43,7 +43,7 @@ describe('vendor cards view', () => {
     const early = fold<VendorCard>(vendorCardsProjection, [
       recorded('product-p9', { type: 'ProductCreated', data: { productId: 'p9', vendorId: 'v2', details: productDetails(), at } }),
     ]);
-    expect(early.v2).toMatchObject({ visible: false, profileKnown: false, priceFromMinor: 150_000 });
+    expect(early.v2).toMatchObject({ visible: false, _profileKnown: false, priceFromMinor: 150_000 });
     const archived = fold<VendorCard>(vendorCardsProjection, [
       recorded('vendor-v2', { type: 'VendorCreated', data: { vendorId: 'v2', ownerUserId: null, profile: vendorProfile(), at } }),
       recorded('vendor-v2', { type: 'VendorArchived', data: { vendorId: 'v2', reason: 'left', at: '2026-03-01T00:00:00.000Z' } }),

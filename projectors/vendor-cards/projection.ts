@@ -29,14 +29,14 @@ export interface VendorCard extends ViewDoc {
   productPrices: Record<string, number>;
   ratings: Record<string, number>;
   /** Whether VendorCreated has been applied (product or review events may come first on a Kafka feed). */
-  profileKnown: boolean;
+  _profileKnown: boolean;
 }
 
 const emptyCard = (vendorId: string): VendorCard => ({
   _id: vendorId, _seen: {}, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
   searchText: '', tagIds: [], geoLocationIds: [], languages: [], logoImageUrl: null, heroImageUrl: null,
   ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: null, updatedAt: null,
-  productPrices: {}, ratings: {}, profileKnown: false,
+  productPrices: {}, ratings: {}, _profileKnown: false,
 });
 
 function withDerivedFields(card: VendorCard): VendorCard {
@@ -44,7 +44,7 @@ function withDerivedFields(card: VendorCard): VendorCard {
   const rating = summarizeRatings(card.ratings);
   return {
     ...card,
-    visible: card.profileKnown && !card.archived,
+    visible: card._profileKnown && !card.archived,
     priceFromMinor: prices.length === 0 ? null : Math.min(...prices),
     productCount: prices.length,
     ratingAvg: rating.avg,
@@ -66,7 +66,7 @@ export const vendorCardsProjection: Projection<VendorCard> = {
         const { profile, at } = event.data;
         return withDerivedFields({
           ...card,
-          profileKnown: true,
+          _profileKnown: true,
           name: profile.name, intro: profile.intro, originLocation: profile.originLocation,
           tagIds: profile.tagIds, geoLocationIds: profile.geoLocationIds, languages: profile.languages,
           logoImageUrl: profile.logoImageUrl ?? null, heroImageUrl: profile.heroImageUrl ?? null,
