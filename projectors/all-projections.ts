@@ -20,13 +20,14 @@ import { configProjection } from './config/projection.ts';
 import { languagesProjection } from './languages/projection.ts';
 import { aclProjection } from './acl/projection.ts';
 import { usersProjection } from './users/projection.ts';
+import { trackingSourcesProjection } from './tracking-sources/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
   vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
-  languagesProjection, aclProjection, usersProjection,
+  languagesProjection, aclProjection, usersProjection, trackingSourcesProjection,
 ];
 
 /** Collection names, for the query API. */
@@ -52,4 +53,5 @@ export const viewCollections = {
   languages: languagesProjection.collection,
   aclRules: aclProjection.collection,
   users: usersProjection.collection,
+  trackingSources: trackingSourcesProjection.collection,
 } as const;
