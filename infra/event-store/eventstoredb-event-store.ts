@@ -149,8 +149,18 @@ export async function openEventStoreDbEventStore(options: EventStoreDbEventStore
           ),
           { expectedRevision: expected },
         );
-        const position = result.position ? positionNumber(result.position) : await store.headPosition();
-        return { streamId, nextRevision: Number(result.nextExpectedRevision), position };
+        const nextRevision = Number(result.nextExpectedRevision);
+        // The append answer's position is the server's commit record of the write, which its own source
+        // calls "not technically correct" as an event position; the port promises the last event's $all
+        // position, so read that event back (stream reads carry it from 22.10 on).
+        let position = result.position ? positionNumber(result.position) : UNKNOWN_POSITION;
+        if (events.length > 0) {
+          const [last] = await store.readStream(streamId, { fromRevision: nextRevision, maxCount: 1 });
+          if (last && last.position !== UNKNOWN_POSITION) position = last.position;
+        } else {
+          position = await store.headPosition();
+        }
+        return { streamId, nextRevision, position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
