@@ -5,6 +5,7 @@ import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
 import { useFavorites } from './favorites.tsx';
 import { switchLocale } from './locale-path.ts';
 import { clearSession } from './session.ts';
+import { isApiError } from '../api/api-error.ts';
 import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
 
@@ -151,6 +152,8 @@ export function ErrorPageContent(props: { status?: number }) {
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPageContent status={isRouteErrorResponse(error) ? error.status : 500} />;
+  // A failed API call was already shown as a notification; anything else is a bug worth logging.
+  if (!isRouteErrorResponse(error) && !isApiError(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : isApiError(error) ? error.status : 500;
+  return <ErrorPageContent status={status} />;
 }

@@ -138,6 +138,9 @@ describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'fo
       await signInOnLoginPage(page);
       await page.waitForURL(`${market.url}/en/user/dashboard/orders`);
       await page.waitForSelector('[data-testid="personal-menu"]');
+      // Signed in, the realtime socket connects with the token and receives its socket UUID (SPEC §4).
+      await page.waitForSelector('html[data-socket-id]');
+      expect(await page.getAttribute('html', 'data-socket-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -207,6 +210,51 @@ describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'fo
       await page.waitForSelector('[data-testid="not-found"]');
       expect(await page.evaluate(() => document.documentElement.dataset.activated)).toBe('true');
       expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the navigation spinner while a slow navigation loads, and a failed call as the SPEC §8 notification', async () => {
+    const { context, page, problems } = await open('en');
+    try {
+      await goto(page, '/en');
+      // Hold the search answer until the spinner has been seen, then let it through.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      const isSearch = (url: URL) => url.pathname === '/api/ecommerce/vendor';
+      await page.route(isSearch, async (route) => { await held; await route.continue(); });
+      await page.click('.site-header .main-nav a[href="/en/search"]');
+      await page.waitForSelector('[data-testid="navigation-spinner"]');
+      release();
+      await page.waitForSelector('[data-testid="result-count"]');
+      await page.waitForSelector('[data-testid="navigation-spinner"]', { state: 'detached' });
+      await page.unroute(isSearch);
+
+      // A server error while loading: the generic 500 message, and the error page.
+      await page.route((url) => url.pathname === '/api/entity/article', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"status":500,"title":"Boom"}' }));
+      await page.click('.site-header .main-nav a[href="/en/blog"]');
+      await page.waitForSelector('[data-testid="toast-error"]:has-text("Something went wrong. Please try again in a moment.")');
+      await page.waitForSelector('[data-testid="error-page"]');
+      expect(problems.filter((problem) => !problem.includes('status of 500'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the global spinner while the user check is pending', async () => {
+    const { context, page } = await open('he');
+    try {
+      const pair = await (await fetch(`${market.url}/api/token/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.customer, password: DEMO_PASSWORD }) })).json() as { token: string };
+      await context.addCookies([{ name: 'token', value: pair.token, url: market.url }]);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      await page.route('**/api/user/current', async (route) => { await held; await route.continue(); });
+      await page.goto(`${market.url}/`);
+      await page.waitForSelector('[data-testid="user-spinner"]');
+      release();
+      await page.waitForSelector('[data-testid="user-spinner"]', { state: 'detached' });
+      await page.waitForSelector('[data-testid="user-menu"]');
     } finally {
       await context.close();
     }
