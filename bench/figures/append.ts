@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { EventStore, NewEvent } from '../../domain/ports/event-store.ts';
+import type { EventMetadata } from '../../domain/shared/metadata.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { perSecond } from '../percentiles.ts';
@@ -18,7 +19,7 @@ const batchSize = 100;
 const streams = 10;
 const rounds = 2;
 
-const metadata = { actor: { userId: 'bench', roles: ['user'], groups: [], vendorId: null }, correlationId: 'bench', causationId: null, at: '2026-01-01T10:00:00.000Z', schemaVersion: 1 };
+const metadata: EventMetadata = { actor: { userId: 'bench', roles: ['user'], groups: [], vendorId: null }, correlationId: 'bench', causationId: null, at: '2026-01-01T10:00:00.000Z', schemaVersion: 1 };
 const eventOf = (n: number): NewEvent => ({
   id: randomUUID(),
   type: 'SourceHit',

@@ -1,6 +1,6 @@
 // The part of autocannon's API the load generator uses (the package ships no types).
 declare module 'autocannon' {
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string;
     path?: string;
     body?: string;
@@ -8,7 +8,7 @@ declare module 'autocannon' {
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest | undefined | null | false;
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
-  interface AutocannonOptions {
+  export interface AutocannonOptions {
     url: string;
     connections?: number;
     duration?: number;
@@ -20,8 +20,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
   }
-  interface Histogram { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; total: number }
-  interface AutocannonResult {
+  export interface Histogram { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; total: number }
+  export interface AutocannonResult {
     requests: Histogram & { sent: number };
     latency: Histogram & { p97_5: number; p99_9: number };
     throughput: Histogram;

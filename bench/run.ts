@@ -1,0 +1,67 @@
+import { cpus, totalmem } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runFigureProcess } from './figure-process.ts';
+import { consoleTable, markdownReport, type BenchReport } from './report.ts';
+import type { FigureResult } from './figure-result.ts';
+
+// `npm run bench` (full) and `npm run bench -- --quick` (CI smoke mode: every figure, scaled down).
+// Each figure script runs in a fresh process; servers and the load generator in processes of their
+// own. Prints the table and writes bench/results/latest.json and latest.md.
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    /** Only these figure scripts, e.g. --only append,http */
+    only: { type: 'string' },
+  },
+});
+const mode = values.quick ? 'quick' : 'full';
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const scratch = here('./.scratch/');
+
+interface FigureScript { name: string; script: string; figures: string[]; execArgv?: string[] }
+const scripts: FigureScript[] = [
+  { name: 'append', script: here('./figures/append.ts'), figures: ['1. Append'] },
+  { name: 'http', script: here('./figures/http.ts'), figures: ['2. Command round trip', '4. Query API: vendor search', '5. SSR'] },
+  { name: 'lag', script: here('./figures/projection-lag.ts'), figures: ['3. Projection lag'] },
+  { name: 'replay', script: here('./figures/replay-memory.ts'), figures: ['6. Replay', '7. Memory'], execArgv: ['--expose-gc'] },
+];
+const chosen = values.only ? scripts.filter((script) => values.only!.split(',').includes(script.name)) : scripts;
+if (chosen.length === 0) throw new Error(`--only names none of: ${scripts.map((script) => script.name).join(', ')}`);
+
+const startedAt = new Date().toISOString();
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(scratch, { recursive: true });
+const figures: FigureResult[] = [];
+let failed = 0;
+for (const { name, script, figures: names, execArgv } of chosen) {
+  const began = performance.now();
+  process.stderr.write(`[bench] ${name} (${mode})…\n`);
+  try {
+    figures.push(...(await runFigureProcess(script, { env: { BENCH_MODE: mode, BENCH_SCRATCH: scratch }, execArgv })));
+  } catch (error) {
+    failed += 1;
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+    for (const figure of names) figures.push({ figure, scale: '', measures: [], skipped: `failed: ${reason}` });
+  }
+  process.stderr.write(`[bench] ${name} done in ${((performance.now() - began) / 1000).toFixed(0)} s\n`);
+}
+rmSync(scratch, { recursive: true, force: true });
+figures.sort((a, b) => Number.parseInt(a.figure, 10) - Number.parseInt(b.figure, 10));
+
+const report: BenchReport = {
+  mode,
+  startedAt,
+  finishedAt: new Date().toISOString(),
+  machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', totalMemoryMb: Math.round(totalmem() / 1024 / 1024) },
+  figures,
+};
+console.log(consoleTable(report));
+const results = here('./results/');
+mkdirSync(results, { recursive: true });
+writeFileSync(join(results, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(results, 'latest.md'), markdownReport(report));
+console.log(`\nWritten: bench/results/latest.json, bench/results/latest.md (${mode} mode)`);
+if (failed > 0) process.exitCode = 1;
