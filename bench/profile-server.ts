@@ -1,0 +1,50 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLoad } from './load/run-load.ts';
+import type { LoadStep } from './load/load-scenario.ts';
+import { seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
+import { benchVendorId } from './seed/catalog-events.ts';
+import { summarizeProfile } from './profile-summary.ts';
+import { repoRoot } from './child-process.ts';
+
+// Profiles the marketplace server (node --cpu-prof) under one of the HTTP loads of the bench, then
+// prints the top frames. Usage:
+//   node --import ./web/jsx-hooks.ts bench/profile-server.ts --scenario round-trip|search-miss|vendor-page [--vendors 10000] [--seconds 15]
+const { values } = parseArgs({ options: { scenario: { type: 'string', default: 'round-trip' }, vendors: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '15' } } });
+const vendors = Number(values.vendors);
+const dir = join(repoRoot, 'bench', '.scratch', `profile-${process.pid}`);
+const profiles = join(repoRoot, 'bench', 'results', 'profiles');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(profiles, { recursive: true });
+const seeded = await seedDataDir(join(dir, 'data'), { vendors });
+const profileName = `${values.scenario}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+const server = await startMarketplaceProcess(join(dir, 'data'), { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${profileName}`] });
+let steps: LoadStep[];
+if (values.scenario === 'round-trip') {
+  const customer = await signIn(server.url, seeded.customer);
+  const vendor = await signIn(server.url, seeded.vendor);
+  const productId = `${benchVendorId(0)}-default`;
+  steps = [
+    { method: 'POST', path: '/api/orders', body: { productId }, token: customer },
+    { method: 'POST', path: '/api/orders/{id}/pay', body: { cardNumber: '4242424242424242' }, token: customer },
+    { method: 'POST', path: '/api/orders/{id}/approve', body: {}, token: vendor },
+    { method: 'POST', path: '/api/orders/{id}/complete', body: {}, token: vendor },
+  ];
+} else if (values.scenario === 'search-miss') {
+  steps = [{ method: 'GET', path: `/api/ecommerce/vendor?limit=24&start={n%${vendors - 24}}` }];
+} else if (values.scenario === 'vendor-page') {
+  steps = [{ method: 'GET', path: `/artists/singers/${benchVendorId(1)}` }];
+} else throw new Error(`unknown scenario ${values.scenario}`);
+const load = await runLoad({ url: server.url, connections: 8, durationSeconds: Number(values.seconds), steps });
+await server.stop();
+rmSync(dir, { recursive: true, force: true });
+console.log(`${values.scenario}: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latencyP99} ms`);
+const file = readdirSync(profiles).find((name) => name === profileName);
+if (!file) throw new Error('no profile written');
+const { totalMs, frames } = summarizeProfile(JSON.parse(readFileSync(join(profiles, file), 'utf8')));
+const pct = (ms: number) => `${((ms / totalMs) * 100).toFixed(1)}%`.padStart(6);
+console.log(`\nProfile ${join('bench/results/profiles', file)} (${(totalMs / 1000).toFixed(1)} s sampled, start-up included)\nTop self time:`);
+for (const frame of [...frames].sort((a, b) => b.selfMs - a.selfMs).slice(0, 25)) console.log(`${pct(frame.selfMs)}  ${frame.frame}`);
+console.log('\nTop inclusive time:');
+for (const frame of [...frames].sort((a, b) => b.totalMs - a.totalMs).slice(0, 40)) console.log(`${pct(frame.totalMs)}  ${frame.frame}`);
