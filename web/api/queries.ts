@@ -116,3 +116,10 @@ export async function blogCategories(api: ApiClient): Promise<BlogCategory[]> {
 export async function notifications(api: ApiClient): Promise<Page<Notification>> {
   return pageFrom(await api.get('notifications', { query: { limit: 50 } }), notificationFrom);
 }
+
+/** Public configuration (GET /api/config): the support WhatsApp number of SPEC §1. */
+export async function publicConfig(api: ApiClient): Promise<{ supportWhatsapp: string | null }> {
+  const page = await api.get<{ items?: { key?: string; value?: unknown }[] }>('config', { silent: true });
+  const value = page.items?.find((entry) => entry.key === 'support.whatsapp')?.value;
+  return { supportWhatsapp: typeof value === 'string' && /^\+\d{6,15}$/.test(value) ? value : null };
+}

@@ -10,8 +10,6 @@ import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
 
 // Header, footer and the error boundary of every page.
-export const SUPPORT_WHATSAPP = '+972500000000';
-
 function LanguageSwitch() {
   const { t } = useTranslation();
   const { locale } = useRootData();
@@ -91,12 +89,19 @@ function Header() {
 
 function Footer() {
   const { t } = useTranslation();
+  const { supportWhatsapp } = useRootData();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <div>
           <strong>{t('site.name')}</strong>
           <p>{t('site.tagline')}</p>
+          {supportWhatsapp ? (
+            <p>
+              {t('footer.support')}{' '}
+              <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{supportWhatsapp}</a>
+            </p>
+          ) : null}
         </div>
         <nav aria-label={t('nav.footer')} className="footer-nav">
           <LocalLink to="/about">{t('nav.about')}</LocalLink>
@@ -105,10 +110,6 @@ function Footer() {
           <LocalLink to="/blog">{t('nav.blog')}</LocalLink>
           <LocalLink to="/user/register/artist">{t('nav.joinAsArtist')}</LocalLink>
         </nav>
-        <p>
-          {t('footer.support')}{' '}
-          <a href={`https://wa.me/${SUPPORT_WHATSAPP.replace('+', '')}`} dir="ltr">{SUPPORT_WHATSAPP}</a>
-        </p>
       </div>
     </footer>
   );

@@ -8,6 +8,8 @@ export interface RootData {
   favorites: { ids: string[]; vendors: VendorCard[] };
   /** Server time of the load, so the server pass and hydration render the same free slots. */
   now: number;
+  /** SPEC §1: the configured support WhatsApp number, when there is one. */
+  supportWhatsapp: string | null;
 }
 
 export function useRootData(): RootData {

@@ -3,6 +3,7 @@ import { environmentOf } from './environment.ts';
 import { localeOfRequest, notFound } from './loader-kit.ts';
 import { loadFavorites, type FavoritesState } from './favorites.tsx';
 import type { RootData } from './root-data.ts';
+import { publicConfig } from '../api/queries.ts';
 import { Document, RootError } from './document.tsx';
 import { Layout, NotFoundPage, ErrorPageContent, RouteErrorPage } from './layout.tsx';
 import { HomePage, homeLoader } from '../pages/home.tsx';
@@ -28,7 +29,8 @@ async function rootLoader({ context, request }: LoaderFunctionArgs): Promise<Roo
   } catch {
     // SPEC §8: a failed favorites load leaves the list as it was (empty on first load).
   }
-  return { locale: localeOfRequest(request), user, favorites, now: Date.now() };
+  const config = await publicConfig(environment.api).catch(() => ({ supportWhatsapp: null }));
+  return { locale: localeOfRequest(request), user, favorites, now: Date.now(), supportWhatsapp: config.supportWhatsapp };
 }
 
 const personalSections = ['my-vendors', 'payments', 'reviews', 'conversations', 'contracts'];

@@ -45,6 +45,7 @@ describe('document basics', () => {
     expect(descriptionOf(html).length).toBeGreaterThan(20);
     expect(html).toContain('window.__staticRouterHydrationData');
     expect(html).toMatch(/<script type="module" src="\/assets\/app\.[0-9a-f]{12}\.js">/);
+    expect(html).toContain('href="https://wa.me/972500000000"');
   });
 
   it('renders English under /en, left to right, with English texts and links kept under /en', async () => {
