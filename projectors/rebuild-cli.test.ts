@@ -32,6 +32,7 @@ describe('views:rebuild command', () => {
       expect(stderr).toMatch(/100\.0%/);
       expect(stderr).toMatch(/events\/s/);
       expect(stderr).toContain(`Done: ${count} events replayed`);
+      expect(stderr).toMatch(/write +\[#+\] 100\.0%/);
       expect(stderr).toContain('0 invalid');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -50,7 +51,9 @@ describe('views:rebuild command', () => {
   });
 
   it('draws the bar from percent, events and rate', () => {
-    expect(progressLine({ done: 1500, totalEstimate: 3000, percent: 50, ratePerSecond: 12345, position: 1500, headPosition: 3000, elapsedMs: 120 }, 10))
-      .toBe('[#####.....]  50.0%  1,500/3,000 events  12,345 events/s');
+    expect(progressLine({ phase: 'replay', done: 1500, totalEstimate: 3000, percent: 50, ratePerSecond: 12345, position: 1500, headPosition: 3000, elapsedMs: 120 }, 10))
+      .toBe('replay [#####.....]  50.0%  1,500/3,000 events  12,345 events/s');
+    expect(progressLine({ phase: 'write', done: 10, totalEstimate: 40, percent: 25, ratePerSecond: 900, position: 3000, headPosition: 3000, elapsedMs: 300 }, 4))
+      .toBe('write  [#...]  25.0%  10/40 documents  900 documents/s');
   });
 });

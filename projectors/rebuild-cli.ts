@@ -51,7 +51,8 @@ async function main(): Promise<number> {
     const report = await rebuildViews({ eventStore: events.store, viewStore: views.store, onProgress: (progress) => bar.update(progress), log });
     bar.finish();
     err.write(`Done: ${report.events} events replayed in ${(report.elapsedMs / 1000).toFixed(1)} s (${report.ratePerSecond} events/s); `
-      + `${report.applied} applied, ${report.ignored} read by no view, ${report.invalid} invalid and skipped; checkpoints at position ${report.lastPosition}.\n`);
+      + `${report.applied} applied, ${report.ignored} read by no view, ${report.invalid} invalid and skipped; `
+      + `${report.documents} view documents written; checkpoints at position ${report.lastPosition}.\n`);
     if (report.invalid > 0) err.write(`Warning: ${report.invalid} invalid events were skipped; each is logged above with its position.\n`);
     return 0;
   } finally {

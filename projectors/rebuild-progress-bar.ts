@@ -8,7 +8,9 @@ export function progressLine(progress: RebuildProgress, width = 30): string {
   const filled = Math.round((percent / 100) * width);
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
   const total = progress.totalEstimate === null ? '?' : numberFormat.format(progress.totalEstimate);
-  return `[${bar}] ${percent.toFixed(1).padStart(5)}%  ${numberFormat.format(progress.done)}/${total} events  ${numberFormat.format(progress.ratePerSecond)} events/s`;
+  const unit = progress.phase === 'replay' ? 'events' : 'documents';
+  const label = progress.phase === 'replay' ? 'replay' : 'write ';
+  return `${label} [${bar}] ${percent.toFixed(1).padStart(5)}%  ${numberFormat.format(progress.done)}/${total} ${unit}  ${numberFormat.format(progress.ratePerSecond)} ${unit}/s`;
 }
 
 /**
@@ -16,10 +18,16 @@ export function progressLine(progress: RebuildProgress, width = 30): string {
  */
 export function progressBar(stream: NodeJS.WriteStream) {
   let lastDecile = -1;
+  let phase: RebuildProgress['phase'] = 'replay';
   return {
     update(progress: RebuildProgress): void {
+      const newPhase = progress.phase !== phase;
+      if (newPhase) {
+        phase = progress.phase;
+        lastDecile = -1;
+      }
       if (stream.isTTY) {
-        stream.write(`\r${progressLine(progress)}`);
+        stream.write(`${newPhase ? '\n' : '\r'}${progressLine(progress)}`);
         return;
       }
       const decile = Math.floor(progress.percent / 10);

@@ -2,18 +2,22 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { checkpointStore } from './checkpoints.ts';
-import { createEventApplier, type EventApplier } from './event-applier.ts';
+import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 
 export interface RebuildProgress {
-  /** Events read so far (including ones no view reads). */
+  /** 'replay': events applied to the staged views; 'write': staged documents written to the view store. */
+  phase: 'replay' | 'write';
+  /** Events read so far (replay) or documents written so far (write). */
   done: number;
-  /** Estimated number of events in the log; exact when positions are dense (sqlite), approximate otherwise. */
+  /** Replay: estimated events in the log, exact when positions are dense (sqlite). Write: documents to write. */
   totalEstimate: number | null;
-  /** Share of the log replayed, by position (0..100). */
+  /** Share of the phase done (0..100); by position during the replay. */
   percent: number;
+  /** Events (replay) or documents (write) per second. */
   ratePerSecond: number;
   position: number;
   headPosition: number;
@@ -25,9 +29,12 @@ export interface RebuildReport {
   applied: number;
   ignored: number;
   invalid: number;
+  /** View documents written to the view store (staged rebuilds). */
+  documents: number;
   /** Position of the last event replayed, -1 for an empty log; every checkpoint is set to it. */
   lastPosition: number;
   elapsedMs: number;
+  /** Events replayed per second over the whole rebuild. */
   ratePerSecond: number;
 }
 
@@ -39,8 +46,14 @@ export interface RebuildOptions {
   pageSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
   log?: ProjectorLog;
-  /** Reuse an applier (the runtime's); made from viewStore and projections otherwise. */
-  applier?: EventApplier;
+  /**
+   * 'memory' (default): replay into views held in memory, then write each final document once; one
+   * write per document instead of a read and a write per event, and the old views stay readable until
+   * the write phase. 'direct': drop first and replay straight into the view store (no extra memory).
+   */
+  staging?: 'memory' | 'direct';
+  /** Documents written at once during the write phase. */
+  writeConcurrency?: number;
 }
 
 /**
@@ -51,13 +64,21 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   const projections = options.projections ?? allProjections;
   const log = options.log ?? silentLog;
   const pageSize = options.pageSize ?? 1000;
-  const applier = options.applier ?? createEventApplier({ viewStore: options.viewStore, projections, log });
+  const staged = (options.staging ?? 'memory') === 'memory';
+  const target = options.viewStore;
+  const replayStore = staged ? createMemoryViewStore() : target;
+  const applier = createEventApplier({ viewStore: replayStore, projections, log });
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
-  const rate = (events: number) => (elapsed() > 0 ? Math.round((events * 1000) / elapsed()) : 0);
+  const rate = (count: number, since = startedAt) => {
+    const ms = performance.now() - since;
+    return ms > 0 ? Math.round((count * 1000) / ms) : 0;
+  };
 
-  await options.viewStore.dropAll();
-  await ensureViewIndexes(options.viewStore, projections);
+  if (!staged) {
+    await target.dropAll();
+    await ensureViewIndexes(target, projections);
+  }
 
   const headPosition = await options.eventStore.headPosition();
   const counts = { events: 0, applied: 0, ignored: 0, invalid: 0 };
@@ -77,6 +98,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
       const span = headPosition - (firstPosition ?? 0);
       const percent = headPosition <= 0 || span <= 0 ? 100 : Math.min(100, ((lastPosition - (firstPosition ?? 0)) / span) * 100);
       options.onProgress({
+        phase: 'replay',
         done: counts.events,
         totalEstimate: percent > 0 ? Math.max(counts.events, Math.round((counts.events * 100) / percent)) : null,
         percent,
@@ -89,8 +111,48 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     if (page.length < pageSize && lastPosition >= headPosition) break;
   }
 
-  if (lastPosition >= 0) {
-    await checkpointStore(options.viewStore).save(new Map(projections.map((projection) => [projection.name, lastPosition])));
+  let documents = 0;
+  if (staged) {
+    await target.dropAll();
+    await ensureViewIndexes(target, projections);
+    documents = await writeStagedViews(replayStore, target, projections, options.writeConcurrency ?? 16, (written, total, since) => {
+      options.onProgress?.({
+        phase: 'write', done: written, totalEstimate: total, percent: total === 0 ? 100 : (written / total) * 100,
+        ratePerSecond: rate(written, since), position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
+      });
+    });
   }
-  return { ...counts, lastPosition, elapsedMs: Math.round(elapsed()), ratePerSecond: rate(counts.events) };
+
+  if (lastPosition >= 0) {
+    await checkpointStore(target).save(new Map(projections.map((projection) => [projection.name, lastPosition])));
+  }
+  return { ...counts, documents, lastPosition, elapsedMs: Math.round(elapsed()), ratePerSecond: rate(counts.events) };
+}
+
+/** Copies every view collection (and the tombstones) from the staging store, a few writes in flight at once. */
+async function writeStagedViews(
+  from: ViewStore, to: ViewStore, projections: readonly AnyProjection[], concurrency: number,
+  onProgress: (written: number, total: number, since: number) => void,
+): Promise<number> {
+  const since = performance.now();
+  const collections = [...new Set([...projections.map((projection) => projection.collection), TOMBSTONES_COLLECTION])];
+  const batches = await Promise.all(collections.map(async (name) => ({ name, docs: await from.collection(name).find() })));
+  const total = batches.reduce((sum, batch) => sum + batch.docs.length, 0);
+  const everyStep = Math.max(1, Math.ceil(total / 20));
+  let written = 0;
+  for (const { name, docs } of batches) {
+    const collection = to.collection(name);
+    let next = 0;
+    const worker = async () => {
+      while (next < docs.length) {
+        const doc = docs[next++]!;
+        await collection.replaceOne(doc);
+        written += 1;
+        if (written % everyStep === 0) onProgress(written, total, since);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, docs.length) }, worker));
+  }
+  onProgress(written, total, since);
+  return written;
 }

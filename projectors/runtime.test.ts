@@ -35,9 +35,9 @@ async function caughtUp(runtime: ProjectionRuntime, store: EventStore): Promise<
   expect(await runtime.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
 }
 
-async function rebuiltViews(store: EventStore) {
+async function rebuiltViews(store: EventStore, staging: 'memory' | 'direct' = 'memory') {
   const fresh = createMemoryViewStore();
-  await rebuildViews({ eventStore: store, viewStore: fresh, pageSize: 37 });
+  await rebuildViews({ eventStore: store, viewStore: fresh, pageSize: 37, staging });
   return dumpViews(fresh, allProjections);
 }
 
@@ -62,6 +62,7 @@ describe('projection runtime', () => {
     expect(live.orders!.length).toBe(24);
     expect(live.messages!.length).toBe(32);
     expect(await rebuiltViews(store)).toEqual(live);
+    expect(await rebuiltViews(store, 'direct')).toEqual(live);
     expect(runtime.stats()).toMatchObject({ invalid: 0, position: await store.headPosition() });
   });
 
@@ -242,7 +243,9 @@ describe('projection runtime', () => {
     const head = await store.headPosition();
     expect(report).toMatchObject({ lastPosition: head, invalid: 0 });
     expect(report.events).toBe((await store.readAll()).length);
-    expect(progress.at(-1)).toMatchObject({ done: report.events, percent: 100, position: head });
+    expect(progress.filter((step) => step.phase === 'replay').at(-1)).toMatchObject({ done: report.events, percent: 100, position: head });
+    expect(progress.at(-1)).toMatchObject({ phase: 'write', done: report.documents, totalEstimate: report.documents, percent: 100 });
+    expect(report.documents).toBeGreaterThan(50);
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.every((step) => step.ratePerSecond >= 0 && step.totalEstimate !== null)).toBe(true);
     expect(await dumpViews(viewStore, allProjections)).toEqual(live);

@@ -43,7 +43,7 @@ export interface ProjectionRuntime {
   /** Applies one event outside the feed (idempotent, like every application). */
   apply(event: RecordedEvent): Promise<ApplyOutcome>;
   /** Pauses following, drops every view, replays the whole log, then follows again from its end. */
-  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number }): Promise<RebuildReport>;
+  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number; staging?: 'memory' | 'direct' }): Promise<RebuildReport>;
   stats(): ProjectionRuntimeStats;
 }
 
@@ -277,7 +277,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       const report = await serially(async () => {
         if (quietTimer) clearTimeout(quietTimer);
         unsavedEvents = 0;
-        const result = await rebuildViews({ eventStore, viewStore, projections, applier, log, ...rebuildOptions });
+        const result = await rebuildViews({ eventStore, viewStore, projections, log, ...rebuildOptions });
         positions.clear();
         if (result.lastPosition >= 0) for (const name of names) positions.set(name, result.lastPosition);
         stats.position = Math.max(stats.position, result.lastPosition);
