@@ -152,7 +152,7 @@ export function VendorPageView() {
               <dt>{t('vendor.origin')}</dt>
               <dd>{tr(card.originLocation, locale)}</dd>
               {vendor.geoLocations.length > 0 ? (<><dt>{t('vendor.performsIn')}</dt><dd>{vendor.geoLocations.map((place) => tr(place.name, locale)).join(', ')}</dd></>) : null}
-              {card.priceFrom ? (<><dt>{t('vendor.pricesFrom')}</dt><dd><Price money={card.priceFrom} /></dd></>) : null}
+              {card.priceFrom ? (<><dt>{t('vendor.pricesFrom')}</dt><dd className="fact-price"><Price money={card.priceFrom} /></dd></>) : null}
             </dl>
           </section>
           {vendor.generalInfo.length > 0 ? (
