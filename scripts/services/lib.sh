@@ -26,6 +26,15 @@ as_root() {
 # file), and dpkg's lock is waited for, so two scripts installing at once do not fail each other.
 apt_install() {
   command -v apt-get >/dev/null 2>&1 || die "apt-get not found: install $* with your system's package manager"
+  # Our scripts run in parallel (up.sh): one apt at a time, since `apt-get update` does not wait for
+  # the lists lock the way install waits for dpkg's.
+  (
+    flock -w 900 9 || die "waited 15 min for another apt-get of scripts/services"
+    _apt_install_locked "$@" 9>&- # a daemon a package starts must not inherit (and keep) the lock
+  ) 9>"$SERVICES_STATE_DIR/apt.lock"
+}
+
+_apt_install_locked() {
   local marker="$SERVICES_STATE_DIR/apt-updated"
   if [ -z "$(find "$marker" -mmin -1440 2>/dev/null)" ]; then
     log "apt-get update"
