@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
 // esbuild and served under content-hashed names, so they can be cached for a year.
 export interface ClientAssets {
   scriptPath: string;
   stylesheetPath: string;
-  files: Map<string, { body: Buffer | string; type: string }>;
+  files: Map<string, { body: Buffer | string; gzipped: Buffer; type: string }>;
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -36,8 +37,8 @@ export async function buildClientAssets(options: { production: boolean }): Promi
     scriptPath,
     stylesheetPath,
     files: new Map([
-      [scriptPath, { body: Buffer.from(script), type: 'text/javascript; charset=utf-8' }],
-      [stylesheetPath, { body: css, type: 'text/css; charset=utf-8' }],
+      [scriptPath, { body: Buffer.from(script), gzipped: gzipSync(script), type: 'text/javascript; charset=utf-8' }],
+      [stylesheetPath, { body: css, gzipped: gzipSync(css), type: 'text/css; charset=utf-8' }],
     ]),
   };
 }

@@ -43,6 +43,13 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
     const file = assets.files.get(req.path);
     if (!file) { res.status(404).type('text/plain').send('Not found'); return; }
     res.setHeader('Cache-Control', options.production ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    // Compressed once at start; sent to every client that accepts gzip.
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.type(file.type).send(file.gzipped);
+      return;
+    }
     res.type(file.type).send(file.body);
   });
 

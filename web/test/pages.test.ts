@@ -61,8 +61,9 @@ describe('document basics', () => {
     const { html } = await page(market.url, '/');
     const script = /src="(\/assets\/app\.[0-9a-f]+\.js)"/.exec(html)![1]!;
     const css = /href="(\/assets\/app\.[0-9a-f]+\.css)"/.exec(html)![1]!;
-    const js = await fetch(`${market.url}${script}`);
+    const js = await fetch(`${market.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('gzip');
     expect(js.headers.get('content-type')).toContain('javascript');
     const styles = await (await fetch(`${market.url}${css}`)).text();
     expect(styles).toContain('max-width: 981px');
