@@ -23,6 +23,11 @@ export const ConfigSchema = z.object({
   MONGO_DB: z.string().default('marketplace'),
   REDIS_URL: optionalUrl,
   KAFKA_BROKERS: optionalUrl,
+  /**
+   * Names this installation on shared engines: Kafka topics `<ns>.<category>` and consumer groups
+   * `<ns>.<subscriber>`, Redis keys `<ns>:cache:…` and `<ns>:bull:…`, the pub/sub channel `<ns>:realtime`.
+   */
+  NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]+$/, 'NAMESPACE may hold letters, digits, - and _').default('marketplace'),
   /** Where projectors read events: the event store subscription, or Kafka topics fed by the relay. */
   EVENT_FEED: z.enum(['store', 'kafka']).default('store'),
   /** Where the web's server-side loaders call the APIs; defaults to this process. */

@@ -25,6 +25,8 @@ export interface Adapters {
   realtime: Realtime;
   /** Where projectors and reactors read events. */
   feed: EventFeed;
+  /** 'global' for the event store's subscription; 'per-stream' for Kafka (order within a stream only). */
+  feedOrder: 'global' | 'per-stream';
   /** Which engine serves each port, for the start-up banner. */
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'feed', string>;
   close(): Promise<void>;
@@ -66,9 +68,10 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     const [{ openRedisCache }, { openBullmqJobQueue }, { openRedisRealtime }] = await Promise.all([
       import('./cache/redis-cache.ts'), import('./job-queue/bullmq-job-queue.ts'), import('./realtime/redis-realtime.ts'),
     ]);
-    cache = await openRedisCache({ url: config.REDIS_URL });
-    jobQueue = await openBullmqJobQueue({ url: config.REDIS_URL, queueName: 'notifications' });
-    realtime = await openRedisRealtime({ url: config.REDIS_URL });
+    const ns = config.NAMESPACE;
+    cache = await openRedisCache({ url: config.REDIS_URL, keyPrefix: `${ns}:cache:` });
+    jobQueue = await openBullmqJobQueue({ url: config.REDIS_URL, queueName: 'notifications', prefix: `${ns}:bull` });
+    realtime = await openRedisRealtime({ url: config.REDIS_URL, channel: `${ns}:realtime` });
     engines.cache = engines.jobQueue = engines.realtime = 'Redis';
   } else {
     cache = createMemoryCache();
@@ -79,9 +82,11 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close());
 
   let feed: EventFeed;
+  let feedOrder: Adapters['feedOrder'] = 'global';
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
     const { kafkaEventFeed } = await import('./event-feed/kafka-event-feed.ts');
-    feed = kafkaEventFeed({ brokers: config.KAFKA_BROKERS.split(',') });
+    feed = kafkaEventFeed({ brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, groupPrefix: `${config.NAMESPACE}.` });
+    feedOrder = 'per-stream';
     engines.feed = 'Kafka consumer group';
   } else {
     feed = storeEventFeed(eventStore);
@@ -89,7 +94,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, feed, engines,
+    eventStore, viewStore, cache, jobQueue, realtime, feed, feedOrder, engines,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);
