@@ -27,8 +27,17 @@ function hydrationScriptOf(context: StaticHandlerContext): string {
   return `window.__staticRouterHydrationData = ${JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')};`;
 }
 
-export async function renderPage(request: Request, environment: WebEnvironment, locale: Locale, assets: { script: string; stylesheet: string }): Promise<RenderResult> {
+export async function renderPage(
+  request: Request, environment: WebEnvironment, locale: Locale, assets: { script: string; stylesheet: string },
+  logError: (error: unknown, message: string) => void = (error, message) => console.error(message, error),
+): Promise<RenderResult> {
   const context = await staticHandler().query(request, { requestContext: environment });
+  // Route error responses (404 and the like) are answers; anything else that failed is logged.
+  if (!(context instanceof Response) && context.errors) {
+    for (const error of Object.values(context.errors)) {
+      if (!isRouteErrorResponse(error)) logError(error, `server pass of ${new URL(request.url).pathname} failed`);
+    }
+  }
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };

@@ -25,6 +25,8 @@ export interface WebAppOptions {
   realtime?: Realtime;
   verifyToken?: (token: string) => Actor | null;
   fetch?: typeof fetch;
+  /** Where failures of the server pass are logged (default console.error). */
+  logError?: (error: unknown, message: string) => void;
 }
 
 export interface WebApp {
@@ -125,7 +127,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       const controller = new AbortController();
       res.on('close', () => controller.abort());
       const request = new Request(url, { headers: { cookie: req.headers.cookie ?? '', 'accept-language': languageTag(locale) }, signal: controller.signal });
-      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath });
+      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath }, options.logError);
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Robots-Tag', 'index, follow');
       if (result.kind === 'redirect') { res.redirect(result.status, result.location); return; }
