@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { requireGuest, requireNotVendor, safeRedirectTarget } from '../app/guards.ts';
@@ -17,6 +17,12 @@ export async function loginLoader({ context, request }: LoaderFunctionArgs) {
   await requireGuest(environmentOf(context), request);
   const url = new URL(request.url);
   const locale = localeOfRequest(request);
+  // SPEC §2: the login route also takes a localeSlug; it picks the page's language.
+  const localeSlug = url.searchParams.get('localeSlug');
+  if ((localeSlug === 'en' || localeSlug === 'he') && localeSlug !== locale) {
+    url.searchParams.delete('localeSlug');
+    throw redirect(`${localizedPath(localeSlug, '/user/login')}${url.search}`);
+  }
   return { loginRedirect: safeRedirectTarget(url.searchParams.get('loginRedirect'), localizedPath(locale, '/')), failed: url.searchParams.get('failed') === '1' };
 }
 

@@ -216,6 +216,7 @@ describe('store, content and account pages', () => {
     const login = await page(market.url, '/en/user/login?loginRedirect=%2Fen%2Fcheckout');
     expect(login.status).toBe(200);
     expect(login.html).toContain('data-testid="login-form"');
+    expect((await page(market.url, '/user/login?localeSlug=en&loginRedirect=%2Fen')).location).toBe('/en/user/login?loginRedirect=%2Fen');
     expect((await page(market.url, '/user/login/two-factor')).html).toContain('כניסה דו־שלבית');
     expect((await page(market.url, '/en/user/activate?token=abc')).html).toContain('Account activation');
     expect((await page(market.url, '/en/user/register')).html).toContain('data-testid="register-form"');
