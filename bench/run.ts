@@ -9,7 +9,8 @@ import type { FigureResult } from './figure-result.ts';
 
 // `npm run bench` (full) and `npm run bench -- --quick` (CI smoke mode: every figure, scaled down).
 // Each figure script runs in a fresh process; servers and the load generator in processes of their
-// own. Prints the table and writes bench/results/latest.json and latest.md.
+// own. Prints the table and writes bench/results/latest.json and latest.md (quick mode writes
+// latest-quick.json and latest-quick.md, so a smoke run never replaces the committed full results).
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
@@ -61,7 +62,8 @@ const report: BenchReport = {
 console.log(consoleTable(report));
 const results = here('./results/');
 mkdirSync(results, { recursive: true });
-writeFileSync(join(results, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(join(results, 'latest.md'), markdownReport(report));
-console.log(`\nWritten: bench/results/latest.json, bench/results/latest.md (${mode} mode)`);
+const base = mode === 'quick' ? 'latest-quick' : 'latest';
+writeFileSync(join(results, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(results, `${base}.md`), markdownReport(report));
+console.log(`\nWritten: bench/results/${base}.json, bench/results/${base}.md (${mode} mode)`);
 if (failed > 0) process.exitCode = 1;

@@ -8,13 +8,18 @@ const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const dataDir = values['data-dir'];
 if (!dataDir) throw new Error('--data-dir is required');
 
+// Embedded mode on purpose: the seed went into the data directory's node:sqlite file, so engine URLs
+// from the caller's environment must not redirect the server elsewhere.
+const env: Record<string, string | undefined> = { ...process.env };
+for (const name of ['EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'EVENT_FEED', 'API_BASE_URL']) delete env[name];
+
 const { startMarketplace } = await import('../../main.ts');
 const marketplace = await startMarketplace({
   port: 0,
   dataDir,
   seed: false,
   logLevel: 'silent',
-  env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: process.env.BENCH_JWT_SECRET ?? 'bench-jwt-secret-0123456789abcdef-0123456789' },
+  env: { ...env, NODE_ENV: 'production', JWT_SECRET: process.env.BENCH_JWT_SECRET ?? 'bench-jwt-secret-0123456789abcdef-0123456789' },
 });
 // Every event in the store is in the views before the load starts.
 const head = await marketplace.adapters.eventStore.headPosition();
