@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realEngine } from '../../test/real-engines.ts';
 import type { EventStore, NewEvent, RecordedEvent } from '../../domain/ports/event-store.ts';
 import type { Relay } from '../../domain/ports/relay.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
@@ -32,8 +33,10 @@ const hasJava = (() => {
     return false;
   }
 })();
-const skipReason = !process.env.KAFKA_BROKERS
-  ? 'KAFKA_BROKERS is not set, so Kafka is not provisioned on this machine; run scripts/services/kafka.sh'
+// The global setup takes the engine URLs out of the workers' environment and hands them out instead.
+const kafka = realEngine('kafka');
+const skipReason = kafka.url === null
+  ? `Kafka is not provisioned on this machine (${kafka.reason})`
   : !hasJava
     ? 'no java to run a second broker with scripts/services/kafka.sh'
     : null;
