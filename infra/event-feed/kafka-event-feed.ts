@@ -7,14 +7,21 @@ import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor
 
 // The EventFeed as a Kafka consumer group over the relay's topics (DESIGN §2, issue 4). Each
 // subscribe() joins the consumer group named `name` and yields the events rebuilt from the messages.
-// An event's offset is committed only once the subscriber has processed it — when it asks for the next
-// event — so a crash, a lost broker or a rebalance redelivers it rather than losing it (at least once;
-// the projectors are idempotent per stream revision).
+// An event counts as processed once the subscriber asks for the next one; offsets are committed only
+// up to processed events, so a crash, a lost broker or a rebalance redelivers the rest rather than
+// losing it (at least once; the projectors are idempotent per stream revision).
 //
 // Order: Kafka keeps order per partition, and the relay keys by stream id, so each stream's events
 // arrive in revision order; events of different topics interleave freely. Hence the group's committed
 // offsets are the checkpoint: `after` (a global position) is ignored here, since skipping by position
 // would drop events of a topic that lags behind another. Run the projectors with per-stream ordering.
+//
+// Fairness: kafkajs fetches every assigned partition at once and fetches again only after all the
+// batches of that fetch are handled. A subscriber that is slow per event (the projectors write to the
+// views) would then work through the whole backlog of every topic before it sees a new event of any
+// topic: a fresh order waits behind a catch-up of products. So each partition gets a turn of at most
+// `turnMs` per fetch; what it leaves is fetched again from the first unprocessed offset next round.
+// Offsets are committed once per turn (not per message), after the turn's events were processed.
 
 export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
   kafka?: Kafka;
@@ -26,6 +33,8 @@ export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
   groupPrefix?: string;
   /** Kafka session timeout of the group members. */
   sessionTimeoutMs?: number;
+  /** How long one partition's batch may hold the subscriber before other partitions get their turn; default 200 ms. */
+  turnMs?: number;
 }
 
 interface Delivery {
@@ -80,24 +89,45 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
       await consumer.connect();
       try {
         await consumer.subscribe({ topics, fromBeginning: true });
+        const turnMs = options.turnMs ?? 200;
+        const deliver = (event: RecordedEvent): Promise<boolean> =>
+          new Promise<boolean>((settle) => {
+            queue.push({ event, settle });
+            notify();
+          });
         await consumer.run({
           autoCommit: false,
-          eachMessage: async ({ topic, partition, message }) => {
-            if (stopping) return;
-            let event: RecordedEvent;
+          // Offsets are resolved one by one as the subscriber processes the events; the rest of a batch
+          // left at the end of a turn (or on stop) is fetched again from the first unresolved offset.
+          eachBatchAutoResolve: false,
+          eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+            const turnEnds = Date.now() + turnMs;
+            let processedUpTo: string | undefined;
             try {
-              event = fromKafkaMessage(message);
-            } catch {
-              // Not a relay message: nothing to deliver, nothing to redo.
-              await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
-              return;
+              for (const message of batch.messages) {
+                if (stopping || !isRunning() || isStale()) break;
+                if (processedUpTo !== undefined && Date.now() >= turnEnds) break;
+                let event: RecordedEvent | undefined;
+                try {
+                  event = fromKafkaMessage(message);
+                } catch {
+                  event = undefined; // not a relay message: nothing to deliver, nothing to redo
+                }
+                if (event && !(await deliver(event))) break; // stopping before the subscriber took it: left uncommitted
+                resolveOffset(message.offset);
+                processedUpTo = message.offset;
+                await heartbeat();
+              }
+            } finally {
+              // Only processed events are committed: the next one is where the group resumes. The batch's
+              // own commit goes to the group directly, so it also lands while the consumer is stopping
+              // (consumer.commitOffsets does nothing then); a commit lost anyway means a redelivery.
+              if (processedUpTo !== undefined) {
+                const offset = (BigInt(processedUpTo) + 1n).toString();
+                const commit = commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset }] }] });
+                await (stopping ? commit.catch(() => undefined) : commit);
+              }
             }
-            const processed = await new Promise<boolean>((settle) => {
-              queue.push({ event, settle });
-              notify();
-            });
-            if (!processed) return; // stopping before the subscriber took it: leave it uncommitted
-            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
           },
         });
 

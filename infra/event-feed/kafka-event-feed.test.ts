@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../domain/ports/event-store.ts';
+import type { Relay } from '../../domain/ports/relay.ts';
+import { describeWithEngine } from '../../test/real-engines.ts';
+import { parseBrokers } from '../relay/kafka-client.ts';
+import { openKafkaRelay } from '../relay/kafka-relay.ts';
+import { kafkaEventFeed } from './kafka-event-feed.ts';
+
+const metadata = { actor: { userId: 'u-1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c-1', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+
+let position = 0;
+const recorded = (streamId: string, revision: number): RecordedEvent => ({
+  id: randomUUID(),
+  streamId,
+  type: 'Tested',
+  revision,
+  position: (position += 1),
+  data: { revision },
+  metadata,
+  recordedAt: new Date().toISOString(),
+});
+
+describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
+  const brokers = parseBrokers(url);
+  const prefix = `feed${randomUUID().slice(0, 8)}`;
+  let relay: Relay;
+
+  beforeAll(async () => {
+    relay = await openKafkaRelay({ brokers, topicPrefix: prefix, clientId: 'feed-test' });
+  });
+
+  afterAll(async () => {
+    await relay?.close();
+  });
+
+  it('a backlog on one topic does not hold back a new event of another: partitions take turns', { timeout: 90_000 }, async () => {
+    const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['product', 'order'], turnMs: 50 });
+    const backlog = Array.from({ length: 60 }, (_, revision) => recorded('product-1', revision));
+    const fresh = recorded('order-1', 0);
+    const controller = new AbortController();
+    const received: RecordedEvent[] = [];
+    await relay.publish(backlog);
+    for await (const event of feed.subscribe({ name: `${prefix}-projectors`, signal: controller.signal })) {
+      // A subscriber that is slow per event, like the projectors writing to the views.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      received.push(event);
+      if (received.length === 1) await relay.publish([fresh]);
+      if (received.length === backlog.length + 1) controller.abort();
+    }
+    const freshAt = received.findIndex((event) => event.id === fresh.id);
+    expect(freshAt).toBeGreaterThan(0);
+    // Before the end of the backlog, not after all of it.
+    expect(freshAt).toBeLessThan(backlog.length);
+    // The backlog itself still arrives whole and in revision order.
+    expect(received.filter((event) => event.streamId === 'product-1').map((event) => event.revision)).toEqual(backlog.map((event) => event.revision));
+  });
+});
