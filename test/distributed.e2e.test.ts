@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { startMarketplace, type Marketplace, type ServiceName } from '../main.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { realEngine } from './real-engines.ts';
+import type { MongoViewStore } from '../infra/view-store/mongo-view-store.ts';
 
 // Issue 4, end to end on real engines: every service in its own instance (as docker compose runs
 // them), projectors and the notification reactor fed by Kafka through the relay, views in a Mongo-wire
@@ -71,6 +72,9 @@ describe.skipIf(missing.length > 0)(
       web = await start('web', { COMMAND_API_URL: commandApi.url, QUERY_API_URL: queryApi.url });
     }, 180_000);
     afterAll(async () => {
+      // The views of this run live in their own database; leave the shared server as it was found.
+      const views = running.find((instance) => instance.projections)?.adapters.viewStore as MongoViewStore | undefined;
+      await views?.db.dropDatabase().catch(() => undefined);
       for (const instance of running.reverse()) await instance.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }, 60_000);

@@ -60,7 +60,8 @@ start() {
   else
     port_open "$port" && die "port $port is taken by another process: set FERRETDB_PORT to a free port"
     log "starting FerretDB (SQLite backend) on $url"
-    nohup "$binary" -listen "127.0.0.1:$port" -sqlite-dir "$dir/data" \
+    # setsid: its own session, so it outlives this script and a signal to the caller's process group.
+    setsid "$binary" -listen "127.0.0.1:$port" -sqlite-dir "$dir/data" \
       </dev/null >>"$dir/ferretdb.log" 2>&1 &
     echo $! > "$pidfile"
     wait_until 60 "ferretdb on $url" ping || die "FerretDB did not answer a ping within 60 s; see $dir/ferretdb.log"

@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.ts';
+import { ApiError } from './api-error.ts';
 import {
   articleFrom, blogCategoryFrom, busyIntervalFrom, categoryFrom, currentUserFrom, favoriteVendorIdsFrom, geoLocationFrom,
   notificationFrom, orderFrom, pageFrom, productFrom, productSummaryFrom, reviewFrom, vendorCardFrom, vendorPageFrom,
@@ -11,8 +12,15 @@ export const FAVORITES_PAGE_LIMIT = 999;
 export const SEARCH_PAGE_SIZE = 12;
 
 export async function artistCategories(api: ApiClient): Promise<Category[]> {
-  const page = await api.get('tag/alias/artist-categories/children', { query: { limit: 999 } });
-  return pageFrom(page, categoryFrom).items.sort((a, b) => a.order - b.order);
+  try {
+    const page = await api.get('tag/alias/artist-categories/children', { query: { limit: 999 } });
+    return pageFrom(page, categoryFrom).items.sort((a, b) => a.order - b.order);
+  } catch (error) {
+    // No artist-categories tag yet (a new installation, or views still catching up): no categories,
+    // rather than an error on every page that offers them.
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
 }
 
 export const categoryMap = (categories: Category[]) => new Map(categories.map((category) => [category.id, category]));
