@@ -71,7 +71,7 @@ await reportFigure(async () => {
         scale,
         measures: [{
           name: 'rebuild rate', value: rebuildRate, unit: 'events/s', baselineName: 'reading the same events, no projecting', baseline: readRate, better: 'higher',
-          note: `${(report.elapsedMs / 1000).toFixed(1)} s; CPU-time rates ${Math.round(rebuildCpuRate)} vs ${Math.round(readCpuRate)} events/s; seeded in ${seedSeconds.toFixed(0)} s`,
+          note: `${(report.elapsedMs / 1000).toFixed(1)} s; per CPU-second (all threads, GC included) ${Math.round(rebuildCpuRate)} vs ${Math.round(readCpuRate)} events/s; seeded in ${seedSeconds.toFixed(0)} s`,
         }],
       },
       {
