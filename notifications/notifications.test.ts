@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import { WrongExpectedRevision, type EventStore, type NewEvent } from '../domain/ports/event-store.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
@@ -92,6 +92,46 @@ describe('notification worker', () => {
     expect(events[0]).toMatchObject({ type: 'NotificationCreated', data: { userId: 'u9', kind: 'order.placed', sourceEventId: 'e-1' }, metadata: { causationId: 'e-1', correlationId: 'corr' } });
     await eventually(() => expect(pushed.filter((m) => m.userId === 'u9')).toHaveLength(1));
     expect(pushed[0]).toMatchObject({ kind: 'notification', payload: { kind: 'order.placed', read: false } });
+  });
+
+  it('reads only what was appended since its last job, and still sees what another worker appended', async () => {
+    const realtime = createMemoryRealtime();
+    const read: number[] = [];
+    const counting: EventStore = {
+      readStream: async (streamId, options) => {
+        const events = await store.readStream(streamId, options);
+        read.push(events.length);
+        return events;
+      },
+      append: (streamId, events, expected) => store.append(streamId, events, expected),
+      readAll: (options) => store.readAll(options),
+      subscribeToAll: (options) => store.subscribeToAll(options),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    };
+    const handle = notificationHandler({ eventStore: counting, realtime });
+    const other = notificationHandler({ eventStore: store, realtime });
+    const job = (n: number) => {
+      const data: NotificationJob = { userId: 'busy', kind: 'order.placed', subject: { orderId: `o${n}` }, params: { orderId: `o${n}` }, sourceEventId: `busy-${n}`, correlationId: 'corr', at: '2026-03-01T10:00:00.000Z' };
+      return { id: notificationJobId(`busy-${n}`, 'busy'), name: NOTIFICATION_JOB, data, attemptsMade: 0 };
+    };
+    for (let n = 0; n < 20; n++) expect(await handle(job(n))).toBe('created');
+    expect(Math.max(...read)).toBe(0); // after the first job, every read starts past what it already knows
+
+    // Another worker (with its own memory) appends one: the next job reads just that event first...
+    expect(await other(job(20))).toBe('created');
+    read.length = 0;
+    expect(await handle(job(21))).toBe('created');
+    expect(read).toEqual([1]);
+    // ...and knows it: a duplicate of the other worker's job is recognised.
+    expect(await handle(job(20))).toBe('duplicate');
+    // A worker whose memory is behind at the moment it appends is refused by the expected revision.
+    await store.append('notifications-busy', [{ id: randomUUID(), type: 'NotificationRead', data: { userId: 'busy', notificationId: 'n', at: '2026-03-01T10:00:00.000Z' }, metadata: { actor: { userId: 'busy', roles: ['user'], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 } }], 'any');
+    const racing: EventStore = { ...counting, readStream: async () => [] };
+    await expect(notificationHandler({ eventStore: racing, realtime })(job(22))).rejects.toThrow(WrongExpectedRevision);
+    const events = await store.readStream('notifications-busy');
+    const created = events.filter((e) => e.type === 'NotificationCreated');
+    expect(created.map((e) => (e.data as { sourceEventId: string }).sourceEventId)).toEqual([...Array(22).keys()].map((n) => `busy-${n}`));
   });
 });
 
