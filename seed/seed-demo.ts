@@ -4,7 +4,8 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../command-api/activation-mailer.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
-import { commandApiClient, type CommandApiClient, type HttpAnswer } from '../command-api/testing/command-api-client.ts';
+import { commandApiClient, type HttpAnswer } from '../command-api/testing/command-api-client.ts';
+import { registerAndSignIn, signIn } from '../command-api/testing/accounts.ts';
 import { ils } from '../domain/shared/money.ts';
 import { articles, blogCategories, categories, configEntries, demoVendors, languages, places, type DemoVendor } from './demo-data.ts';
 
@@ -26,19 +27,6 @@ const ROOT_TAG_ID = 'artist-categories';
 function expect(answer: HttpAnswer, what: string, ...statuses: number[]): HttpAnswer {
   if (!statuses.includes(answer.status)) throw new Error(`Demo seed: ${what} answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
-}
-
-async function account(api: CommandApiClient, mailer: OutboxMailer, email: string, password: string, fullName: string, locale: 'he-IL' | 'en-US') {
-  const registered = expect(await api.post('/api/user/register', { email, password, fullName, locale }), `register ${email}`, 201);
-  const token = mailer.tokenFor(email);
-  if (!token) throw new Error(`Demo seed: no activation message for ${email}`);
-  expect(await api.post('/api/user/activate', { token }), `activate ${email}`, 200);
-  return { userId: registered.body.id as string, ...(await signIn(api, email, password)) };
-}
-
-async function signIn(api: CommandApiClient, email: string, password: string): Promise<{ token: string }> {
-  const answer = expect(await api.post('/api/token/jwt', { email, password }), `sign in ${email}`, 200);
-  return { token: answer.body.token as string };
 }
 
 function vendorProfile(vendor: DemoVendor) {
@@ -64,11 +52,12 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   const { password } = options;
 
   // Accounts. The first admin cannot be made by an admin, so the product grants it as itself.
-  const adminUser = await account(api, options.mailer, DEMO_ACCOUNTS.admin, password, 'Demo Admin', 'he-IL');
+  const { mailer } = options;
+  const adminUser = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.admin, password, fullName: 'Demo Admin', locale: 'he-IL' });
   await grantUserRoles({ eventStore: options.eventStore }, adminUser.userId, ['admin', 'superAdmin'], ['superUsers']);
   const admin = (await signIn(api, DEMO_ACCOUNTS.admin, password)).token;
-  const vendorUser = await account(api, options.mailer, DEMO_ACCOUNTS.vendor, password, 'Noa Cohen', 'he-IL');
-  const customer = await account(api, options.mailer, DEMO_ACCOUNTS.customer, password, 'Dana Customer', 'en-US');
+  const vendorUser = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.vendor, password, fullName: 'Noa Cohen', locale: 'he-IL' });
+  const customer = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.customer, password, fullName: 'Dana Customer', locale: 'en-US' });
 
   // Reference data: languages, places, the artist-categories tag tree, config, public ACL rules.
   for (const language of languages) {
