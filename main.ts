@@ -105,18 +105,18 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const stops: (() => Promise<void> | void)[] = [];
 
   const adapters = await openAdapters(config);
-  const { eventStore, viewStore, cache, jobQueue, realtime, feed, feedOrder } = adapters;
+  const { eventStore, viewStore, cache, jobQueue, realtime, feed } = adapters;
 
   // Projectors: local runtime; a query API in another process follows its changes over Realtime.
   let projections: ProjectionRuntime | null = null;
   if (runs.has('projectors')) {
-    projections = createProjectionRuntime({ viewStore, feed, feedOrder, log: log.child({ part: 'projectors' }) });
+    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }) });
     await projections.start();
     stops.push(() => projections!.stop());
     if (!allInOne) stops.push(publishViewChanges(projections, realtime));
   }
   if (runs.has('worker')) {
-    const reactor = createNotificationReactor({ feed, feedOrder, eventStore, jobQueue, viewStore, log: log.child({ part: 'notifications' }) });
+    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, log: log.child({ part: 'notifications' }) });
     await reactor.start();
     stops.push(() => reactor.stop());
     startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });

@@ -25,8 +25,6 @@ export interface Adapters {
   realtime: Realtime;
   /** Where projectors and reactors read events. */
   feed: EventFeed;
-  /** 'global' for the event store's subscription; 'per-stream' for Kafka (order within a stream only). */
-  feedOrder: 'global' | 'per-stream';
   /** Which engine serves each port, for the start-up banner. */
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'feed', string>;
   close(): Promise<void>;
@@ -82,11 +80,9 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close());
 
   let feed: EventFeed;
-  let feedOrder: Adapters['feedOrder'] = 'global';
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
     const { kafkaEventFeed } = await import('./event-feed/kafka-event-feed.ts');
     feed = kafkaEventFeed({ brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, groupPrefix: `${config.NAMESPACE}.` });
-    feedOrder = 'per-stream';
     engines.feed = 'Kafka consumer group';
   } else {
     feed = storeEventFeed(eventStore);
@@ -94,7 +90,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, feed, feedOrder, engines,
+    eventStore, viewStore, cache, jobQueue, realtime, feed, engines,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -27,12 +27,6 @@ export interface NotificationReactorOptions {
   checkpointEvery?: number;
   /** Wait before resubscribing after a failure. */
   retryDelayMs?: number;
-  /**
-   * 'global' (default): events arrive in position order, so one at or before the checkpoint is done.
-   * 'per-stream' (a Kafka consumer group): positions interleave across topics, so none is skipped by
-   * position; a repeated event re-queues jobs whose ids the queue has already seen, which it ignores.
-   */
-  feedOrder?: 'global' | 'per-stream';
 }
 
 export interface NotificationReactor {
@@ -55,7 +49,9 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
   const checkpoints = checkpointStore(options.viewStore);
   const wakers = new Set<() => void>();
   let position = -1;
-  const skipByPosition = (options.feedOrder ?? 'global') === 'global';
+  // On a per-stream feed (Kafka) positions interleave across topics, so none is skipped by position; a
+  // repeated event re-queues jobs whose ids the queue has already seen, which it ignores.
+  const skipByPosition = (options.feed.order ?? 'global') === 'global';
   let unsaved = 0;
   let quietTimer: NodeJS.Timeout | null = null;
   let following: { abort: AbortController; done: Promise<void> } | null = null;

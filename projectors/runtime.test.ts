@@ -120,7 +120,7 @@ describe('projection runtime', () => {
     const scrambled: RecordedEvent[] = [];
     while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length > 0) scrambled.push(queue.shift()!);
     const viewStore = createMemoryViewStore();
-    const runtime = createProjectionRuntime({ viewStore, feed: { subscribe: () => { throw new Error('not used'); } }, feedOrder: 'per-stream' });
+    const runtime = createProjectionRuntime({ viewStore, feed: { order: 'per-stream', subscribe: () => { throw new Error('not used'); } } });
     for (const event of scrambled) await runtime.apply(event);
     // Redelivery of a whole stretch, as after a consumer-group rebalance.
     for (const event of scrambled.slice(10, 60)) await runtime.apply(event);

@@ -58,13 +58,6 @@ export interface ProjectionRuntimeOptions {
   checkpointEvery?: number;
   /** Wait before resubscribing after a feed or store failure. */
   retryDelayMs?: number;
-  /**
-   * 'global' (default): the feed delivers in position order (the event store's subscription), so an
-   * event at or before a projection's checkpoint is known applied and skipped. 'per-stream': a Kafka
-   * consumer, ordered within a stream only; positions say nothing across streams, so nothing is skipped
-   * by position and idempotency rests on `_seen` alone (the consumer group keeps its own offsets).
-   */
-  feedOrder?: 'global' | 'per-stream';
 }
 
 interface Waiter {
@@ -87,7 +80,10 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const checkpointEvery = options.checkpointEvery ?? 500;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const applier = createEventApplier({ viewStore, projections, log });
-  const skipByPosition = (options.feedOrder ?? 'global') === 'global';
+  // A feed in position order (the event store's subscription) lets an event at or before a projection's
+  // checkpoint be skipped as applied. On a per-stream feed (Kafka) positions say nothing across streams:
+  // nothing is skipped by position and idempotency rests on `_seen` alone.
+  const skipByPosition = (feed.order ?? 'global') === 'global';
   const checkpoints = checkpointStore(viewStore);
 
   /** Last position each projection has applied (in memory; saved to `_checkpoints` now and then). */

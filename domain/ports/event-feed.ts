@@ -3,6 +3,12 @@ import type { RecordedEvent } from './event-store.ts';
 // Where projectors and reactors read events from (DESIGN §2): a subscription on the event store, or a
 // Kafka consumer group fed by the relay. Delivery is at least once; consumers are idempotent.
 export interface EventFeed {
+  /**
+   * 'global' (or absent): events arrive in position order, so a consumer may skip what is at or before
+   * its checkpoint. 'per-stream' (Kafka): ordered within a stream only, so positions say nothing across
+   * streams and consumers rely on per-stream revisions alone.
+   */
+  readonly order?: 'global' | 'per-stream';
   /** Events after the checkpoint (exclusive). Ends when the signal aborts. */
   subscribe(options: { name: string; after?: number; signal: AbortSignal }): AsyncIterable<RecordedEvent>;
 }

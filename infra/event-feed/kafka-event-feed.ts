@@ -59,6 +59,8 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
   };
 
   return {
+    // Each topic is a category with its own offsets: the order holds within a stream only.
+    order: 'per-stream',
     async *subscribe({ name, signal }): AsyncIterable<RecordedEvent> {
       if (signal.aborted) return;
       topicsReady ??= ensureTopics().catch((error: unknown) => {
