@@ -27,6 +27,7 @@ import { createProjectionRuntime, type ProjectionRuntime } from './projectors/ru
 import { followViewChanges, publishViewChanges } from './projectors/view-change-channel.ts';
 import { createNotificationReactor } from './notifications/reactor.ts';
 import { startNotificationWorker } from './notifications/worker.ts';
+import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
 import { DEMO_ACCOUNTS, seedDemoMarketplace, type SeedReport } from './seed/seed-demo.ts';
 
@@ -116,7 +117,9 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     if (!allInOne) stops.push(publishViewChanges(projections, realtime));
   }
   if (runs.has('worker')) {
-    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, log: log.child({ part: 'notifications' }) });
+    // Views in memory start empty on every run; the reactor's checkpoint goes beside the event file instead.
+    const checkpoint = config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, 'notification-reactor.checkpoint.json'));
+    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint, log: log.child({ part: 'notifications' }) });
     await reactor.start();
     stops.push(() => reactor.stop());
     startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileRelayCheckpoints } from '../infra/relay/relay-checkpoints.ts';
 import { WrongExpectedRevision, type EventStore, type NewEvent } from '../domain/ports/event-store.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
@@ -219,5 +223,40 @@ describe('notification reactor checkpoint', () => {
     const [event] = await store.readStream('order-o2');
     expect(added[1]).toBe(`${event!.id}.cust`);
     await store.close();
+  });
+
+  it('keeps its checkpoint where it is told (a file when views are in memory), and starts over when it is past the log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reactor-checkpoint-'));
+    const checkpoint = fileRelayCheckpoints(join(dir, 'reactor.json'));
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const added: string[] = [];
+    const jobQueue = {
+      add: async (_name: string, _data: unknown, options?: { jobId?: string }) => { added.push(options!.jobId!); },
+      process() {}, failed: async () => [], close: async () => {},
+      counts: async () => ({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 }),
+    };
+    const place = async (orderId: string) => (await store.append(`order-${orderId}`, [newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v-none', product: { name: { en: 'Show' } } })], 'no_stream')).position;
+    // A fresh in-memory view store each run, as embedded mode has after a restart.
+    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore: createMemoryViewStore(), checkpoint, retryDelayMs: 10 });
+
+    const first = start();
+    await first.start();
+    expect(await first.waitForPosition(await place('o1'), 5_000)).toBe(true);
+    await first.stop();
+    const p2 = await place('o2');
+    const second = start();
+    await second.start();
+    expect(await second.waitForPosition(p2, 5_000)).toBe(true);
+    await second.stop();
+    expect(added).toHaveLength(2); // o1 was not queued again
+
+    await checkpoint.save(p2 + 1000); // a checkpoint from another, longer log
+    const third = start();
+    await third.start();
+    expect(await third.waitForPosition(p2, 5_000)).toBe(true);
+    await third.stop();
+    expect(added).toHaveLength(4); // both orders reacted to again rather than skipped
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -2,7 +2,7 @@ import type { EventFeed } from '../domain/ports/event-feed.ts';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
 import type { JobOptions, JobQueue } from '../domain/ports/job-queue.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
-import { checkpointStore } from '../projectors/checkpoints.ts';
+import { viewStoreRelayCheckpoints, type RelayCheckpoints } from '../infra/relay/relay-checkpoints.ts';
 import { silentLog, type ProjectorLog } from '../projectors/projector-log.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
 import { notifiableEventTypes, noticesOf } from './recipients.ts';
@@ -11,7 +11,8 @@ import { notifiableEventTypes, noticesOf } from './recipients.ts';
 // per recipient of each notifiable event. Delivery is at least once: after a crash the events since the
 // last saved checkpoint are queued again, and the job id (event, recipient) plus the worker's
 // idempotency by source event make that harmless. The checkpoint lives beside the projectors' in the
-// view store (`_checkpoints`, `_id` = the reactor's name).
+// view store (`_checkpoints`, `_id` = the reactor's name), unless the caller gives another place: with
+// views in memory, main.ts keeps it in a file, so a restart does not re-react to the whole history.
 export const REACTOR_NAME = 'notification-reactor';
 
 export interface NotificationReactorOptions {
@@ -27,6 +28,8 @@ export interface NotificationReactorOptions {
   checkpointEvery?: number;
   /** Wait before resubscribing after a failure. */
   retryDelayMs?: number;
+  /** Where the checkpoint is kept (the relay's single-position store serves here too); default the view store. */
+  checkpoint?: RelayCheckpoints;
 }
 
 export interface NotificationReactor {
@@ -46,7 +49,7 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
   const checkpointEvery = options.checkpointEvery ?? 200;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const jobOptions = { attempts: options.job?.attempts ?? 5, backoffMs: options.job?.backoffMs ?? 500 };
-  const checkpoints = checkpointStore(options.viewStore);
+  const checkpoint = options.checkpoint ?? viewStoreRelayCheckpoints(options.viewStore, name);
   const wakers = new Set<() => void>();
   let position = -1;
   // On a per-stream feed (Kafka) positions interleave across topics, so none is skipped by position; a
@@ -61,7 +64,7 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
     quietTimer = null;
     if (unsaved === 0 || position < 0) return;
     unsaved = 0;
-    await checkpoints.save(new Map([[name, position]]));
+    await checkpoint.save(position);
   }
 
   async function react(event: RecordedEvent): Promise<NotificationJob[]> {
@@ -114,8 +117,14 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
   return {
     async start() {
       if (following) return;
-      const stored = await checkpoints.load([name]);
-      position = stored.get(name) ?? -1;
+      position = (await checkpoint.load()) ?? -1;
+      // A checkpoint past the end of the log belongs to another log (the event file was replaced):
+      // following from it would silently skip every new event.
+      const head = await options.eventStore.headPosition();
+      if (position > head) {
+        log.warn({ checkpoint: position, head }, 'reactor checkpoint is past the end of the event log; starting over');
+        position = -1;
+      }
       const abort = new AbortController();
       following = { abort, done: follow(abort.signal) };
     },
