@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAdmin, registerAndSignIn, signIn } from './testing/accounts.ts';
+import { registerAdmin, registerAndSignIn, signIn } from './client/accounts.ts';
 import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
 
 describe('auth over HTTP', () => {

@@ -63,7 +63,7 @@ describe('Idempotency-Key over HTTP', () => {
   });
 
   it('never stores a token: sign-in and artist registration ignore the key', async () => {
-    const { registerAndSignIn } = await import('./testing/accounts.ts');
+    const { registerAndSignIn } = await import('./client/accounts.ts');
     const { vendorProfile } = await import('./testing/fixtures.ts');
     const user = await registerAndSignIn(app.api, app.mailer, { email: 'artist-key@example.com' });
     await app.api.post('/api/token/jwt', { email: user.email, password: user.password }, undefined, withKey('login-key'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
-import { registerAndSignIn, type SignedInUser } from '../command-api/testing/accounts.ts';
+import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { startFullStack, type FullStack } from './testing/full-stack.ts';
 
 // Conversations, contracts, content and reference data: written through the command API, read back

@@ -5,7 +5,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
-import type { CommandApiClient } from '../command-api/testing/command-api-client.ts';
+import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
 import { createQueryApi, type QueryApi } from './create-query-api.ts';
 import { fakeProjections } from './testing/fake-projections.ts';
 import { serve } from './testing/serve.ts';

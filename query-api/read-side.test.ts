@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeMessage } from '../domain/ports/realtime.ts';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
-import { registerAndSignIn, type SignedInUser } from '../command-api/testing/accounts.ts';
+import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { startFullStack, type FullStack } from './testing/full-stack.ts';
 import { openApiPath } from './openapi.ts';
 

@@ -7,7 +7,7 @@ import { createQueryApi } from './create-query-api.ts';
 import { fakeProjections } from './testing/fake-projections.ts';
 import { serve } from './testing/serve.ts';
 import { TEST_SECRET } from './testing/tokens.ts';
-import type { CommandApiClient } from '../command-api/testing/command-api-client.ts';
+import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
 
 // Vendor search over real HTTP, on view documents shaped as projectors/README.md describes.
 const card = (n: number, overrides: Record<string, unknown> = {}) => ({

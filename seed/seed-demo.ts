@@ -4,8 +4,8 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../command-api/activation-mailer.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
-import { commandApiClient, type HttpAnswer } from '../command-api/testing/command-api-client.ts';
-import { registerAndSignIn, signIn } from '../command-api/testing/accounts.ts';
+import { commandApiClient, type HttpAnswer } from '../command-api/client/command-api-client.ts';
+import { registerAndSignIn, signIn } from '../command-api/client/accounts.ts';
 import { ils } from '../domain/shared/money.ts';
 import { articles, blogCategories, categories, configEntries, demoVendors, languages, places, type DemoVendor } from './demo-data.ts';
 

@@ -1,5 +1,5 @@
 import type { TestCommandApi } from './test-command-api.ts';
-import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from './accounts.ts';
+import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from '../client/accounts.ts';
 import { productDetails, vendorProfile, type ProductKind } from './fixtures.ts';
 
 // A tiny marketplace for route tests: an admin, two vendors with a product of each type, a customer.

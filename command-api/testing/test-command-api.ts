@@ -6,7 +6,7 @@ import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store
 import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../../infra/payment/sandbox-payment-gateway.ts';
 import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
 import { createCommandApi } from '../create-command-api.ts';
-import { commandApiClient, type CommandApiClient } from './command-api-client.ts';
+import { commandApiClient, type CommandApiClient } from '../client/command-api-client.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-command-api-0123456789';
 

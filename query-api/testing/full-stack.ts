@@ -14,7 +14,7 @@ import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../../i
 import { createProjectionRuntime, type ProjectionRuntime } from '../../projectors/runtime.ts';
 import { createCommandApi } from '../../command-api/create-command-api.ts';
 import { createOutboxMailer, type OutboxMailer } from '../../command-api/activation-mailer.ts';
-import { commandApiClient, type CommandApiClient } from '../../command-api/testing/command-api-client.ts';
+import { commandApiClient, type CommandApiClient } from '../../command-api/client/command-api-client.ts';
 import { createNotificationReactor, type NotificationReactor } from '../../notifications/reactor.ts';
 import { startNotificationWorker } from '../../notifications/worker.ts';
 import { apiNotFound, createQueryApi, type QueryApi } from '../create-query-api.ts';

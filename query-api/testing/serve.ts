@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express, { type Router } from 'express';
-import { commandApiClient, type CommandApiClient } from '../../command-api/testing/command-api-client.ts';
+import { commandApiClient, type CommandApiClient } from '../../command-api/client/command-api-client.ts';
 
 /** Routers on 127.0.0.1 port 0; the client speaks to them over real HTTP. */
 export async function serve(...routers: Router[]): Promise<{ client: CommandApiClient; close(): Promise<void> }> {
