@@ -21,5 +21,10 @@ ENV HOST=0.0.0.0 \
     DATA_DIR=/app/data
 EXPOSE 3000
 
+# Healthy once GET /health/ready answers 200: the demo seed finished and the views caught up with the
+# store (each service alone checks what it runs; docker-compose.yml repeats this per service).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=300s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+
 # `npm start` is the embedded, one-process mode; compose overrides the command per service.
 CMD ["npm", "start"]

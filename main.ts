@@ -7,31 +7,47 @@
 //   projectors   builds the views from the event feed
 //   worker       notification reactor and job worker
 //   relay        publishes every event to Kafka (when KAFKA_BROKERS is set)
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { pino, type Logger } from 'pino';
-import { loadConfig, parseConfig, type Config } from './infra/config.ts';
+import { ConfigError, loadConfig, parseConfig, type Config } from './infra/config.ts';
 import { openAdapters, type Adapters } from './infra/open-adapters.ts';
 import { problemHandler } from './infra/http/problem.ts';
+import { securityHeaders } from './infra/http/security-headers.ts';
+import { answerClientErrors } from './infra/http/client-errors.ts';
+import { healthRouter, type ReadinessCheck } from './infra/http/health.ts';
+import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './infra/http/readiness-checks.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
 import { actorOfClaims, verifyAccessToken } from './infra/auth/jwt-tokens.ts';
 import { createSandboxPaymentGateway } from './infra/payment/sandbox-payment-gateway.ts';
 import { createCommandApi } from './command-api/create-command-api.ts';
-import { createOutboxMailer } from './command-api/activation-mailer.ts';
-import { apiNotFound, createQueryApi } from './query-api/create-query-api.ts';
+import { accessRulesOfViews } from './projectors/acl/access-rules.ts';
+import { createFileMediaStorage } from './infra/media-storage/file-media-storage.ts';
+import { createOutboxMailer, type ActivationMailer, type OutboxMailer } from './command-api/activation-mailer.ts';
+import { openSmtpMailSender } from './infra/mail/smtp-mail-sender.ts';
+import { mailingActivationMailer } from './infra/mail/mailing-activation-mailer.ts';
+import { apiNotFound, createQueryApi, type QueryApi } from './query-api/create-query-api.ts';
+import { pathMatcher } from './query-api/route-matcher.ts';
 import type { ProjectionsProgress } from './query-api/ports.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from './projectors/runtime.ts';
+import { viewStoreLease } from './projectors/projector-lease.ts';
 import { followViewChanges, publishViewChanges } from './projectors/view-change-channel.ts';
-import { createNotificationReactor } from './notifications/reactor.ts';
+import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor.ts';
 import { startNotificationWorker } from './notifications/worker.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
+import type { InProcessReader } from './web/api/in-process-transport.ts';
+import { createGuestPageCache } from './web/guest-page-cache.ts';
 import { DEMO_ACCOUNTS, seedDemoMarketplace, type SeedReport } from './seed/seed-demo.ts';
 
 export const SERVICES = ['web', 'command-api', 'query-api', 'projectors', 'worker', 'relay'] as const;
+
+/** The React build this process renders with: React chose it from process.env.NODE_ENV when imported (above). */
+export const reactBuild: 'production' | 'development' = process.env.NODE_ENV === 'production' ? 'production' : 'development';
 export type ServiceName = (typeof SERVICES)[number];
 
 export interface StartOptions {
@@ -47,10 +63,14 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Log level; tests pass 'silent'. */
   logLevel?: Config['LOG_LEVEL'];
+  /** Told the HTTP address as soon as the server listens, before the demo seed (tests of readiness). */
+  onListening?: (url: string) => void;
+  /** The demo seeding; tests replace it (a slow seed, to watch readiness). */
+  seedDemo?: typeof seedDemoMarketplace;
 }
 
 export interface Marketplace {
-  /** Where this process serves HTTP (null for services without HTTP: projectors, worker, relay). */
+  /** Where this process serves HTTP; projectors, worker and relay serve only /health/live and /health/ready. */
   url: string;
   port: number;
   config: Config;
@@ -59,12 +79,16 @@ export interface Marketplace {
   projections: ProjectionRuntime;
   /** Set when this start seeded the demo marketplace. */
   seeded: SeedReport | null;
+  /** The account mails kept in this process (activation and password reset links; all of them without SMTP_URL): tests read the links here. */
+  mailOutbox: OutboxMailer | null;
   close(): Promise<void>;
 }
 
 /** What a service needs when it runs alone: state it shares with the other processes cannot be in memory. */
 const needsWhenAlone: Partial<Record<ServiceName, (keyof Config)[]>> = {
   web: ['REDIS_URL', 'COMMAND_API_URL', 'QUERY_API_URL'],
+  // The command API checks admin routes against the access rules' view.
+  'command-api': ['MONGO_URL'],
   'query-api': ['MONGO_URL', 'REDIS_URL'],
   projectors: ['MONGO_URL', 'REDIS_URL'],
   worker: ['MONGO_URL', 'REDIS_URL'],
@@ -72,10 +96,18 @@ const needsWhenAlone: Partial<Record<ServiceName, (keyof Config)[]>> = {
 };
 
 function assertServicesConfigured(runs: Set<ServiceName>, config: Config): void {
+  // Production sends real e-mail (activation links): without a way out, new accounts could never be activated.
+  if (config.NODE_ENV === 'production' && runs.has('command-api')) {
+    const missing = [
+      ...(config.SMTP_URL ? [] : ['SMTP_URL (the mail server activation e-mails are sent through, e.g. smtp://user:password@mail.example.com:587)']),
+      ...(config.PUBLIC_URL ? [] : ['PUBLIC_URL (the storefront address e-mails link to, e.g. https://habama.co.il)']),
+    ];
+    if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
+  }
   if (runs.size === SERVICES.length) return;
   for (const service of runs) {
     const missing = (needsWhenAlone[service] ?? []).filter((key) => !config[key]);
-    if (missing.length) throw new Error(`Invalid configuration: the ${service} service alone needs ${missing.join(', ')}`);
+    if (missing.length) throw new ConfigError(`Invalid configuration: the ${service} service alone needs ${missing.join(', ')}`);
   }
 }
 
@@ -102,18 +134,35 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   assertServicesConfigured(runs, config);
   const production = config.NODE_ENV === 'production';
   const log: Logger = pino({ level: config.LOG_LEVEL });
+  // A production configuration passed in `env` cannot change the React build already loaded: say so
+  // (development React renders several times slower) instead of serving it silently.
+  if (production && reactBuild !== 'production') {
+    log.warn('NODE_ENV=production in the configuration, but React runs its development build: set NODE_ENV=production in the process environment');
+  }
   const jwtSecret = jwtSecretOf(config);
   const stops: (() => Promise<void> | void)[] = [];
 
   const adapters = await openAdapters(config);
   const { eventStore, viewStore, cache, jobQueue, realtime, feed } = adapters;
+  // GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts).
+  const readinessChecks: ReadinessCheck[] = [];
+  const head = () => eventStore.headPosition();
 
   // Projectors: local runtime; a query API in another process follows its changes over Realtime.
   let projections: ProjectionRuntime | null = null;
   if (runs.has('projectors')) {
-    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }) });
+    // The projectors service alone may run as several instances on one view store: the holder of the
+    // lease writes, the others stand by (projectors/projector-lease.ts).
+    const lease = allInOne ? undefined : viewStoreLease({ viewStore, name: 'projectors', owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` });
+    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }), lease });
     await projections.start();
     stops.push(() => projections!.stop());
+    const runtime = projections;
+    const caughtUp = caughtUpCheck('projections', { position: () => runtime.stats().position, waitForPosition: runtime.waitForPosition }, { head, feed, subscription: 'projectors' });
+    readinessChecks.push({
+      name: 'projections',
+      check: async () => (runtime.stats().role === 'standby' ? { ready: true, detail: `standing by while ${lease?.holder() ?? 'another instance'} writes the views` } : caughtUp.check()),
+    });
     if (!allInOne) stops.push(publishViewChanges(projections, realtime));
   }
   if (runs.has('worker')) {
@@ -122,36 +171,78 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint, log: log.child({ part: 'notifications' }) });
     await reactor.start();
     stops.push(() => reactor.stop());
+    readinessChecks.push(caughtUpCheck('notifications', reactor, { head, feed, subscription: REACTOR_NAME }));
     startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });
   }
   if (runs.has('relay') && config.KAFKA_BROKERS) {
     const { startKafkaRelay } = await import('./infra/relay/start-kafka-relay.ts');
     const relay = await startKafkaRelay({ eventStore, viewStore, brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, log: log.child({ part: 'relay' }) });
     stops.push(() => relay.stop());
+    readinessChecks.push(caughtUpCheck('relay', pollingFollower(relay.position), { head }));
   }
 
   const serveHttp = runs.has('web') || runs.has('command-api') || runs.has('query-api');
-  let server: Server | null = null;
-  let port = 0;
   let seeded: SeedReport | null = null;
+  let mailOutbox: OutboxMailer | null = null;
   let web: WebApp | null = null;
+  // The storefront's server pass reads through the query API of this process when there is one (web/api/in-process-transport.ts).
+  let inProcessReads: InProcessReader | undefined;
+  let queryApiHere: QueryApi | null = null;
+  const apiLog = log.child({ part: 'api' });
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(securityHeaders);
+  // Every service answers /health/live and /health/ready, also those without an API (projectors, worker, relay).
+  app.use(healthRouter(() => readinessChecks));
+  let seed: { run: () => Promise<void> } | null = null;
   if (serveHttp) {
-    const apiLog = log.child({ part: 'api' });
     const logger = {
       info: (message: string) => apiLog.info(message),
       warn: (message: string) => apiLog.warn(message),
       error: (error: unknown, message?: string) => apiLog.error({ err: error }, message ?? 'request failed'),
     };
-    // No e-mail sender yet: in development the activation link is logged so a local user can activate.
-    const mailer = createOutboxMailer((line) => apiLog.info(line), { logActivationLinks: !production });
-    const app = express();
-    app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback');
+    // Activation e-mails leave through SMTP when SMTP_URL is set (always in production). Without it
+    // (development) they stay in the outbox and the link is logged, so a local user can activate. The
+    // demo seed activates its accounts from the outbox: while it runs, mail goes there in any case.
+    const outbox = createOutboxMailer((line) => apiLog.info(line), { logActivationLinks: !production && !config.SMTP_URL });
+    mailOutbox = outbox;
+    let seeding = false;
+    let mailer: ActivationMailer = outbox;
+    if (config.SMTP_URL) {
+      const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+      const sender = openSmtpMailSender({ url: config.SMTP_URL, from: config.MAIL_FROM ?? `HaBama <no-reply@${new URL(publicUrl).hostname}>` });
+      stops.push(() => sender.close());
+      const mailing = mailingActivationMailer(sender, { publicUrl });
+      mailer = {
+        sendActivation: (message) => (seeding ? outbox : mailing).sendActivation(message),
+        sendPasswordReset: (message) => (seeding ? outbox : mailing).sendPasswordReset(message),
+      };
+    }
 
     const commandApi = runs.has('command-api')
-      ? createCommandApi({ eventStore, paymentGateway: createSandboxPaymentGateway(), jwtSecret, activationMailer: mailer, logger })
+      ? createCommandApi({
+        eventStore, paymentGateway: createSandboxPaymentGateway(), jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
+        idempotencyStore: adapters.idempotencyStore,
+        accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
+      })
       : null;
-    if (commandApi) app.use(commandApi.router);
+    if (commandApi) {
+      app.use(commandApi.router);
+      readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await head()}`));
+      // Decided before the server listens, so readiness never reports ready just before the seed begins.
+      if (config.SEED_DEMO && !production && (await head()) === -1) {
+        seeding = true;
+        readinessChecks.push(stepCheck('seed', () => (seeding ? { ready: false, detail: 'seeding the demo marketplace' } : { ready: true, detail: 'demo marketplace seeded' })));
+        seed = {
+          run: async () => {
+            log.info('Empty event store: seeding the demo marketplace through the command API…');
+            seeded = await (options.seedDemo ?? seedDemoMarketplace)({ baseUrl: `http://127.0.0.1:${port}`, eventStore, mailer: outbox, password: config.DEMO_PASSWORD, log: (line) => log.info(line) });
+            seeding = false;
+          },
+        };
+      }
+    }
     if (runs.has('query-api')) {
       let progress: ProjectionsProgress;
       if (projections) progress = projections;
@@ -163,28 +254,48 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret, extraRouteSpecs: commandApi?.routes, logger });
       stops.push(() => queryApi.cache.stop());
       app.use(queryApi.router);
+      queryApiHere = queryApi;
+      // A GET the command API's router takes first (mounted before) is left to HTTP, as the router would answer it.
+      const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
+      inProcessReads = {
+        read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? null : queryApi.read(request)),
+      };
+      readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
     }
     if (runs.has('web') && !allInOne) {
       app.use('/api', apiGateway({ commandApiUrl: config.COMMAND_API_URL!, queryApiUrl: config.QUERY_API_URL! }));
     }
     app.use('/api', apiNotFound);
     // The storefront calls the APIs of this very process, whose port is known only once it listens.
-    if (runs.has('web')) app.use((req, res, next) => (web ? web.router(req, res, next) : res.status(503).type('text/plain').send('Starting…')));
-    app.use(problemHandler((error) => apiLog.error({ err: error }, 'unhandled')));
-
-    server = createServer(app);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(config.PORT, config.HOST, () => resolve());
-    });
-    const address = server.address();
-    port = typeof address === 'object' && address ? address.port : config.PORT;
-    const localUrl = `http://127.0.0.1:${port}`;
     if (runs.has('web')) {
+      app.use((req, res, next) => (web ? web.router(req, res, next) : res.status(503).type('text/plain').send('Starting…')));
+      readinessChecks.push(stepCheck('web', () => (web ? { ready: true, detail: 'storefront built' } : { ready: false, detail: 'building the storefront' })));
+    }
+  }
+  app.use(problemHandler((error) => apiLog.error({ err: error }, 'unhandled')));
+
+  const server = createServer(app);
+  answerClientErrors(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const localUrl = `http://127.0.0.1:${port}`;
+  options.onListening?.(localUrl);
+  if (serveHttp) {
+    if (runs.has('web')) {
+      // API_BASE_URL names where the loaders call on purpose: then they do, over HTTP.
+      const readsHere = config.API_BASE_URL ? undefined : inProcessReads;
       web = await createWebApp({
         apiBaseUrl: config.API_BASE_URL ?? localUrl,
         production,
         realtime,
+        inProcessReads: readsHere,
+        guestPages: readsHere && queryApiHere
+          ? createGuestPageCache({ cache, generation: queryApiHere.cache.generation, logError: (error, message) => log.error({ err: error }, message) })
+          : undefined,
         verifyToken: (token) => {
           const claims = verifyAccessToken(jwtSecret, token);
           return claims ? actorOfClaims(claims) : null;
@@ -193,9 +304,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       web.attachWebSocket(server);
     }
 
-    if (commandApi && config.SEED_DEMO && !production && (await eventStore.headPosition()) === -1) {
-      log.info('Empty event store: seeding the demo marketplace through the command API…');
-      seeded = await seedDemoMarketplace({ baseUrl: localUrl, eventStore, mailer, password: config.DEMO_PASSWORD, log: (line) => log.info(line) });
+    if (seed) {
+      await seed.run();
       // Views follow the log asynchronously; wait so the first page already shows the demo.
       await projections?.waitForPosition(await eventStore.headPosition(), 60_000);
     }
@@ -203,13 +313,11 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
 
   let closing: Promise<void> | null = null;
   return {
-    url: server ? `http://127.0.0.1:${port}` : '', port, config, adapters, projections: projections!, seeded,
+    url: localUrl, port, config, adapters, projections: projections!, seeded, mailOutbox,
     close: () => (closing ??= (async () => {
-      if (server) {
-        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeAllConnections();
-        await closed;
-      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
       await web?.close();
       for (const stop of stops.reverse()) await stop();
       await adapters.close();
@@ -231,7 +339,12 @@ if (import.meta.main) {
   const config = loadConfig();
   const services = serviceOfArguments(process.argv.slice(2));
   const started = Date.now();
-  const marketplace = await startMarketplace({ services });
+  const marketplace = await startMarketplace({ services }).catch((error: unknown) => {
+    // A configuration this service cannot run with: one line saying what is missing, no stack trace.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   const what = services ? `Service ${services[0]}` : 'Marketplace';
   const banner = [
     `${what}${marketplace.url ? ` on http://localhost:${marketplace.port}` : ''} (${config.NODE_ENV}, started in ${Date.now() - started} ms)`,
@@ -244,6 +357,7 @@ if (import.meta.main) {
       `  ${DEMO_ACCOUNTS.admin}     admin, superUsers`,
       `  ${DEMO_ACCOUNTS.vendor}    owns the first vendor`,
       `  ${DEMO_ACCOUNTS.customer}  customer`,
+      `  ${DEMO_ACCOUNTS.operator}  operator (back office, what the access rules give)`,
     );
   }
   console.log(banner.join('\n'));

@@ -68,7 +68,7 @@ export function markdownReport(report: BenchReport): string {
     `# Benchmark results (${report.mode === 'quick' ? 'QUICK smoke mode: scaled down, not representative' : 'full run'})`,
     '',
     `Run ${report.startedAt} → ${report.finishedAt} on ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemoryMb} MB RAM, ` +
-      `Node ${machine.node} (${machine.platform}). Embedded mode: node:sqlite event store, in-memory view store and cache.`,
+      `Node ${machine.node} (${machine.platform}). Embedded mode: node:sqlite event store and view store (figure 6 names the view store it rebuilds into), in-memory cache.`,
     '',
     '"Cost vs baseline" is how many times the baseline\'s cost the project pays: baseline ÷ value for rates, value ÷ baseline ' +
       'for latencies and sizes. Both numbers of a row come from the same run. How each figure is measured: [docs/benchmarks.md](../../docs/benchmarks.md).',

@@ -20,14 +20,18 @@ const { values } = parseArgs({
 });
 const mode = values.quick ? 'quick' : 'full';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const scratch = here('./.scratch/');
+// One scratch folder per run: several engineers may run the bench in the same checkout at once, and
+// a run must never remove another's data directories.
+const scratch = here(`./.scratch/run-${process.pid}/`);
 
 interface FigureScript { name: string; script: string; figures: string[]; execArgv?: string[] }
 const scripts: FigureScript[] = [
-  { name: 'append', script: here('./figures/append.ts'), figures: ['1. Append'] },
+  { name: 'append', script: here('./figures/append.ts'), figures: ['1. Append', '9. Concurrent appends'] },
   { name: 'http', script: here('./figures/http.ts'), figures: ['2. Command round trip', '4. Query API: vendor search', '5. SSR'] },
   { name: 'lag', script: here('./figures/projection-lag.ts'), figures: ['3. Projection lag'] },
-  { name: 'replay', script: here('./figures/replay-memory.ts'), figures: ['6. Replay', '7. Memory'], execArgv: ['--expose-gc'] },
+  { name: 'search', script: here('./figures/search-scale.ts'), figures: ['10. Vendor search at scale'] },
+  { name: 'replay', script: here('./figures/replay-memory.ts'), figures: ['6. Replay', '7. Memory', '11. Start with the events in the store'], execArgv: ['--expose-gc'] },
+  { name: 'export', script: here('./figures/replay-export.ts'), figures: ['8. Replay export'] },
 ];
 const chosen = values.only ? scripts.filter((script) => values.only!.split(',').includes(script.name)) : scripts;
 if (chosen.length === 0) throw new Error(`--only names none of: ${scripts.map((script) => script.name).join(', ')}`);
@@ -41,7 +45,9 @@ for (const { name, script, figures: names, execArgv } of chosen) {
   const began = performance.now();
   process.stderr.write(`[bench] ${name} (${mode})…\n`);
   try {
-    figures.push(...(await runFigureProcess(script, { env: { BENCH_MODE: mode, BENCH_SCRATCH: scratch }, execArgv })));
+    // Production mode everywhere: React picks its build from NODE_ENV at import, in the figure process
+    // (the SSR baseline renders there) as in the server children, which inherit it.
+    figures.push(...(await runFigureProcess(script, { env: { BENCH_MODE: mode, BENCH_SCRATCH: scratch, NODE_ENV: 'production' }, execArgv })));
   } catch (error) {
     failed += 1;
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
@@ -10,7 +10,7 @@ import type { ChildOptions } from './child-process.ts';
 // seeding is not bound by fsyncs), then the real marketplace started over it in its own process.
 
 export const BENCH_PASSWORD = 'bench-password-123';
-const marketplaceServer = fileURLToPath(new URL('./servers/marketplace-server.ts', import.meta.url));
+export const marketplaceServer = fileURLToPath(new URL('./servers/marketplace-server.ts', import.meta.url));
 const bareServer = fileURLToPath(new URL('./servers/bare-express-server.ts', import.meta.url));
 
 export interface SeededDataDir { dir: string; events: number; customer: BenchAccount; vendor: BenchAccount }
@@ -32,11 +32,37 @@ export async function seedDataDir(dir: string, options: { vendors: number; more?
   }
 }
 
+/** The marketplace in production mode: NODE_ENV is the child's process environment, so React runs its production build. */
 export const startMarketplaceProcess = (dir: string, options: ChildOptions = {}): Promise<ServerProcess> =>
-  startServerProcess(marketplaceServer, { ...options, args: ['--data-dir', dir] });
+  startServerProcess(marketplaceServer, { ...options, env: { ...options.env, NODE_ENV: 'production' }, args: ['--data-dir', dir, ...(options.args ?? [])] });
 
 export const startBareServer = (options: { jsonFile?: string } = {}): Promise<ServerProcess> =>
   startServerProcess(bareServer, { jsx: false, env: options.jsonFile ? { BARE_JSON_FILE: options.jsonFile } : {} });
+
+export const FIRST_SEARCH_PAGE = '/api/ecommerce/vendor?limit=24&start=0';
+
+export interface SearchPair { seeded: SeededDataDir; marketplace: ServerProcess; bare: ServerProcess; startMs: number }
+
+/**
+ * A data directory seeded with `vendors`, the marketplace started over it (views built), and the bare
+ * baseline server answering the bytes of the marketplace's real first search page. Each server is
+ * added to `servers` as soon as it runs, so the caller stops them whatever happens.
+ */
+export async function startSearchPair(dir: string, vendors: number, servers: ServerProcess[]): Promise<SearchPair> {
+  const seeded = await seedDataDir(join(dir, 'data'), { vendors });
+  const started = performance.now();
+  const marketplace = await startMarketplaceProcess(join(dir, 'data'));
+  servers.push(marketplace);
+  const startMs = performance.now() - started;
+  const body = await (await fetch(new URL(FIRST_SEARCH_PAGE, marketplace.url))).text();
+  const total = (JSON.parse(body) as { total: number }).total;
+  if (total !== vendors) throw new Error(`the search sees ${total} vendors, expected ${vendors}`);
+  const jsonFile = join(dir, 'search-answer.json');
+  writeFileSync(jsonFile, body);
+  const bare = await startBareServer({ jsonFile });
+  servers.push(bare);
+  return { seeded, marketplace, bare, startMs };
+}
 
 /** Signs in through the command API, as the storefront does. */
 export async function signIn(baseUrl: string, account: BenchAccount): Promise<string> {

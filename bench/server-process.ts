@@ -1,16 +1,19 @@
+import type { ChildProcess } from 'node:child_process';
 import { exited, forkChild, nextMessage, tellParent, parentSays, type ChildOptions } from './child-process.ts';
 
 // A server under test in its own process. The child calls `serveUntilParentSaysStop`; the parent
 // calls `startServerProcess` and gets its URL, its resident memory on demand, and a stop.
 
 export interface ServerReady { kind: 'listening'; url: string; info?: Record<string, unknown> }
-interface MemoryAnswer { kind: 'memory'; rss: number; heapUsed: number }
+/** Bytes: the resident set now, the live heap, and the highest resident set so far (getrusage maxRSS). */
+export interface ServerMemory { rss: number; heapUsed: number; peakRss: number }
+interface MemoryAnswer extends ServerMemory { kind: 'memory' }
 
 export interface ServerProcess {
   url: string;
   info: Record<string, unknown>;
   pid: number;
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  memory(): Promise<ServerMemory>;
   stop(): Promise<void>;
 }
 
@@ -19,7 +22,14 @@ const isMemory = (message: unknown): message is MemoryAnswer => (message as Memo
 
 export async function startServerProcess(script: string, options: ChildOptions = {}): Promise<ServerProcess> {
   const child = forkChild(script, options);
-  const ready = await nextMessage(child, isReady);
+  return serverProcessOf(child, await nextMessage(child, isReady));
+}
+
+/** Waits for a forked server child's ready message (`listening`), e.g. after timing what came before it. */
+export const serverReady = (child: ChildProcess): Promise<ServerReady> => nextMessage(child, isReady);
+
+/** The handle of a server child that announced itself ready. */
+export function serverProcessOf(child: ChildProcess, ready: ServerReady): ServerProcess {
   return {
     url: ready.url,
     info: ready.info ?? {},
@@ -27,8 +37,8 @@ export async function startServerProcess(script: string, options: ChildOptions =
     async memory() {
       const answer = nextMessage(child, isMemory);
       child.send({ kind: 'memory?' });
-      const { rss, heapUsed } = await answer;
-      return { rss, heapUsed };
+      const { rss, heapUsed, peakRss } = await answer;
+      return { rss, heapUsed, peakRss };
     },
     async stop() {
       child.send({ kind: 'stop' });
@@ -45,7 +55,7 @@ export async function serveUntilParentSaysStop(url: string, close: () => Promise
     if ((message as { kind?: string } | null)?.kind !== 'memory?') return;
     globalThis.gc?.();
     const usage = process.memoryUsage();
-    tellParent({ kind: 'memory', rss: usage.rss, heapUsed: usage.heapUsed });
+    tellParent({ kind: 'memory', rss: usage.rss, heapUsed: usage.heapUsed, peakRss: process.resourceUsage().maxRSS * 1024 } satisfies MemoryAnswer);
   });
   process.once('disconnect', () => process.exit(0));
   tellParent({ kind: 'listening', url, info });

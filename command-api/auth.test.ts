@@ -84,14 +84,71 @@ describe('auth over HTTP', () => {
     expect((await app.api.get('/api/user/current', admin.token)).body).toMatchObject({ isAdmin: true, groups: ['superUsers'] });
   });
 
-  it('answers 429 after 10 failed sign-ins for one address, even with the right password', async () => {
-    const user = await registerAndSignIn(app.api, app.mailer, { email: 'guessed@example.com' });
-    for (let i = 0; i < 10; i++) expect((await app.api.post('/api/token/jwt', { email: user.email, password: `guess-${i}-xx` })).status).toBe(401);
-    const locked = await app.api.post('/api/token/jwt', { email: user.email, password: user.password });
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('auth.too-many-attempts');
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await app.api.post('/api/token/jwt', { email: 'other@example.com', password: 'whatever-1' })).status).toBe(401);
+  it('backs off guesses at one account from one address (429, Retry-After); the owner elsewhere signs in; the right password works after the delay', async () => {
+    let now = Date.parse('2026-11-21T10:00:00.000Z');
+    const clocked = await startTestCommandApi({ clock: { now: () => new Date(now) } });
+    try {
+      const user = await registerAndSignIn(clocked.api, clocked.mailer, { email: 'guessed@example.com' });
+      const from = (address: string, password: string) =>
+        clocked.api.call('POST', '/api/token/jwt', { body: { email: user.email, password }, headers: { 'x-forwarded-for': address } });
+      for (let i = 0; i < 5; i++) expect((await from('203.0.113.66', `guess-${i}-xx`)).status).toBe(401);
+      const waiting = await from('203.0.113.66', user.password);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.code).toBe('auth.too-many-attempts');
+      expect(waiting.headers.get('retry-after')).toBe('1');
+      // The guesser's address does not lock the owner out: from their own address they sign in at once.
+      expect((await from('198.51.100.20', user.password)).status).toBe(200);
+      // After the delay the right password works from the guesser's address too.
+      now += 1_000;
+      expect((await from('203.0.113.66', user.password)).status).toBe(200);
+      // One address spraying many accounts is slowed down as well (20 free attempts).
+      for (let i = 0; i < 20; i++) {
+        const answer = await clocked.api.call('POST', '/api/token/jwt', { body: { email: `nobody${i}@example.com`, password: 'whatever-1' }, headers: { 'x-forwarded-for': '192.0.2.200' } });
+        expect(answer.status).toBe(401);
+      }
+      const sprayed = await clocked.api.call('POST', '/api/token/jwt', { body: { email: 'nobody-else@example.com', password: 'whatever-1' }, headers: { 'x-forwarded-for': '192.0.2.200' } });
+      expect(sprayed.status).toBe(429);
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('throttles guesses of the current password on a password change', async () => {
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'pw-guess@example.com' });
+    for (let i = 0; i < 5; i++) {
+      expect((await app.api.post('/api/user/password', { currentPassword: `guess-${i}-xx`, newPassword: 'new-password-1' }, user.token)).status).toBe(403);
+    }
+    const throttled = await app.api.post('/api/user/password', { currentPassword: 'guess-5-xx', newPassword: 'new-password-1' }, user.token);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('revokes every refresh token on a password change, and answers the changing session fresh tokens', async () => {
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'revoke-pw@example.com' });
+    const otherDevice = await signIn(app.api, user.email, user.password);
+    expect((await app.api.post('/api/token/refresh', { refresh_token: otherDevice.refreshToken })).status).toBe(200);
+    const changed = await app.api.post('/api/user/password', { currentPassword: user.password, newPassword: 'new-password-1' }, user.token);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: user.userId, token: expect.any(String), refresh_token: expect.any(String) });
+    for (const stale of [user.refreshToken, otherDevice.refreshToken]) {
+      const refused = await app.api.post('/api/token/refresh', { refresh_token: stale });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const renewed = await app.api.post('/api/token/refresh', { refresh_token: changed.body.refresh_token });
+    expect(renewed.status).toBe(200);
+    expect((await app.api.post('/api/token/refresh', { refresh_token: renewed.body.refresh_token })).status).toBe(200);
+    expect(JSON.stringify(await app.eventStore.readAll())).not.toContain(changed.body.refresh_token);
+  });
+
+  it('revokes the refresh tokens of a user whose roles change', async () => {
+    const admin = await registerAdmin(app.api, app.mailer, app.eventStore, 'roles-admin@example.com');
+    const user = await registerAndSignIn(app.api, app.mailer, { email: 'demoted@example.com' });
+    expect((await app.api.put(`/api/admin/users/${user.userId}/roles`, { roles: ['operator'], groups: [] }, admin.token)).status).toBe(200);
+    expect((await app.api.post('/api/token/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
+    expect((await app.api.post('/api/token/refresh', { refresh_token: admin.refreshToken })).status).toBe(200);
+    const again = await signIn(app.api, user.email, user.password);
+    expect((await app.api.post('/api/token/refresh', { refresh_token: again.refreshToken })).status).toBe(200);
   });
 
   it('changes the password only with the current one', async () => {

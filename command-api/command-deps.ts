@@ -1,15 +1,18 @@
+import type { AttemptLimiter } from '../domain/ports/attempt-limiter.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
+import type { MediaStorage } from '../domain/ports/media-storage.ts';
 import type { PaymentGateway } from '../domain/ports/payment-gateway.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import type { TokenSettings } from '../infra/auth/jwt-tokens.ts';
 import type { ActivationMailer } from './activation-mailer.ts';
-import { handleCommand, type CommandOutcome } from './command-handler.ts';
+import { bindAggregate, type Aggregate } from './aggregate.ts';
+import type { CommandOutcome } from './command-handler.ts';
+import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 import type { CommandApiLogger } from './ports.ts';
-import type { RequestContext } from './request-context.ts';
 
-// What every group of routes receives: the ports, and `execute` — the generic command handler bound
-// to the event store and the request's metadata.
+// What every group of routes receives: the ports, and `aggregate` — an aggregate bound to the event
+// store, whose `execute` runs the generic command handler with the request's metadata.
 export interface CommandDeps {
   eventStore: EventStore;
   paymentGateway: PaymentGateway;
@@ -17,21 +20,17 @@ export interface CommandDeps {
   tokens: TokenSettings;
   mailer: ActivationMailer;
   logger: CommandApiLogger;
-  execute<State, Command, Event extends DomainEvent>(
-    context: RequestContext,
-    streamId: string,
-    decider: Decider<State, Command, Event>,
-    command: Command | ((state: State) => Command),
-    causationId?: string | null,
-  ): Promise<CommandOutcome<State>>;
+  /** Counts password guesses (sign-in, password change); shared via Redis in distributed mode. */
+  attemptLimiter: AttemptLimiter;
+  passwordGuessPolicies?: PasswordGuessPolicies;
+  /** Where uploaded media files go; without one the upload answers 503. */
+  mediaStorage?: MediaStorage;
+  /** The aggregate of `decider` whose entities live in `stream(id)`, bound to the event store (aggregate.ts). */
+  aggregate<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, stream: (id: string) => string): Aggregate<State, Command, Event>;
 }
 
-export function createCommandDeps(ports: Omit<CommandDeps, 'execute'>): CommandDeps {
-  return {
-    ...ports,
-    execute: (context, streamId, decider, command, causationId) =>
-      handleCommand({ eventStore: ports.eventStore, streamId, decider, command, metadata: context.metadata(causationId) }),
-  };
+export function createCommandDeps(ports: Omit<CommandDeps, 'aggregate'>): CommandDeps {
+  return { ...ports, aggregate: (decider, stream) => bindAggregate(ports.eventStore, decider, stream) };
 }
 
 /** The usual answer of a write (DESIGN §6): the entity id, its stream, new revision and global position. */

@@ -4,12 +4,17 @@ import { AnyDomainEvent } from '../domain/events.ts';
 import { WrongExpectedRevision, type EventStore, type ExpectedRevision, type RecordedEvent } from '../domain/ports/event-store.ts';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
+import { foldedStateCacheOf } from './folded-state-cache.ts';
 
 // The one write path of the product (DESIGN §4): read the stream, fold it, decide, and append with
 // the revision that was read as the expected revision. When someone else appended in between, the
 // store refuses the append (WrongExpectedRevision) and the whole cycle runs again on the new state,
 // so a decision is always taken on the state it is appended after. After `maxAttempts` conflicts the
 // conflict reaches the client as a 409.
+// With `eventIds` (a request with an Idempotency-Key, request-context.ts) the events get ids derived
+// from the key. Before deciding, the handler looks for them in the stream: found, the command already
+// ran (a first run that crashed before its answer was stored), and its outcome is answered again
+// instead of deciding anew, so a retry converges on the first result.
 
 export interface CommandOutcome<State> {
   streamId: string;
@@ -21,6 +26,8 @@ export interface CommandOutcome<State> {
   stateBefore: State;
   /** The events appended (empty when the decider decided nothing happens). */
   events: RecordedEventLike[];
+  /** Set when the events were found, written by an earlier run of the same keyed request. */
+  earlier?: true;
 }
 
 export interface RecordedEventLike {
@@ -40,11 +47,58 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
   maxAttempts?: number;
   /** Schema every decided event must satisfy before it is appended; default: every domain event. */
   eventSchema?: z.ZodType;
+  /** Ids of the decided events, by index; default random. Events with these ids already in the stream are the outcome. */
+  eventIds?: (index: number) => string;
 }
 
 export const toDomainEvent = <Event>(recorded: RecordedEvent): Event => ({ type: recorded.type, data: recorded.data }) as Event;
 
-const expectedRevisionOf = (events: RecordedEvent[]): ExpectedRevision => (events.length === 0 ? 'no_stream' : events.at(-1)!.revision);
+/** A stream folded with its decider: the state, the stream's revision and its last event's position (-1 for none). */
+export interface Folded<State> {
+  state: State;
+  revision: number;
+  position: number;
+}
+
+type Folder<State, Event> = Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>;
+
+/** `folded` moved on by the recorded events (each at the next revision). */
+function foldOn<State, Event>(decider: Folder<State, Event>, folded: Folded<State>, recorded: RecordedEvent[]): Folded<State> {
+  let { state, revision, position } = folded;
+  for (const event of recorded) {
+    state = decider.evolve(state, toDomainEvent<Event>(event));
+    revision = event.revision;
+    position = event.position;
+  }
+  return { state, revision, position };
+}
+
+const nothingYet = <State>(decider: Folder<State, unknown>): Folded<State> => ({ state: decider.initialState, revision: -1, position: -1 });
+
+/** Keeps a folded stream in the store's cache (folded-state-cache.ts); a stream that does not exist is not kept. */
+function remember<State>(eventStore: EventStore, streamId: string, decider: object, folded: Folded<State>): void {
+  if (folded.revision >= 0) foldedStateCacheOf(eventStore).set(streamId, { folder: decider, ...folded });
+}
+
+/**
+ * The state of a stream now, folded with the decider's `evolve` from its `initialState`: from the
+ * cached fold of the stream when there is one, reading only the events after its revision.
+ */
+export async function loadFolded<State, Event>(eventStore: EventStore, decider: Folder<State, Event>, streamId: string): Promise<Folded<State>> {
+  const cached = foldedStateCacheOf(eventStore).get(streamId, decider) as Folded<State> | undefined;
+  if (cached) {
+    const after = await eventStore.readStream(streamId, { fromRevision: cached.revision + 1 });
+    // Revisions are dense from 0; anything else means the store is not the one the entry was folded from.
+    if (after.length === 0 || after[0]!.revision === cached.revision + 1) {
+      const folded = foldOn(decider, cached, after);
+      if (after.length > 0) remember(eventStore, streamId, decider, folded);
+      return folded;
+    }
+  }
+  const folded = foldOn(decider, nothingYet(decider), await eventStore.readStream(streamId));
+  remember(eventStore, streamId, decider, folded);
+  return folded;
+}
 
 /** Thrown when a decider produced an event its schema refuses: a bug, answered 500, never stored. */
 export class InvalidEventError extends Error {
@@ -60,29 +114,64 @@ export function validateEvent(schema: z.ZodType, event: DomainEvent): DomainEven
   return parsed.data as DomainEvent;
 }
 
+/** The outcome of an earlier run of this command (its events carry `eventIds`), or null when it never ran. */
+export function earlierOutcome<State, Event>(
+  streamId: string, recorded: RecordedEvent[], decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, eventIds: (index: number) => string,
+): CommandOutcome<State> | null {
+  const first = recorded.findIndex((event) => event.id === eventIds(0));
+  if (first === -1) return null;
+  let end = first + 1;
+  while (end < recorded.length && recorded[end]!.id === eventIds(end - first)) end++;
+  const stateBefore = recorded.slice(0, first).reduce((state, event) => decider.evolve(state, toDomainEvent<Event>(event)), decider.initialState);
+  const events = recorded.slice(first, end);
+  const last = events.at(-1)!;
+  return { streamId, revision: last.revision, position: last.position, stateBefore, events: events.map(({ id, type, data }) => ({ id, type, data })) };
+}
+
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandOutcome<State>> {
   const { eventStore, streamId, decider, metadata } = options;
   const maxAttempts = options.maxAttempts ?? 10;
   const schema = options.eventSchema ?? AnyDomainEvent;
+  const cache = foldedStateCacheOf(eventStore);
   for (let attempt = 1; ; attempt++) {
-    const recorded = await eventStore.readStream(streamId);
-    let state = decider.initialState;
-    for (const event of recorded) state = decider.evolve(state, toDomainEvent<Event>(event));
+    let folded: Folded<State>;
+    if (options.eventIds) {
+      // A keyed request looks for its earlier run's events anywhere in the stream: read it whole.
+      const recorded = await eventStore.readStream(streamId);
+      const earlier = earlierOutcome(streamId, recorded, decider, options.eventIds);
+      if (earlier) return { ...earlier, earlier: true };
+      folded = foldOn(decider, nothingYet(decider), recorded);
+      remember(eventStore, streamId, decider, folded);
+    } else {
+      folded = await loadFolded(eventStore, decider, streamId);
+    }
+    const { state } = folded;
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const decided = decider.decide(command, state);
-    const expected = expectedRevisionOf(recorded);
+    const expected: ExpectedRevision = folded.revision === -1 ? 'no_stream' : folded.revision;
     if (decided.length === 0) {
-      const last = recorded.at(-1);
-      return { streamId, revision: last?.revision ?? -1, position: last?.position ?? -1, stateBefore: state, events: [] };
+      return { streamId, revision: folded.revision, position: folded.position, stateBefore: state, events: [] };
     }
-    const events = decided.map((event) => ({ id: randomUUID(), ...validateEvent(schema, event) }));
+    const events = decided.map((event, index) => ({ id: options.eventIds?.(index) ?? randomUUID(), ...validateEvent(schema, event) }));
     try {
       const result = await eventStore.append(streamId, events.map((e) => ({ ...e, metadata })), expected);
+      // The state after the append, from the events as the store gives them back (JSON), for the next command.
+      const appended = events.map((event, index) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown, revision: folded.revision + 1 + index, position: result.position }));
+      remember(eventStore, streamId, decider, foldOn(decider, folded, appended as RecordedEvent[]));
       return { streamId, revision: result.nextRevision, position: result.position, stateBefore: state, events };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevision) || attempt >= maxAttempts) throw error;
+      // Someone else appended (or the store answered oddly): the next fold starts from the store.
+      cache.drop(streamId);
+      if (!(error instanceof WrongExpectedRevision)) {
+        // A store can fail after writing (the connection lost on the answer): the event ids tell.
+        const ids = events.map((event) => event.id);
+        const written = await eventStore.readStream(streamId).then((after) => earlierOutcome(streamId, after, decider, (index) => ids[index] ?? ''), () => null);
+        if (written) return written;
+        throw error;
+      }
+      if (attempt >= maxAttempts) throw error;
       // Someone appended first: back off a little (jittered, so racers spread out) and decide again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }

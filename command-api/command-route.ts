@@ -4,14 +4,17 @@ import type { Clock } from '../domain/ports/clock.ts';
 import { actorOfAuthorization, guestActor } from '../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problemOf, problems, sendProblem, type Problem } from '../infra/http/problem.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
+import { jsonBodyProblem, refuseInvalidUtf8 } from '../infra/http/json-text.ts';
+import { assertQueryIsUtf8 } from '../infra/http/query-text.ts';
+import type { AccessGuard } from '../infra/http/access-guard.ts';
 import { guard } from './guards.ts';
-import { IdempotencyKey, requestFingerprint, type Idempotency, type StoredAnswer } from './idempotency.ts';
-import { createRequestContext, type RequestContext } from './request-context.ts';
+import { IdempotencyKey, idempotencySeed, requestFingerprint, type Idempotency, type StoredAnswer } from './idempotency.ts';
+import { createRequestContext, withIdempotencySeed, type RequestContext } from './request-context.ts';
 import { validationProblem } from './validation-problem.ts';
 
 // A command route is its RouteSpec (the one declaration used for validation, guards and OpenAPI) and
 // a handler that receives already-validated input. Mounting adds, in order: bearer auth → guard by
-// `spec.auth` → JSON body (size-limited) → zod validation (422) → Idempotency-Key (POST) → handler,
+// `spec.auth` → access rules (admin routes) → JSON body (size-limited) → zod validation (422) → Idempotency-Key (POST) → handler,
 // and turns every error into problem+json.
 export interface RouteAnswer {
   status: number;
@@ -40,7 +43,7 @@ export function defineRoute<const S extends RouteSpec>(
   handle: (input: RouteInput<S>) => Promise<RouteAnswer>,
   options: { idempotent?: boolean } = {},
 ): CommandRoute {
-  return { spec, idempotent: options.idempotent ?? spec.method === 'post', handle: handle as unknown as CommandRoute['handle'] };
+  return { spec: { ...spec, api: 'command' }, idempotent: options.idempotent ?? spec.method === 'post', handle: handle as unknown as CommandRoute['handle'] };
 }
 
 export interface MountOptions {
@@ -48,6 +51,8 @@ export interface MountOptions {
   clock: Clock;
   idempotency: Idempotency;
   bodyLimit: string;
+  /** The access rules' check of admin routes (infra/http/access-guard.ts). */
+  authorize: AccessGuard;
   logError(error: unknown): void;
 }
 
@@ -82,8 +87,11 @@ function send(res: Response, answer: StoredAnswer, replayed: boolean): void {
   }
 }
 
+/** Whether the request sends a body at all (a POST without one is fine on a route whose fields are optional). */
+const carriesBody = (req: Request): boolean => req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
+
 export function mountRoutes(router: Router, routes: CommandRoute[], options: MountOptions): void {
-  const jsonBody = express.json({ limit: options.bodyLimit });
+  const jsonBody = express.json({ limit: options.bodyLimit, verify: refuseInvalidUtf8 });
   for (const route of routes) {
     const { spec } = route;
     router[spec.method](spec.path, async (req: Request, res: Response) => {
@@ -98,11 +106,18 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
         res.locals.commandContext = context;
         res.set('X-Correlation-Id', context.correlationId);
         guard(spec.auth, actor);
+        await options.authorize(spec, req.params, actor);
         await runMiddleware(jsonBody, req, res);
+        // A body in another type is not read as JSON: say so (415) instead of naming every field as missing (422).
+        if (spec.body && carriesBody(req) && !req.is(['application/json', '+json'])) {
+          throw new HttpProblem(415, 'Unsupported media type', { code: 'unsupported-media-type', detail: 'Send the body as JSON: Content-Type: application/json.' });
+        }
+        const bodyProblem = jsonBodyProblem(req.body);
+        if (bodyProblem) throw new HttpProblem(400, 'Bad request', { code: 'bad-request', detail: bodyProblem });
         const rawBody: unknown = req.body === undefined ? {} : req.body;
         const input: RouteInput<RouteSpec> = {
           params: spec.params ? parse(spec.params, req.params, 'params') : undefined,
-          query: spec.query ? parse(spec.query, req.query, 'query') : undefined,
+          query: spec.query ? (assertQueryIsUtf8(req.originalUrl), parse(spec.query, req.query, 'query')) : undefined,
           body: parse(spec.body ?? emptyBody, rawBody, ''),
           context,
           request: req,
@@ -112,11 +127,14 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
         if (key !== undefined) {
           const keyCheck = IdempotencyKey.safeParse(key);
           if (!keyCheck.success) throw new HttpProblem(422, 'Validation failed', { code: 'validation', errors: [{ field: 'Idempotency-Key', message: keyCheck.error.issues[0]!.message }] });
-          const claim = await options.idempotency.claim(actor.userId ?? 'guest', key, requestFingerprint(options.jwtSecret, spec.method, req.originalUrl, rawBody), context.metadata());
+          const scope = actor.userId ?? 'guest';
+          const fingerprint = requestFingerprint(options.jwtSecret, spec.method, req.originalUrl, rawBody);
+          const claim = await options.idempotency.claim(scope, key, fingerprint, context.metadata());
           if (claim.kind === 'replay') {
             answer = claim.answer;
             replayed = true;
           } else {
+            input.context = withIdempotencySeed(context, idempotencySeed(options.jwtSecret, scope, key, fingerprint));
             answer = await route.handle(input).then(
               (ok) => ({ status: ok.status, body: ok.body }),
               (error) => answerOf(error, options.logError),

@@ -1,6 +1,9 @@
 import express, { type Router } from 'express';
 import { systemClock } from '../domain/ports/clock.ts';
+import { problemHandler } from '../infra/http/problem.ts';
+import { accessGuard, noAccessRules } from '../infra/http/access-guard.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
+import { createMemoryAttemptLimiter } from '../infra/attempt-limiter/memory-attempt-limiter.ts';
 import { createOutboxMailer } from './activation-mailer.ts';
 import { createCommandDeps, type CommandDeps } from './command-deps.ts';
 import { mountRoutes, type CommandRoute } from './command-route.ts';
@@ -8,10 +11,18 @@ import { createIdempotency } from './idempotency.ts';
 import type { CommandApiLogger, CommandApiPorts } from './ports.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
-import { engagementRoutes } from './routes/engagement-routes.ts';
+import { busyWindowRoutes } from './routes/busy-window-routes.ts';
+import { contractRoutes } from './routes/contract-routes.ts';
+import { conversationRoutes } from './routes/conversation-routes.ts';
+import { favoriteRoutes } from './routes/favorite-routes.ts';
+import { notificationRoutes } from './routes/notification-routes.ts';
+import { trackingRoutes } from './routes/tracking-routes.ts';
+import { mediaRoutes } from './routes/media-routes.ts';
+import { serveMediaFiles } from './media-files.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { vendorRoutes } from './routes/vendor-routes.ts';
+import { phoneNumberDispenseRoutes } from './routes/phone-number-dispense-routes.ts';
 
 export type { CommandApiPorts } from './ports.ts';
 
@@ -23,16 +34,19 @@ const consoleLogger: CommandApiLogger = {
 
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
-  return [...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps), ...engagementRoutes(deps), ...adminRoutes(deps)];
+  return [
+    ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
+    ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
+    ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps),
+  ];
 }
 
 /**
  * The RouteSpec list without running anything (for GET /api/openapi.json and docs). Route factories
- * only close over their deps and touch them when a request is handled, so placeholders do here.
+ * only bind their aggregates and touch the ports when a request is handled, so placeholders do here.
  */
 export function commandRouteSpecs(): RouteSpec[] {
-  const unused = {} as CommandDeps;
-  return commandRoutes({ ...unused, execute: unused.execute }).map((route) => route.spec);
+  return commandRoutes(createCommandDeps({} as Parameters<typeof createCommandDeps>[0])).map((route) => route.spec);
 }
 
 /**
@@ -50,15 +64,23 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
     tokens: { secret: ports.jwtSecret, accessTtlSeconds: ports.accessTokenTtlSeconds, refreshTtlSeconds: ports.refreshTokenTtlSeconds },
     mailer: ports.activationMailer ?? createOutboxMailer((line) => logger.info(line)),
     logger,
+    attemptLimiter: ports.attemptLimiter ?? createMemoryAttemptLimiter(),
+    passwordGuessPolicies: ports.passwordGuessPolicies,
+    mediaStorage: ports.mediaStorage,
   });
   const routes = commandRoutes(deps);
   const router = express.Router();
   mountRoutes(router, routes, {
     jwtSecret: ports.jwtSecret,
     clock,
-    idempotency: createIdempotency({ eventStore: ports.eventStore, clock, waitMs: ports.idempotencyWaitMs }),
+    idempotency: createIdempotency({ store: ports.idempotencyStore, eventStore: ports.eventStore, clock, waitMs: ports.idempotencyWaitMs }),
     bodyLimit: ports.bodyLimit ?? '100kb',
+    authorize: accessGuard(ports.accessRules ?? noAccessRules),
     logError: (error) => logger.error(error),
   });
+  if (ports.mediaStorage) router.get('/media/:mediaId/:fileName', serveMediaFiles({ eventStore: ports.eventStore, storage: ports.mediaStorage }));
+  // Errors raised before a route's handler (a path parameter that is not valid percent-encoding)
+  // leave as problem+json too, whatever is mounted after this router.
+  router.use(problemHandler((error) => logger.error(error)));
   return { router, routes: routes.map((route) => route.spec) };
 }

@@ -47,12 +47,37 @@ describe('favorites, conversations, contracts, vendors, products, admin records 
     expect(drafted.status).toBe(201);
     const id = drafted.body.id;
     expect((await app.api.put(`/api/contracts/${id}`, { ...terms, terms: 'Three sets.' }, m.vendor.token)).status).toBe(200);
-    expect((await app.api.post(`/api/contracts/${id}/sign`, undefined, m.customer.token)).status).toBe(409);
+    const signature = (fullName: string) => ({ fullName, agree: true });
+    expect((await app.api.post(`/api/contracts/${id}/sign`, signature('Dana Levi'), m.customer.token)).status).toBe(409);
     expect((await app.api.post(`/api/contracts/${id}/send`, undefined, m.vendor.token)).status).toBe(200);
-    expect((await app.api.post(`/api/contracts/${id}/sign`, undefined, m.customer.token)).status).toBe(200);
-    expect((await app.api.post(`/api/contracts/${id}/sign`, undefined, m.vendor.token)).status).toBe(200);
+    expect((await app.api.post(`/api/contracts/${id}/sign`, signature('Dana Levi'), m.customer.token)).status).toBe(200);
+    expect((await app.api.post(`/api/contracts/${id}/sign`, signature(' Noa Cohen '), m.vendor.token)).status).toBe(200);
     expect(await typesOf(`contract-${id}`)).toEqual(['ContractDrafted', 'ContractRevised', 'ContractSent', 'ContractSigned', 'ContractSigned', 'ContractFullySigned']);
+    const signatures = (await app.eventStore.readStream(`contract-${id}`)).filter((e) => e.type === 'ContractSigned').map((e) => (e.data as { signatureName: string }).signatureName);
+    expect(signatures).toEqual(['Dana Levi', 'Noa Cohen']);
     expect((await app.api.post(`/api/contracts/${id}/cancel`, { reason: 'No' }, m.customer.token)).status).toBe(403);
+  });
+
+  it('a signature needs the typed full name and "I agree"; a contract names only its vendor\'s own contractService product', async () => {
+    const terms = { title: 'Bar mitzvah', terms: 'One set.', price: { amountMinor: 250000, currency: 'ILS' }, customerId: m.customer.userId };
+    const drafted = await app.api.post('/api/contracts', { ...terms, productId: m.products.contractService }, m.vendor.token);
+    expect(drafted.status).toBe(201);
+    const [first] = await app.eventStore.readStream(`contract-${drafted.body.id}`);
+    expect(first?.data).toMatchObject({ productId: m.products.contractService });
+    await app.api.post(`/api/contracts/${drafted.body.id}/send`, undefined, m.vendor.token);
+    for (const body of [undefined, { fullName: '  ', agree: true }, { fullName: 'Dana Levi', agree: false }, { fullName: 'Dana Levi' }]) {
+      const refused = await app.api.post(`/api/contracts/${drafted.body.id}/sign`, body, m.customer.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.length).toBeGreaterThan(0);
+    }
+    const refusedFields = async (productId: string) => {
+      const answer = await app.api.post('/api/contracts', { ...terms, productId }, m.vendor.token);
+      return [answer.status, answer.body.errors?.map((error: { field: string }) => error.field)];
+    };
+    const othersProduct = await app.api.post('/api/vendor/products', { details: productDetails('contractService') }, m.otherVendor.token);
+    expect(await refusedFields(othersProduct.body.id)).toEqual([422, ['productId']]);
+    expect(await refusedFields(m.products.timedService)).toEqual([422, ['productId']]);
+    expect(await refusedFields('no-such-product')).toEqual([422, ['productId']]);
   });
 
   it('a vendor manages only its own products and profile; an admin manages any', async () => {

@@ -179,4 +179,37 @@ describe('orders over HTTP', () => {
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     expect((await types(orderId)).filter((t) => t === 'OrderApproved')).toHaveLength(1);
   });
+
+  it('the customer edits and deletes their review; only an admin takes down someone else\'s', async () => {
+    const completed = async () => {
+      const orderId = (await place(m.products.default, m.customer.token)).body.id;
+      await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+      await app.api.post(`/api/orders/${orderId}/approve`, {}, m.vendor.token);
+      await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token);
+      expect((await app.api.post(`/api/orders/${orderId}/review`, { rating: 2, text: 'Late' }, m.customer.token)).status).toBe(201);
+      return orderId;
+    };
+    const reviewTypes = async (orderId: string) => (await app.eventStore.readStream(`review-${orderId}`)).map((e) => e.type);
+
+    const mine = await completed();
+    const edited = await app.api.put(`/api/orders/${mine}/review`, { rating: 4, text: ' Late, but great ' }, m.customer.token);
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: mine, streamId: `review-${mine}`, revision: 1 });
+    expect((await app.eventStore.readStream(`review-${mine}`)).at(-1)).toMatchObject({ type: 'ReviewEdited', data: { rating: 4, text: 'Late, but great' } });
+    expect((await app.api.put(`/api/orders/${mine}/review`, { rating: 4, text: 'Late, but great' }, m.customer.token)).body.revision).toBe(1);
+    expect((await app.api.put(`/api/orders/${mine}/review`, { rating: 0, text: '' }, m.customer.token)).status).toBe(422);
+    expect((await app.api.put(`/api/orders/${mine}/review`, { rating: 5, text: 'mine now' }, m.vendor.token)).status).toBe(403);
+    expect((await app.api.delete(`/api/orders/${mine}/review`, m.vendor.token)).status).toBe(403);
+    expect((await app.api.delete(`/api/orders/${mine}/review`, m.customer.token)).status).toBe(200);
+    expect((await app.api.delete(`/api/orders/${mine}/review`, m.customer.token)).status).toBe(404);
+    expect((await app.api.put(`/api/orders/${mine}/review`, { rating: 5, text: '' }, m.customer.token)).status).toBe(404);
+    // Withdrawn, the order may be reviewed again.
+    expect((await app.api.post(`/api/orders/${mine}/review`, { rating: 5, text: 'Second thoughts' }, m.customer.token)).status).toBe(201);
+    expect(await reviewTypes(mine)).toEqual(['ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewPosted']);
+
+    const moderated = await completed();
+    expect((await app.api.call('DELETE', `/api/orders/${moderated}/review`, { token: m.admin.token, body: { reason: 'Offensive' } })).status).toBe(200);
+    expect((await app.eventStore.readStream(`review-${moderated}`)).at(-1)).toMatchObject({ type: 'ReviewRemoved', data: { reason: 'Offensive' } });
+    expect((await app.api.post(`/api/orders/${moderated}/review`, { rating: 5, text: 'again' }, m.customer.token)).body.code).toBe('review.already-posted');
+  });
 });

@@ -1,7 +1,12 @@
+import type { AttemptLimiter } from '../domain/ports/attempt-limiter.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
+import type { IdempotencyStore } from '../domain/ports/idempotency-store.ts';
+import type { MediaStorage } from '../domain/ports/media-storage.ts';
 import type { PaymentGateway } from '../domain/ports/payment-gateway.ts';
 import type { Clock } from '../domain/ports/clock.ts';
+import type { AccessRuleSource } from '../infra/http/access-guard.ts';
 import type { ActivationMailer } from './activation-mailer.ts';
+import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 
 export interface CommandApiLogger {
   info(message: string): void;
@@ -25,4 +30,17 @@ export interface CommandApiPorts {
   refreshTokenTtlSeconds?: number;
   /** How long a duplicate request (same Idempotency-Key) waits for the first one; default 2000 ms. */
   idempotencyWaitMs?: number;
+  /** Where Idempotency-Key records are; default the event store's `idempotency-` streams. Give the Redis one when several processes serve the API. */
+  idempotencyStore?: IdempotencyStore;
+  /** Counts password guesses; default in this process's memory. Give the Redis one when several processes serve the API. */
+  attemptLimiter?: AttemptLimiter;
+  /** Backoff of password guesses (password-guess-throttle.ts); tests make them small. */
+  passwordGuessPolicies?: PasswordGuessPolicies;
+  /**
+   * The access rules admin routes are checked against (the `aclRules` view); default none, so only
+   * superAdmin passes admin routes (infra/http/access-guard.ts).
+   */
+  accessRules?: AccessRuleSource;
+  /** Where uploaded media files go ($DATA_DIR/media in embedded mode); also served at GET /media/<id>/<name>. */
+  mediaStorage?: MediaStorage;
 }

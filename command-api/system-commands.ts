@@ -3,8 +3,7 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import { systemClock } from '../domain/ports/clock.ts';
 import { systemActor } from '../domain/shared/actor.ts';
-import { streamId } from '../domain/shared/ids.ts';
-import { userDecider } from '../domain/user/decider.ts';
+import { userDecider, userStream } from '../domain/user/decider.ts';
 import { handleCommand } from './command-handler.ts';
 import { SCHEMA_VERSION } from './request-context.ts';
 
@@ -20,7 +19,7 @@ export async function grantUserRoles(
   const correlationId = randomUUID();
   return handleCommand({
     eventStore: ports.eventStore,
-    streamId: streamId('user', userId),
+    streamId: userStream(userId),
     decider: userDecider,
     command: { type: 'SetUserRoles', actor: systemActor, at, userId, roles, groups },
     metadata: { actor: systemActor, correlationId, causationId: null, at, schemaVersion: SCHEMA_VERSION },

@@ -1,57 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { EventStore } from '../domain/ports/event-store.ts';
-import type { UserEvent, UserEmailClaimed } from '../domain/user/events.ts';
-import { streamId } from '../domain/shared/ids.ts';
-import { toDomainEvent } from './command-handler.ts';
+import { userDecider, userEmailDecider, userEmailStream, userStream, type UserState } from '../domain/user/decider.ts';
+import { loadFolded } from './command-handler.ts';
 
-// What sign-in and the profile need of a user, folded from `user-<id>` (and found by e-mail through
-// `useremail-<sha256(lowercased email)>`). The password hash stays on this side of the API.
-export interface UserAccount {
-  userId: string;
-  email: string;
-  fullName: string;
-  phone?: string;
-  locale: 'he-IL' | 'en-US';
-  passwordHash: string;
-  active: boolean;
-  roles: string[];
-  groups: string[];
-  vendorId: string | null;
-}
+// What sign-in and the profile need of a user: the user aggregate's state (`user-<id>`, found by e-mail
+// through `useremail-<sha256(lowercased email)>`), less the tokens' hashes, with its status as `active`.
+// The password hash stays on this side of the API. `tokenVersion` moves on with every password or role
+// change; refresh tokens of an older version are refused.
+type RegisteredUser = Exclude<UserState, { status: 'absent' }>;
+export type UserAccount = Pick<RegisteredUser, 'userId' | 'email' | 'fullName' | 'phone' | 'locale' | 'passwordHash' | 'roles' | 'groups' | 'vendorId' | 'tokenVersion'>
+  & { active: boolean };
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-export const emailStreamId = (email: string): string =>
-  streamId('useremail', createHash('sha256').update(normalizeEmail(email)).digest('hex'));
+export const emailStreamId = (email: string): string => userEmailStream(createHash('sha256').update(normalizeEmail(email)).digest('hex'));
+
+/** The account of a user as the user aggregate folds it; null before registration. */
+export function userAccountOf(user: UserState): UserAccount | null {
+  if (user.status === 'absent') return null;
+  const { userId, email, fullName, phone, locale, passwordHash, roles, groups, vendorId, tokenVersion } = user;
+  return { userId, email, fullName, ...(phone ? { phone } : {}), locale, passwordHash, active: user.status === 'active', roles, groups, vendorId, tokenVersion };
+}
 
 export async function loadUserAccount(eventStore: EventStore, userId: string): Promise<UserAccount | null> {
-  let account: UserAccount | null = null;
-  for (const recorded of await eventStore.readStream(streamId('user', userId))) {
-    const event = toDomainEvent<UserEvent>(recorded);
-    if (event.type === 'UserRegistered') {
-      const { email, fullName, phone, locale, passwordHash } = event.data;
-      account = { userId, email, fullName, ...(phone ? { phone } : {}), locale, passwordHash, active: false, roles: [], groups: [], vendorId: null };
-      continue;
-    }
-    if (!account) continue;
-    switch (event.type) {
-      case 'UserActivated': account = { ...account, active: true }; break;
-      case 'UserPasswordChanged': account = { ...account, passwordHash: event.data.passwordHash }; break;
-      case 'UserRolesChanged': account = { ...account, roles: event.data.roles, groups: event.data.groups }; break;
-      case 'UserVendorLinked': account = { ...account, vendorId: event.data.vendorId }; break;
-      case 'UserProfileUpdated': {
-        const { fullName, phone, locale } = event.data;
-        const { phone: _old, ...rest } = account;
-        account = { ...rest, fullName, ...(phone ? { phone } : {}), locale };
-        break;
-      }
-    }
-  }
-  return account;
+  return userAccountOf((await loadFolded(eventStore, userDecider, userStream(userId))).state);
 }
 
 export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
-  const [claim] = await eventStore.readStream(emailStreamId(email), { maxCount: 1 });
-  return claim ? toDomainEvent<UserEmailClaimed>(claim).data.userId : null;
+  return (await loadFolded(eventStore, userEmailDecider, emailStreamId(email))).state.claimedBy;
 }
 
 /** The SPEC §3 user profile answered by GET /api/user/current. */

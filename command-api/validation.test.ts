@@ -41,6 +41,9 @@ describe('input validation over HTTP', () => {
     await expect422('/api/orders', {}, m.customer.token, 'productId');
     await expect422('/api/orders', { productId: 42 }, m.customer.token, 'productId');
     await expect422('/api/orders', { productId: m.products.timedService, start: 'tomorrow' }, m.customer.token, 'start');
+    // Issue 14 #2: a start whose slot would end past year 9999 (or past the booking horizon) is 422, not 500.
+    await expect422('/api/orders', { productId: m.products.timedService, start: '9999-12-31T23:00:00Z' }, m.customer.token, 'start');
+    await expect422('/api/orders', { productId: m.products.timedService, start: new Date(Date.now() + 11 * 366 * 86_400_000).toISOString() }, m.customer.token, 'start');
     await expect422(`/api/orders/x/cancel`, {}, m.customer.token, 'reason');
     await expect422('/api/orders/x/review', { rating: 'five', text: '' }, m.customer.token, 'rating');
     await expect422('/api/orders/x/review', { rating: 6, text: '' }, m.customer.token, 'rating');
@@ -89,6 +92,24 @@ describe('input validation over HTTP', () => {
     expect((await app.api.put('/api/vendor/profile', { profile: { ...base, intro: { he: 'א'.repeat(100) }, originLocation: { he: 'x'.repeat(20) } } }, m.vendor.token)).status).toBe(200);
   });
 
+  it('a vendor lists only enabled languages of the marketplace (issue 14 #3): 422 naming the code, on every vendor write', async () => {
+    const base = vendorProfile();
+    const bad = { ...base, languages: ['he', 'Klingon!!'] };
+    await expect422('/api/vendor/profile', { profile: bad }, m.vendor.token, 'profile.languages.1', 'PUT');
+    await expect422(`/api/admin/vendors/${m.vendor.vendorId}`, { profile: { ...base, languages: ['xx'] } }, m.admin.token, 'profile.languages.0', 'PUT');
+    await expect422('/api/admin/vendors', { profile: bad }, m.admin.token, 'profile.languages.1');
+    const { registerAndSignIn } = await import('./client/accounts.ts');
+    const newcomer = await registerAndSignIn(app.api, app.mailer, { email: 'lang-artist@example.com' });
+    await expect422('/api/artists/register', { profile: { ...base, languages: ['en', 'zz-Fake'] } }, newcomer.token, 'profile.languages.1');
+
+    // An admin adds Russian: vendors may list it; once disabled, a vendor listing it keeps it, nobody new adds it.
+    expect((await app.api.put('/api/admin/languages/ru', { name: { he: 'רוסית', en: 'Russian' }, enabled: true }, m.admin.token)).status).toBe(200);
+    expect((await app.api.put('/api/vendor/profile', { profile: { ...base, languages: ['he', 'ru'] } }, m.vendor.token)).status).toBe(200);
+    expect((await app.api.put('/api/admin/languages/ru', { name: { he: 'רוסית', en: 'Russian' }, enabled: false }, m.admin.token)).status).toBe(200);
+    expect((await app.api.put('/api/vendor/profile', { profile: { ...base, intro: { en: 'Still here' }, languages: ['he', 'ru'] } }, m.vendor.token)).status).toBe(200);
+    await expect422('/api/vendor/profile', { profile: { ...base, languages: ['ru'] } }, m.otherVendor.token, 'profile.languages.0', 'PUT');
+  });
+
   it('SPEC §5 product: introText ≤ 250, integer serviceDuration, name, information, price and currency required', async () => {
     const post = (details: unknown, field: string) => expect422('/api/vendor/products', { details }, m.vendor.token, field);
     const base = productDetails('timedService');
@@ -109,6 +130,45 @@ describe('input validation over HTTP', () => {
       await expect422('/api/admin/entity/tag', tag(alias), m.admin.token, 'fields.alias');
     }
     await expect422('/api/admin/entity/brand', tag('fine'), m.admin.token, 'entityType');
+  });
+
+  it('takes only http(s) media URLs or paths on this site (issue 14 #8): vendor images and audio, product images, article images', async () => {
+    const base = vendorProfile();
+    for (const url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'relative/image.png', '//evil.example/x.png', 'java\nscript:alert(1)', 'https://user:secret@example.com/x.png', 'ftp://example.com/x.png']) {
+      await expect422('/api/vendor/profile', { profile: { ...base, heroImageUrl: url } }, m.vendor.token, 'profile.heroImageUrl', 'PUT');
+    }
+    await expect422('/api/vendor/profile', { profile: { ...base, logoImageUrl: 'javascript:alert(1)' } }, m.vendor.token, 'profile.logoImageUrl', 'PUT');
+    await expect422('/api/vendor/profile', { profile: { ...base, images: [{ url: 'https://example.com/ok.jpg' }, { url: 'javascript:alert(1)' }] } }, m.vendor.token, 'profile.images.1.url', 'PUT');
+    await expect422('/api/vendor/profile', { profile: { ...base, audio: [{ url: 'data:audio/mp3;base64,AAAA' }] } }, m.vendor.token, 'profile.audio.0.url', 'PUT');
+    await expect422('/api/vendor/products', { details: { ...productDetails(), introImage: 'javascript:alert(1)' } }, m.vendor.token, 'details.introImage');
+    await expect422('/api/vendor/products', { details: { ...productDetails(), images: [{ url: 'vbscript:x' }] } }, m.vendor.token, 'details.images.0.url');
+    const article = { entityType: 'article', title: { en: 'T' }, alias: 'media-check', body: { en: 'B' }, kind: 'blog', categoryId: null, imageUrl: 'javascript:alert(1)', publishedAt: '2026-01-01T00:00:00Z' };
+    await expect422('/api/admin/entity/article', { fields: article }, m.admin.token, 'fields.imageUrl');
+    const fine = { ...base, heroImageUrl: 'https://cdn.example.com/hero.jpg', logoImageUrl: 'http://cdn.example.com/logo.png', images: [{ url: 'https://cdn.example.com/a.jpg', description: '' }] };
+    expect((await app.api.put('/api/vendor/profile', { profile: fine }, m.vendor.token)).status).toBe(200);
+  });
+
+  it('refuses a body that is not UTF-8 or holds lone surrogates with 400, and an unsupported charset with 415 (issue 14 #8)', async () => {
+    const send = (body: BodyInit, contentType = 'application/json') => fetch(`${app.api.baseUrl}/api/orders`, {
+      method: 'POST', body, headers: { 'content-type': contentType, authorization: `Bearer ${m.customer.token}` },
+    });
+    const headBefore = await app.eventStore.headPosition();
+    const latin1 = Buffer.concat([Buffer.from(`{"productId":"${m.products.default}","notes":"caf`), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const invalidUtf8 = await send(latin1);
+    expect(invalidUtf8.status).toBe(400);
+    expect(invalidUtf8.headers.get('content-type')).toContain('application/problem+json');
+    expect(await invalidUtf8.json()).toMatchObject({ code: 'bad-request', detail: 'The body is not valid UTF-8.' });
+    const surrogate = await send(`{"productId":"${m.products.default}","notes":"\\ud800 alone"}`);
+    expect(surrogate.status).toBe(400);
+    expect((await surrogate.json()).detail).toContain('lone surrogates');
+    const surrogateKey = await send(`{"productId":"${m.products.default}","\\udfff":1}`);
+    expect(surrogateKey.status).toBe(400);
+    const charset = await send(latin1, 'application/json; charset=latin1');
+    expect(charset.status).toBe(415);
+    expect(charset.headers.get('content-type')).toContain('application/problem+json');
+    expect(await app.eventStore.headPosition()).toBe(headBefore);
+    const paired = await send(JSON.stringify({ productId: m.products.default, notes: 'a well-formed pair 🎻 and café' }));
+    expect(paired.status).toBe(201);
   });
 
   it('refuses an oversized body with 413 and malformed JSON with 400, both as problem+json', async () => {

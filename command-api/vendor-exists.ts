@@ -1,14 +1,17 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
-import { streamId } from '../domain/shared/ids.ts';
+import { productDecider, productStream } from '../domain/product/decider.ts';
+import { vendorDecider, vendorStream } from '../domain/vendor/decider.ts';
 import { problems } from '../infra/http/problem.ts';
+import { loadFolded } from './command-handler.ts';
 
-/** 404 unless `vendor-<id>` exists: links to a vendor (favorites, conversations) must point somewhere. */
+/** 404 unless the vendor was ever created: links to a vendor (favorites, conversations) must point somewhere. */
 export async function requireVendorExists(eventStore: EventStore, vendorId: string): Promise<void> {
-  const [first] = await eventStore.readStream(streamId('vendor', vendorId), { maxCount: 1 });
-  if (!first) throw problems.notFound('There is no such vendor.');
+  const { state } = await loadFolded(eventStore, vendorDecider, vendorStream(vendorId));
+  if (state.status === 'absent') throw problems.notFound('There is no such vendor.');
 }
 
+/** 404 unless the product was ever created (removed or not). */
 export async function requireProductExists(eventStore: EventStore, productId: string): Promise<void> {
-  const [first] = await eventStore.readStream(streamId('product', productId), { maxCount: 1 });
-  if (!first) throw problems.notFound('There is no such product.');
+  const { state } = await loadFolded(eventStore, productDecider, productStream(productId));
+  if (state.status === 'absent') throw problems.notFound('There is no such product.');
 }

@@ -13,15 +13,18 @@ import { GeoLocationEvent } from './geo-location/events.ts';
 import { ConfigEntryEvent } from './config-entry/events.ts';
 import { LanguageEntryEvent } from './language-entry/events.ts';
 import { AclEvent } from './acl/events.ts';
+import { MediaEvent } from './media/events.ts';
 import { NotificationEvent } from './notification/events.ts';
 import { TrackingEvent } from './tracking/events.ts';
+import { PhoneNumberDispenseEvent } from './phone-number-dispense/events.ts';
 
 // Every event type of the product, so any edge (append, feed, relay, projector) can validate one.
 export const AnyDomainEvent = z.discriminatedUnion('type', [
   ...OrderEvent.options, ...CalendarEvent.options, ...FavoritesEvent.options, ...ConversationEvent.options,
   ...ContractEvent.options, ...VendorEvent.options, ...ProductEvent.options, ...UserEvent.options, UserEmailClaimed,
   ...ReviewEvent.options, ...ContentEvent.options, ...GeoLocationEvent.options, ...ConfigEntryEvent.options,
-  ...LanguageEntryEvent.options, ...AclEvent.options, ...NotificationEvent.options, ...TrackingEvent.options,
+  ...LanguageEntryEvent.options, ...AclEvent.options, ...MediaEvent.options, ...NotificationEvent.options, ...TrackingEvent.options,
+  ...PhoneNumberDispenseEvent.options,
 ]);
 export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 export type DomainEventType = AnyDomainEvent['type'];

@@ -8,6 +8,13 @@ describe('configuration from the environment', () => {
     expect(config.DATA_DIR).toBe('./data');
     expect(config.SEED_DEMO).toBe(true);
     expect(config.EVENTSTORE_URL).toBeUndefined();
+    expect(config.VIEW_STORE).toBe('sqlite');
+  });
+  it('keeps views in memory for tests unless VIEW_STORE says otherwise', () => {
+    expect(parseConfig({ NODE_ENV: 'test' }).VIEW_STORE).toBe('memory');
+    expect(parseConfig({ NODE_ENV: 'test', VIEW_STORE: 'sqlite' }).VIEW_STORE).toBe('sqlite');
+    expect(parseConfig({ VIEW_STORE: 'memory' }).VIEW_STORE).toBe('memory');
+    expect(() => parseConfig({ VIEW_STORE: 'redis' })).toThrow(/VIEW_STORE/);
   });
   it('names the failing variable in one line', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration: PORT/);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 // The whole configuration is environment variables with embedded defaults (DESIGN §2), parsed once at
 // start. A bad value stops the process with one clear line (see `loadConfig`).
 const optionalUrl = z.string().trim().min(1).optional();
+/** An optional setting where an empty value (`SMTP_URL=` in a compose file) means unset. */
+const unsetWhenEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +23,12 @@ export const ConfigSchema = z.object({
   EVENTSTORE_URL: optionalUrl,
   MONGO_URL: optionalUrl,
   MONGO_DB: z.string().default('marketplace'),
+  /**
+   * The embedded view store when MONGO_URL is unset: `sqlite` keeps the views in `$DATA_DIR/views.sqlite`
+   * (a restart resumes from the projectors' checkpoints); `memory` rebuilds them by replay at every
+   * start. Default: sqlite, except memory when NODE_ENV=test (every test starts from a fresh store).
+   */
+  VIEW_STORE: unsetWhenEmpty(z.enum(['memory', 'sqlite']).optional()),
   REDIS_URL: optionalUrl,
   KAFKA_BROKERS: optionalUrl,
   /**
@@ -35,9 +43,25 @@ export const ConfigSchema = z.object({
   /** Distributed mode: where the web service's /api gateway sends writes and reads. */
   COMMAND_API_URL: optionalUrl,
   QUERY_API_URL: optionalUrl,
+  /**
+   * Which peers' X-Forwarded-For to believe (Express "trust proxy"): the client address the sign-in
+   * throttle counts. Default: loopback only (this process's own web server). Set it to the proxies
+   * in front, e.g. `loopback, uniquelocal` for an API reached only through the web service's gateway.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The SMTP server e-mails leave through (activation links), e.g. `smtp://user:password@mail.example.com:587`
+   * or `smtps://…:465`. Required in production; without it (development) activation links are logged.
+   */
+  SMTP_URL: unsetWhenEmpty(z.string().trim().regex(/^smtps?:\/\/[^/?#]+/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+  /** The sender of e-mails; default `HaBama <no-reply@<host of PUBLIC_URL>>`. */
+  MAIL_FROM: unsetWhenEmpty(z.string().trim().min(3).optional()),
+  /** Where the storefront is reached from outside, for links in e-mails; default http://localhost:<PORT>. Required in production. */
+  PUBLIC_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional()),
 });
-export type Config = z.infer<typeof ConfigSchema>;
+/** The parsed configuration; VIEW_STORE is settled (its default depends on NODE_ENV). */
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'VIEW_STORE'> & { VIEW_STORE: 'memory' | 'sqlite' };
 
 export class ConfigError extends Error {}
 
@@ -50,7 +74,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = result.data;
   if (config.NODE_ENV === 'production' && !config.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
   if (config.EVENT_FEED === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError('Invalid configuration: EVENT_FEED=kafka needs KAFKA_BROKERS');
-  return config;
+  return { ...config, VIEW_STORE: config.VIEW_STORE ?? (config.NODE_ENV === 'test' ? 'memory' : 'sqlite') };
 }
 
 /** Parses process.env; on a bad value prints one line and exits. */

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import type { AttemptLimiter } from '../domain/ports/attempt-limiter.ts';
 import type { Cache } from '../domain/ports/cache.ts';
 import type { EventFeed } from '../domain/ports/event-feed.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
+import type { IdempotencyStore } from '../domain/ports/idempotency-store.ts';
 import type { JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
@@ -10,9 +12,13 @@ import type { Config } from './config.ts';
 import { openSqliteEventStore } from './event-store/sqlite-event-store.ts';
 import { storeEventFeed } from './event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from './view-store/memory-view-store.ts';
+import { openSqliteViewStore } from './view-store/sqlite-view-store.ts';
+import { dropViewsOfAnotherLog } from '../projectors/checkpoints.ts';
 import { createMemoryCache } from './cache/memory-cache.ts';
 import { createMemoryJobQueue } from './job-queue/memory-job-queue.ts';
 import { createMemoryRealtime } from './realtime/memory-realtime.ts';
+import { createMemoryAttemptLimiter } from './attempt-limiter/memory-attempt-limiter.ts';
+import { eventStoreIdempotencyStore } from './idempotency/event-store-idempotency-store.ts';
 
 // Picks one adapter per port from the configuration (DESIGN §2): each engine URL that is set replaces
 // its embedded default. Real-engine modules are imported only when used, so the embedded mode never
@@ -23,10 +29,14 @@ export interface Adapters {
   cache: Cache;
   jobQueue: JobQueue;
   realtime: Realtime;
+  /** Counts password guesses for the command API's backoff. */
+  attemptLimiter: AttemptLimiter;
+  /** Idempotency-Key records of the command API: the event store's streams, or Redis. */
+  idempotencyStore: IdempotencyStore;
   /** Where projectors and reactors read events. */
   feed: EventFeed;
   /** Which engine serves each port, for the start-up banner. */
-  engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'feed', string>;
+  engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'feed', string>;
   close(): Promise<void>;
 }
 
@@ -53,31 +63,48 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     // The projectors runtime declares every view's indexes when it starts (projectors/view-indexes.ts).
     viewStore = await openMongoViewStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
     engines.viewStore = 'MongoDB';
-  } else {
+  } else if (config.VIEW_STORE === 'memory') {
     viewStore = createMemoryViewStore();
     engines.viewStore = 'memory (rebuilt by replay at start)';
+  } else {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    const path = join(config.DATA_DIR, 'views.sqlite');
+    viewStore = openSqliteViewStore({ path });
+    // The views file outlives the process beside the events: views of another log (the event file
+    // deleted and seeded again) must not pass for this one's.
+    await dropViewsOfAnotherLog(viewStore, eventStore);
+    engines.viewStore = `node:sqlite ${path} (resumes from its checkpoints)`;
   }
   closers.push(() => viewStore.close());
 
   let cache: Cache;
   let jobQueue: JobQueue;
   let realtime: Realtime;
+  let attemptLimiter: AttemptLimiter;
+  let idempotencyStore: IdempotencyStore;
   if (config.REDIS_URL) {
-    const [{ openRedisCache }, { openBullmqJobQueue }, { openRedisRealtime }] = await Promise.all([
+    const [{ openRedisCache }, { openBullmqJobQueue }, { openRedisRealtime }, { openRedisAttemptLimiter }, { openRedisIdempotencyStore }] = await Promise.all([
       import('./cache/redis-cache.ts'), import('./job-queue/bullmq-job-queue.ts'), import('./realtime/redis-realtime.ts'),
+      import('./attempt-limiter/redis-attempt-limiter.ts'), import('./idempotency/redis-idempotency-store.ts'),
     ]);
     const ns = config.NAMESPACE;
     cache = await openRedisCache({ url: config.REDIS_URL, keyPrefix: `${ns}:cache:` });
     jobQueue = await openBullmqJobQueue({ url: config.REDIS_URL, queueName: 'notifications', prefix: `${ns}:bull` });
     realtime = await openRedisRealtime({ url: config.REDIS_URL, channel: `${ns}:realtime` });
-    engines.cache = engines.jobQueue = engines.realtime = 'Redis';
+    attemptLimiter = await openRedisAttemptLimiter({ url: config.REDIS_URL, keyPrefix: `${ns}:attempts:` });
+    idempotencyStore = await openRedisIdempotencyStore({ url: config.REDIS_URL, keyPrefix: `${ns}:idempotency:` });
+    engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = engines.idempotencyStore = 'Redis';
   } else {
     cache = createMemoryCache();
     jobQueue = createMemoryJobQueue();
     realtime = createMemoryRealtime();
-    engines.cache = engines.jobQueue = engines.realtime = 'memory';
+    attemptLimiter = createMemoryAttemptLimiter();
+    // Kept with the events: they survive a restart, and several processes on one store file share them.
+    idempotencyStore = eventStoreIdempotencyStore(eventStore);
+    engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = 'memory';
+    engines.idempotencyStore = 'event store streams';
   }
-  closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close());
+  closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close(), () => attemptLimiter.close(), () => idempotencyStore.close());
 
   let feed: EventFeed;
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
@@ -90,7 +117,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, feed, engines,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, feed, engines,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -10,7 +10,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
 import type { RealtimeMessage } from '../domain/ports/realtime.ts';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
-import { startFullStack, type FullStack } from '../query-api/testing/full-stack.ts';
+import { startFullStack, type FullStack } from '../test/full-stack.ts';
 import { noticesOf } from './recipients.ts';
 import { createNotificationReactor } from './reactor.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
@@ -58,6 +58,8 @@ describe('who is notified of what', () => {
   it('a message goes to the other side', async () => {
     const fromCustomer = await recorded('conversation-c1', 'MessagePosted', { conversationId: 'c1', messageId: 'm1', authorId: 'cust', side: 'customer', text: 'שלום', at: '2026-03-01T10:00:00.000Z' });
     expect((await noticesOf(fromCustomer, store)).map((n) => [n.userId, n.kind, n.params.preview])).toEqual([['owner', 'message.posted', 'שלום']]);
+    // The conversation stream's revision of the message, for reading the thread with minRevision.
+    expect((await noticesOf(fromCustomer, store))[0]!.subject).toMatchObject({ conversationId: 'c1', messageId: 'm1', audience: 'vendor', revision: String(fromCustomer.revision) });
     const fromVendor = await recorded('conversation-c1', 'MessagePosted', { conversationId: 'c1', messageId: 'm2', authorId: 'owner', side: 'vendor', text: 'hi', at: '2026-03-01T10:00:00.000Z' });
     expect((await noticesOf(fromVendor, store)).map((n) => n.userId)).toEqual(['cust']);
   });

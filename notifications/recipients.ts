@@ -1,11 +1,28 @@
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { recipientFacts, type RecipientFacts } from './recipient-facts.ts';
 import type { NotificationKind } from '../domain/notification/events.ts';
+import { contractStream } from '../domain/contract/decider.ts';
+import { conversationStream } from '../domain/conversation/decider.ts';
+import { orderStream } from '../domain/order/decider.ts';
 
 // Who hears about an event (issue 3): order lifecycle events go to the customer and the vendor's owner,
 // a chat message to the other side, contract changes to the party that did not make them (both when
 // fully signed). Parties are read from the event store — the first event of the order, conversation or
-// contract stream, and the vendor stream for its owner — not from the views, so a reactor that runs
+// contract stream, and the vendor stream for its owner — not from the views (recipient-facts.ts), so a reactor that runs
 // ahead of the projectors (at start, after a rebuild) still finds everyone.
+//
+// Each notice names its reader's part in the subject, `subject.audience` ('customer' | 'vendor'), so
+// the same event reads "New order from Dana: Wedding show" to the vendor and "Your order is placed:
+// Wedding show" to the customer (web/app/notification-text.ts picks the text by it). An order
+// notice's subject also carries `revision`, the order stream's revision of the event, so a screen
+// refreshing on the push can read the order with `minRevision` and be sure the views have it; a
+// contract notice likewise carries the contract stream's revision, and a message notice the
+// conversation stream's.
+// Names come in both languages where they have two (`productNameHe`, `productNameEn`,
+// `vendorNameHe`, `vendorNameEn`, each falling back to the other), so each language's text uses its
+// own; `productName` stays for texts written before.
+export type Audience = 'customer' | 'vendor';
+
 export interface Notice {
   userId: string;
   kind: NotificationKind;
@@ -37,59 +54,58 @@ const nameOf = (value: unknown): string => {
   const name = (value ?? {}) as { he?: string; en?: string };
   return name.he || name.en || '';
 };
-
-async function firstEventData(eventStore: EventStore, streamId: string): Promise<Data | null> {
-  const [first] = await eventStore.readStream(streamId, { maxCount: 1 });
-  return (first?.data as Data | undefined) ?? null;
-}
-
-/** The user who owns the vendor now: the last owner assignment of the vendor stream. */
-export async function vendorOwnerOf(eventStore: EventStore, vendorId: string): Promise<string | null> {
-  let owner: string | null = null;
-  for (const event of await eventStore.readStream(`vendor-${vendorId}`)) {
-    const data = event.data as Data;
-    if (event.type === 'VendorCreated' || event.type === 'VendorOwnerAssigned') owner = (data.ownerUserId as string | null) ?? owner;
-  }
-  return owner;
-}
+/** A translatable name as `<prefix>He` and `<prefix>En` params, each falling back to the other language. */
+const namesOf = (prefix: string, value: unknown): Record<string, string> => {
+  const name = (value ?? {}) as { he?: string; en?: string };
+  return { [`${prefix}He`]: name.he || name.en || '', [`${prefix}En`]: name.en || name.he || '' };
+};
 
 const unique = (notices: Notice[]): Notice[] => {
   const seen = new Set<string>();
   return notices.filter((notice) => (seen.has(notice.userId) ? false : (seen.add(notice.userId), true)));
 };
 
-export async function noticesOf(event: RecordedEvent, eventStore: EventStore): Promise<Notice[]> {
+/** The notices of one event; `facts` reads the parties (default: straight from the event store). */
+export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStore, 'readStream'>, facts: RecipientFacts = recipientFacts(eventStore)): Promise<Notice[]> {
   const data = event.data as Data;
   const orderKind = orderKinds[event.type];
   if (orderKind) {
     const orderId = text(data.orderId);
-    const placed = event.type === 'OrderPlaced' ? data : await firstEventData(eventStore, `order-${orderId}`);
+    const placed = event.type === 'OrderPlaced' ? data : await facts.firstEventData(orderStream(orderId));
     if (!placed) return [];
     const customerId = text(placed.customerId);
-    const vendorOwner = await vendorOwnerOf(eventStore, text(placed.vendorId));
-    const params = { orderId, productName: nameOf((placed.product as Data | undefined)?.name), ...(data.reason ? { reason: text(data.reason) } : {}) };
-    const subject = { orderId, vendorId: text(placed.vendorId) };
+    const [vendor, customerName] = await Promise.all([facts.vendor(text(placed.vendorId)), facts.fullName(customerId)]);
+    const productName = (placed.product as Data | undefined)?.name;
+    const params = {
+      orderId, productName: nameOf(productName), ...namesOf('productName', productName), ...namesOf('vendorName', vendor.name), customerName,
+      ...(data.reason ? { reason: text(data.reason) } : {}),
+    };
+    const subject = { orderId, vendorId: text(placed.vendorId), revision: String(event.revision) };
+    const toCustomer: Notice = { userId: customerId, kind: orderKind, subject: { ...subject, audience: 'customer' }, params };
     // A declined card concerns only the customer who tried to pay.
-    const recipients = event.type === 'OrderPaymentDeclined' ? [customerId] : [customerId, vendorOwner];
-    return unique(recipients.filter((userId): userId is string => Boolean(userId)).map((userId) => ({ userId, kind: orderKind, subject, params })));
+    if (event.type === 'OrderPaymentDeclined' || !vendor.owner) return customerId ? [toCustomer] : [];
+    const toVendor: Notice = { userId: vendor.owner, kind: orderKind, subject: { ...subject, audience: 'vendor' }, params };
+    return unique([toCustomer, toVendor].filter((notice) => Boolean(notice.userId)));
   }
   if (event.type === 'MessagePosted') {
     const conversationId = text(data.conversationId);
-    const opened = await firstEventData(eventStore, `conversation-${conversationId}`);
+    const opened = await facts.firstEventData(conversationStream(conversationId));
     if (!opened) return [];
-    const recipient = data.side === 'customer' ? await vendorOwnerOf(eventStore, text(opened.vendorId)) : text(opened.customerId);
+    const audience: Audience = data.side === 'customer' ? 'vendor' : 'customer';
+    const recipient = audience === 'vendor' ? (await facts.vendor(text(opened.vendorId))).owner : text(opened.customerId);
     if (!recipient || recipient === data.authorId) return [];
     const preview = text(data.text).slice(0, 140);
-    return [{ userId: recipient, kind: 'message.posted', subject: { conversationId, messageId: text(data.messageId) }, params: { conversationId, preview } }];
+    const subject = { conversationId, messageId: text(data.messageId), audience, revision: String(event.revision) };
+    return [{ userId: recipient, kind: 'message.posted', subject, params: { conversationId, preview } }];
   }
   const contractKind = contractKinds[event.type];
   if (contractKind) {
     const contractId = text(data.contractId);
-    const drafted = event.type === 'ContractDrafted' ? data : await firstEventData(eventStore, `contract-${contractId}`);
+    const drafted = event.type === 'ContractDrafted' ? data : await facts.firstEventData(contractStream(contractId));
     if (!drafted) return [];
     const customerId = text(drafted.customerId);
-    const vendorOwner = await vendorOwnerOf(eventStore, text(drafted.vendorId));
-    const subject = { contractId, vendorId: text(drafted.vendorId) };
+    const vendorOwner = (await facts.vendor(text(drafted.vendorId))).owner;
+    const subject = { contractId, vendorId: text(drafted.vendorId), revision: String(event.revision) };
     const params = { contractId, title: text(data.title) || text(drafted.title), ...(data.reason ? { reason: text(data.reason) } : {}) };
     let recipients: (string | null)[];
     switch (event.type) {
@@ -106,7 +122,9 @@ export async function noticesOf(event: RecordedEvent, eventStore: EventStore): P
       default:
         recipients = [customerId, vendorOwner];
     }
-    return unique(recipients.filter((userId): userId is string => Boolean(userId)).map((userId) => ({ userId, kind: contractKind, subject, params })));
+    const audienceOf = (userId: string): Audience => (userId === customerId ? 'customer' : 'vendor');
+    return unique(recipients.filter((userId): userId is string => Boolean(userId))
+      .map((userId) => ({ userId, kind: contractKind, subject: { ...subject, audience: audienceOf(userId) }, params })));
   }
   return [];
 }

@@ -19,39 +19,18 @@ import { geoLocationsProjection } from './geo-locations/projection.ts';
 import { configProjection } from './config/projection.ts';
 import { languagesProjection } from './languages/projection.ts';
 import { aclProjection } from './acl/projection.ts';
+import { mediaProjection } from './media/projection.ts';
 import { usersProjection } from './users/projection.ts';
-import { trackingSourcesProjection } from './tracking-sources/projection.ts';
+import { trackingSourceDaysProjection, trackingSourcesProjection } from './tracking-sources/projection.ts';
+import { serviceContractsProjection } from './service-contracts/projection.ts';
+import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
+import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
   vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
-  languagesProjection, aclProjection, usersProjection, trackingSourcesProjection,
+  languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
+  analyticsOrdersProjection,
 ];
-
-/** Collection names, for the query API. */
-export const viewCollections = {
-  vendorCards: vendorCardsProjection.collection,
-  vendorPages: vendorPagesProjection.collection,
-  products: productsProjection.collection,
-  orders: ordersProjection.collection,
-  calendarEntries: calendarProjection.collection,
-  favorites: favoritesProjection.collection,
-  conversations: conversationsProjection.collection,
-  messages: messagesProjection.collection,
-  contracts: contractsProjection.collection,
-  reviews: reviewsProjection.collection,
-  vendorRatings: vendorRatingsProjection.collection,
-  notifications: notificationsProjection.collection,
-  tags: tagsProjection.collection,
-  articles: articlesProjection.collection,
-  categories: categoriesProjection.collection,
-  brands: brandsProjection.collection,
-  geoLocations: geoLocationsProjection.collection,
-  config: configProjection.collection,
-  languages: languagesProjection.collection,
-  aclRules: aclProjection.collection,
-  users: usersProjection.collection,
-  trackingSources: trackingSourcesProjection.collection,
-} as const;

@@ -1,8 +1,9 @@
 import { AnyDomainEvent } from '../domain/events.ts';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
-import type { ViewStore } from '../domain/ports/view-store.ts';
+import { VERSION_FIELD, type ViewStore } from '../domain/ports/view-store.ts';
 import type { AnyProjection, ProjectedEvent, ViewDoc } from './projection.ts';
-import { seenKey, seenRevision } from './seen.ts';
+import { createPageBuffer } from './page-buffer.ts';
+import { afterSeeing, hasSeen, SEEN_FLOOR_FIELD, seenFields, seenStateOf } from './seen.ts';
 import type { ProjectorLog } from './projector-log.ts';
 
 /** Which documents of a collection an event changed. */
@@ -22,9 +23,36 @@ export interface ApplyOutcome {
 
 // Views must hold plain JSON so every ViewStore adapter stores the same thing: what JSON.parse(JSON.stringify())
 // would give (undefined fields dropped, undefined in arrays and non-finite numbers as null, Dates as ISO
-// strings), without the cost of a round trip through a string.
-function asJson<T>(value: T): T {
-  return toJson(value) as T;
+// strings), without the cost of a round trip through a string. Most documents evolve makes are plain
+// JSON already: they are checked without copying and written as they are (the view store copies or
+// serialises on write anyway), so only the rare one holding undefined, a Date or NaN is rebuilt.
+/**
+ * What evolve returned, as JSON: a field it kept from the stored document (the same value, as
+ * `{ ...current, changed }` keeps them) is JSON already, and so is the `_seen` state, so only the fields
+ * that changed are walked (a document with 256 streams in `_seen` made the full walk a sixth of a replay).
+ */
+function asJsonAfter(next: ViewDoc, current: ViewDoc | null): ViewDoc {
+  for (const key in next) {
+    if (key === '_seen' || key === SEEN_FLOOR_FIELD) continue;
+    const value = next[key];
+    if (current !== null && current[key] === value) continue;
+    if (value === undefined || !isPlainJson(value)) return toJson(next) as ViewDoc;
+  }
+  const prototype = Object.getPrototypeOf(next);
+  return prototype === Object.prototype || prototype === null ? next : toJson(next) as ViewDoc;
+}
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (!isPlainJson(value[index])) return false;
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 function toJson(value: unknown): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -42,6 +70,19 @@ function toJson(value: unknown): unknown {
   return null;
 }
 
+/** evolve spreads the stored document: its old floor must not outlive the new seen state. */
+function withoutFloor(doc: ViewDoc): ViewDoc {
+  if (!(SEEN_FLOOR_FIELD in doc)) return doc;
+  const { [SEEN_FLOOR_FIELD]: _floor, ...rest } = doc;
+  return rest as ViewDoc;
+}
+
+/** Read-compare-write cycles on one document before the event is given up (and retried by the runtime). */
+const WRITE_ATTEMPTS = 20;
+
+/** The document's version for writeIfVersion: 0 when written without one. */
+const versionOf = (doc: ViewDoc): number => (typeof doc[VERSION_FIELD] === 'number' ? doc[VERSION_FIELD] as number : 0);
+
 /** Deleted view documents' `_seen`, keyed `<collection>/<id>`. Dropped with the views by a rebuild. */
 export const TOMBSTONES_COLLECTION = '_tombstones';
 
@@ -52,80 +93,126 @@ const knownTypes = new Set<string>(AnyDomainEvent.options.map((option) => option
  * already seen this stream revision is left alone, so a replayed or duplicated event changes nothing,
  * and only per-stream order is needed (a Kafka feed keyed by stream id is enough).
  */
-export function createEventApplier(options: { viewStore: ViewStore; projections: readonly AnyProjection[]; log: ProjectorLog }) {
+export function createEventApplier(options: {
+  viewStore: ViewStore; projections: readonly AnyProjection[]; log: ProjectorLog;
+  /** Events come in position order (not a per-stream Kafka feed): `_seen` may be bounded (seen.ts). */
+  positionOrder?: boolean;
+  /**
+   * The applier is the view store's only writer while a page is applied (a store with units, whose page
+   * is one transaction, or a rebuild's staging store): applyPage reads and writes each document once
+   * per page through a page buffer (page-buffer.ts) instead of once per event.
+   */
+  soleWriter?: boolean;
+}) {
   const { viewStore, projections, log } = options;
+  const boundSeen = options.positionOrder ?? false;
   const byType = new Map<string, AnyProjection[]>();
   for (const projection of projections) {
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
   }
+  const direct = applierOver(viewStore);
 
-  async function idsTouched(projection: AnyProjection, event: ProjectedEvent): Promise<string[]> {
-    const ids = new Set(projection.keysOf(event));
-    const filter = projection.alsoMatching?.(event);
-    if (filter) {
-      for (const doc of await viewStore.collection(projection.collection).find(filter)) ids.add(doc._id);
-    }
-    return [...ids];
+  /** Applies the events in order, as many apply calls would; `shouldApply` as apply's, per event. */
+  async function applyPage(events: readonly RecordedEvent[], shouldApply?: (projection: AnyProjection, event: RecordedEvent) => boolean): Promise<ApplyOutcome[]> {
+    const buffer = options.soleWriter ? createPageBuffer(viewStore) : null;
+    const applier = buffer ? applierOver(buffer.store) : direct;
+    const outcomes: ApplyOutcome[] = [];
+    for (const event of events) outcomes.push(await applier.apply(event, shouldApply && ((projection) => shouldApply(projection, event))));
+    await buffer?.flush();
+    return outcomes;
   }
 
-  async function applyTo(projection: AnyProjection, event: ProjectedEvent): Promise<string[]> {
-    const collection = viewStore.collection<ViewDoc>(projection.collection);
-    const tombstones = viewStore.collection<ViewDoc>(TOMBSTONES_COLLECTION);
-    const changed: string[] = [];
-    for (const id of await idsTouched(projection, event)) {
+  return { apply: direct.apply, applyPage };
+
+  /** apply over this store (the view store itself, or a page buffer on it). */
+  function applierOver(viewStore: ViewStore) {
+    async function idsTouched(projection: AnyProjection, event: ProjectedEvent): Promise<string[]> {
+      const ids = new Set(projection.keysOf(event));
+      const filter = projection.alsoMatching?.(event);
+      if (filter) {
+        for (const doc of await viewStore.collection(projection.collection).find(filter)) ids.add(doc._id);
+      }
+      return [...ids];
+    }
+
+    /**
+     * Applies the event to one document; false when another writer changed the document (or its
+     * tombstone) between the read and the write, so the caller reads again and decides again.
+     */
+    async function applyToDocument(projection: AnyProjection, event: ProjectedEvent, id: string): Promise<{ done: boolean; changed: boolean }> {
+      const collection = viewStore.collection<ViewDoc>(projection.collection);
+      const tombstones = viewStore.collection<ViewDoc>(TOMBSTONES_COLLECTION);
       const current = await collection.findOne({ _id: id });
       // A deleted document leaves a tombstone with what it had seen, so an old event delivered again
       // (at-least-once feeds) cannot bring it back.
       const tombstoneId = `${projection.collection}/${id}`;
       const tombstone = current ? null : await tombstones.findOne({ _id: tombstoneId });
-      const seenBefore = current?._seen ?? tombstone?._seen ?? {};
-      if (seenRevision({ _id: id, _seen: seenBefore }, event.streamId) >= event.revision) continue;
+      const seenBefore = seenStateOf(current ?? tombstone);
+      if (hasSeen(seenBefore, event)) return { done: true, changed: false };
       let next: ViewDoc | null;
       try {
         next = projection.evolve(current, event, id);
       } catch (error) {
         // A bug in one view must not stop every other view: skip this event for this document, loudly.
         log.error({ err: error, projection: projection.name, eventId: event.id, type: event.type, position: event.position, docId: id }, 'projection evolve threw; event skipped for this document');
-        continue;
+        return { done: true, changed: false };
       }
-      const seen = { ...seenBefore, [seenKey(event.streamId)]: event.revision };
+      const seen = seenFields(afterSeeing(seenBefore, event, boundSeen));
       if (next === null) {
-        if (current) {
-          await collection.deleteOne({ _id: id });
-          changed.push(id);
+        if (current && !(await collection.writeIfVersion(id, null, versionOf(current)))) return { done: false, changed: false };
+        if (current || tombstone) {
+          // Deleted (or still deleted): the tombstone remembers this revision too. Losing its race only
+          // means another writer's tombstone is newer; reading again sorts it out.
+          if (!(await tombstones.writeIfVersion(tombstoneId, { _id: tombstoneId, ...seen }, tombstone ? versionOf(tombstone) : null))) return { done: false, changed: Boolean(current) };
         }
-        if (current || tombstone) await tombstones.replaceOne({ _id: tombstoneId, _seen: seen });
-        continue;
+        return { done: true, changed: Boolean(current) };
       }
-      await collection.replaceOne(asJson({ ...next, _id: id, _seen: seen }));
-      if (tombstone) await tombstones.deleteOne({ _id: tombstoneId });
-      changed.push(id);
+      // Compare-and-set on the document's version (issue 12): two projector instances applying events
+      // of different streams to one document cannot overwrite each other's change.
+      const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withoutFloor(next), _id: id, ...seen }, current);
+      if (!(await collection.writeIfVersion(id, fields as ViewDoc, current ? versionOf(current) : null))) return { done: false, changed: false };
+      if (tombstone) await tombstones.writeIfVersion(tombstoneId, null, versionOf(tombstone));
+      return { done: true, changed: true };
     }
-    return changed;
-  }
 
-  async function apply(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = () => true): Promise<ApplyOutcome> {
-    const readers = byType.get(recorded.type);
-    if (!readers || !knownTypes.has(recorded.type)) return { status: 'ignored', changes: [], handledBy: [] };
-    const parsed = AnyDomainEvent.safeParse({ type: recorded.type, data: recorded.data });
-    if (!parsed.success) {
-      // Skip and log rather than crash: one malformed event must not block every view behind it.
-      log.warn({ eventId: recorded.id, streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, type: recorded.type, issues: parsed.error.issues }, 'invalid event skipped by projectors');
-      return { status: 'invalid', changes: [], handledBy: [] };
+    async function applyTo(projection: AnyProjection, event: ProjectedEvent): Promise<string[]> {
+      const changed: string[] = [];
+      for (const id of await idsTouched(projection, event)) {
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await applyToDocument(projection, event, id);
+          if (outcome.changed && !changed.includes(id)) changed.push(id);
+          if (outcome.done) break;
+          if (attempt >= WRITE_ATTEMPTS) {
+            // The runtime resubscribes from its checkpoint and applies the event again (idempotently).
+            throw new Error(`view ${projection.collection}/${id} kept changing under ${WRITE_ATTEMPTS} attempts to apply event ${event.id}`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+        }
+      }
+      return changed;
     }
-    const event = { ...recorded, ...parsed.data } as ProjectedEvent;
-    const changes: ViewChange[] = [];
-    const handledBy: AnyProjection[] = [];
-    for (const projection of readers) {
-      if (!shouldApply(projection)) continue;
-      const ids = await applyTo(projection, event);
-      handledBy.push(projection);
-      if (ids.length > 0) changes.push({ collection: projection.collection, ids });
-    }
-    return { status: 'applied', changes, handledBy };
-  }
 
-  return { apply };
+    async function apply(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = () => true): Promise<ApplyOutcome> {
+      const readers = byType.get(recorded.type);
+      if (!readers || !knownTypes.has(recorded.type)) return { status: 'ignored', changes: [], handledBy: [] };
+      const parsed = AnyDomainEvent.safeParse({ type: recorded.type, data: recorded.data });
+      if (!parsed.success) {
+        // Skip and log rather than crash: one malformed event must not block every view behind it.
+        log.warn({ eventId: recorded.id, streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, type: recorded.type, issues: parsed.error.issues }, 'invalid event skipped by projectors');
+        return { status: 'invalid', changes: [], handledBy: [] };
+      }
+      const event = { ...recorded, ...parsed.data } as ProjectedEvent;
+      const changes: ViewChange[] = [];
+      const handledBy: AnyProjection[] = [];
+      for (const projection of readers) {
+        if (!shouldApply(projection)) continue;
+        const ids = await applyTo(projection, event);
+        handledBy.push(projection);
+        if (ids.length > 0) changes.push({ collection: projection.collection, ids });
+      }
+      return { status: 'applied', changes, handledBy };
+    }
+
+    return { apply };
+  }
 }
-
-export type EventApplier = ReturnType<typeof createEventApplier>;

@@ -5,9 +5,6 @@ import type { AnyDomainEvent, DomainEventType } from '../domain/events.ts';
 /** A recorded event whose `{ type, data }` has been validated against the domain schemas. */
 export type ProjectedEvent = Omit<RecordedEvent, 'type' | 'data'> & AnyDomainEvent;
 
-/** The projected event of one type, for evolve functions that handle it. */
-export type ProjectedEventOf<T extends DomainEventType> = Extract<ProjectedEvent, { type: T }>;
-
 /** `{ [encoded stream id]: last revision applied }`: what makes applying an event idempotent. */
 export type Seen = Record<string, number>;
 
@@ -23,6 +20,12 @@ export interface ViewDoc extends ViewDocument {
 export interface Projection<D extends ViewDoc = ViewDoc> {
   /** Unique; names the checkpoint. */
   readonly name: string;
+  /**
+   * The version of what evolve and keysOf make of the events; 1 when absent. Raise it when a change
+   * makes the stored view differ from a replay: at the next start this view alone is emptied and
+   * replayed from the first event, the others resume from their checkpoints (projectors/checkpoints.ts).
+   */
+  readonly version?: number;
   readonly collection: string;
   /** The event types this view reads; other events never reach keysOf or evolve. */
   readonly eventTypes: readonly DomainEventType[];
@@ -38,6 +41,9 @@ export interface Projection<D extends ViewDoc = ViewDoc> {
   /** Indexes the query API relies on. */
   readonly indexes?: ReadonlyArray<Record<string, 1 | -1 | 'text'>>;
 }
+
+/** The version a projection's views are built with (`Projection.version`, 1 when absent). */
+export const versionOf = (projection: Pick<Projection, 'version'>): number => projection.version ?? 1;
 
 /** Erases a projection's document type so projections of different views share one list. */
 export type AnyProjection = Projection<any>;

@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { progressLine } from './rebuild-progress-bar.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 
 const run = promisify(execFile);
 
@@ -34,6 +36,24 @@ describe('views:rebuild command', () => {
       expect(stderr).toContain(`Done: ${count} events replayed`);
       expect(stderr).toMatch(/write +\[#+\] 100\.0%/);
       expect(stderr).toContain('0 invalid');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('rebuilds the embedded views file with VIEW_STORE=sqlite, where the server finds them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rebuild-cli-sqlite-'));
+    try {
+      const store = await openSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+      await appendHistory(store, marketplaceHistory({ vendors: 2, customers: 2 }));
+      const head = await store.headPosition();
+      await store.close();
+      const { stderr } = await run(process.execPath, ['projectors/rebuild-cli.ts'], { env: { ...embeddedEnv(dataDir), VIEW_STORE: 'sqlite' }, cwd: process.cwd() });
+      expect(stderr).toContain(`into node:sqlite ${join(dataDir, 'views.sqlite')}`);
+      const views = openSqliteViewStore({ path: join(dataDir, 'views.sqlite') });
+      expect(await views.collection('vendorCards').count()).toBe(2);
+      expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });
+      await views.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

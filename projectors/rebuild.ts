@@ -1,5 +1,5 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
-import type { ViewStore } from '../domain/ports/view-store.ts';
+import { atomicallyIn, type ViewStore } from '../domain/ports/view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { checkpointStore } from './checkpoints.ts';
 import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
@@ -67,7 +67,9 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   const staged = (options.staging ?? 'memory') === 'memory';
   const target = options.viewStore;
   const replayStore = staged ? createMemoryViewStore() : target;
-  const applier = createEventApplier({ viewStore: replayStore, projections, log });
+  // readAll gives positions in order: `_seen` may be bounded (seen.ts). The staging store is the
+  // rebuild's own, and a rebuild pauses the runtime (the views' writer): a page writes each document once.
+  const applier = createEventApplier({ viewStore: replayStore, projections, log, positionOrder: true, soleWriter: staged || Boolean(target.atomically) });
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
   const rate = (count: number, since = startedAt) => {
@@ -87,13 +89,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   for (;;) {
     const page = await options.eventStore.readAll({ ...(lastPosition >= 0 ? { after: lastPosition } : {}), maxCount: pageSize });
     if (page.length === 0) break;
-    for (const event of page) {
-      const outcome = await applier.apply(event);
-      counts.events += 1;
-      counts[outcome.status] += 1;
-      lastPosition = event.position;
-      firstPosition ??= event.position;
-    }
+    const outcomes = await applier.applyPage(page);
+    for (const outcome of outcomes) counts[outcome.status] += 1;
+    counts.events += page.length;
+    lastPosition = page.at(-1)!.position;
+    firstPosition ??= page[0]!.position;
     if (options.onProgress) {
       const span = headPosition - (firstPosition ?? 0);
       const percent = headPosition <= 0 || span <= 0 ? 100 : Math.min(100, ((lastPosition - (firstPosition ?? 0)) / span) * 100);
@@ -112,20 +112,22 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   }
 
   let documents = 0;
-  if (staged) {
-    await target.dropAll();
-    await ensureViewIndexes(target, projections);
-    documents = await writeStagedViews(replayStore, target, projections, options.writeConcurrency ?? 16, (written, total, since) => {
-      options.onProgress?.({
-        phase: 'write', done: written, totalEstimate: total, percent: total === 0 ? 100 : (written / total) * 100,
-        ratePerSecond: rate(written, since), position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
+  // One unit where the store has transactions (node:sqlite): a rebuild stopped half-way leaves the
+  // previous views and checkpoints as they were, and the written views commit with their checkpoints.
+  await atomicallyIn(target, async () => {
+    if (staged) {
+      await target.dropAll();
+      await ensureViewIndexes(target, projections);
+      documents = await writeStagedViews(replayStore, target, projections, options.writeConcurrency ?? 16, (written, total, since) => {
+        options.onProgress?.({
+          phase: 'write', done: written, totalEstimate: total, percent: total === 0 ? 100 : (written / total) * 100,
+          ratePerSecond: rate(written, since), position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
+        });
       });
-    });
-  }
-
-  if (lastPosition >= 0) {
-    await checkpointStore(target).save(new Map(projections.map((projection) => [projection.name, lastPosition])));
-  }
+    }
+    // The version of each projection is kept with its checkpoint: the next start resumes them all.
+    if (lastPosition >= 0) await checkpointStore(target).saveBuilt(projections, lastPosition);
+  });
   return { ...counts, documents, lastPosition, elapsedMs: Math.round(elapsed()), ratePerSecond: rate(counts.events) };
 }
 

@@ -184,7 +184,7 @@ describe('projection runtime', () => {
         const collection = viewStore.collection<D>(name);
         return new Proxy(collection, {
           get(target, property) {
-            if (property === 'replaceOne' && name === 'orders' && failuresLeft > 0) {
+            if (property === 'writeIfVersion' && name === 'orders' && failuresLeft > 0) {
               return async () => {
                 failuresLeft -= 1;
                 throw new Error('view store unavailable');

@@ -1,11 +1,13 @@
 import type { EventFeed } from '../domain/ports/event-feed.ts';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
-import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import { atomicallyIn, type ViewDocument, type ViewStore } from '../domain/ports/view-store.ts';
+import { createCheckpointedSubscription } from '../infra/subscription/checkpointed-subscription.ts';
 import { allProjections } from './all-projections.ts';
-import { checkpointStore } from './checkpoints.ts';
+import { checkpointStore, resetOutdatedProjections } from './checkpoints.ts';
 import { createEventApplier, type ApplyOutcome, type ViewChange } from './event-applier.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
+import type { ProjectorLease } from './projector-lease.ts';
 import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
 import { seenRevision } from './seen.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
@@ -24,6 +26,8 @@ export interface ProjectionRuntimeStats {
   invalid: number;
   /** Feed or store failures the runtime recovered from by resubscribing. */
   restarts: number;
+  /** 'standby' while another instance holds the lease (options.lease); always 'active' without one. */
+  role: 'active' | 'standby';
 }
 
 export interface ProjectionRuntime {
@@ -54,10 +58,21 @@ export interface ProjectionRuntimeOptions {
   log?: ProjectorLog;
   /** Name of the feed subscription (a Kafka consumer group name, for instance). */
   subscriptionName?: string;
-  /** Checkpoints are saved after this many events, or when the feed goes quiet. */
+  /**
+   * Checkpoints are saved after this many events, or when the feed goes quiet. Default: with every
+   * page on a view store that commits a page as one unit (the checkpoint rides in its transaction),
+   * else every 500 events.
+   */
   checkpointEvery?: number;
   /** Wait before resubscribing after a feed or store failure. */
   retryDelayMs?: number;
+  /**
+   * Several instances on one view store (distributed mode): only the holder of this lease follows the
+   * feed and writes; the others stand by and take over when it stops renewing (projector-lease.ts).
+   */
+  lease?: ProjectorLease;
+  /** How often the lease is renewed or asked for; default a third of a 15 s term. */
+  leaseRefreshMs?: number;
 }
 
 interface Waiter {
@@ -77,14 +92,18 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   }
   const { viewStore, feed } = options;
   const log = options.log ?? silentLog;
-  const checkpointEvery = options.checkpointEvery ?? 500;
-  const retryDelayMs = options.retryDelayMs ?? 1000;
-  const applier = createEventApplier({ viewStore, projections, log });
   // A feed in position order (the event store's subscription) lets an event at or before a projection's
-  // checkpoint be skipped as applied. On a per-stream feed (Kafka) positions say nothing across streams:
-  // nothing is skipped by position and idempotency rests on `_seen` alone.
+  // checkpoint be skipped as applied, and `_seen` be bounded. On a per-stream feed (Kafka) positions say
+  // nothing across streams: nothing is skipped by position and idempotency rests on `_seen` alone.
   const skipByPosition = (feed.order ?? 'global') === 'global';
+  // On a store with units the page is one transaction and this runtime its only writer (the file
+  // belongs to one process; a lease holder's writes go through it): documents are written once a page.
+  const applier = createEventApplier({ viewStore, projections, log, positionOrder: skipByPosition, soleWriter: Boolean(viewStore.atomically) });
   const checkpoints = checkpointStore(viewStore);
+  const readersOf = new Map<string, AnyProjection[]>();
+  for (const projection of projections) {
+    for (const type of projection.eventTypes) readersOf.set(type, [...(readersOf.get(type) ?? []), projection]);
+  }
 
   /** Last position each projection has applied (in memory; saved to `_checkpoints` now and then). */
   const positions = new Map<string, number>();
@@ -92,27 +111,10 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const handled = new Map<string, Map<string, number>>();
   const listeners = new Set<(change: ViewChange) => void>();
   const waiters = new Set<Waiter>();
-  const positionWaiters = new Set<() => void>();
-  const stats: ProjectionRuntimeStats = { position: -1, applied: 0, ignored: 0, invalid: 0, restarts: 0 };
-
-  let following: { abort: AbortController; done: Promise<void> } | null = null;
-  let unsavedEvents = 0;
-  let quietTimer: NodeJS.Timeout | null = null;
-  // Serialises event application: the feed loop, apply() and rebuild never interleave.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work);
-    queue = result.catch(() => undefined);
-    return result;
-  };
-
-  async function saveCheckpoints(): Promise<void> {
-    if (quietTimer) clearTimeout(quietTimer);
-    quietTimer = null;
-    if (unsavedEvents === 0) return;
-    unsavedEvents = 0;
-    await checkpoints.save(positions);
-  }
+  const lease = options.lease;
+  const stats: Omit<ProjectionRuntimeStats, 'position'> = { applied: 0, ignored: 0, invalid: 0, restarts: 0, role: lease ? 'standby' : 'active' };
+  let leaseTimer: NodeJS.Timeout | null = null;
+  let started = false;
 
   function noteHandled(collection: string, streamId: string, revision: number): void {
     let streams = handled.get(collection);
@@ -131,74 +133,92 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       }
     }
     for (const waiter of waiters) if (waiter.streamId === event.streamId) waiter.check();
-    for (const wake of positionWaiters) wake();
   }
 
-  async function process(event: RecordedEvent): Promise<ApplyOutcome> {
-    // A projection whose stored checkpoint is at or past this event has applied it already.
-    const outcome = await applier.apply(event, (projection) => !skipByPosition || (positions.get(projection.name) ?? -1) < event.position);
-    const relevant = projections.filter((projection) => projection.eventTypes.includes(event.type as never));
-    for (const projection of relevant) noteHandled(projection.collection, event.streamId, event.revision);
-    for (const projection of projections) {
-      if ((positions.get(projection.name) ?? -1) < event.position) positions.set(projection.name, event.position);
-    }
-    stats[outcome.status] += 1;
-    stats.position = Math.max(stats.position, event.position);
-    unsavedEvents += 1;
-    if (unsavedEvents >= checkpointEvery) await saveCheckpoints();
-    else {
-      if (quietTimer) clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => void serially(saveCheckpoints).catch((error) => log.error({ err: error }, 'saving checkpoints failed')), 200);
-      quietTimer.unref?.();
-    }
-    announce(event, outcome);
-    return outcome;
+  /** Applies a page; the positions move only once it committed (see committed). */
+  async function applyPage(events: RecordedEvent[]): Promise<ApplyOutcome[]> {
+    // A projection whose stored checkpoint is at or past an event has applied it already.
+    return applier.applyPage(events, (projection, event) => !skipByPosition || (positions.get(projection.name) ?? -1) < event.position);
   }
 
-  async function follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      const after = projections.length === 0 ? -1 : Math.min(...projections.map((projection) => positions.get(projection.name) ?? -1));
-      try {
-        const events = feed.subscribe({ name: options.subscriptionName ?? 'projectors', ...(after >= 0 ? { after } : {}), signal });
-        for await (const event of events) {
-          await serially(() => process(event));
-          if (signal.aborted) break;
-        }
-        if (!signal.aborted) throw new Error('event feed ended while the projectors were following it');
-      } catch (error) {
-        if (signal.aborted) break;
-        // Everything is idempotent, so resubscribing from the checkpoints is always safe.
-        stats.restarts += 1;
-        log.error({ err: error }, 'projectors lost the feed or the view store; resubscribing');
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+  /** After the page's unit committed: bookkeeping, then the listeners and waiters hear of it. */
+  function committed(outcomes: ApplyOutcome[], events: RecordedEvent[]): void {
+    events.forEach((event, index) => {
+      for (const projection of readersOf.get(event.type) ?? []) noteHandled(projection.collection, event.streamId, event.revision);
+      for (const name of names) {
+        if ((positions.get(name) ?? -1) < event.position) positions.set(name, event.position);
       }
-    }
+      stats[outcomes[index]!.status] += 1;
+    });
+    events.forEach((event, index) => announce(event, outcomes[index]!));
   }
 
-  function beginFollowing(): void {
-    const abort = new AbortController();
-    following = { abort, done: follow(abort.signal) };
-  }
-
-  async function stopFollowing(): Promise<void> {
-    if (!following) return;
-    following.abort.abort();
-    await following.done;
-    following = null;
-  }
+  const subscription = createCheckpointedSubscription<ApplyOutcome[]>({
+    subscribe: (after, signal) => feed.subscribe({ name: options.subscriptionName ?? 'projectors', ...(after !== undefined ? { after } : {}), signal }),
+    checkpoint: {
+      // Where to follow from: the least advanced projection (the others skip what they applied). Also
+      // on becoming active, from the checkpoints the previous lease holder saved, where they are further on.
+      async load() {
+        for (const [name, position] of await checkpoints.load([...names])) {
+          if ((positions.get(name) ?? -1) < position) positions.set(name, position);
+        }
+        const least = Math.min(...[...names].map((name) => positions.get(name) ?? -1));
+        return names.size > 0 && least >= 0 ? least : undefined;
+      },
+      // Saved inside the page's unit, before `committed` moves the positions: each as the page leaves it.
+      save: (position) => checkpoints.save(new Map([...names].map((name) => [name, Math.max(positions.get(name) ?? -1, position)]))),
+    },
+    handlePage: applyPage,
+    committed,
+    atomically: (work) => atomicallyIn(viewStore, work),
+    skipHandled: skipByPosition,
+    checkpointEvery: options.checkpointEvery ?? (viewStore.atomically ? 1 : 500),
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    onError(error) {
+      // Everything is idempotent, so resubscribing from the checkpoints is always safe.
+      stats.restarts += 1;
+      log.error({ err: error }, 'projectors lost the feed or the view store; resubscribing');
+    },
+    onCheckpointError: (error) => log.error({ err: error }, 'saving checkpoints failed'),
+    ...(lease ? {
+      mayFollow: () => lease.held(),
+      onStandBy() {
+        // Another instance writes the views.
+        stats.role = 'standby';
+        log.warn({ holder: lease.holder() }, 'projectors: not holding the lease, standing by');
+      },
+      onFollowing() {
+        stats.role = 'active';
+        log.info({ holder: lease.holder() }, 'projectors: holding the lease, following the feed');
+      },
+    } : {}),
+  });
 
   return {
     async start() {
-      if (following) return;
+      if (started) return;
+      started = true;
       await ensureViewIndexes(viewStore, projections);
-      const stored = await checkpoints.load([...names]);
-      for (const [name, position] of stored) positions.set(name, position);
-      beginFollowing();
+      // A projection whose version changed (or that never ran) starts over alone (checkpoints.ts).
+      await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
+      if (lease && !leaseTimer) {
+        const refresh = () => lease.refresh().catch((error: unknown) => {
+          log.error({ err: error }, 'projectors: could not refresh the lease');
+          return false;
+        });
+        await refresh();
+        leaseTimer = setInterval(() => void refresh(), options.leaseRefreshMs ?? 5000);
+        leaseTimer.unref?.();
+      }
+      await subscription.start();
     },
 
     async stop() {
-      await stopFollowing();
-      await serially(saveCheckpoints);
+      started = false;
+      if (leaseTimer) clearInterval(leaseTimer);
+      leaseTimer = null;
+      await subscription.stop();
+      await lease?.release().catch((error: unknown) => log.error({ err: error }, 'projectors: could not release the lease'));
     },
 
     onChange(listener) {
@@ -246,37 +266,20 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       });
     },
 
-    waitForPosition(position, timeoutMs) {
-      return new Promise((resolve) => {
-        if (stats.position >= position) return resolve(true);
-        const wake = () => {
-          if (stats.position < position) return;
-          positionWaiters.delete(wake);
-          clearTimeout(timer);
-          resolve(true);
-        };
-        const timer = setTimeout(() => {
-          positionWaiters.delete(wake);
-          resolve(false);
-        }, timeoutMs);
-        positionWaiters.add(wake);
-      });
-    },
+    waitForPosition: (position, timeoutMs) => subscription.waitForPosition(position, timeoutMs),
 
-    apply(event) {
-      return serially(() => process(event));
+    async apply(event) {
+      const [outcome] = await subscription.process([event]);
+      return outcome!;
     },
 
     async rebuild(eventStore, rebuildOptions = {}) {
-      const wasFollowing = following !== null;
-      await stopFollowing();
-      const report = await serially(async () => {
-        if (quietTimer) clearTimeout(quietTimer);
-        unsavedEvents = 0;
+      return subscription.exclusively(async () => {
         const result = await rebuildViews({ eventStore, viewStore, projections, log, ...rebuildOptions });
         positions.clear();
         if (result.lastPosition >= 0) for (const name of names) positions.set(name, result.lastPosition);
-        stats.position = Math.max(stats.position, result.lastPosition);
+        // rebuildViews saved every checkpoint at its last position.
+        subscription.advanceTo(result.lastPosition);
         // Every document may have changed: tell the caches.
         for (const projection of projections) {
           for (const listener of listeners) {
@@ -285,10 +288,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
         }
         return result;
       });
-      if (wasFollowing) beginFollowing();
-      return report;
     },
 
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, position: subscription.position() }),
   };
 }

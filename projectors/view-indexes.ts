@@ -1,7 +1,10 @@
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { AnyProjection } from './projection.ts';
 
-/** Declares the indexes every view needs (idempotent; the embedded store ignores them). */
+/**
+ * Declares the indexes every view needs (idempotent): MongoDB indexes, or SQL indexes on the
+ * documents' json_extract expressions in the embedded node:sqlite store; the memory store ignores them.
+ */
 export async function ensureViewIndexes(viewStore: ViewStore, projections: readonly AnyProjection[]): Promise<void> {
   for (const projection of projections) {
     for (const keys of projection.indexes ?? []) await viewStore.collection(projection.collection).createIndex(keys);

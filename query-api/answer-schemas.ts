@@ -1,13 +1,66 @@
-import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import * as z from 'zod/mini';
+import type { VendorCard } from '../projectors/vendor-cards/projection.ts';
+import type { ProductView } from '../projectors/products/projection.ts';
+import type { ProductSummary, VendorPage } from '../projectors/vendor-pages/projection.ts';
+import type { OrderView } from '../projectors/orders/projection.ts';
+import type { CalendarEntry } from '../projectors/calendar/projection.ts';
+import type { NotificationView } from '../projectors/notifications/projection.ts';
+import type { ConversationView } from '../projectors/conversations/projection.ts';
+import type { ContractView } from '../projectors/contracts/projection.ts';
+import type { ReviewView } from '../projectors/reviews/projection.ts';
+import type { MessageView } from '../projectors/messages/projection.ts';
+import type { GeoLocationView } from '../projectors/geo-locations/projection.ts';
+import type { AclRuleView } from '../projectors/acl/projection.ts';
+import type { ConfigView } from '../projectors/config/projection.ts';
+import type { LanguageView } from '../projectors/languages/projection.ts';
+import type { UserView } from '../projectors/users/projection.ts';
+import type { TagView } from '../projectors/tags/projection.ts';
+import type { ArticleView } from '../projectors/articles/projection.ts';
+import type { CategoryView } from '../projectors/categories/projection.ts';
+import type { BrandView } from '../projectors/brands/projection.ts';
+import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispenses/projection.ts';
+import type { RatingSummary } from '../projectors/rating-summary.ts';
+import type { VendorProfile } from '../domain/vendor/events.ts';
+import type { UserLocale } from '../domain/user/commands.ts';
 
-// Shapes of the main answers, for the OpenAPI document (answers are not validated at runtime: they
-// are view documents, see projectors/README.md). Loose objects: views may grow fields.
-const Text = z.object({ he: z.string().optional(), en: z.string().optional() });
-const Money = z.object({ amountMinor: z.number().int(), currency: z.literal('ILS') });
-const Iso = z.string().describe('ISO 8601 time');
+// The read contract (issue 13): the shapes of the answers, for the OpenAPI document and for the web
+// client, which validates what it reads with them (web/api/adapters.ts). The server does not validate
+// its answers at runtime: they are view documents (projectors/README.md) as publicDocument serves
+// them, and each schema below is bound to its view's exported type, so tsc refuses a schema a
+// projection's documents would not pass. Loose objects: views may grow fields. This file is also in
+// the browser bundle: type-only imports besides zod/mini, whose functions tree-shake (classic zod would add
+// about 90 KB gzip to the storefront's first load); routes may wrap these schemas in classic zod freely.
 
-export const VendorCardAnswer = z.looseObject({
+/** A view document as publicDocument serves it: no `_` bookkeeping, no search helpers, no index signature. */
+type Served<View> = {
+  [K in keyof View as string extends K ? never : K extends `_${string}` | 'searchText' | 'searchTokens' ? never : K]: View[K];
+};
+
+/** The fields of an answer a served document would fail: missing, or of another type. */
+type FailingFields<Document, Answer> = keyof {
+  [K in keyof Answer as string extends K ? never
+    : K extends keyof Document ? ([Document[K]] extends [Answer[K]] ? never : K)
+    : undefined extends Answer[K] ? never : K]: true;
+};
+
+/** Binds an answer schema to the documents it serves: tsc rejects the schema, naming the fields, when a served document would fail it. */
+const servedAs = <Document>() =>
+  <Schema extends z.ZodMiniType>(
+    schema: Schema & (Document extends z.input<Schema> ? unknown : { failingFields: FailingFields<Document, z.input<Schema>> }),
+  ): Schema => schema;
+
+const Text = z.object({ he: z.optional(z.string()), en: z.optional(z.string()) });
+const Money = z.object({ amountMinor: z.int(), currency: z.literal('ILS') });
+const Iso = z.string().check(z.describe('ISO 8601 time'));
+const ProductType = z.enum(['default', 'timedService', 'contractService']);
+const OrderStatus = z.enum(['new', 'payed', 'approved', 'completed', 'canceled']);
+const TimelineRole = z.enum(['customer', 'vendor', 'admin', 'system']);
+const Side = z.enum(['customer', 'vendor']);
+
+/** A page of a list (query-api/paging.ts `pageOf`, the same shape, built here with zod/mini for the browser). */
+export const pageOf = <Item extends z.ZodMiniType>(item: Item) => z.object({ items: z.array(item), total: z.int().check(z.nonnegative()) });
+
+export const VendorCardAnswer = servedAs<Served<VendorCard>>()(z.looseObject({
   vendorId: z.string(),
   name: Text,
   intro: Text,
@@ -15,72 +68,308 @@ export const VendorCardAnswer = z.looseObject({
   tagIds: z.array(z.string()),
   geoLocationIds: z.array(z.string()),
   languages: z.array(z.string()),
-  logoImageUrl: z.string().nullable(),
-  heroImageUrl: z.string().nullable(),
-  ratingAvg: z.number().nullable(),
-  ratingCount: z.number().int(),
-  priceFromMinor: z.number().int().nullable(),
-  productCount: z.number().int(),
-});
+  logoImageUrl: z.nullable(z.string()),
+  heroImageUrl: z.nullable(z.string()),
+  ratingAvg: z.nullable(z.number()),
+  ratingCount: z.int(),
+  priceFromMinor: z.nullable(z.int()),
+  productCount: z.int(),
+}));
 
-export const ProductAnswer = z.looseObject({
+const Translated = z.looseObject({ title: Text, content: Text });
+
+export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   productId: z.string(),
   vendorId: z.string(),
-  type: z.enum(['default', 'timedService', 'contractService']),
+  type: ProductType,
   name: Text,
   price: Money,
   introText: z.string(),
-  serviceDuration: z.number().int().describe('Minutes'),
+  introImage: z.nullable(z.string()),
+  serviceDuration: z.int().check(z.describe('Minutes')),
   featured: z.boolean(),
-});
+  information: z.string().check(z.describe('Simple HTML')),
+  images: z.array(z.looseObject({ url: z.string() })),
+  additionalInformation: z.array(Translated),
+}));
 
-export const VendorPageAnswer = z.looseObject({
+const MediaItem = z.looseObject({ url: z.string(), description: z.string() });
+const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
+  name: Text, about: z.string().check(z.describe('Simple HTML')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
+  geoLocationIds: z.array(z.string()), originLocation: Text, logoImageUrl: z.optional(z.string()), heroImageUrl: z.optional(z.string()),
+  images: z.array(MediaItem), audio: z.array(MediaItem), videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
+  generalInfo: z.array(z.looseObject({ title: z.string(), content: z.string() })),
+}));
+/** A product as the vendor page lists it (no vendorId: the page's). */
+export const VendorPageProductAnswer = servedAs<Served<ProductSummary>>()(z.looseObject({
+  productId: z.string(), type: ProductType, name: Text, price: Money, featured: z.boolean(), introText: z.string(), introImage: z.nullable(z.string()),
+  serviceDuration: z.int().check(z.describe('Minutes')),
+}));
+const RatingSummaryAnswer = servedAs<Served<RatingSummary>>()(
+  z.object({ count: z.int(), avg: z.nullable(z.number()), distribution: z.record(z.string(), z.int()) }),
+);
+
+/** The vendor page as served: a vendor without a profile is 404, and the products are a list (featured first). */
+type ServedVendorPage = Omit<Served<VendorPage>, 'profile' | 'products' | 'ratings'> & { profile: VendorProfile; products: Array<Served<ProductSummary>> };
+
+export const VendorPageAnswer = servedAs<ServedVendorPage>()(z.looseObject({
   vendorId: z.string(),
-  ownerUserId: z.string().nullable(),
+  ownerUserId: z.optional(z.nullable(z.string())).check(z.describe('The owning user; admins only')),
   archived: z.boolean(),
-  profile: z.looseObject({ name: Text, about: z.string(), intro: Text, languages: z.array(z.string()) }),
-  products: z.array(z.looseObject({ productId: z.string(), type: z.string(), name: Text, price: Money, featured: z.boolean() })),
-  reviewsSummary: z.object({ count: z.number().int(), avg: z.number().nullable(), distribution: z.record(z.string(), z.number().int()) }),
-});
+  profile: VendorProfileAnswer,
+  products: z.array(VendorPageProductAnswer),
+  reviewsSummary: RatingSummaryAnswer,
+}));
 
-export const OrderAnswer = z.looseObject({
+/** What query-api/participants.ts adds to an order, a conversation or a contract: both parties named. */
+const Participants = {
+  customerName: z.string().check(z.describe("The customer's full name ('' when unknown)")),
+  vendorName: Text.check(z.describe("The vendor's name")),
+};
+
+const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   orderId: z.string(),
   customerId: z.string(),
   vendorId: z.string(),
-  status: z.enum(['new', 'payed', 'approved', 'completed', 'canceled']),
+  status: OrderStatus,
+  product: z.looseObject({ productId: z.string(), vendorId: z.string(), type: ProductType, name: Text, price: Money, serviceDuration: z.optional(z.int()) }),
   total: Money,
-  slot: z.object({ start: Iso, end: Iso }).nullable(),
-  timeline: z.array(z.looseObject({ event: z.string(), status: z.string(), by: z.string().nullable(), role: z.string(), at: Iso })),
+  slot: z.nullable(z.object({ start: Iso, end: Iso })),
+  notes: z.nullable(z.string()),
+  payment: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, cardLast4: z.string(), at: Iso })),
+  paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso })),
+  cancellation: z.nullable(z.looseObject({
+    reason: z.string(), by: z.nullable(z.string()), byRole: TimelineRole, refund: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money })), at: Iso,
+  })),
+  timeline: z.array(z.looseObject({ event: z.string(), status: OrderStatus, by: z.nullable(z.string()), role: TimelineRole, at: Iso })),
   placedAt: Iso,
+}));
+
+export const OrderAnswer = z.extend(OrderDocument, {
+  ...Participants,
+  review: z.nullable(z.object({ rating: z.int(), text: z.string(), at: Iso, editedAt: z.nullable(Iso) })).check(z.describe("The customer's review of the order, null before one is written")),
 });
 
-export const CalendarAnswer = pageOf(z.looseObject({ start: Iso, end: Iso, kind: z.enum(['busy', 'reservation']) })).extend({ from: Iso, to: Iso });
+/** An entry of a vendor's calendar; its owner and admins also read which window or order it is. */
+export const CalendarEntryAnswer = servedAs<Served<CalendarEntry>>()(z.looseObject({
+  start: Iso, end: Iso, kind: z.enum(['busy', 'reservation']),
+  windowId: z.optional(z.nullable(z.string())).check(z.describe('A busy window (owner and admins)')),
+  orderId: z.optional(z.nullable(z.string())).check(z.describe('A booked order (owner and admins)')),
+  reason: z.optional(z.nullable(z.string())).check(z.describe("The window's note (owner and admins)")),
+}));
+export const CalendarAnswer = z.extend(pageOf(CalendarEntryAnswer), { from: Iso, to: Iso });
 
-export const NotificationsAnswer = pageOf(z.looseObject({
+export const NotificationAnswer = servedAs<Served<NotificationView>>()(z.looseObject({
   notificationId: z.string(), kind: z.string(), subject: z.record(z.string(), z.string()), params: z.record(z.string(), z.string()), at: Iso, read: z.boolean(),
-})).extend({ unread: z.number().int() });
+}));
+export const NotificationsAnswer = z.extend(pageOf(NotificationAnswer), { unread: z.int() });
 
-export const ConversationAnswer = z.looseObject({
-  conversationId: z.string(), customerId: z.string(), vendorId: z.string(), lastActivityAt: Iso, messageCount: z.number().int(),
-  unread: z.object({ customer: z.number().int(), vendor: z.number().int() }),
+const ConversationDocument = servedAs<Served<ConversationView>>()(z.looseObject({
+  conversationId: z.string(), customerId: z.string(), vendorId: z.string(), lastActivityAt: Iso, messageCount: z.int(),
+  lastMessage: z.nullable(z.looseObject({ messageId: z.string(), side: Side, text: z.string(), at: Iso })),
+  unread: z.object({ customer: z.int(), vendor: z.int() }),
+}));
+export const ConversationAnswer = z.extend(ConversationDocument, {
+  ...Participants,
+  vendorLogoImageUrl: z.nullable(z.string()),
+});
+
+export const UnreadCountsAnswer = z.object({
+  notifications: z.int().check(z.describe('Unread notifications')),
+  messages: z.int().check(z.describe('Messages from the other side not read yet, over all my conversations')),
+  conversations: z.int().check(z.describe('Conversations holding such messages')),
 });
 
 export const AuditEventAnswer = z.object({
-  id: z.string(), streamId: z.string(), revision: z.number().int(), position: z.number().int(), type: z.string(),
-  data: z.unknown().describe('Event data; fields named like a password, token or secret are "[redacted]"'),
-  metadata: z.looseObject({ actor: z.looseObject({ userId: z.string().nullable(), roles: z.array(z.string()) }), correlationId: z.string(), causationId: z.string().nullable(), at: Iso }),
+  id: z.string(), streamId: z.string(), revision: z.int(), position: z.int(), type: z.string(),
+  data: z.unknown().check(z.describe('Event data; fields named like a password, token or secret are "[redacted]"')),
+  metadata: z.looseObject({ actor: z.looseObject({ userId: z.nullable(z.string()), roles: z.array(z.string()) }), correlationId: z.string(), causationId: z.nullable(z.string()), at: Iso }),
   recordedAt: Iso,
 });
 
 export const OrderHistoryAnswer = z.object({
   orderId: z.string(),
-  asOfRevision: z.number().int(),
-  currentRevision: z.number().int(),
-  state: z.looseObject({ status: z.string() }).nullable(),
-  events: z.array(z.looseObject({ revision: z.number().int(), type: z.string(), at: Iso, by: z.looseObject({ userId: z.string().nullable() }) })),
+  asOfRevision: z.int(),
+  currentRevision: z.int(),
+  state: z.nullable(z.looseObject({ status: z.string() })),
+  events: z.array(z.looseObject({ revision: z.int(), type: z.string(), at: Iso, by: z.looseObject({ userId: z.nullable(z.string()) }) })),
 });
 
-export const FailedJobsAnswer = pageOf(z.looseObject({ id: z.string(), name: z.string(), data: z.unknown(), attemptsMade: z.number().int(), failedReason: z.string(), failedAt: Iso }))
-  .extend({ counts: z.record(z.string(), z.number().int()) });
+export const FailedJobsAnswer = z.extend(
+  pageOf(z.looseObject({ id: z.string(), name: z.string(), data: z.unknown(), attemptsMade: z.int(), failedReason: z.string(), failedAt: Iso })),
+  { counts: z.record(z.string(), z.int()) },
+);
 
-export { pageOf };
+/** An event as the admin's audit screens show it: its actor named ('' never: null when unknown or the product itself). */
+export const AuditedEventAnswer = z.object({
+  id: z.string(), streamId: z.string(), revision: z.int(), position: z.int(), type: z.string(), at: Iso, recordedAt: Iso,
+  actor: z.object({ userId: z.nullable(z.string()), roles: z.array(z.string()), name: z.nullable(z.string()).check(z.describe("The user's current full name")) }),
+  correlationId: z.string(), causationId: z.nullable(z.string()),
+  data: z.unknown().check(z.describe('Event data; fields named like a password, token or secret are "[redacted]"')),
+});
+
+export const StreamStateAnswer = z.object({
+  streamId: z.string(),
+  category: z.string().check(z.describe('What comes before the first hyphen of the stream id: order, vendor, product, contract, user…')),
+  folded: z.boolean().check(z.describe('false when no aggregate folds this category (its state is then null)')),
+  revision: z.int(),
+  currentRevision: z.int(),
+  at: Iso.check(z.describe('Time of the event at that revision')),
+  eventType: z.string().check(z.describe('Type of the event at that revision')),
+  state: z.unknown().check(z.describe("The aggregate's state after that event, secrets redacted")),
+  events: z.optional(z.array(AuditedEventAnswer)).check(z.describe('withEvents=true: the events up to that revision, oldest first')),
+});
+
+export const LatestEventsAnswer = z.object({ items: z.array(AuditedEventAnswer).check(z.describe('Newest first')), headPosition: z.int() });
+
+export const AdminCountsAnswer = z.object({
+  vendors: z.object({ total: z.int(), archived: z.int() }),
+  products: z.object({ total: z.int(), byType: z.record(z.string(), z.int()) }),
+  users: z.object({ total: z.int(), active: z.int(), vendors: z.int() }),
+  orders: z.object({ total: z.int(), byStatus: z.record(z.string(), z.int()) }),
+  conversations: z.object({ total: z.int(), unread: z.int().check(z.describe('Holding messages one side has not read')) }),
+});
+
+
+// --- Answers of the remaining reads (issue 12: schemathesis checks every 200 against these), from
+// the view documents of projectors/README.md as publicDocument serves them (no _id, _seen, searchText).
+const Signature = z.nullable(z.looseObject({ signerId: z.string(), name: z.optional(z.nullable(z.string())), at: Iso }));
+
+export const ContractAnswer = servedAs<Served<ContractView>>()(z.looseObject({
+  contractId: z.string(), customerId: z.string(), vendorId: z.string(),
+  orderId: z.nullable(z.string()), productId: z.optional(z.nullable(z.string())),
+  title: z.string(), terms: z.string(), price: Money, eventDate: z.nullable(z.string()),
+  status: z.enum(['draft', 'sent', 'signed', 'canceled']),
+  signatures: z.looseObject({ customer: Signature, vendor: Signature }),
+  cancellation: z.nullable(z.looseObject({ reason: z.string(), by: z.nullable(z.string()), at: Iso })),
+  timeline: z.array(z.looseObject({ event: z.string(), by: z.nullable(z.string()), role: TimelineRole, at: Iso })),
+  createdAt: Iso, updatedAt: Iso,
+}));
+/** A contract as its parties read it: both parties named (query-api/participants.ts). */
+export const NamedContractAnswer = z.extend(ContractAnswer, {
+  ...Participants,
+  vendorLogoImageUrl: z.nullable(z.string()),
+});
+
+export const MyReviewAnswer = servedAs<Served<ReviewView>>()(z.looseObject({
+  orderId: z.string(), vendorId: z.string(), customerId: z.string(), rating: z.int().check(z.minimum(1), z.maximum(5)), text: z.string(), at: Iso, editedAt: z.nullable(Iso),
+}));
+
+/**
+ * A review as a visitor reads it: no customer id and no order id (together they would link one
+ * customer's reviews across vendors); `reviewId` is a digest of the order id (query-api/routes/review-reads.ts).
+ */
+export const PublicReviewAnswer = z.object({
+  reviewId: z.string(),
+  vendorId: z.string(),
+  rating: z.int(),
+  text: z.string(),
+  at: z.string().check(z.describe('ISO 8601 time of posting')),
+  editedAt: z.nullable(z.string()),
+});
+export const VendorReviewsAnswer = z.extend(pageOf(PublicReviewAnswer), { summary: RatingSummaryAnswer });
+
+export const MessageAnswer = servedAs<Served<MessageView>>()(z.looseObject({
+  messageId: z.string(), conversationId: z.string(), authorId: z.string(), side: Side, text: z.string(), at: Iso, seq: z.int(),
+}));
+
+export const GeoLocationAnswer = servedAs<Served<GeoLocationView>>()(z.looseObject({
+  id: z.string(), name: Text, parentId: z.nullable(z.string()), lat: z.nullable(z.number()), lng: z.nullable(z.number()), createdAt: Iso, updatedAt: Iso,
+}));
+
+export const AclRuleAnswer = servedAs<Served<AclRuleView>>()(z.looseObject({
+  ruleId: z.string(), asset: z.string(), action: z.string(), level: z.string(), role: z.nullable(z.string()), group: z.nullable(z.string()), public: z.boolean(), updatedAt: Iso,
+}));
+
+export const ConfigEntryAnswer = servedAs<Served<ConfigView>>()(z.looseObject({
+  key: z.string(), value: z.unknown(), valueType: z.optional(z.enum(['string', 'number', 'boolean', 'json'])), updatedAt: Iso,
+}));
+
+export const LanguageAnswer = servedAs<Served<LanguageView>>()(z.looseObject({ code: z.string(), name: Text, enabled: z.boolean(), updatedAt: Iso }));
+
+export const UserAnswer = servedAs<Served<UserView>>()(z.looseObject({
+  userId: z.string(), email: z.string(), fullName: z.string(), phone: z.nullable(z.string()), locale: z.string(), active: z.boolean(),
+  roles: z.array(z.string()), groups: z.array(z.string()), vendorId: z.nullable(z.string()), registeredAt: Iso, updatedAt: Iso,
+}));
+
+export const TagAnswer = servedAs<Served<TagView>>()(z.looseObject({
+  id: z.string(), name: Text, alias: z.string(), level: z.int(), order: z.number(), parentId: z.nullable(z.string()),
+  childIds: z.array(z.string()), childrenCount: z.int(), createdAt: Iso, updatedAt: Iso,
+}));
+
+export const ArticleAnswer = servedAs<Served<ArticleView>>()(z.looseObject({
+  id: z.string(), title: Text, alias: z.string(), excerpt: z.nullable(Text), kind: z.enum(['blog', 'page']),
+  categoryId: z.nullable(z.string()), imageUrl: z.nullable(z.string()), publishedAt: Iso, createdAt: Iso, updatedAt: Iso,
+}));
+/** One article: with its body (simple HTML per language). */
+export const ArticlePageAnswer = z.extend(ArticleAnswer, { body: Text });
+
+export const CategoryAnswer = servedAs<Served<CategoryView>>()(
+  z.looseObject({ id: z.string(), name: Text, alias: z.string(), description: z.nullable(Text), createdAt: Iso, updatedAt: Iso }),
+);
+export const BrandAnswer = servedAs<Served<BrandView>>()(z.looseObject({ id: z.string(), name: Text, alias: z.string(), createdAt: Iso, updatedAt: Iso }));
+
+/** Any content entity as the admin's editors read it: its own fields per type (see projectors/README.md). */
+export const ContentEntityAnswer = z.looseObject({ id: z.string(), createdAt: Iso, updatedAt: Iso });
+
+export const TrackingSourcesAnswer = z.object({
+  from: z.string().check(z.describe('YYYY-MM-DD')), to: z.string().check(z.describe('YYYY-MM-DD')), days: z.array(z.string()),
+  items: z.array(z.looseObject({
+    source: z.string(), hits: z.int().check(z.describe('In the range')), byDay: z.record(z.string(), z.int()),
+    totalHits: z.int(), signedInHits: z.int(), firstHitAt: Iso, lastHitAt: Iso,
+  })),
+  total: z.int(), hits: z.int(),
+});
+
+export const PhoneNumberDispenseAnswer = z.extend(servedAs<Served<PhoneNumberDispenseView>>()(z.looseObject({
+  id: z.string(), vendorId: z.string(), fullName: z.string(), phoneNumber: z.string(), userId: z.nullable(z.string()),
+  dispensedNumber: z.nullable(z.string()), dispensedAt: Iso,
+})), { vendorName: Text.check(z.describe("The artist's name")) });
+
+/** GET /api/artists/vendor/favored/by-user: the favorite vendors as cards, and the ids of both kinds of favorites in the order they were added. */
+export const FavoritesAnswer = z.extend(pageOf(VendorCardAnswer), { vendorIds: z.array(z.string()), productIds: z.array(z.string()) });
+
+/** A customer of the caller's vendor (GET /api/vendor/customers): named, never with e-mail or phone. */
+export const VendorCustomerAnswer = z.looseObject({
+  userId: z.string(),
+  fullName: z.string(),
+  orderCount: z.int(),
+  hasConversation: z.boolean(),
+  contractCount: z.int(),
+  lastActivityAt: z.string(),
+});
+
+/** A charge, or the refund of a paid order later canceled (GET /api/payments, from the `orders` view). */
+export const PaymentEntryAnswer = z.object({
+  kind: z.enum(['charge', 'refund']),
+  paymentId: z.string(),
+  orderId: z.string(),
+  orderStatus: OrderStatus,
+  vendorId: z.string(),
+  vendorName: Text.check(z.describe("The vendor's name ({} when the vendor is gone)")),
+  product: z.object({ productId: z.string(), name: Text, type: ProductType }),
+  amount: Money.check(z.describe('Always positive; a refund is money back')),
+  cardLast4: z.string(),
+  at: z.string().check(z.describe('ISO 8601 time of the charge or of the cancellation that refunded it')),
+});
+
+export const PaymentsAnswer = z.object({
+  items: z.array(PaymentEntryAnswer),
+  total: z.int(),
+  totals: z.object({ charged: Money, refunded: Money, net: Money }).check(z.describe('Over every entry, not only this page')),
+});
+
+/** GET /api/user/current: the SPEC §3 profile of the signed-in user (command-api/user-account.ts profileOf). */
+export const UserProfileAnswer = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.optional(z.string()),
+  // The values of UserLocale, listed here so the browser bundle does not load the user commands module.
+  locale: z.enum(['he-IL', 'en-US'] as const satisfies readonly UserLocale[]),
+  Vendor: z.optional(z.object({ id: z.string() })),
+  isAdmin: z.boolean(),
+  isOperator: z.boolean(),
+  roles: z.array(z.string()),
+  groups: z.array(z.string()),
+});

@@ -1,22 +1,54 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { parse as parseQueryString } from 'node:querystring';
+import express, { type RequestHandler, type Router } from 'express';
 import { systemClock } from '../domain/ports/clock.ts';
-import { HttpProblem, problemHandler, sendProblem } from '../infra/http/problem.ts';
+import { HttpProblem, problemHandler, problemOf, sendProblem } from '../infra/http/problem.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
+import { accessGuard } from '../infra/http/access-guard.ts';
+import { accessRulesOfViews } from '../projectors/acl/access-rules.ts';
 import { actorResolver, guardRead, identityOf, localeOf } from './caller.ts';
 import { createGetCache, type GetCache } from './get-cache.ts';
 import { awaitRevision } from './read-your-writes.ts';
-import { normalizedQuery, parseOr422, type ReadRoute } from './read-route.ts';
+import { normalizedQuery, parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
+import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
 import type { QueryApiPorts } from './ports.ts';
 import { readRoutes } from './routes/all-read-routes.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
+import type { UserLocale } from '../domain/user/commands.ts';
 
 export interface QueryApi {
   router: Router;
   /** Every route of this API, for the OpenAPI document and tests. */
   routes: RouteSpec[];
-  /** Resolves when pending cache purges are done; stops following projection changes. */
-  cache: Pick<GetCache, 'settled' | 'stop'>;
+  /** Resolves when pending cache purges are done; stops following projection changes; the purge generation. */
+  cache: Pick<GetCache, 'settled' | 'stop' | 'generation'>;
+  /**
+   * A GET answered in this process, through the same validation, guards, GET cache and error answers
+   * as over HTTP (the storefront's server pass, web/api/in-process-transport.ts). Null when no read
+   * route has this path: the caller goes over HTTP.
+   */
+  read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null;
+}
+
+export interface InProcessReadRequest {
+  /** Path and query string, e.g. `/api/ecommerce/vendor?limit=24`, encoded as an HTTP client sends it. */
+  url: string;
+  /** Request headers by lower-case name (authorization, accept-language). */
+  headers: Record<string, string | undefined>;
+}
+
+export interface InProcessReadAnswer {
+  status: number;
+  /** The JSON text HTTP would answer: the answer, or the problem details of an error. */
+  body: string;
+  /** The cache tags of a cached answer (what it read); null for an error or an answer never cached. */
+  tags: readonly string[] | null;
+}
+
+interface ReadOutcome {
+  answer: string;
+  cache: 'hit' | 'miss' | 'bypass';
+  tags: readonly string[] | null;
 }
 
 // The query API (issue 3): GET routes over the views, the GET cache, read-your-writes and the
@@ -27,6 +59,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   const ttlMs = ports.cacheTtlMs ?? 10_000;
   const waitMs = ports.readYourWritesTimeoutMs ?? 5_000;
   const actorOf = actorResolver(ports);
+  const authorize = accessGuard(accessRulesOfViews(ports.viewStore));
   const getCache = createGetCache(ports.cache, ports.projections, { ttlMs, logger });
   const routes = readRoutes({ jobQueue: ports.jobQueue });
   const specs = [...routes.map((route) => route.spec), openApiRouteSpec];
@@ -34,8 +67,11 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   const router = express.Router();
   for (const route of routes) {
     router.get(route.spec.path, async (req, res) => {
-      const answer = await answerRead(route, req, res);
-      res.type('application/json').send(answer);
+      res.vary('Authorization').vary('Accept-Language').vary('X-Locale');
+      res.set('Cache-Control', 'private, no-cache');
+      const outcome = await answerRead(route, req);
+      res.set('X-Cache', outcome.cache);
+      res.type('application/json').send(outcome.answer);
     });
   }
   let document: string | undefined;
@@ -46,12 +82,13 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   // Problems the routes raise on purpose (504 views-behind) are answers, not faults to log.
   router.use(problemHandler((error) => { if (!(error instanceof HttpProblem)) logger.error(error, 'query-api'); }));
 
-  async function answerRead(route: ReadRoute, req: Request, res: Response): Promise<string> {
+  async function answerRead(route: ReadRoute, req: ReadRequest): Promise<ReadOutcome> {
     const actor = actorOf(req);
     guardRead(route.spec.auth, actor);
+    await authorize(route.spec, req.params, actor);
     const params = route.spec.params ? parseOr422(route.spec.params, req.params, 'params') : {};
     const query = parseOr422(route.spec.query!, normalizedQuery(req), 'query') as Record<string, unknown>;
-    const locale = (query.locale as 'he-IL' | 'en-US' | undefined) ?? localeOf(req);
+    const locale = (query.locale as UserLocale | undefined) ?? localeOf(req);
     const { views, tags } = trackedViews(ports.viewStore);
     const context = { actor, params, query, locale, views, eventStore: ports.eventStore, now: clock.now() } as never;
 
@@ -66,24 +103,49 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       }
     }
     const key = `${req.originalUrl}|${identityOf(actor)}|${locale}`;
-    res.vary('Authorization').vary('Accept-Language').vary('X-Locale');
-    res.set('Cache-Control', 'private, no-cache');
     // A read that waited for its own write skips cached answers: the purge may still be on its way.
     if (route.cache && minRevision === undefined) {
       const cached = await getCache.get(key);
-      if (cached !== undefined) {
-        res.set('X-Cache', 'hit');
-        return cached;
-      }
+      if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
     }
     const generation = getCache.generation();
     const answer = JSON.stringify(await route.handle(context));
     if (route.cache) await getCache.set(key, answer, tags, generation);
-    res.set('X-Cache', route.cache ? 'miss' : 'bypass');
-    return answer;
+    return { answer, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
   }
 
-  return { router, routes: specs, cache: { settled: getCache.settled, stop: getCache.stop } };
+  // In the order Express tries them: the first route whose path matches answers.
+  const matchers = routes.map((route) => ({ route, match: pathMatcher(route.spec.path) }));
+  function read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null {
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    let found: { route: ReadRoute; match: NonNullable<ReturnType<(typeof matchers)[number]['match']>> } | null = null;
+    for (const { route, match } of matchers) {
+      const matched = match(pathname);
+      if (matched) { found = { route, match: matched }; break; }
+    }
+    if (!found) return null;
+    const { route, match } = found;
+    return (async () => {
+      try {
+        const req: ReadRequest = {
+          originalUrl: request.url,
+          params: match.params(),
+          query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
+          get: (name) => request.headers[name.toLowerCase()],
+        };
+        const outcome = await answerRead(route, req);
+        return { status: 200, body: outcome.answer, tags: outcome.tags };
+      } catch (error) {
+        // What the router's problem handler answers and logs for the same error.
+        const problem = problemOf(error);
+        if (problem.status >= 500 && !(error instanceof HttpProblem)) logger.error(error, 'query-api');
+        return { status: problem.status, body: JSON.stringify(problem), tags: null };
+      }
+    })();
+  }
+
+  return { router, routes: specs, cache: { settled: getCache.settled, stop: getCache.stop, generation: getCache.generation }, read };
 }
 
 /** Mount after both APIs: a request under /api that no route took gets a problem, not an HTML page. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from './testing/full-stack.ts';
+import { startFullStack, type FullStack } from '../test/full-stack.ts';
 
 // Conversations, contracts, content and reference data: written through the command API, read back
 // through the query API with the right visibility.
@@ -60,7 +60,12 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     const asCustomer = await stack.api.get(`/api/contracts/${id}?minRevision=${drafted.body.revision}`, market.customer.token);
     expect(asCustomer.status).toBe(200);
     expect(asCustomer.body).toMatchObject({ contractId: id, status: 'draft', title: 'Wedding show' });
-    expect((await stack.api.get('/api/contracts', market.customer.token)).body.items.map((c: { contractId: string }) => c.contractId)).toEqual([id]);
+    // Both parties are named: the vendor sees the customer's name, the customer the vendor's.
+    expect(asCustomer.body.customerName).toBe(market.customer.email.split('@')[0]);
+    expect(asCustomer.body.vendorName).toMatchObject({ he: expect.any(String) });
+    const customerList = await stack.api.get('/api/contracts', market.customer.token);
+    expect(customerList.body.items.map((c: { contractId: string }) => c.contractId)).toEqual([id]);
+    expect(customerList.body.items[0].customerName).toBe(market.customer.email.split('@')[0]);
     expect((await stack.api.get('/api/contracts?as=vendor', market.vendor.token)).body.total).toBe(1);
     expect((await stack.api.get(`/api/contracts/${id}`, stranger.token)).status).toBe(404);
     expect((await stack.api.get('/api/contracts', market.otherVendor.token)).body.total).toBe(0);
@@ -81,6 +86,11 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     expect(all.body.items.map((t: { alias: string }) => t.alias)).toEqual(['singers', 'bands', 'djs']);
     const filtered = await stack.api.get(`/api/tag/alias/artist-categories/children?text=${encodeURIComponent('להק')}`);
     expect(filtered.body.items.map((t: { alias: string }) => t.alias)).toEqual(['bands']);
+    // Suggestions as you type (issue 15): Hebrew singular and prefixes, English, the alias, no match.
+    for (const [text, aliases] of [['להקה', ['bands']], ['והלהקות', ['bands']], ['dj', ['djs']], ['SING', ['singers']], ['תקליטן', ['djs']], ['xyz', []]] as const) {
+      const suggested = await stack.api.get(`/api/tag/alias/artist-categories/children?text=${encodeURIComponent(text)}`);
+      expect(suggested.body.items.map((t: { alias: string }) => t.alias), text).toEqual(aliases);
+    }
     expect((await stack.api.get('/api/tag/alias/djs')).body).toMatchObject({ alias: 'djs', parentId: 'artist-categories' });
     expect((await stack.api.get('/api/tag/alias/nope')).status).toBe(404);
   });
@@ -108,8 +118,9 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     await stack.api.put('/api/admin/languages/ru', { name: { he: 'רוסית', en: 'Russian' }, enabled: false }, market.admin.token);
     await stack.api.post('/api/admin/acl', { rule: { asset: 'vendor', action: 'update', level: 'all', role: 'admin', public: true } }, market.admin.token);
     await stack.api.post('/api/admin/acl', { rule: { asset: 'user', action: 'update', level: 'all', role: 'admin', public: false } }, market.admin.token);
-    await eventually(async () => expect((await stack.api.get('/api/languages?all=true', market.admin.token)).body.total).toBe(2));
-    expect((await stack.api.get('/api/languages')).body.items.map((l: { code: string }) => l.code)).toEqual(['he']);
+    // The test marketplace defines Hebrew and English (its vendors speak them); Russian is disabled.
+    await eventually(async () => expect((await stack.api.get('/api/languages?all=true', market.admin.token)).body.total).toBe(3));
+    expect((await stack.api.get('/api/languages')).body.items.map((l: { code: string }) => l.code).sort()).toEqual(['en', 'he']);
     expect((await stack.api.get('/api/languages?all=true')).status).toBe(403);
     await eventually(async () => expect((await stack.api.get('/api/acl/public')).body.items.map((r: { asset: string }) => r.asset)).toEqual(['vendor']));
   });
@@ -134,9 +145,19 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     expect(JSON.stringify(users.body)).not.toMatch(/passwordHash|activationTokenHash/);
     const vendors = await stack.api.get('/api/admin/vendors?limit=999', market.admin.token);
     expect(vendors.body.total).toBeGreaterThanOrEqual(2);
-    for (const path of ['/api/admin/users', '/api/admin/vendors']) {
+    for (const path of ['/api/admin/users', '/api/admin/vendors', `/api/admin/users/${market.customer.userId}`]) {
       expect((await stack.api.get(path, market.vendor.token)).status).toBe(403);
       expect((await stack.api.get(path)).status).toBe(401);
     }
+  });
+
+  it('reads one user for admins: activation, roles, vendor, and no secret', async () => {
+    const vendorOwner = await stack.api.get(`/api/admin/users/${market.vendor.userId}`, market.admin.token);
+    expect(vendorOwner.status).toBe(200);
+    expect(vendorOwner.body).toMatchObject({ userId: market.vendor.userId, email: market.vendor.email, active: true, roles: [], vendorId: market.vendor.vendorId });
+    expect(JSON.stringify(vendorOwner.body)).not.toMatch(/passwordHash|activationTokenHash|searchText/);
+    const admin = await stack.api.get(`/api/admin/users/${market.admin.userId}`, market.admin.token);
+    expect(admin.body).toMatchObject({ roles: ['admin', 'superAdmin'], groups: ['superUsers'], vendorId: null });
+    expect((await stack.api.get('/api/admin/users/no-such-user', market.admin.token)).status).toBe(404);
   });
 });

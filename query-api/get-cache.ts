@@ -5,9 +5,15 @@ import { tagsOfChange } from './cache-tags.ts';
 // The GET cache (SPEC §9: TTL 10 s). Keys are URL + caller identity + locale; entries carry the tags
 // of what they hold and are purged on every projection change that touches them. A purge generation
 // guards the race "read the view, the view changes and the purge runs, then the stale answer is
-// stored": an answer computed across a purge is not stored.
+// stored": an answer computed across a purge is not stored. An entry keeps its tags beside the answer
+// (a first line of JSON), so a page built from cached answers is tagged like them (web/guest-page-cache.ts).
+export interface CachedAnswer {
+  answer: string;
+  tags(): string[];
+}
+
 export interface GetCache {
-  get(key: string): Promise<string | undefined>;
+  get(key: string): Promise<CachedAnswer | undefined>;
   /** Stores unless a purge happened since `generation` was taken. */
   set(key: string, value: string, tags: Iterable<string>, generation: number): Promise<void>;
   generation(): number;
@@ -27,7 +33,11 @@ export function createGetCache(cache: Cache, projections: ProjectionsProgress, o
   return {
     async get(key) {
       try {
-        return await cache.get(key);
+        const entry = await cache.get(key);
+        const newline = entry?.indexOf('\n') ?? -1;
+        // An entry without its tags line (written by an older version) counts as a miss.
+        if (entry === undefined || newline < 0) return undefined;
+        return { answer: entry.slice(newline + 1), tags: () => JSON.parse(entry.slice(0, newline)) as string[] };
       } catch (error) {
         options.logger.error(error, 'GET cache read failed; answering from the views');
         return undefined;
@@ -36,7 +46,9 @@ export function createGetCache(cache: Cache, projections: ProjectionsProgress, o
     async set(key, value, tags, taken) {
       if (taken !== generation) return;
       try {
-        await cache.set(key, value, { ttlMs: options.ttlMs, tags: [...tags] });
+        const list = [...tags];
+        // JSON.stringify of strings never holds a raw newline, so the first one ends the tags.
+        await cache.set(key, `${JSON.stringify(list)}\n${value}`, { ttlMs: options.ttlMs, tags: list });
         // A purge that started while storing may have missed this entry.
         if (taken !== generation) await cache.delete(key);
       } catch (error) {

@@ -3,6 +3,7 @@ import type { ReadViews } from './tracked-views.ts';
 import type { Page } from './paging.ts';
 import { publicDocument } from './public-document.ts';
 import { escapeRegex } from '../projectors/seen.ts';
+import { queryTerms, termPattern } from '../domain/shared/search-text.ts';
 
 /** One page of a collection with the total of the filter: the `{ items, total }` of every list. */
 export async function listPage(
@@ -21,3 +22,15 @@ export async function listPage(
 /** The filter of a free-text search on a view's lower-cased `searchText`. */
 export const textFilter = (text: string | undefined): Filter =>
   text && text.trim() ? { searchText: { $regex: escapeRegex(text.trim().toLowerCase()) } } : {};
+
+/**
+ * The filter of a word search on a view's normalised `searchTokens` (domain/shared/search-text.ts):
+ * every word must begin a token, Hebrew prefixes, final letters and niqqud handled. Text without a
+ * word in it matches nothing.
+ */
+export function tokensFilter(text: string | undefined): Filter {
+  if (!text || !text.trim()) return {};
+  const terms = queryTerms(text);
+  if (terms.length === 0) return { _id: { $in: [] } };
+  return { $and: terms.map((term) => ({ searchTokens: { $regex: termPattern(term) } })) };
+}

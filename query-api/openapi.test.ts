@@ -7,7 +7,7 @@ import type { RouteSpec } from '../infra/http/route-spec.ts';
 // The OpenAPI document's shape, on the query API's own routes plus a command-like route.
 describe('OpenAPI document', () => {
   const command: RouteSpec = {
-    method: 'post', path: '/api/orders/:id/pay', summary: 'Pay', tags: ['orders'], auth: 'user',
+    method: 'post', path: '/api/orders/:id/pay', summary: 'Pay', tags: ['orders'], auth: 'user', api: 'command',
     body: z.strictObject({ cardNumber: z.string().min(12) }), successStatus: 200,
   };
   const specs = [...readRoutes({}).map((route) => route.spec), command];

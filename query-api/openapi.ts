@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
+import { errorAnswersOf } from '../infra/http/route-answers.ts';
 
 // GET /api/openapi.json (DESIGN §6): OpenAPI 3.1 for the command and query APIs, made from the same
 // RouteSpec list the routers validate with, so the document cannot drift from the code.
@@ -9,11 +10,12 @@ export const openApiRouteSpec: RouteSpec = {
   summary: 'This OpenAPI 3.1 document: every route of the command and query APIs',
   tags: ['meta'],
   auth: 'public',
+  response: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }),
 };
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 };
@@ -59,12 +61,10 @@ function operationOf(spec: RouteSpec): JsonSchema {
       ? { description: 'Success', content: { 'application/json': { schema: toSchema(spec.response, 'output') } } }
       : { description: 'Success' },
   };
-  if (spec.params || spec.query || spec.body) responses['422'] = problemResponse('Validation failed: the failing fields are listed');
-  if (spec.auth !== 'public') responses['401'] = problemResponse('Sign in first');
-  if (spec.auth !== 'public' && spec.auth !== 'user') responses['403'] = problemResponse('Not allowed for this caller');
-  if (spec.params) responses['404'] = problemResponse('Not found');
-  if (spec.method !== 'get') responses['409'] = problemResponse('Conflict: illegal transition, revision conflict or double booking');
-  responses['500'] = problemResponse('Something went wrong on our side');
+  // Every error answer the route can give (infra/http/route-answers.ts), in status order.
+  for (const [errorStatus, description] of Object.entries(errorAnswersOf(spec)).sort(([a], [b]) => Number(a) - Number(b))) {
+    responses[errorStatus] = problemResponse(description);
+  }
   return {
     operationId: `${spec.method}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     summary: spec.summary,

@@ -5,9 +5,21 @@ import type { Sort } from '../domain/ports/view-store.ts';
 export const MAX_LIMIT = 999;
 export const DEFAULT_LIMIT = 20;
 
+/**
+ * A whole number in a query string, written with digits only (and a leading minus where `min` < 0):
+ * `1e2`, `0x10`, ` 5`, `5.0` and `+5` are refused with 422 rather than read as some other number.
+ */
+export const queryInteger = (bounds: { min: number; max?: number }) =>
+  z.string()
+    .regex(/^-?\d{1,16}$/, 'Must be a whole number written with digits only')
+    .transform(Number)
+    .pipe(z.number().int().min(bounds.min).max(bounds.max ?? Number.MAX_SAFE_INTEGER))
+    // OpenAPI shows the number it is, not the text it arrives as.
+    .meta({ type: 'integer', minimum: bounds.min, ...(bounds.max === undefined ? {} : { maximum: bounds.max }) });
+
 export const pagingShape = {
-  start: z.coerce.number().int().min(0).default(0).describe('Index of the first item, from 0.'),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT}.`),
+  start: queryInteger({ min: 0 }).default(0).describe('Index of the first item, from 0.'),
+  limit: queryInteger({ min: 1, max: MAX_LIMIT }).default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT}.`),
 };
 
 /** `sort=field` ascending, `sort=-field` descending; only the listed fields. */
@@ -28,7 +40,7 @@ export interface Page<T> {
   total: number;
 }
 
-export const pageOf = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+export const pageOf = <S extends z.core.$ZodType>(item: S) => z.object({ items: z.array(item), total: z.number().int().nonnegative() });
 
 /** A list of ids as `id=a&id=b`, `id[]=a&id[]=b` or `id=a,b`. */
 export const idList = z

@@ -1,9 +1,9 @@
 import type { ViewDocument } from '../domain/ports/view-store.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
-// `ratings`) and search helpers (`searchText`); answers over HTTP leave all of that out
+// `ratings`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
 // (projectors/README.md). `_id` is dropped too: every document names its id in its own field.
-const alwaysInternal = ['searchText'];
+const alwaysInternal = ['searchText', 'searchTokens'];
 
 export function publicDocument<D extends ViewDocument>(doc: D, internal: readonly string[] = []): Record<string, unknown> {
   const hidden = new Set([...alwaysInternal, ...internal]);

@@ -7,9 +7,9 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
 import { createQueryApi, type QueryApi } from './create-query-api.ts';
-import { fakeProjections } from './testing/fake-projections.ts';
-import { serve } from './testing/serve.ts';
-import { TEST_SECRET, tokenFor } from './testing/tokens.ts';
+import { fakeProjections } from '../test/fake-projections.ts';
+import { serve } from '../test/serve.ts';
+import { TEST_SECRET, tokenFor } from '../test/tokens.ts';
 
 // The GET cache and read-your-writes bounds, with view documents written by the test and a stand-in
 // for the projectors runtime that announces the changes the test makes.

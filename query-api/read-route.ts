@@ -1,11 +1,13 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import type { Actor } from '../domain/shared/actor.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { HttpProblem } from '../infra/http/problem.ts';
+import { assertQueryIsUtf8 } from '../infra/http/query-text.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
 import type { ReadViews } from './tracked-views.ts';
 import type { DocumentRef } from './read-your-writes.ts';
+import { queryInteger } from './paging.ts';
+import type { UserLocale } from '../domain/user/commands.ts';
 
 // Every read route is declared once: its RouteSpec (validation and OpenAPI), how to answer, and —
 // for a document read — which stream the document is folded from, so `minRevision` knows what to await.
@@ -13,10 +15,25 @@ export interface ReadContext<P, Q> {
   actor: Actor;
   params: P;
   query: Q;
-  locale: 'he-IL' | 'en-US';
+  locale: UserLocale;
   views: ReadViews;
   eventStore: EventStore;
   now: Date;
+}
+
+/**
+ * What a read needs of its request: an Express request, or the in-process reads' stand-in for one
+ * (create-query-api.ts), so both answer through the same pipeline.
+ */
+export interface ReadRequest {
+  /** Path and query string as the client sent them (part of the GET cache key). */
+  originalUrl: string;
+  /** Path parameters (Express types a wildcard's as a list; the read routes use only `:name`). */
+  params: Record<string, string | string[]>;
+  /** The query string parsed as Express 5's "simple" parser does (node:querystring). */
+  query: Record<string, unknown>;
+  /** A request header by case-insensitive name. */
+  get(name: string): string | undefined;
 }
 
 export interface ReadRoute {
@@ -33,7 +50,7 @@ export const commonQueryShape = {
   locale: z.enum(['he-IL', 'en-US']).optional().describe('Locale of the caller; defaults to X-Locale, Accept-Language, then he-IL.'),
 };
 const minRevisionShape = {
-  minRevision: z.coerce.number().int().min(0).optional().describe("Wait (bounded) until the views have applied this revision of the document's stream."),
+  minRevision: queryInteger({ min: 0 }).optional().describe("Wait (bounded) until the views have applied this revision of the document's stream."),
 };
 
 type Shape = Record<string, z.ZodType>;
@@ -45,7 +62,9 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
   auth: RouteSpec['auth'];
   params?: PS;
   query?: QS;
-  response?: z.ZodType;
+  response?: z.core.$ZodType;
+  /** Error answers of the handler itself beyond the pipeline's (infra/http/route-answers.ts). */
+  answers?: Record<number, string>;
   cache?: boolean;
   documentOf?: (params: z.output<z.ZodObject<PS>>, actor: Actor) => DocumentRef;
   handle(context: ReadContext<z.output<z.ZodObject<PS>>, z.output<z.ZodObject<QS>>>): Promise<unknown>;
@@ -61,6 +80,9 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
       params: definition.params ? z.strictObject(definition.params) : undefined,
       query,
       response: definition.response,
+      api: 'query',
+      readYourWrites: Boolean(definition.documentOf),
+      ...(definition.answers ? { answers: definition.answers } : {}),
     },
     cache: definition.cache ?? true,
     documentOf: definition.documentOf as ReadRoute['documentOf'],
@@ -68,8 +90,9 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
   };
 }
 
-/** Express 5's simple query parser keeps `id[]` as its own key; fold it into `id`. Empty values are dropped. */
-export function normalizedQuery(req: Request): Record<string, unknown> {
+/** Express 5's simple query parser keeps `id[]` as its own key; fold it into `id`. Empty values are dropped; a query that is not UTF-8 is 400. */
+export function normalizedQuery(req: ReadRequest): Record<string, unknown> {
+  assertQueryIsUtf8(req.originalUrl);
   const query: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
     // An empty field of a submitted search form means "no filter", not "match the empty string".

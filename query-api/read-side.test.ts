@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeMessage } from '../domain/ports/realtime.ts';
 import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from './testing/full-stack.ts';
+import { startFullStack, type FullStack } from '../test/full-stack.ts';
 import { openApiPath } from './openapi.ts';
 
 // The read side over real HTTP on the embedded stack: commands through the command API, reads through
@@ -179,9 +179,15 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     expect(reviewed.status).toBeLessThan(300);
     await eventually(async () => {
       const { body } = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`);
-      expect(body.items.map((r: { orderId: string }) => r.orderId)).toContain(orderId);
+      expect(body.items.map((r: { text: string }) => r.text)).toContain('Great show');
       expect(body.summary).toMatchObject({ count: 1, avg: 4 });
     });
+    // Public reviews name no customer and no order (issue 14 #6); the author's own list keeps the order.
+    const { body: publicReviews } = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`);
+    const review = publicReviews.items.find((r: { text: string }) => r.text === 'Great show');
+    expect(Object.keys(review).sort()).toEqual(['at', 'editedAt', 'rating', 'reviewId', 'text', 'vendorId']);
+    expect(JSON.stringify(publicReviews)).not.toContain(orderId);
+    expect(JSON.stringify(publicReviews)).not.toContain(market.customer.userId);
     const mine = await stack.api.get('/api/reviews', market.customer.token);
     expect(mine.body.items).toEqual([expect.objectContaining({ orderId, rating: 4, text: 'Great show' })]);
     await eventually(async () => {
@@ -228,6 +234,15 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     const page = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}`);
     expect(page.status).toBe(200);
     expect(page.body.products).toHaveLength(3);
+    // The owner's user id is internal (issue 14 #6): not for guests, customers or the owner; admins see it.
+    for (const token of [undefined, market.customer.token, market.vendor.token]) {
+      const answer = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}`, token);
+      expect(answer.body).not.toHaveProperty('ownerUserId');
+      expect(JSON.stringify(answer.body)).not.toContain(market.vendor.userId);
+    }
+    expect((await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}`, market.admin.token)).body.ownerUserId).toBe(market.vendor.userId);
+    const cards = await stack.api.get(`/api/ecommerce/vendor?id=${market.vendor.vendorId}`);
+    expect(JSON.stringify(cards.body)).not.toContain(market.vendor.userId);
     const products = await stack.api.get(`/api/ecommerce/product?vendorId=${market.vendor.vendorId}&type=timedService`);
     expect(products.body.items.map((p: { productId: string }) => p.productId)).toEqual([market.products.timedService]);
     const one = await stack.api.get(`/api/ecommerce/product/${market.products.default}`);

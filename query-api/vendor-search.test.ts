@@ -4,10 +4,22 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { createQueryApi } from './create-query-api.ts';
-import { fakeProjections } from './testing/fake-projections.ts';
-import { serve } from './testing/serve.ts';
-import { TEST_SECRET } from './testing/tokens.ts';
+import { fakeProjections } from '../test/fake-projections.ts';
+import { serve } from '../test/serve.ts';
+import { TEST_SECRET } from '../test/tokens.ts';
 import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
+import { indexTokens } from '../domain/shared/search-text.ts';
+import { israelInstant } from '../domain/shared/israel-time.ts';
+
+// The search document the vendor-cards projection builds (field-coded tokens), for hand-made cards.
+const searchTokensOf = (fields: { name?: string[]; product?: string[]; text?: string[]; place?: string[] }): string[] => [
+  ...indexTokens(...(fields.name ?? [])).map((token) => `n:${token}`),
+  ...indexTokens(...(fields.product ?? [])).map((token) => `p:${token}`),
+  ...indexTokens(...(fields.text ?? [])).map((token) => `t:${token}`),
+  ...indexTokens(...(fields.place ?? [])).map((token) => `l:${token}`),
+];
+// The clock of the API under test: days in the tests are after it.
+const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 // Vendor search over real HTTP, on view documents shaped as projectors/README.md describes.
 const card = (n: number, overrides: Record<string, unknown> = {}) => ({
@@ -20,6 +32,8 @@ const card = (n: number, overrides: Record<string, unknown> = {}) => ({
   intro: { he: 'מבוא', en: 'Intro' },
   originLocation: { he: 'תל אביב', en: 'Tel Aviv' },
   searchText: `אמן ${n} artist ${String(n).padStart(2, '0')}`,
+  searchTokens: searchTokensOf({ name: [`אמן ${n}`, `Artist ${String(n).padStart(2, '0')}`], text: ['מבוא', 'Intro'], place: ['תל אביב', 'Tel Aviv'] }),
+  shortestTimedServiceMinutes: 120,
   tagIds: n % 2 === 0 ? ['t-singers'] : ['t-bands'],
   geoLocationIds: n % 3 === 0 ? ['g-haifa'] : ['g-tlv'],
   languages: ['he'],
@@ -51,7 +65,15 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     // v2 is busy on 2026-07-01 in Israel (a reservation late that evening, UTC); v4 only the day before.
     await viewStore.collection('calendarEntries').replaceOne({ _id: 'slot-o1', vendorId: 'v2', kind: 'reservation', start: '2026-07-01T18:00:00.000Z', end: '2026-07-01T20:00:00.000Z', windowId: null, orderId: 'o1', reason: null });
     await viewStore.collection('calendarEntries').replaceOne({ _id: 'busy-w1', vendorId: 'v4', kind: 'busy', start: '2026-06-30T08:00:00.000Z', end: '2026-06-30T20:59:00.000Z', windowId: 'w1', orderId: null, reason: 'vacation' });
-    const api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), jwtSecret: TEST_SECRET, logger: { warn() {}, error: (e) => console.error(e) } });
+    // v6 is away all of 2026-07-01; on 2026-07-02 v8 (one-hour service) and v10 (two hours) are free only 15:00–16:00.
+    const busy = (id: string, vendorId: string, start: Date, end: Date) => viewStore.collection('calendarEntries').replaceOne({ _id: `busy-${id}`, vendorId, kind: 'busy', start: start.toISOString(), end: end.toISOString(), windowId: id, orderId: null, reason: null });
+    await busy('w6', 'v6', israelInstant('2026-07-01', 0), israelInstant('2026-07-02', 0));
+    for (const [vendorId, minutes] of [['v8', 60], ['v10', 120]] as const) {
+      await viewStore.collection('vendorCards').replaceOne(card(Number(vendorId.slice(1)), { shortestTimedServiceMinutes: minutes }));
+      await busy(`${vendorId}-am`, vendorId, israelInstant('2026-07-02', 9), israelInstant('2026-07-02', 15));
+      await busy(`${vendorId}-pm`, vendorId, israelInstant('2026-07-02', 16), israelInstant('2026-07-03', 2));
+    }
+    const api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
     ({ client, close } = await serve(api.router));
   });
   afterAll(async () => {
@@ -73,7 +95,7 @@ describe('GET /api/ecommerce/vendor (search)', () => {
 
   it('leaves internal fields out of the cards', async () => {
     const { body } = await client.get('/api/ecommerce/vendor?limit=1');
-    for (const field of ['_id', '_seen', 'productPrices', 'ratings', 'searchText']) expect(body.items[0]).not.toHaveProperty(field);
+    for (const field of ['_id', '_seen', 'productPrices', 'ratings', 'searchText', 'searchTokens', 'shortestTimedServiceMinutes']) expect(body.items[0]).not.toHaveProperty(field);
     expect(body.items[0]).toHaveProperty('name');
   });
 
@@ -119,14 +141,29 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     expect(unknown.body).toEqual({ items: [], total: 0 });
   });
 
-  it('filters by a day (Israel time) with no busy window or reservation', async () => {
+  it('keeps a vendor free on a day when a slot is free, by the calendar rule (the dropped artist of issue 15)', async () => {
+    // v2's only reservation is 21:00–23:00 Israel time on 2026-07-01: her calendar shows the day free (11 free slots).
     const { body } = await client.get('/api/ecommerce/vendor?date=2026-07-01&limit=999');
     const ids = body.items.map((item: { vendorId: string }) => item.vendorId);
-    expect(body.total).toBe(29);
-    expect(ids).not.toContain('v2');
+    expect(ids).toContain('v2');
     expect(ids).toContain('v4');
+    expect(ids).not.toContain('v6');
+    expect(body.total).toBe(29);
     const dayBefore = await client.get('/api/ecommerce/vendor?date=2026-06-30&limit=999');
     expect(dayBefore.body.items.map((item: { vendorId: string }) => item.vendorId)).not.toContain('v4');
+  });
+
+  it('asks whether the vendor\'s shortest timed service fits between busy times', async () => {
+    const { body } = await client.get('/api/ecommerce/vendor?date=2026-07-02&limit=999');
+    const ids = body.items.map((item: { vendorId: string }) => item.vendorId);
+    expect(ids).toContain('v8');      // an hour fits in the 15:00–16:00 gap
+    expect(ids).not.toContain('v10'); // two hours do not
+  });
+
+  it('has nobody free on a day whose slots have all started', async () => {
+    expect((await client.get('/api/ecommerce/vendor?date=2026-05-31')).body).toEqual({ items: [], total: 0 });
+    // NOW is 12:00 in Israel: the day still has slots from 13:00.
+    expect((await client.get('/api/ecommerce/vendor?date=2026-06-01&limit=999')).body.total).toBe(30);
   });
 
   it('treats empty form fields as no filter', async () => {
@@ -143,6 +180,14 @@ describe('GET /api/ecommerce/vendor (search)', () => {
       ['sort=password', 'query.sort'],
       ['date=2026-13-45', 'query.date'],
       ['colour=red', 'query.colour'],
+      // Issue 14 #8: only whole numbers written with digits, not whatever Number() makes of the text.
+      ['limit=1e2', 'query.limit'],
+      ['limit=0x10', 'query.limit'],
+      ['limit=%205', 'query.limit'],
+      ['limit=5.0', 'query.limit'],
+      ['limit=%2B5', 'query.limit'],
+      ['start=1e1', 'query.start'],
+      ['limit=5&limit=6', 'query.limit'],
     ];
     for (const [query, field] of cases) {
       const { status, body, headers } = await client.get(`/api/ecommerce/vendor?${query}`);
@@ -152,11 +197,108 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     }
   });
 
+  it('takes plain whole numbers for start and limit', async () => {
+    const { status, body } = await client.get('/api/ecommerce/vendor?start=2&limit=5');
+    expect(status).toBe(200);
+    expect(body.items).toHaveLength(5);
+  });
+
   it('answers from the cache the second time', async () => {
     const first = await client.get('/api/ecommerce/vendor?text=artist%2011');
     const second = await client.get('/api/ecommerce/vendor?text=artist%2011');
     expect(first.headers.get('x-cache')).toBe('miss');
     expect(second.headers.get('x-cache')).toBe('hit');
     expect(second.body).toEqual(first.body);
+  });
+});
+
+describe('GET /api/ecommerce/vendor?text= (ranked search over every field)', () => {
+  let eventStore: EventStore;
+  let client: CommandApiClient;
+  let close: () => Promise<void>;
+  const ids = (body: { items: { vendorId: string }[] }) => body.items.map((item) => item.vendorId);
+  const search = async (text: string, extra = '') => (await client.get(`/api/ecommerce/vendor?text=${encodeURIComponent(text)}&limit=999${extra}`)).body;
+
+  beforeAll(async () => {
+    const viewStore = createMemoryViewStore();
+    eventStore = await openSqliteEventStore({ path: ':memory:' });
+    const tag = (id: string, alias: string, he: string, en: string, order: number) =>
+      viewStore.collection('tags').replaceOne({ _id: id, id, alias, parentId: 't-root', level: 1, order, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en, alias) });
+    await viewStore.collection('tags').replaceOne({ _id: 't-root', id: 't-root', alias: 'artist-categories', parentId: null, level: 0, order: 0, name: { he: 'אמנים', en: 'Artists' }, searchText: '', searchTokens: indexTokens('אמנים', 'Artists', 'artist-categories') });
+    await tag('t-bands', 'bands', 'להקות', 'Bands', 1);
+    await tag('t-djs', 'djs', 'תקליטנים', 'DJs', 2);
+    await tag('t-magicians', 'magicians', 'קוסמים', 'Magicians', 3);
+    const place = (id: string, he: string, en: string) =>
+      viewStore.collection('geoLocations').replaceOne({ _id: id, id, parentId: null, lat: null, lng: null, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en) });
+    await place('g-tlv', 'תל אביב', 'Tel Aviv');
+    await place('g-haifa', 'חיפה', 'Haifa');
+    const vendor = (id: string, fields: { name: [string, string]; tagIds: string[]; geo: string[]; intro?: [string, string]; about?: string; origin?: [string, string]; products?: string[]; rating: number | null }) =>
+      viewStore.collection('vendorCards').replaceOne(card(Number(id.slice(1)), {
+        _id: id, vendorId: id, name: { he: fields.name[0], en: fields.name[1] }, tagIds: fields.tagIds, geoLocationIds: fields.geo,
+        intro: { he: fields.intro?.[0] ?? '', en: fields.intro?.[1] ?? '' }, originLocation: { he: fields.origin?.[0] ?? '', en: fields.origin?.[1] ?? '' },
+        ratingAvg: fields.rating, ratingCount: fields.rating === null ? 0 : 2, searchText: '',
+        searchTokens: searchTokensOf({ name: fields.name, text: [...(fields.intro ?? []), fields.about ?? ''], place: fields.origin ?? [], product: fields.products ?? [] }),
+      }));
+    await vendor('a1', { name: ['להקת החתונה', 'The Wedding Band'], tagIds: ['t-bands'], geo: ['g-haifa'], rating: 3 });
+    await vendor('a2', { name: ['נועה כהן', 'Noa Cohen'], tagIds: ['t-bands'], geo: ['g-tlv'], intro: ['להקה לחתונות', 'Band for weddings'], rating: 5 });
+    await vendor('a3', { name: ['דנה די ג׳יי', 'Dana DJ'], tagIds: ['t-djs'], geo: [], rating: 2 });
+    await vendor('a4', { name: ['איתי לוי', 'Itai Levi'], tagIds: ['t-magicians'], geo: ['g-haifa'], origin: ['תל אביב', 'Tel Aviv'], products: ['מופע קסמים', 'Magic show'], rating: 1 });
+    await vendor('a5', { name: ['מאיה מזרחי', 'Maya Mizrahi'], tagIds: ['t-djs'], geo: ['g-tlv'], intro: ['תקליטנית לאירועים', 'DJ for events'], rating: 4 });
+    await vendor('a6', { name: ['עומר פרץ', 'Omer Peretz'], tagIds: [], geo: [], about: '<p>A great <b>show</b> for every party</p>', rating: 5 });
+    const api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
+    ({ client, close } = await serve(api.router));
+  });
+  afterAll(async () => {
+    await close();
+    await eventStore.close();
+  });
+
+  it('finds categories by their names in both languages and their aliases', async () => {
+    for (const text of ['band', 'Bands', 'להקה', 'להקות', 'הלהקות', 'להק']) expect(ids(await search(text)).sort(), text).toEqual(['a1', 'a2']);
+    expect(ids(await search('magician'))).toEqual(['a4']);
+    expect(ids(await search('קוסם'))).toEqual(['a4']);
+    expect(ids(await search('DJ'))).toEqual(['a3', 'a5']);
+  });
+
+  it('ranks a match in the name above one in a category, and ties by rating', async () => {
+    // a1 has "band" in its name and category; a2 only in its category and intro, though rated higher.
+    expect(ids(await search('band'))).toEqual(['a1', 'a2']);
+    // a3 is named DJ; a5 is a DJ by category and intro.
+    expect(ids(await search('dj'))).toEqual(['a3', 'a5']);
+    // Both in a Tel Aviv place (a4 only by origin): the same field, so by rating.
+    expect(ids(await search('Tel Aviv'))).toEqual(['a2', 'a5', 'a4']);
+  });
+
+  it('ranks a product match above an intro or about match', async () => {
+    expect(ids(await search('show'))).toEqual(['a4', 'a6']);
+  });
+
+  it('needs every word to match somewhere, in any field', async () => {
+    expect(ids(await search('wedding band'))).toEqual(['a1', 'a2']);
+    expect(ids(await search('חתונה להקה'))).toEqual(['a1', 'a2']);
+    expect(ids(await search('band haifa'))).toEqual(['a1']);
+    expect(ids(await search('band magician'))).toEqual([]);
+    expect(ids(await search('magic tel aviv'))).toEqual(['a4']);
+  });
+
+  it('handles places with Hebrew prefixes, and names without case or niqqud', async () => {
+    expect(ids(await search('בתל אביב')).sort()).toEqual(['a2', 'a4', 'a5']);
+    expect(ids(await search('מתל-אביב')).sort()).toEqual(['a2', 'a4', 'a5']);
+    expect(ids(await search('NOA'))).toEqual(['a2']);
+    expect(ids(await search('נוֹעָה'))).toEqual(['a2']);
+  });
+
+  it('combines with the category filter and pages the ranked list', async () => {
+    expect(ids(await search('tel aviv', '&category=djs'))).toEqual(['a5']);
+    const first = (await client.get(`/api/ecommerce/vendor?text=${encodeURIComponent('tel aviv')}&limit=2`)).body;
+    expect(first.total).toBe(3);
+    expect(ids(first)).toEqual(['a2', 'a5']);
+    const second = (await client.get(`/api/ecommerce/vendor?text=${encodeURIComponent('tel aviv')}&start=2&limit=2`)).body;
+    expect(ids(second)).toEqual(['a4']);
+  });
+
+  it('orders the matches by an explicit sort instead of relevance', async () => {
+    expect(ids(await search('band', '&sort=-rating'))).toEqual(['a2', 'a1']);
+    expect(ids(await search('tel aviv', '&sort=rating'))).toEqual(['a4', 'a5', 'a2']);
   });
 });

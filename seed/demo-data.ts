@@ -1,32 +1,8 @@
 // The demo marketplace's content: artist categories, places, languages, vendors, products and
 // articles, in Hebrew and English. Deterministic (no randomness), so every fresh start looks the same.
-import type { ProductType } from '../domain/product/events.ts';
 
 export interface DemoTag { key: string; he: string; en: string; /** One artist of the category, for intros. */ heOne: string; enOne: string }
 export interface DemoPlace { key: string; he: string; en: string; lat: number; lng: number }
-export interface DemoVendor {
-  key: string;
-  name: { he: string; en: string };
-  intro: { he: string; en: string };
-  origin: { he: string; en: string };
-  about: string;
-  categoryKeys: string[];
-  placeKeys: string[];
-  languages: string[];
-  videos: { youtubeId: string; description: string }[];
-  generalInfo: { title: string; content: string }[];
-  products: DemoProduct[];
-}
-export interface DemoProduct {
-  type: ProductType;
-  name: { he: string; en: string };
-  introText: string;
-  information: string;
-  priceShekels: number;
-  serviceDuration: number;
-  featured: boolean;
-}
-
 export const categories: DemoTag[] = [
   { key: 'singers', he: 'זמרים', en: 'Singers', heOne: 'זמר/ת', enOne: 'Singer' },
   { key: 'bands', he: 'להקות', en: 'Bands', heOne: 'להקה', enOne: 'Band' },
@@ -62,104 +38,63 @@ export const languages = [
   { code: 'am', he: 'אמהרית', en: 'Amharic' },
 ];
 
-const firstNames = [
-  ['נועה', 'Noa'], ['איתי', 'Itai'], ['מאיה', 'Maya'], ['יונתן', 'Yonatan'], ['שירה', 'Shira'], ['דניאל', 'Daniel'],
-  ['תמר', 'Tamar'], ['עומר', 'Omer'], ['ליאור', 'Lior'], ['אביגיל', 'Avigail'], ['אורי', 'Uri'], ['הילה', 'Hila'],
-] as const;
-const lastNames = [
-  ['כהן', 'Cohen'], ['לוי', 'Levi'], ['מזרחי', 'Mizrahi'], ['פרץ', 'Peretz'], ['ביטון', 'Biton'],
-  ['אברהם', 'Avraham'], ['פרידמן', 'Friedman'], ['שפירא', 'Shapira'], ['גולן', 'Golan'], ['אזולאי', 'Azulay'],
-] as const;
-const youtubeIds = ['dQw4w9WgXcQ', '3JZ_D3ELwOQ', 'kJQP7kiw5Fk', 'OPf0YbXqDm0', 'JGwWNGJdvx8'];
-
-/** How many vendors the demo seeds (issue 2: at least 50). */
-export const demoVendorCount = 60;
-
-export function demoVendors(count = demoVendorCount): DemoVendor[] {
-  const vendors: DemoVendor[] = [];
-  for (let i = 0; i < count; i++) {
-    const [firstHe, firstEn] = firstNames[i % firstNames.length]!;
-    const [lastHe, lastEn] = lastNames[Math.floor(i / firstNames.length) % lastNames.length]!;
-    const category = categories[i % categories.length]!;
-    const secondCategory = categories[(i * 3 + 1) % categories.length]!;
-    const place = places[i % places.length]!;
-    const secondPlace = places[(i * 7 + 3) % places.length]!;
-    const origin = places[(i + 4) % places.length]!;
-    const basePrice = 600 + ((i * 137) % 40) * 50;
-    const categoryKeys = i % 4 === 0 ? [category.key, secondCategory.key] : [category.key];
-    vendors.push({
-      key: `demo-vendor-${String(i + 1).padStart(3, '0')}`,
-      name: { he: `${firstHe} ${lastHe}`, en: `${firstEn} ${lastEn}` },
-      intro: {
-        he: `${category.heOne} לאירועים, ${place.he}`.slice(0, 100),
-        en: `${category.enOne} for weddings and events in ${place.en}`.slice(0, 100),
-      },
-      origin: { he: origin.he.slice(0, 20), en: origin.en.slice(0, 20) },
-      about: `<p><strong>${firstEn} ${lastEn}</strong> performs at weddings, bar and bat mitzvahs and company events across Israel.</p><p>${firstHe} ${lastHe} מופיע/ה באירועים בכל הארץ.</p>`,
-      categoryKeys: [...new Set(categoryKeys)],
-      placeKeys: [...new Set([place.key, secondPlace.key])],
-      languages: i % 3 === 0 ? ['he', 'en', 'ru'] : ['he', 'en'],
-      videos: [{ youtubeId: youtubeIds[i % youtubeIds.length]!, description: `${firstEn} live` }],
-      generalInfo: [
-        { title: 'Set length', content: '2 sets of 45 minutes' },
-        { title: 'Equipment', content: 'Own sound system for up to 300 guests' },
-      ],
-      products: productsFor(i, basePrice, category),
-    });
-  }
-  return vendors;
-}
-
-function productsFor(i: number, basePrice: number, category: DemoTag): DemoProduct[] {
-  const timed: DemoProduct = {
-    type: 'timedService',
-    name: { he: `הופעה של שעתיים`, en: `Two-hour show` },
-    introText: `A two-hour ${category.en.toLowerCase()} performance at your event.`,
-    information: '<p>Arrival one hour before, sound check included.</p>',
-    priceShekels: basePrice * 2,
-    serviceDuration: 120,
-    featured: i % 5 === 0,
-  };
-  const contract: DemoProduct = {
-    type: 'contractService',
-    name: { he: 'חבילת אירוע מלאה', en: 'Full event package' },
-    introText: 'A tailored package agreed in a signed service contract.',
-    information: '<p>Repertoire, schedule and extras are set in the contract.</p>',
-    priceShekels: basePrice * 5,
-    serviceDuration: 300,
-    featured: false,
-  };
-  const fixed: DemoProduct = {
-    type: 'default',
-    name: { he: 'ברכה מוקלטת', en: 'Recorded greeting' },
-    introText: 'A personal recorded video greeting, delivered within a week.',
-    information: '<p>Send us the names and the occasion.</p>',
-    priceShekels: Math.round(basePrice / 4),
-    serviceDuration: 0,
-    featured: false,
-  };
-  // The first vendor (the demo vendor account's) has one of each type; the others vary.
-  if (i === 0) return [timed, contract, fixed];
-  if (i % 3 === 0) return [timed, fixed];
-  if (i % 3 === 1) return [timed];
-  return [timed, contract];
-}
+// The artists themselves are in demo-vendors.ts.
 
 export const articles = [
   {
     key: 'about', kind: 'page' as const, alias: 'about',
     title: { he: 'אודות', en: 'About us' },
-    body: { he: '<p>הבמה היא שוק אמנים ישראלי: מוצאים, משוחחים ומזמינים אמנים לכל אירוע.</p>', en: '<p>We are an Israeli marketplace where you find, chat with and book performing artists for any event.</p>' },
+    body: {
+      he: '<p>הבמה היא שוק אמנים ישראלי: מוצאים, משוחחים ומזמינים אמנים לכל אירוע – זמרים, להקות, תקליטנים, קוסמים, סטנדאפיסטים, כליזמרים ונגנים קלאסיים.</p><p>כל אמן מנהל בעצמו את העמוד, המחירים ולוח השנה שלו, כך שמה שרואים באתר הוא מה שפנוי באמת. התשלום עובר דרכנו ומוחזר במלואו אם ההזמנה מתבטלת לפני שהאמן אישר אותה.</p><p>זהו אתר הדגמה: האמנים, ההזמנות ומספר הטלפון בדויים.</p>',
+      en: '<p>HaBama is an Israeli marketplace where you find, chat with and book performing artists for any event: singers, bands, DJs, magicians, stand-up comics, klezmer and classical musicians.</p><p>Every artist runs their own page, prices and calendar, so what you see is what is really free. Payment goes through us and is refunded in full if the order is canceled before the artist approves it.</p><p>This is a demo site: the artists, orders and phone number are made up.</p>',
+    },
   },
   {
     key: 'contact', kind: 'page' as const, alias: 'contact',
     title: { he: 'צור קשר', en: 'Contact' },
-    body: { he: '<p>כתבו לנו בוואטסאפ או במייל support@demo.local.</p>', en: '<p>Write to us on WhatsApp or at support@demo.local.</p>' },
+    body: {
+      he: '<p>צוות השירות זמין בימים א׳–ה׳ בין 9:00 ל־18:00.</p><ul><li>וואטסאפ: <span dir="ltr">+972 54-555-0123</span> (מספר הדגמה)</li><li>דוא״ל: support@demo.local</li></ul><p>בשאלות על הזמנה קיימת צרפו את מספר ההזמנה, ונחזור אליכם באותו יום עסקים.</p>',
+      en: '<p>Our support team is available Sunday to Thursday, 9:00 to 18:00.</p><ul><li>WhatsApp: <span dir="ltr">+972 54-555-0123</span> (demo number)</li><li>E-mail: support@demo.local</li></ul><p>For a question about an order, add its order number and we will answer the same business day.</p>',
+    },
   },
   {
     key: 'terms', kind: 'page' as const, alias: 'terms',
     title: { he: 'תנאי שימוש', en: 'Terms of use' },
-    body: { he: '<p>התשלום מוחזר במלואו בביטול לפני אישור האמן.</p>', en: '<p>Payment is fully refunded when an order is canceled before the artist approves it.</p>' },
+    body: {
+      he: '<h2>הזמנות ותשלום</h2><p>המחירים באתר בשקלים וכוללים מע״מ. הזמנה נקלטת כשהתשלום עובר, והאמן מאשר אותה או דוחה אותה.</p><h2>ביטולים והחזרים</h2><p>התשלום מוחזר במלואו בביטול לפני אישור האמן. אחרי האישור הביטול נעשה בתיאום עם האמן או עם צוות השירות, לפי תנאי השירות שבעמוד האמן או בחוזה השירות.</p><h2>חוזי שירות</h2><p>בשירותים בחוזה, התנאים שנחתמו בידי שני הצדדים גוברים על האמור כאן.</p><h2>פרטיות</h2><p>אנחנו שומרים רק את מה שצריך כדי לנהל את ההזמנות והשיחות שלכם, ולא מוסרים אותו לאחרים מלבד האמן שהזמנתם.</p>',
+      en: '<h2>Orders and payment</h2><p>Prices on the site are in shekels and include VAT. An order is placed once payment goes through, and the artist approves or declines it.</p><h2>Cancellations and refunds</h2><p>Payment is refunded in full when an order is canceled before the artist approves it. After approval, cancellation is arranged with the artist or our support team under the terms on the artist\'s page or in the service contract.</p><h2>Service contracts</h2><p>For contracted services, the terms both sides signed take precedence over these.</p><h2>Privacy</h2><p>We keep only what is needed to run your orders and conversations, and share it with no one but the artist you booked.</p>',
+    },
+  },
+  {
+    // The questions and answers of the help screen (user-dashboard-help), also at /content/article/help.
+    key: 'help', kind: 'page' as const, alias: 'help',
+    title: { he: 'שאלות נפוצות', en: 'Frequently asked questions' },
+    body: {
+      he: [
+        '<h3>איך מזמינים אמן?</h3>',
+        '<p>מחפשים אמן לפי שם, קטגוריה, אזור או תאריך פנוי, ונכנסים לעמוד שלו. בשירות שמוזמן לפי תאריך בוחרים יום ושעה פנויים בלוח השנה שבעמוד האמן; בשאר השירותים לוחצים "הזמנה". בעמוד ההזמנה אפשר להוסיף הערות לאמן (סוג האירוע, כתובת, בקשות מיוחדות) ואז לאשר.</p>',
+        '<h3>איך משלמים?</h3>',
+        '<p>מיד אחרי ההזמנה עוברים לעמוד התשלום ומשלמים בכרטיס אשראי, בשקלים. כשהתשלום עובר ההזמנה מסומנת "שולמה" והאמן מקבל הודעה ומאשר אותה. כל החיובים וההחזרים שלכם מופיעים בחשבון, תחת "תשלומים".</p>',
+        '<h3>אפשר לבטל הזמנה? מה עם החזר כספי?</h3>',
+        '<p>אפשר לבטל בעצמכם, מתוך "הזמנות" בחשבון, כל עוד ההזמנה ממתינה לתשלום או שולמה והאמן עוד לא אישר אותה. הזמנה ששולמה ובוטלה מקבלת החזר מלא לאותו כרטיס, והוא מופיע ב"תשלומים". אחרי שהאמן אישר, פנו אליו או אלינו בוואטסאפ: האמן או הצוות שלנו יכולים לבטל, וגם אז התשלום מוחזר במלואו.</p>',
+        '<h3>איך מדברים עם אמן לפני שמזמינים?</h3>',
+        '<p>בעמוד האמן לוחצים "שליחת הודעה לאמן" וכותבים את השאלה. התשובות מגיעות ל"שיחות" בחשבון, ותקבלו התראה על כל הודעה חדשה.</p>',
+        '<h3>איך מצטרפים כאמן?</h3>',
+        '<p>נרשמים לאתר ובוחרים "הצטרפות כאמן". ממלאים שם, תיאור קצר, שפות, קטגוריות ואזורי הופעה, ועמוד האמן נפתח מיד. אחר כך מוסיפים תמונות, סרטונים, שירותים ומחירים, ומסמנים בלוח השנה את הזמנים שבהם אתם תפוסים.</p>',
+      ].join(''),
+      en: [
+        '<h3>How do I book an artist?</h3>',
+        '<p>Search by name, category, area or a free date, and open the artist’s page. For a service booked by date, pick a free day and time in the calendar on the artist’s page; for other services, choose “Order”. On the order page you can add notes for the artist (the kind of event, the address, special requests) and confirm.</p>',
+        '<h3>How do I pay?</h3>',
+        '<p>Right after ordering you reach the payment page and pay by card, in shekels. Once the payment goes through the order is marked “Paid”, and the artist is notified and approves it. Every charge and refund is listed in your account under “Payments”.</p>',
+        '<h3>Can I cancel an order? What about refunds?</h3>',
+        '<p>You can cancel an order yourself, from “Orders” in your account, while it is awaiting payment or paid and the artist has not approved it yet. A paid order that is canceled is refunded in full to the same card, and the refund appears under “Payments”. After the artist approved, talk to them or to us on WhatsApp: the artist or our team can cancel it, and the payment is refunded in full then too.</p>',
+        '<h3>How do I talk to an artist before booking?</h3>',
+        '<p>On the artist’s page choose “Message the artist” and write your question. Replies arrive under “Conversations” in your account, and you are notified of every new message.</p>',
+        '<h3>How do I join as an artist?</h3>',
+        '<p>Register, then choose “Join as an artist”. Fill in your name, a short intro, languages, categories and where you perform, and your artist page opens at once. Then add photos, videos, services and prices, and block the times you are busy in your calendar.</p>',
+      ].join(''),
+    },
   },
   {
     key: 'wedding-guide', kind: 'blog' as const, alias: 'choosing-a-wedding-band',
@@ -183,6 +118,8 @@ export const blogCategories = [
 ];
 
 export const configEntries = [
-  { key: 'support.whatsapp', value: '+972500000000' },
+  // A demo number (the contact page and the footer say so), in the SPEC §5 phone form.
+  { key: 'support.whatsapp', value: '+972545550123' },
+  { key: 'support.demo', value: 'true' },
   { key: 'site.name', value: 'HaBama' },
 ];

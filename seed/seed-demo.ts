@@ -1,18 +1,23 @@
 // Seeds the demo marketplace into an empty store through the same HTTP commands a browser and an admin
-// use (issue 2): accounts, reference data, 60 vendors with products of all three types, articles, and a
-// few completed and reviewed orders so ratings show. Never runs in production (main.ts checks).
+// use (issue 2): accounts, reference data, 60 vendors with products of all three types, articles, and the
+// demo customer's history (demo-history.ts). Never runs in production (main.ts checks).
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../command-api/activation-mailer.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
 import { commandApiClient, type HttpAnswer } from '../command-api/client/command-api-client.ts';
 import { registerAndSignIn, signIn } from '../command-api/client/accounts.ts';
 import { ils } from '../domain/shared/money.ts';
-import { articles, blogCategories, categories, configEntries, demoVendors, languages, places, type DemoVendor } from './demo-data.ts';
+import { DEFAULT_ACCESS_RULES } from '../domain/acl/default-rules.ts';
+import { articles, blogCategories, categories, configEntries, languages, places } from './demo-data.ts';
+import { demoVendors, type DemoVendor } from './demo-vendors.ts';
+import { seedCustomerHistory, type SeededProduct } from './demo-history.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.local',
   vendor: 'vendor@demo.local',
   customer: 'customer@demo.local',
+  /** Back office staff without the admin role: sees what the operator access rules give (orders, conversations). */
+  operator: 'operator@demo.local',
 } as const;
 
 export interface SeedReport {
@@ -23,6 +28,8 @@ export interface SeedReport {
 }
 
 const ROOT_TAG_ID = 'artist-categories';
+const DEMO_VENDOR_NAME = 'Noa Cohen';
+const DEMO_CUSTOMER_NAME = 'Dana Customer';
 
 function expect(answer: HttpAnswer, what: string, ...statuses: number[]): HttpAnswer {
   if (!statuses.includes(answer.status)) throw new Error(`Demo seed: ${what} answered ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -37,7 +44,9 @@ function vendorProfile(vendor: DemoVendor) {
     intro: vendor.intro,
     languages: vendor.languages,
     originLocation: vendor.origin,
-    images: [],
+    heroImageUrl: vendor.heroImageUrl,
+    ...(vendor.logoImageUrl ? { logoImageUrl: vendor.logoImageUrl } : {}),
+    images: vendor.images,
     audio: [],
     videos: vendor.videos,
     generalInfo: vendor.generalInfo,
@@ -56,10 +65,13 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   const adminUser = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.admin, password, fullName: 'Demo Admin', locale: 'he-IL' });
   await grantUserRoles({ eventStore: options.eventStore }, adminUser.userId, ['admin', 'superAdmin'], ['superUsers']);
   const admin = (await signIn(api, DEMO_ACCOUNTS.admin, password)).token;
-  const vendorUser = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.vendor, password, fullName: 'Noa Cohen', locale: 'he-IL' });
-  const customer = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.customer, password, fullName: 'Dana Customer', locale: 'en-US' });
+  // The demo artist's account has a phone: it is the number their page gives a visitor who asks (phone number dispense).
+  const vendorUser = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.vendor, password, fullName: DEMO_VENDOR_NAME, locale: 'he-IL', phone: '+972521234567' });
+  const customer = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.customer, password, fullName: DEMO_CUSTOMER_NAME, locale: 'en-US' });
+  const operator = await registerAndSignIn(api, mailer, { email: DEMO_ACCOUNTS.operator, password, fullName: 'Omer Operator', locale: 'he-IL' });
+  expect(await api.put(`/api/admin/users/${operator.userId}/roles`, { roles: ['operator'], groups: [] }, admin), 'operator role', 200);
 
-  // Reference data: languages, places, the artist-categories tag tree, config, public ACL rules.
+  // Reference data: languages, places, the artist-categories tag tree, config, access rules.
   for (const language of languages) {
     expect(await api.put(`/api/admin/languages/${language.code}`, { name: { he: language.he, en: language.en }, enabled: true }, admin), `language ${language.code}`, 200, 201);
   }
@@ -73,9 +85,10 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   for (const entry of configEntries) {
     expect(await api.put(`/api/admin/config/${entry.key}`, { value: entry.value }, admin), `config ${entry.key}`, 200, 201);
   }
-  for (const asset of ['vendor', 'product', 'order']) {
-    expect(await api.post('/api/admin/acl', { rule: { asset, action: 'update', level: 'all', role: 'admin', public: true } }, admin), `acl ${asset}`, 201);
-  }
+  // Access rules (SPEC §6): each its own stream, so they are written side by side.
+  await Promise.all(DEFAULT_ACCESS_RULES.map(async (rule) => {
+    expect(await api.post('/api/admin/acl', { rule }, admin), `acl ${rule.asset} ${rule.action} for ${rule.role ?? rule.group}`, 201);
+  }));
 
   // Content: a blog category, blog posts and the general pages (about, contact, terms).
   for (const category of blogCategories) {
@@ -93,7 +106,8 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   const vendors = demoVendors();
   let products = 0;
   let firstVendorId = '';
-  const productIds: { vendorId: string; productId: string; type: string }[] = [];
+  let vendorToken = '';
+  const productIds: SeededProduct[] = [];
   for (const [index, vendor] of vendors.entries()) {
     let vendorId: string;
     let token = admin;
@@ -102,13 +116,14 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
       vendorId = registered.body.id;
       token = registered.body.token ?? (await signIn(api, DEMO_ACCOUNTS.vendor, password)).token;
       firstVendorId = vendorId;
+      vendorToken = token;
     } else {
       vendorId = expect(await api.post('/api/admin/vendors', { vendorId: vendor.key, profile: vendorProfile(vendor) }, admin), `vendor ${vendor.key}`, 201).body.id;
     }
     for (const product of vendor.products) {
       const details = {
         type: product.type, name: product.name, information: product.information, featured: product.featured, images: [],
-        price: ils(product.priceShekels), additionalInformation: [], introText: product.introText, serviceDuration: product.serviceDuration,
+        price: ils(product.priceShekels), additionalInformation: product.additionalInformation, introText: product.introText, serviceDuration: product.serviceDuration,
       };
       const created = expect(await api.post('/api/vendor/products', index === 0 ? { details } : { vendorId, details }, token), `product of ${vendor.key}`, 201);
       productIds.push({ vendorId, productId: created.body.id, type: product.type });
@@ -117,15 +132,11 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
     if (index > 0 && index % 20 === 0) log(`  seeded ${index} vendors`);
   }
 
-  // A few completed, reviewed orders so vendor cards show ratings and the demo customer has history.
-  const reviewable = productIds.filter((p) => p.type === 'default').slice(0, 8);
-  for (const [n, product] of reviewable.entries()) {
-    const order = expect(await api.post('/api/orders', { productId: product.productId, notes: 'Demo order' }, customer.token), 'demo order', 201);
-    const id = order.body.id as string;
-    expect(await api.post(`/api/orders/${id}/pay`, { cardNumber: '4242424242424242' }, customer.token), 'demo payment', 200);
-    expect(await api.post(`/api/orders/${id}/approve`, {}, admin), 'demo approval', 200);
-    expect(await api.post(`/api/orders/${id}/complete`, {}, admin), 'demo completion', 200);
-    expect(await api.post(`/api/orders/${id}/review`, { rating: 3 + (n % 3), text: n % 2 ? 'Wonderful, everyone danced.' : 'הופעה מעולה, מומלץ!' }, customer.token), 'demo review', 201);
-  }
+  // The demo customer's history: orders in every status, reviews, favorites, a conversation and a contract.
+  await seedCustomerHistory({
+    api, admin, products: productIds,
+    customer: { token: customer.token, userId: customer.userId, fullName: DEMO_CUSTOMER_NAME },
+    vendor: { token: vendorToken, userId: vendorUser.userId, fullName: DEMO_VENDOR_NAME, vendorId: firstVendorId },
+  });
   return { vendors: vendors.length, products, articles: articles.length, firstVendorId };
 }

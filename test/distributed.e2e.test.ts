@@ -43,6 +43,7 @@ describe.skipIf(missing.length > 0)(
     const running: Marketplace[] = [];
     let web: Marketplace;
     let commandApi: Marketplace;
+    let readiness: string[] = [];
 
     const start = async (service: ServiceName, extra: Record<string, string> = {}) => {
       const instance = await startMarketplace({ services: [service], port: 0, env: { ...env, ...extra } });
@@ -70,7 +71,13 @@ describe.skipIf(missing.length > 0)(
       await start('worker');
       const queryApi = await start('query-api');
       web = await start('web', { COMMAND_API_URL: commandApi.url, QUERY_API_URL: queryApi.url });
-    }, 180_000);
+      // Ready: the projectors and the reactor caught up with the seed on Kafka (read-your-writes below
+      // waits only seconds for a write, not for a backlog of thousands).
+      readiness = await Promise.all(running.map((instance) => until(`${instance.url} ready`, async () => {
+        const response = await fetch(new URL('/health/ready', instance.url));
+        return response.status === 200 ? ((await response.json()) as { checks: Array<{ name: string }> }).checks.map((check) => check.name).sort().join(',') : undefined;
+      }, 240_000)));
+    }, 420_000);
     afterAll(async () => {
       // The views of this run live in their own database; leave the shared server as it was found.
       const views = running.find((instance) => instance.projections)?.adapters.viewStore as MongoViewStore | undefined;
@@ -125,6 +132,11 @@ describe.skipIf(missing.length > 0)(
       const html = await response.text();
       expect(html).toContain('lang="en"');
       expect(html).toMatch(/Cohen|Levi|Mizrahi/);
+    });
+
+    it('every service answered /health/ready with what it runs once ready', () => {
+      // command-api (the seed ran), relay, projectors (the lease holder, on Kafka), worker, query-api, web.
+      expect(readiness).toEqual(['event-store,seed', 'relay', 'projections', 'notifications', 'views', 'web']);
     });
   },
 );

@@ -1,44 +1,198 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
+import { build, transform, type Metafile, type Plugin } from 'esbuild';
+import { messages } from './i18n/i18n.ts';
+import type { Locale } from './api/view-models.ts';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
-// esbuild and served under content-hashed names, so they can be cached for a year.
+// esbuild and served under content-hashed names, so they can be cached for a year (issue 15).
+// The bundle is split: code reached only through `import()` (lazy routes) is in its own chunk, and
+// code shared by several chunks in shared chunks. Production minifies and writes each source map as
+// a separate file the script links to; development keeps inline maps and skips brotli (fast starts).
+export interface AssetFile {
+  body: Buffer;
+  gzipped: Buffer;
+  /** Brotli, in production only (null in development and for source maps, which only developers fetch). */
+  brotli: Buffer | null;
+  type: string;
+}
+
 export interface ClientAssets {
   scriptPath: string;
   stylesheetPath: string;
-  files: Map<string, { body: Buffer | string; gzipped: Buffer; type: string }>;
+  /** The chunks the entry imports statically: preloaded with it (`<link rel="modulepreload">`). */
+  entryImports: string[];
+  /**
+   * The chunk holding a module the bundle imports lazily (a path relative to web/, e.g.
+   * `pages/dashboard/orders.tsx`) and every chunk it imports statically, or [] when it is in the entry.
+   */
+  chunksOf(module: string): string[];
+  files: Map<string, AssetFile>;
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const hashOf = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex').slice(0, 12);
+const gzip = promisify(gzipCallback);
+const brotliCompress = promisify(brotliCompressCallback);
+const OUT_DIR = 'bundle';
+
+/** The module holding one language's messages in the browser (see pageMessages below). */
+export const pageMessagesModule = (locale: Locale) => `page-messages:${locale}`;
+
+/**
+ * `page-messages:he` and `page-messages:en`: each language's merged messages (web/i18n/i18n.ts), made
+ * here from the server's copy, which the entry imports with `import()`, so each is a chunk of its own
+ * and a page loads only its language's (issue 15: both were 221 KB of the first load). JSON.parse of
+ * a string, which the browser parses faster than the same object as script.
+ */
+const pageMessages: Plugin = {
+  name: 'page-messages',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^page-messages:(he|en)$/ }, (args) => ({ path: args.path.slice('page-messages:'.length), namespace: 'page-messages' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'page-messages' }, (args) => {
+      // Named `page-messages:<locale>` in the metafile (namespace:path), as chunksOf looks it up.
+      const locale = args.path as Locale;
+      return { contents: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages[locale]))});`, loader: 'js' };
+    });
+  },
+};
+
+/** app.css (the base: tokens, layout, shared components) then each feature's sheet in name order. */
+async function stylesheet(): Promise<string> {
+  const features = (await readdir(here('./styles'))).filter((name) => name.endsWith('.css') && name !== 'app.css').sort();
+  const sheets = await Promise.all(['app.css', ...features].map((name) => readFile(here(`./styles/${name}`), 'utf8')));
+  return sheets.join('\n');
+}
+
+const typeOf = (name: string) =>
+  name.endsWith('.map') ? 'application/json; charset=utf-8' : name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+
+async function compressed(name: string, body: Buffer, production: boolean): Promise<AssetFile> {
+  // Compressed once at start, on the thread pool, so every request is a plain write.
+  const [gzipped, brotli] = await Promise.all([
+    gzip(body),
+    production && !name.endsWith('.map')
+      ? brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : Promise.resolve(null),
+  ]);
+  return { body, gzipped, brotli, type: typeOf(name) };
+}
+
+/**
+ * Zod re-exports all its locales as a namespace (`z.locales`) that nothing here uses (its schemas import
+ * English directly); with code splitting esbuild keeps them in the chunk of zod's core, which the
+ * storefront loads first since it validates API answers (about 250 KB). Only English is bundled.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      (/[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only', pluginData: args.resolveDir } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) =>
+      ({ contents: "export { default as en } from '../locales/en.js';", resolveDir: args.pluginData as string, loader: 'js' }));
+  },
+};
+
+/**
+ * Rich text is sanitized with sanitize-html on the server (web/components/rich-text.ts); the bundle gets
+ * rich-text.browser.ts instead, the same policy on the browser's own parser, so sanitize-html, postcss
+ * and htmlparser2 stay out of the browser (issue 15, docs/security.md).
+ */
+const browserRichText: Plugin = {
+  name: 'browser-rich-text',
+  setup(bundle) {
+    bundle.onResolve({ filter: /(^|\/)rich-text\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.browser.ts')) }));
+  },
+};
 
 export async function buildClientAssets(options: { production: boolean }): Promise<ClientAssets> {
   const result = await build({
-    entryPoints: [here('./entry-client.tsx')],
+    absWorkingDir: here('.'),
+    entryPoints: { app: './entry-client.tsx' },
     bundle: true,
     write: false,
+    outdir: OUT_DIR,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2022'],
     jsx: 'automatic',
+    // Hebrew as UTF-8 (the assets are served as such), not six-byte \u escapes: the Hebrew messages are a third the size.
+    charset: 'utf8',
+    // Chunks are named by esbuild's content hash; the entry is renamed below by the hash of its text,
+    // which names the chunks it imports, so a changed chunk changes the entry's name too.
+    entryNames: '[name]',
+    chunkNames: 'chunk.[hash]',
+    metafile: true,
+    plugins: [zodEnglishOnly, pageMessages, browserRichText],
     minify: options.production,
-    sourcemap: options.production ? false : 'inline',
+    sourcemap: options.production ? 'linked' : 'inline',
     define: { 'process.env.NODE_ENV': JSON.stringify(options.production ? 'production' : 'development') },
     logLevel: 'silent',
   });
-  const script = result.outputFiles[0]!.contents;
-  const css = await readFile(here('./styles/app.css'), 'utf8');
-  const scriptPath = `/assets/app.${hashOf(script)}.js`;
-  const stylesheetPath = `/assets/app.${hashOf(css)}.css`;
+  const entryName = 'app.js';
+  const entryText = result.outputFiles.find((file) => basename(file.path) === entryName)!.text;
+  const entryHashed = `app.${hashOf(entryText)}.js`;
+  const publicName = (name: string) => (name === entryName ? entryHashed : name === `${entryName}.map` ? `${entryHashed}.map` : name);
+
+  const sources = new Map<string, Buffer>();
+  for (const file of result.outputFiles) {
+    const name = basename(file.path);
+    const body = name === entryName
+      ? Buffer.from(entryText.replace(/\/\/# sourceMappingURL=app\.js\.map\s*$/, `//# sourceMappingURL=${entryHashed}.map\n`))
+      : Buffer.from(file.contents);
+    sources.set(publicName(name), body);
+  }
+  const sheet = await stylesheet();
+  const css = Buffer.from(options.production ? (await transform(sheet, { loader: 'css', minify: true, target: ['es2022'] })).code : sheet);
+  const stylesheetName = `app.${hashOf(css)}.css`;
+  sources.set(stylesheetName, css);
+
+  const files = new Map<string, AssetFile>();
+  await Promise.all([...sources].map(async ([name, body]) => {
+    files.set(`/assets/${name}`, await compressed(name, body, options.production));
+  }));
+
+  const graph = chunkGraph(result.metafile!, publicName);
   return {
-    scriptPath,
-    stylesheetPath,
-    files: new Map([
-      [scriptPath, { body: Buffer.from(script), gzipped: gzipSync(script), type: 'text/javascript; charset=utf-8' }],
-      [stylesheetPath, { body: css, gzipped: gzipSync(css), type: 'text/css; charset=utf-8' }],
-    ]),
+    scriptPath: `/assets/${entryHashed}`,
+    stylesheetPath: `/assets/${stylesheetName}`,
+    entryImports: graph.staticImportsOf(`/assets/${entryHashed}`),
+    chunksOf: graph.chunksOf,
+    files,
+  };
+}
+
+/** Which chunk holds each lazily imported module, and what each chunk imports statically. */
+function chunkGraph(metafile: Metafile, publicName: (name: string) => string) {
+  const pathOf = (output: string) => `/assets/${publicName(basename(output))}`;
+  const staticImports = new Map<string, string[]>();
+  const chunkOfModule = new Map<string, string>();
+  for (const [output, details] of Object.entries(metafile.outputs)) {
+    if (output.endsWith('.map')) continue;
+    staticImports.set(pathOf(output), details.imports.filter((entry) => entry.kind === 'import-statement').map((entry) => pathOf(entry.path)));
+    // A chunk made for an `import()` names the module it was made for.
+    if (details.entryPoint) chunkOfModule.set(details.entryPoint.replace(/^\.\//, ''), pathOf(output));
+  }
+  const staticImportsOf = (chunk: string): string[] => {
+    const seen = new Set<string>();
+    const visit = (path: string) => {
+      for (const next of staticImports.get(path) ?? []) {
+        if (!seen.has(next)) { seen.add(next); visit(next); }
+      }
+    };
+    visit(chunk);
+    return [...seen];
+  };
+  return {
+    staticImportsOf,
+    chunksOf: (module: string): string[] => {
+      const chunk = chunkOfModule.get(module.replace(/^\.\//, ''));
+      return chunk ? [chunk, ...staticImportsOf(chunk)] : [];
+    },
   };
 }

@@ -1,19 +1,23 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './app/routes.tsx';
+import { routeTree } from './app/routes.tsx';
+import { loadRouteGroups, routeGroupPatcher, routeGroupsOf } from './app/route-groups.ts';
 import { DocumentAssetsContext } from './app/document.tsx';
 import { createEnvironment, setBrowserEnvironment } from './app/environment.ts';
 import { createApiClient } from './api/client.ts';
 import { genericErrorMessageKey } from './api/api-error.ts';
-import { browserCookies, renewOrDropSession } from './app/session.ts';
+import { browserCookies, renewOrDropSession, writeBrowserCookie } from './app/session.ts';
 import { TOKEN_COOKIE } from './app/cookies.ts';
 import { languageTag } from './app/locale-path.ts';
 import { publishToast } from './app/toasts.tsx';
-import { i18nFor } from './i18n/i18n.ts';
+import { createI18n } from './i18n/i18n-instance.ts';
 
 // The browser takes over the server-rendered document: same routes, data from the hydration script.
 const locale = document.documentElement.lang === 'en' ? 'en' : 'he';
+// Only the page's language (its chunk is preloaded by the document): another language is another URL.
+const { messages } = locale === 'en' ? await import('page-messages:en') : await import('page-messages:he');
 const API_BASE = '/api';
 const api = createApiClient({
   baseUrl: API_BASE,
@@ -24,21 +28,33 @@ const api = createApiClient({
   onUnauthorized: () => renewOrDropSession(API_BASE),
 });
 setBrowserEnvironment(createEnvironment({
-  api, isServer: false, locale, cookies: browserCookies, hasToken: () => Boolean(browserCookies()[TOKEN_COOKIE]),
+  api, isServer: false, locale, cookies: browserCookies, setCookie: writeBrowserCookie, hasToken: () => Boolean(browserCookies()[TOKEN_COOKIE]),
 }));
 
+// The document's assets as the server named them, so the browser renders the same <head> and scripts.
+const loader = document.querySelector<HTMLScriptElement>('script[data-entry]');
 const assets = {
-  script: document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? '',
+  script: loader?.dataset.entry ?? '',
   stylesheet: document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '',
-  hydrationScript: document.querySelector<HTMLScriptElement>('script:not([src])')?.textContent ?? '',
+  hydrationScript: document.querySelector<HTMLScriptElement>('script:not([src]):not([data-entry])')?.textContent ?? '',
+  modulePreloads: loader?.dataset.preloads?.split(' ').filter(Boolean) ?? [],
 };
-const router = createBrowserRouter(routes);
+// The page's own lazily loaded screens are in place before hydration, so the first render matches the
+// server's (their chunks are already preloaded by the document); other groups load on navigation.
+const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathname));
+const router = createBrowserRouter(routeTree(loadedGroups), { patchRoutesOnNavigation: routeGroupPatcher(loadedGroups) });
 
-hydrateRoot(
-  document,
-  <DocumentAssetsContext value={assets}>
-    <I18nextProvider i18n={i18nFor(locale)}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
-  </DocumentAssetsContext>,
-);
+// The page is already on screen, so hydrating it is not urgent: after a yield (the modules' evaluation
+// is one task, hydration others) and as a transition, which React renders in slices that let the
+// browser answer input in between, instead of one long task blocking the main thread (issue 15, TBT).
+await new Promise((resolve) => setTimeout(resolve));
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <DocumentAssetsContext value={assets}>
+      <I18nextProvider i18n={createI18n(locale, messages)}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </DocumentAssetsContext>,
+  );
+});

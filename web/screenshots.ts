@@ -1,12 +1,14 @@
-// `npm run screenshots`: home, search, vendor page and checkout at 375 px and 1280 px in Hebrew and
-// English, taken from a freshly started, seeded marketplace into screenshots/ (git-ignored), for review.
+// `npm run screenshots`: home, search, vendor page, checkout and every dashboard screen (the
+// customer's and the vendor's) at 390 px and 1280 px in Hebrew and English, taken from a freshly
+// started, seeded marketplace into screenshots/ (git-ignored), for review.
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { startTestMarketplace, DEMO, DEMO_PASSWORD, chromiumPath } from './test/marketplace.ts';
+import { startTestMarketplace, DEMO, DEMO_PASSWORD, chromiumPath, signIn } from './test/marketplace.ts';
+import { PERSONAL_MENU, VENDOR_MENU, dashboardPath, type DashboardItem } from './pages/dashboard/dashboard-layout.tsx';
 
-const WIDTHS = [375, 1280];
+const WIDTHS = [390, 1280];
 const LOCALES = ['he', 'en'] as const;
 const OUT_DIR = join(process.cwd(), 'screenshots');
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -59,6 +61,23 @@ async function main() {
         await page.waitForSelector('html[data-activated="true"]');
         await shoot('checkout');
         await context.close();
+
+        // Every dashboard screen, as the customer and as the vendor (signed in by cookie).
+        for (const [who, email, menu] of [['customer', DEMO.customer, PERSONAL_MENU], ['vendor', DEMO.vendor, VENDOR_MENU]] as const) {
+          const tokens = await signIn(market.url, email);
+          const signedIn = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem' });
+          await signedIn.addCookies([{ name: 'token', value: tokens.token, url: market.url }, { name: 'refresh_token', value: tokens.refresh_token, url: market.url }]);
+          const dashboardPage = await signedIn.newPage();
+          for (const item of new Set<DashboardItem>(['profile', ...menu])) {
+            await dashboardPage.goto(`${market.url}${prefix}${dashboardPath(item)}`);
+            await dashboardPage.waitForSelector('html[data-activated="true"]');
+            await dashboardPage.evaluate(() => window.scrollTo(0, 0));
+            const file = join(OUT_DIR, `dashboard-${who}-${item.replace('/', '-')}-${locale}-${width}.png`);
+            await dashboardPage.screenshot({ path: file, fullPage: true });
+            taken.push(file);
+          }
+          await signedIn.close();
+        }
       }
     }
   } finally {

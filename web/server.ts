@@ -1,18 +1,25 @@
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import type { Actor } from '../domain/shared/actor.ts';
-import { createApiClient } from './api/client.ts';
+import { createApiClient, httpTransport, type ApiTransport } from './api/client.ts';
+import { createInProcessTransport, type InProcessReader } from './api/in-process-transport.ts';
+import { guestPageKey, isGuestRequest, type GuestPage, type GuestPageCache } from './guest-page-cache.ts';
 import { createEnvironment } from './app/environment.ts';
 import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE } from './app/cookies.ts';
 import { languageTag, localeOfPath, localizedPath } from './app/locale-path.ts';
-import { safeRedirectTarget } from './app/guards.ts';
-import { buildClientAssets } from './client-bundle.ts';
+import { buildClientAssets, pageMessagesModule } from './client-bundle.ts';
 import { renderPage } from './render-page.tsx';
+import { compressedBody } from './compressed-body.ts';
+import { routeGroupsOf } from './app/route-groups.ts';
+import { isForeignFormPost } from './form-post-origin.ts';
 import { createRealtimeHub } from './realtime-hub.ts';
 import { currentUser } from './api/queries.ts';
 import { isApiError } from './api/api-error.ts';
 import type { CurrentUser } from './api/view-models.ts';
+import { pageContentSecurityPolicy } from '../infra/http/security-headers.ts';
+import type { Locale } from '../domain/shared/translatable.ts';
 
 const SERVER_USER_TIMEOUT_MS = 2_000;
 
@@ -25,6 +32,10 @@ export interface WebAppOptions {
   realtime?: Realtime;
   verifyToken?: (token: string) => Actor | null;
   fetch?: typeof fetch;
+  /** The query API of this very process (embedded mode): the server pass reads through it, not over HTTP. */
+  inProcessReads?: InProcessReader;
+  /** Guest pages cached by the tags of their reads (needs inProcessReads, which knows the tags). */
+  guestPages?: GuestPageCache;
   /** Where failures of the server pass are logged (default console.error). */
   logError?: (error: unknown, message: string) => void;
 }
@@ -39,14 +50,30 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   const assets = await buildClientAssets({ production: options.production });
   const apiBase = `${options.apiBaseUrl.replace(/\/+$/, '')}/api`;
   const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken });
+  const http = httpTransport(options.fetch);
+  /** In process when the query API runs here; `onRead` hears the cache tags of every read. */
+  const transportOf = (onRead?: (tags: readonly string[] | null) => void): ApiTransport =>
+    options.inProcessReads ? createInProcessTransport(options.inProcessReads, { fallback: http, onRead }) : http;
+  const guestPages = options.inProcessReads ? options.guestPages : undefined;
   const router = express.Router();
+  // The entry, its chunks, the page's language's messages and the chunks of the lazily loaded screens
+  // the page is one of (the browser imports them before hydrating), all fetched while the HTML is still being parsed.
+  const modulePreloadsOf = (path: string): string[] => [...new Set([
+    assets.scriptPath, ...assets.entryImports, ...assets.chunksOf(pageMessagesModule(localeOfPath(path))),
+    ...routeGroupsOf(path).flatMap((group) => assets.chunksOf(group.module)),
+  ])];
 
   router.get('/assets/:file', (req, res) => {
     const file = assets.files.get(req.path);
     if (!file) { res.status(404).type('text/plain').send('Not found'); return; }
     res.setHeader('Cache-Control', options.production ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    // Compressed once at start; sent to every client that accepts gzip.
+    // Compressed once at start (web/client-bundle.ts): brotli when the client takes it, else gzip.
+    if (file.brotli && req.acceptsEncodings('br') === 'br') {
+      res.setHeader('Content-Encoding', 'br');
+      res.type(file.type).send(file.brotli);
+      return;
+    }
     if (req.acceptsEncodings('gzip') === 'gzip') {
       res.setHeader('Content-Encoding', 'gzip');
       res.type(file.type).send(file.gzipped);
@@ -55,35 +82,19 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
     res.type(file.type).send(file.body);
   });
 
-  // Sign-in before the page has hydrated (or without JavaScript): the form posts here.
-  router.post(['/user/login', '/en/user/login'], express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    const locale = localeOfPath(req.path);
-    const target = safeRedirectTarget(typeof req.query.loginRedirect === 'string' ? req.query.loginRedirect : null, localizedPath(locale, '/'));
-    const body = req.body as Record<string, unknown>;
-    const answer = await (options.fetch ?? fetch)(`${apiBase}/token/jwt`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': languageTag(locale) },
-      body: JSON.stringify({ email: String(body.email ?? ''), password: String(body.password ?? '') }),
-    }).catch(() => null);
-    if (!answer?.ok) {
-      res.redirect(303, `${localizedPath(locale, '/user/login')}?failed=1&loginRedirect=${encodeURIComponent(target)}`);
-      return;
-    }
-    const pair = await answer.json() as { token: string; refresh_token: string };
-    res.append('Set-Cookie', serializeCookie(TOKEN_COOKIE, pair.token, { secure: options.production }));
-    res.append('Set-Cookie', serializeCookie(REFRESH_COOKIE, pair.refresh_token, { secure: options.production }));
-    res.redirect(303, target);
-  });
+  // The demo marketplace's photos (scripts/generate-demo-images.ts): content-hashed names, so cached for good.
+  router.use('/demo', express.static(fileURLToPath(new URL('./public/demo/', import.meta.url)), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
 
   /**
    * The user behind the token cookie, checked before the loaders run (SPEC §6: 2 s on the server).
    * An expired token is renewed with the refresh token (new cookies on the answer); a token the API
    * refuses for good is dropped, so the page renders for a guest instead of failing.
    */
-  async function checkSession(cookies: Record<string, string>, locale: 'he' | 'en', res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
+  async function checkSession(cookies: Record<string, string>, locale: Locale, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
     const token = cookies[TOKEN_COOKIE];
     if (!token) return { token: null, user: null };
     const userOf = async (candidate: string) => {
-      const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), fetch: options.fetch });
+      const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), transport: transportOf() });
       return currentUser(api, SERVER_USER_TIMEOUT_MS);
     };
     try {
@@ -111,31 +122,82 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
     return answer?.ok ? (await answer.json() as { token: string; refresh_token: string }) : null;
   }
 
-  router.get('/{*page}', async (req: ExpressRequest, res: ExpressResponse, next) => {
+  function sendHtml(req: ExpressRequest, res: ExpressResponse, page: GuestPage): void {
+    // Only the page's own bundle and its hydration data run; nobody frames it (infra/http/security-headers.ts).
+    res.setHeader('Content-Security-Policy', page.contentSecurityPolicy);
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(page.status).type('text/html; charset=utf-8');
+    compressedBody(req, res).end(page.html);
+  }
+
+  // GET renders a page; POST is a page's form posted without JavaScript: the static handler runs the
+  // route's action, then renders the page with its answer or follows its redirect (web/app/form-action.ts).
+  const pageHandler = async (req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') { next(); return; }
+    const posted = req.method === 'POST';
+    if (posted && isForeignFormPost({ origin: req.headers.origin, secFetchSite: req.get('sec-fetch-site'), host: req.host })) {
+      res.status(403).type('text/plain').send('Forbidden: the form was posted from another site');
+      return;
+    }
     try {
       const cookies = parseCookies(req.headers.cookie);
       const locale = localeOfPath(req.path);
+      // A guest's page may be served from the guest page cache, and stored there (web/guest-page-cache.ts).
+      // The page differs by cookie (a session, a guest's favorites); the cached one holds nothing personal.
+      res.vary('Cookie');
+      const guestCache = !posted && isGuestRequest(cookies) ? guestPages : undefined;
+      const pageKey = guestPageKey({ host: req.headers.host ?? '', url: req.originalUrl, bundle: assets.scriptPath });
+      const cached = await guestCache?.lookup(pageKey, cookies);
+      if (cached) {
+        res.setHeader('Cache-Control', 'private, no-cache');
+        res.setHeader('X-Robots-Tag', 'index, follow');
+        res.setHeader('X-Cache', 'hit');
+        sendHtml(req, res, cached);
+        return;
+      }
+      const recording = guestCache?.record(cookies);
       const session = await checkSession(cookies, locale, res);
+      // The cookies as the browser will hold them after this answer: a renewed token, or one set by an action (sign-in).
+      if (session.token) cookies[TOKEN_COOKIE] = session.token; else delete cookies[TOKEN_COOKIE];
+      const setCookie = (name: string, value: string, cookie: { days?: number } = {}) => {
+        res.append('Set-Cookie', serializeCookie(name, value, { ...cookie, secure: options.production }));
+        if (cookie.days === 0) delete cookies[name]; else cookies[name] = value;
+      };
       const api = createApiClient({
-        baseUrl: apiBase, getToken: () => session.token, getLocale: () => languageTag(locale), fetch: options.fetch,
+        baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), transport: transportOf(recording?.onRead),
+        // The API's sign-in throttle counts the visitor's address, not this server's own.
+        headers: { 'x-forwarded-for': req.ip ?? '' },
       });
       const environment = createEnvironment({
-        api, isServer: true, locale, cookies: () => cookies, hasToken: () => Boolean(session.token), knownUser: session.user,
+        api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,
       });
       const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
       const controller = new AbortController();
       res.on('close', () => controller.abort());
-      const request = new Request(url, { headers: { cookie: req.headers.cookie ?? '', 'accept-language': languageTag(locale) }, signal: controller.signal });
-      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath }, options.logError);
-      res.setHeader('Cache-Control', 'private, no-store');
+      const headers: Record<string, string> = { cookie: req.headers.cookie ?? '', 'accept-language': languageTag(locale) };
+      if (posted && req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
+      const request = new Request(url, { method: posted ? 'POST' : 'GET', headers, body: posted && Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : undefined, signal: controller.signal });
+      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath, modulePreloads: modulePreloadsOf(req.path) }, options.logError);
+      // Always revalidated: the page names the current bundle, whose files are the ones cached for good.
+      res.setHeader('Cache-Control', 'private, no-cache');
       res.setHeader('X-Robots-Tag', 'index, follow');
       if (result.kind === 'redirect') { res.redirect(result.status, result.location); return; }
-      res.status(result.status).type('text/html; charset=utf-8').send(result.html);
+      const page: GuestPage = {
+        status: result.status, html: result.html, contentSecurityPolicy: pageContentSecurityPolicy({ inlineScripts: result.inlineScripts, host: req.headers.host }),
+      };
+      if (recording) {
+        // Still private for shared caches: they could neither revalidate it (no validator) nor purge it by tag.
+        const stored = await recording.store(pageKey, page, { setCookie: res.hasHeader('Set-Cookie') });
+        res.setHeader('X-Cache', stored ? 'miss' : 'bypass');
+      }
+      sendHtml(req, res, page);
     } catch (error) {
       next(error);
     }
-  });
+  };
+  router.get('/{*page}', pageHandler);
+  router.post('/{*page}', express.raw({ type: ['application/x-www-form-urlencoded', 'multipart/form-data'], limit: '1mb' }), pageHandler);
 
   return {
     router,

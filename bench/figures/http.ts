@@ -1,12 +1,13 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { runLoad } from '../load/run-load.ts';
 import type { LoadResult, LoadStep } from '../load/load-scenario.ts';
-import { seedDataDir, signIn, startBareServer, startMarketplaceProcess } from '../seeded-marketplace.ts';
+import { FIRST_SEARCH_PAGE, signIn, startSearchPair } from '../seeded-marketplace.ts';
 import { benchVendorId } from '../seed/catalog-events.ts';
 import { summarize, perSecond } from '../percentiles.ts';
 import { loadPageData, renderTree } from '../ssr/render-tree.tsx';
+import { searchMissPaths } from '../load/search-paths.ts';
 import type { FigureResult, Measure } from '../figure-result.ts';
 import type { ServerProcess } from '../server-process.ts';
 
@@ -19,6 +20,10 @@ const vendors = quick ? 2_000 : 10_000;
 const seconds = quick ? 3 : 15;
 const connections = 8;
 const renders = quick ? 100 : 1_000;
+// Both React sides in production mode: the baseline renders in this process, whose React build was
+// chosen from NODE_ENV at import (bench/run.ts forks it with NODE_ENV=production); the server says
+// which build it runs.
+if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (npm run bench does): the SSR baseline must render with the production React build');
 
 const noteOf = (load: LoadResult): string => {
   const failures = load.non2xx + load.errors + load.timeouts;
@@ -33,13 +38,22 @@ function rateAndP99(name: string, load: LoadResult, baseline: LoadResult, baseli
   ];
 }
 
-async function canonicalVendorPath(baseUrl: string, vendorId: string): Promise<string> {
-  // The short path redirects to the canonical one (category alias and display name).
-  const response = await fetch(new URL(`/artists/artists/${vendorId}`, baseUrl), { redirect: 'manual' });
-  const location = response.headers.get('location');
-  if (response.status >= 300 && response.status < 400 && location) return new URL(location, baseUrl).pathname;
-  if (response.status === 200) return `/artists/artists/${vendorId}`;
-  throw new Error(`vendor page of ${vendorId}: ${response.status}`);
+/** The canonical page paths of the first `count` vendors: the short path redirects to them (category alias and display name). */
+async function canonicalVendorPaths(baseUrl: string, count: number): Promise<string[]> {
+  const pathOf = async (n: number): Promise<string> => {
+    const short = `/artists/artists/${benchVendorId(n)}`;
+    const response = await fetch(new URL(short, baseUrl), { redirect: 'manual' });
+    const location = response.headers.get('location');
+    await response.body?.cancel();
+    if (response.status >= 300 && response.status < 400 && location) return new URL(location, baseUrl).pathname;
+    if (response.status === 200) return short;
+    throw new Error(`vendor page of ${benchVendorId(n)}: ${response.status}`);
+  };
+  const paths: string[] = [];
+  for (let first = 0; first < count; first += 16) {
+    paths.push(...(await Promise.all(Array.from({ length: Math.min(16, count - first) }, (_, index) => pathOf(first + index)))));
+  }
+  return paths;
 }
 
 await reportFigure(async () => {
@@ -48,45 +62,35 @@ await reportFigure(async () => {
   mkdirSync(dir, { recursive: true });
   const servers: ServerProcess[] = [];
   try {
-    const seeded = await seedDataDir(join(dir, 'data'), { vendors });
-    const started = performance.now();
-    const marketplace = await startMarketplaceProcess(join(dir, 'data'));
-    servers.push(marketplace);
-    const startMs = performance.now() - started;
+    const { seeded, marketplace, bare, startMs } = await startSearchPair(dir, vendors, servers);
     const url = marketplace.url;
+    if (marketplace.info.reactBuild !== 'production') throw new Error(`the server renders with the ${String(marketplace.info.reactBuild)} React build`);
 
     // --- 4. Vendor search.
-    const firstPage = '/api/ecommerce/vendor?limit=24&start=0';
-    const answer = await fetch(new URL(firstPage, url));
-    const body = await answer.text();
-    const total = (JSON.parse(body) as { total: number }).total;
-    if (total !== vendors) throw new Error(`the search sees ${total} vendors, expected ${vendors}`);
-    const jsonFile = join(dir, 'search-answer.json');
-    writeFileSync(jsonFile, body);
-    const bare = await startBareServer({ jsonFile });
-    servers.push(bare);
     const get = (path: string): LoadStep[] => [{ method: 'GET', path }];
     const run = (base: string, steps: LoadStep[]) => runLoad({ url: base, connections, durationSeconds: seconds, steps });
     const bareGet = await run(bare.url, get('/bare/json'));
-    const hit = await run(url, get(firstPage));
-    // Each request a different page of the same listing: a key the cache has not seen.
-    const miss = await run(url, get(`/api/ecommerce/vendor?limit=24&start={n%${vendors - 24}}`));
+    const hit = await run(url, get(FIRST_SEARCH_PAGE));
+    // Each request a query the cache has not seen: first pages of filters × sorts × languages, and deeper pages.
+    const miss = await run(url, [{ method: 'GET', path: FIRST_SEARCH_PAGE, paths: searchMissPaths(vendors) }]);
     const cacheNote = (load: LoadResult) => `; X-Cache hit ${load.cacheHits}, miss ${load.cacheMisses}`;
     const search: FigureResult = {
       figure: '4. Query API: vendor search',
       scale: `${vendors.toLocaleString('en-US')} vendors${quick ? ', quick' : ''}`,
       measures: [
         ...rateAndP99('cache hit', hit, bareGet, 'bare Express route, same bytes', cacheNote(hit)),
-        ...rateAndP99('cache miss', miss, bareGet, 'bare Express route, same bytes', cacheNote(miss)),
+        ...rateAndP99('cache miss', miss, bareGet, 'bare Express route, same bytes', `${cacheNote(miss)}; half first pages (filter × sort × language × page size), half deeper pages`),
       ],
     };
 
-    // --- 5. Server-side rendering.
-    const vendorPath = await canonicalVendorPath(url, benchVendorId(1));
-    const pages: Array<[string, string]> = [['home', '/'], ['vendor page', vendorPath]];
-    const ssrMeasures: Measure[] = [];
-    for (const [name, path] of pages) {
-      const load = await run(url, get(path));
+    // --- 5. Server-side rendering. A guest's page is served from the page cache once rendered
+    // (web/guest-page-cache.ts), so the renders are measured on pages the cache cannot answer: each
+    // request another vendor's page, and the home page of a signed-in customer (never cached).
+    const customer = await signIn(url, seeded.customer);
+    const vendorPaths = await canonicalVendorPaths(url, Math.min(vendors, quick ? 1_000 : 6_000));
+    const baselines = new Map<string, { rate: number; p50: number; p99: number }>();
+    const baselineOf = async (path: string) => {
+      if (baselines.has(path)) return baselines.get(path)!;
       const { context, locale } = await loadPageData(url, path);
       const times: number[] = [];
       const began = performance.now();
@@ -95,17 +99,31 @@ await reportFigure(async () => {
         renderTree(context, locale);
         times.push(performance.now() - start);
       }
-      const rendered = summarize(times);
-      const rate = perSecond(renders, performance.now() - began);
+      const { p50, p99 } = summarize(times);
+      const measured = { rate: perSecond(renders, performance.now() - began), p50, p99 };
+      baselines.set(path, measured);
+      return measured;
+    };
+    const signedIn = { cookie: `token=${customer}` };
+    const pages: Array<{ name: string; baselinePath: string; step: LoadStep; what: string }> = [
+      { name: 'vendor page, rendered', baselinePath: vendorPaths[0]!, step: { method: 'GET', path: vendorPaths[0]!, paths: vendorPaths }, what: `each request another of ${vendorPaths.length} vendor pages (guest)` },
+      { name: 'home, rendered', baselinePath: '/', step: { method: 'GET', path: '/', headers: signedIn }, what: '/ signed in (never cached)' },
+      { name: 'vendor page, cached', baselinePath: vendorPaths[0]!, step: { method: 'GET', path: vendorPaths[0]! }, what: `${vendorPaths[0]} again and again (guest page cache)` },
+      { name: 'home, cached', baselinePath: '/', step: { method: 'GET', path: '/' }, what: '/ again and again (guest page cache)' },
+    ];
+    const ssrMeasures: Measure[] = [];
+    for (const { name, baselinePath, step, what } of pages) {
+      const load = await run(url, [step]);
+      const baseline = await baselineOf(baselinePath);
+      const baselineName = 'renderToString, same tree and data (guest)';
       ssrMeasures.push(
-        { name: `${name}: throughput`, value: load.requestsPerSecond, unit: 'req/s', baselineName: 'renderToString, same tree and data', baseline: rate, better: 'higher', note: `${path}; ${noteOf(load)}; baseline ${renders} renders, 1 core` },
-        { name: `${name}: p99 latency`, value: load.latencyP99, unit: 'ms', baselineName: 'renderToString, same tree and data', baseline: rendered.p99, better: 'lower', note: `p50 ${load.latencyP50} ms vs ${rendered.p50.toFixed(2)} ms; ${connections} connections vs one render at a time` },
+        { name: `${name}: throughput`, value: load.requestsPerSecond, unit: 'req/s', baselineName, baseline: baseline.rate, better: 'higher', note: `${what}; ${noteOf(load)}; baseline ${renders} renders of ${baselinePath}, 1 core` },
+        { name: `${name}: p99 latency`, value: load.latencyP99, unit: 'ms', baselineName, baseline: baseline.p99, better: 'lower', note: `p50 ${load.latencyP50} ms vs ${baseline.p50.toFixed(2)} ms; ${connections} connections vs one render at a time` },
       );
     }
-    const ssr: FigureResult = { figure: '5. SSR', scale: `${vendors.toLocaleString('en-US')} vendors${quick ? ', quick' : ''}`, measures: ssrMeasures };
+    const ssr: FigureResult = { figure: '5. SSR', scale: `${vendors.toLocaleString('en-US')} vendors, production React on both sides${quick ? ', quick' : ''}`, measures: ssrMeasures };
 
     // --- 2. Command round trip: place → pay → approve → complete.
-    const customer = await signIn(url, seeded.customer);
     const vendor = await signIn(url, seeded.vendor);
     const productId = `${benchVendorId(0)}-default`;
     const card = { cardNumber: '4242424242424242' };

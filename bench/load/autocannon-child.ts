@@ -3,11 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { summarize } from '../percentiles.ts';
 import type { LoadResult, LoadScenario, LoadStep } from './load-scenario.ts';
 
-// The load generator: autocannon in a process of its own, driven by a LoadScenario (argv[2], JSON),
-// answering its LoadResult over IPC (or stdout when run by hand).
+// The load generator: autocannon in a process of its own, driven by a LoadScenario (sent over IPC by
+// run-load.ts, or argv[2] as JSON when run by hand), answering its LoadResult over IPC (or stdout).
 
-const scenario = JSON.parse(process.argv[2] ?? '') as LoadScenario;
+const scenario: LoadScenario = process.argv[2]
+  ? (JSON.parse(process.argv[2]) as LoadScenario)
+  : await new Promise((resolve) => process.once('message', (message: { kind: 'scenario'; scenario: LoadScenario }) => resolve(message.scenario)));
 let counter = 0;
+let pathCounter = 0;
 let cacheHits = 0;
 let cacheMisses = 0;
 let failedSequences = 0;
@@ -19,7 +22,7 @@ const fill = (text: string, context: Record<string, unknown>) =>
   text.replaceAll('{id}', String(context.id ?? '')).replace(/\{n(?:%(\d+))?\}/g, (_match, modulo?: string) => String(modulo ? counter++ % Number(modulo) : counter++));
 
 function requestOf(step: LoadStep, index: number): AutocannonRequest {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...step.headers };
   if (step.token) headers.authorization = `Bearer ${step.token}`;
   if (step.body !== undefined) headers['content-type'] = 'application/json';
   const body = step.body === undefined ? undefined : JSON.stringify(step.body);
@@ -31,7 +34,8 @@ function requestOf(step: LoadStep, index: number): AutocannonRequest {
     setupRequest(request, context) {
       if (context.failed) return null; // restart the sequence from its first step
       if (index === 0) context.startedAt = performance.now();
-      return { ...request, path: fill(step.path, context), ...(body !== undefined ? { body: fill(body, context) } : {}) };
+      const path = step.paths?.length ? step.paths[pathCounter++ % step.paths.length]! : fill(step.path, context);
+      return { ...request, path, ...(body !== undefined ? { body: fill(body, context) } : {}) };
     },
     onResponse(status, responseBody, context, responseHeaders) {
       const cache = Object.entries(responseHeaders ?? {}).find(([name]) => name.toLowerCase() === 'x-cache')?.[1];

@@ -4,9 +4,13 @@ export interface LoadStep {
   method: 'GET' | 'POST';
   /** May hold `{id}` (the `id` of the sequence's first answer), `{n}` (a counter, unique per request) and `{n%M}` (the counter modulo M). */
   path: string;
+  /** Instead of one path: each request takes the next of these, in turn (e.g. every request a query the cache has not seen). */
+  paths?: string[];
   body?: unknown;
   /** Bearer token. */
   token?: string;
+  /** More request headers, e.g. the storefront's sign-in cookie. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadScenario {

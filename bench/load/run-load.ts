@@ -8,8 +8,11 @@ const isLoadAnswer = (message: unknown): message is LoadAnswer => (message as Lo
 
 /** Runs autocannon in a separate process against `scenario.url` and returns what it measured. */
 export async function runLoad(scenario: LoadScenario): Promise<LoadResult> {
-  const child = forkChild(loadChild, { args: [JSON.stringify(scenario)], jsx: false });
-  const { result } = await nextMessage(child, isLoadAnswer);
+  const child = forkChild(loadChild, { jsx: false });
+  // Over IPC rather than argv: a list of paths can be larger than one command-line argument may be.
+  const answer = nextMessage(child, isLoadAnswer);
+  child.send({ kind: 'scenario', scenario });
+  const { result } = await answer;
   await exited(child);
   if (result.requests === 0) throw new Error(`the load generator completed no request against ${scenario.url}${scenario.steps[0]!.path}`);
   return result;

@@ -112,15 +112,25 @@ export const newEventOf = (entry: SeedEntry): NewEvent => ({
   metadata: { actor: entry.actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 },
 });
 
-/** Appends in order; consecutive entries of one stream go in one append (one transaction). */
-export async function appendEntries(store: EventStore, entries: readonly SeedEntry[], maxBatch = 1000): Promise<number> {
+/**
+ * Appends in order; consecutive entries of one stream go in one append (one transaction). Up to
+ * `inFlight` appends wait at once, so the store's group commit writes them together; it keeps them
+ * in the order they were made.
+ */
+export async function appendEntries(store: EventStore, entries: readonly SeedEntry[], maxBatch = 1000, inFlight = 64): Promise<number> {
   let appended = 0;
+  let waiting: Promise<unknown>[] = [];
   for (let index = 0; index < entries.length;) {
     const streamId = entries[index]!.streamId;
     const batch: NewEvent[] = [];
     while (index < entries.length && entries[index]!.streamId === streamId && batch.length < maxBatch) batch.push(newEventOf(entries[index++]!));
-    await store.append(streamId, batch, 'any');
+    waiting.push(store.append(streamId, batch, 'any'));
     appended += batch.length;
+    if (waiting.length >= inFlight) {
+      await Promise.all(waiting);
+      waiting = [];
+    }
   }
+  await Promise.all(waiting);
   return appended;
 }

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { routes } from '../../web/app/routes.tsx';
+import { routeTree } from '../../web/app/routes.tsx';
+import { loadRouteGroups, routeGroups } from '../../web/app/route-groups.ts';
 import { DocumentAssetsContext } from '../../web/app/document.tsx';
 import { createEnvironment } from '../../web/app/environment.ts';
 import { createApiClient } from '../../web/api/client.ts';
@@ -10,7 +11,7 @@ import { i18nFor } from '../../web/i18n/i18n.ts';
 
 // The SSR baseline: the storefront's own tree (web/render-page.tsx builds the same one), rendered by
 // renderToString from loader data fetched once beforehand, so no HTTP and no loader in the loop.
-const handler = createStaticHandler(routes);
+const handler = createStaticHandler(routeTree(await loadRouteGroups(routeGroups)));
 const assets = { script: '/assets/app.js', stylesheet: '/assets/app.css' };
 
 /** The hydration data script, serialized as web/render-page.tsx does (part of the page's cost). */

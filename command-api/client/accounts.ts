@@ -2,6 +2,7 @@ import type { EventStore } from '../../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../activation-mailer.ts';
 import { grantUserRoles } from '../system-commands.ts';
 import type { CommandApiClient } from './command-api-client.ts';
+import type { UserLocale } from '../../domain/user/commands.ts';
 
 // Accounts through the real routes: register → activation token from the outbox → activate → sign in.
 export interface SignedInUser {
@@ -25,7 +26,7 @@ export async function signIn(api: CommandApiClient, email: string, password: str
 export async function registerAndSignIn(
   api: CommandApiClient,
   mailer: OutboxMailer,
-  user: { email: string; password?: string; fullName?: string; locale?: 'he-IL' | 'en-US'; phone?: string },
+  user: { email: string; password?: string; fullName?: string; locale?: UserLocale; phone?: string },
 ): Promise<SignedInUser> {
   const password = user.password ?? 'a-good-password';
   const registered = await api.post('/api/user/register', {

@@ -1,17 +1,18 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Id, streamId } from '../../domain/shared/ids.ts';
+import { Id } from '../../domain/shared/ids.ts';
 import { isNotExactlyFalse, phone, requiredPassword, type PhoneObject } from '../../domain/shared/validation.ts';
 import { EmailAddress, UserLocale } from '../../domain/user/commands.ts';
-import { userDecider, userEmailDecider } from '../../domain/user/decider.ts';
+import { userDecider, userEmailDecider, userStream } from '../../domain/user/decider.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password-hash.ts';
 import { issueTokens, verifyRefreshToken, type TokenPair } from '../../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
-import { createLoginThrottle } from '../login-throttle.ts';
+import { createPasswordGuessThrottle } from '../password-guess-throttle.ts';
 import { emailStreamId, findUserIdByEmail, loadUserAccount, normalizeEmail, profileOf, type UserAccount } from '../user-account.ts';
 import { WriteResult } from '../write-result.ts';
+import { UserProfileAnswer } from '../../query-api/answer-schemas.ts';
 
 // Accounts and tokens: register → activation token to the mailer (never to the client) → activate →
 // POST /api/token/jwt for an access token and a refresh token → GET /api/user/current.
@@ -29,18 +30,13 @@ const ActivationToken = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0
 
 const TokenAnswer = z.object({ token: z.string(), refresh_token: z.string() });
 
-export const UserProfile = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-  phone: z.string().optional(),
-  locale: UserLocale,
-  Vendor: z.object({ id: z.string() }).optional(),
-  isAdmin: z.boolean(),
-  isOperator: z.boolean(),
-  roles: z.array(z.string()),
-  groups: z.array(z.string()),
-});
+/** Reset links name their user like activation links: `<userId>.<32 random bytes>`; the stream keeps only the sha256. */
+const ResetToken = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{20,100}$/, 'Not a password reset token');
+/** How long a reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const badResetLink = () => new HttpProblem(422, 'Invalid', { code: 'user.bad-reset-token', detail: 'This password reset link is not valid any more.' });
+
+export const UserProfile = UserProfileAnswer;
 
 // Verifying against a fixed hash when the e-mail is unknown keeps "no such user" as slow as "wrong
 // password", so response times do not tell which addresses have accounts.
@@ -51,12 +47,18 @@ const inactive = () => new HttpProblem(403, 'Account not activated', {
 });
 
 export function tokensFor(deps: CommandDeps, account: UserAccount): TokenPair {
-  return issueTokens(deps.tokens, { userId: account.userId, email: account.email, roles: account.roles, groups: account.groups, vendorId: account.vendorId });
+  return issueTokens(deps.tokens, {
+    userId: account.userId, email: account.email, roles: account.roles, groups: account.groups, vendorId: account.vendorId, tokenVersion: account.tokenVersion,
+  });
 }
 
 export function authRoutes(deps: CommandDeps): CommandRoute[] {
   const { eventStore } = deps;
-  const throttle = createLoginThrottle();
+  const users = deps.aggregate(userDecider, userStream);
+  // The claim of an e-mail address, named by the address itself.
+  const emailClaims = deps.aggregate(userEmailDecider, emailStreamId);
+  const signInGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'sign-in', deps.passwordGuessPolicies);
+  const passwordChangeGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'password-change', deps.passwordGuessPolicies);
 
   return [
     defineRoute({
@@ -75,15 +77,15 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       // A claim whose user was never written (the process stopped between the two appends) is taken
       // over by reusing its user id: the user stream's "no stream" append still lets only one win.
       const claimedBy = await findUserIdByEmail(eventStore, body.email);
-      const orphanClaim = claimedBy !== null && (await eventStore.readStream(streamId('user', claimedBy), { maxCount: 1 })).length === 0;
-      const userId = orphanClaim ? claimedBy : randomUUID();
-      const token = `${userId}.${randomBytes(32).toString('base64url')}`;
+      const orphanClaim = claimedBy !== null && (await users.load(claimedBy)).revision === -1;
+      const userId = orphanClaim ? claimedBy : context.newId();
+      const token = `${userId}.${context.newSecret(32)}`;
       const passwordHash = await hashPassword(body.password);
-      await deps.execute(context, emailStreamId(body.email), userEmailDecider, {
-        type: 'ClaimEmail', actor: context.actor, at: context.at, userId, email: body.email,
+      await emailClaims.execute(context, body.email, {
+        type: 'ClaimEmail', userId, email: body.email,
       });
-      const outcome = await deps.execute(context, streamId('user', userId), userDecider, {
-        type: 'RegisterUser', actor: context.actor, at: context.at, userId, email: body.email, fullName: body.fullName,
+      const outcome = await users.execute(context, userId, {
+        type: 'RegisterUser', userId, email: body.email, fullName: body.fullName,
         passwordHash, ...(body.phone ? { phone: body.phone } : {}), locale: body.locale, activationTokenHash: sha256(token),
       });
       await deps.mailer.sendActivation({ to: body.email, userId, fullName: body.fullName, locale: body.locale, token, at: context.at });
@@ -96,34 +98,66 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     }, async ({ body, context }) => {
       const userId = body.token.split('.')[0]!;
       if (!Id.safeParse(userId).success || !(await loadUserAccount(eventStore, userId))) throw problems.notFound('This activation link is not valid.');
-      const outcome = await deps.execute(context, streamId('user', userId), userDecider, {
-        type: 'ActivateUser', actor: context.actor, at: context.at, userId, tokenHash: sha256(body.token),
+      const outcome = await users.execute(context, userId, {
+        type: 'ActivateUser', userId, tokenHash: sha256(body.token),
       });
       return written(userId, outcome);
     }),
+
+    defineRoute({
+      method: 'post', path: '/api/user/password/forgot', tags: ['auth'], auth: 'public',
+      summary: 'Ask for a password reset link by e-mail; the same answer whether or not the address has an account',
+      body: z.strictObject({ email: z.string().trim().max(320).pipe(z.email()), locale: UserLocale.optional() }),
+      response: z.object({ accepted: z.literal(true) }), successStatus: 202,
+    }, async ({ body, context }) => {
+      const userId = await findUserIdByEmail(eventStore, body.email);
+      const account = userId ? await loadUserAccount(eventStore, userId) : null;
+      // Unknown addresses get the very same answer (no account enumeration); nothing is written or sent.
+      if (account) {
+        const token = `${account.userId}.${context.newSecret(32)}`;
+        const expiresAt = new Date(Date.parse(context.at) + PASSWORD_RESET_TTL_MS).toISOString();
+        await users.execute(context, account.userId, {
+          type: 'RequestPasswordReset', userId: account.userId, tokenHash: sha256(token), expiresAt,
+        });
+        // The mail is in the account's language unless the page asking was in the other one.
+        await deps.mailer.sendPasswordReset({ to: account.email, fullName: account.fullName, locale: body.locale ?? account.locale, token, expiresAt, at: context.at });
+      }
+      return { status: 202, body: { accepted: true as const } };
+    }, { idempotent: false }),
+
+    defineRoute({
+      method: 'post', path: '/api/user/password/reset', tags: ['auth'], auth: 'public',
+      summary: 'Set a new password with the token of a reset link (once, within the hour); ends every session',
+      body: z.strictObject({ token: ResetToken, password: requiredPassword }), response: WriteResult,
+      answers: { 422: 'The password is not acceptable, or the link is unknown, used or expired (code user.bad-reset-token)' },
+    }, async ({ body, context }) => {
+      const userId = body.token.split('.')[0]!;
+      if (!Id.safeParse(userId).success || !(await loadUserAccount(eventStore, userId))) throw badResetLink();
+      const outcome = await users.execute(context, userId, {
+        type: 'ResetPassword', userId, tokenHash: sha256(body.token), passwordHash: await hashPassword(body.password),
+      });
+      return written(userId, outcome);
+    }, { idempotent: false }),
 
     defineRoute({
       method: 'post', path: '/api/token/jwt', summary: 'Sign in: an access token and a refresh token', tags: ['auth'], auth: 'public',
       body: z.strictObject({ email: z.string().trim().max(320).optional(), username: z.string().trim().max(320).optional(), password: z.string().max(1000) })
         .refine((b) => Boolean(b.email || b.username), { message: 'E-mail is required', path: ['email'] }),
       response: TokenAnswer,
-    }, async ({ body }) => {
+      answers: { 401: 'The e-mail or password is wrong', 429: 'Too many wrong passwords: try again after Retry-After seconds' },
+    }, async ({ body, request }) => {
       const email = normalizeEmail((body.email || body.username)!);
-      const now = deps.clock.now().getTime();
-      throttle.check(email, now);
+      // Unknown addresses are throttled like known ones, so a 429 tells nothing about who has an account.
+      const attempt = await signInGuesses.attempt(email, request.ip, deps.clock.now().getTime());
       const userId = await findUserIdByEmail(eventStore, email);
       const account = userId ? await loadUserAccount(eventStore, userId) : null;
       if (!account) {
         decoyHash ??= hashPassword(randomUUID());
         await verifyPassword(body.password, await decoyHash);
-        throttle.failed(email, now);
         throw wrongCredentials();
       }
-      if (!(await verifyPassword(body.password, account.passwordHash))) {
-        throttle.failed(email, now);
-        throw wrongCredentials();
-      }
-      throttle.succeeded(email);
+      if (!(await verifyPassword(body.password, account.passwordHash))) throw wrongCredentials();
+      await attempt.succeeded();
       if (!account.active) throw inactive();
       return { status: 200, body: tokensFor(deps, account) };
     }, { idempotent: false }),
@@ -131,10 +165,13 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     defineRoute({
       method: 'post', path: '/api/token/refresh', summary: 'A new token pair for a valid refresh token (roles reloaded)', tags: ['auth'], auth: 'public',
       body: z.strictObject({ refresh_token: z.string().min(1).max(4000) }), response: TokenAnswer,
+      answers: { 401: 'The refresh token is invalid, expired, or revoked by a password or role change' },
     }, async ({ body }) => {
-      const userId = verifyRefreshToken(deps.tokens.secret, body.refresh_token);
-      const account = userId ? await loadUserAccount(eventStore, userId) : null;
+      const refresh = verifyRefreshToken(deps.tokens.secret, body.refresh_token);
+      const account = refresh ? await loadUserAccount(eventStore, refresh.userId) : null;
       if (!account) throw problems.unauthorized('The refresh token is invalid or expired. Sign in again.');
+      // A password or role change since this token was issued revoked it.
+      if (account.tokenVersion !== refresh!.tokenVersion) throw problems.unauthorized('This session has ended because the password or the roles changed. Sign in again.');
       if (!account.active) throw inactive();
       return { status: 200, body: tokensFor(deps, account) };
     }, { idempotent: false }),
@@ -152,25 +189,34 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       body: z.strictObject({ fullName: z.string().trim().min(1).max(200), phone: PhoneInput.optional(), locale: UserLocale }), response: WriteResult,
     }, async ({ body, context }) => {
       const userId = context.actor.userId!;
-      const outcome = await deps.execute(context, streamId('user', userId), userDecider, {
-        type: 'UpdateUserProfile', actor: context.actor, at: context.at, userId, fullName: body.fullName, ...(body.phone ? { phone: body.phone } : {}), locale: body.locale,
+      const outcome = await users.execute(context, userId, {
+        type: 'UpdateUserProfile', userId, fullName: body.fullName, ...(body.phone ? { phone: body.phone } : {}), locale: body.locale,
       });
       return written(userId, outcome);
     }),
 
     defineRoute({
-      method: 'post', path: '/api/user/password', summary: 'Change the password (the current one is required)', tags: ['auth'], auth: 'user',
-      body: z.strictObject({ currentPassword: z.string().max(1000), newPassword: requiredPassword }), response: WriteResult,
-    }, async ({ body, context }) => {
+      method: 'post', path: '/api/user/password', summary: 'Change the password (the current one is required); ends every other session and answers fresh tokens', tags: ['auth'], auth: 'user',
+      body: z.strictObject({ currentPassword: z.string().max(1000), newPassword: requiredPassword }), response: WriteResult.extend(TokenAnswer.shape),
+      answers: { 429: 'Too many wrong current passwords: try again after Retry-After seconds' },
+    }, async ({ body, context, request }) => {
       const userId = context.actor.userId!;
+      // A stolen access token must not become a way to guess the password: throttled like sign-in.
+      const attempt = await passwordChangeGuesses.attempt(userId, request.ip, deps.clock.now().getTime());
       const account = await loadUserAccount(eventStore, userId);
       if (!account || !(await verifyPassword(body.currentPassword, account.passwordHash))) {
         throw new HttpProblem(403, 'Forbidden', { code: 'user.wrong-password', detail: 'The current password is wrong.' });
       }
-      const outcome = await deps.execute(context, streamId('user', userId), userDecider, {
-        type: 'ChangePassword', actor: context.actor, at: context.at, userId, passwordHash: await hashPassword(body.newPassword),
+      await attempt.succeeded();
+      const outcome = await users.execute(context, userId, {
+        type: 'ChangePassword', userId, passwordHash: await hashPassword(body.newPassword),
       });
-      return written(userId, outcome);
+      // The change revoked every refresh token, this session's too: it continues with a fresh pair.
+      const changed = (await loadUserAccount(eventStore, userId))!;
+      return { status: 200, body: { ...written(userId, outcome).body, ...tokensFor(deps, changed) } };
+    }, {
+      // Not replayed by Idempotency-Key: the answer holds tokens, which must never be stored in the log.
+      idempotent: false,
     }),
 
     defineRoute({
@@ -183,8 +229,8 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       response: WriteResult,
     }, async ({ params, body, context }) => {
       if (!(await loadUserAccount(eventStore, params.userId))) throw problems.notFound('There is no such user.');
-      const outcome = await deps.execute(context, streamId('user', params.userId), userDecider, {
-        type: 'SetUserRoles', actor: context.actor, at: context.at, userId: params.userId, roles: body.roles, groups: body.groups,
+      const outcome = await users.execute(context, params.userId, {
+        type: 'SetUserRoles', userId: params.userId, roles: body.roles, groups: body.groups,
       });
       return written(params.userId, outcome);
     }),

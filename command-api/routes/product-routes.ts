@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { productDecider } from '../../domain/product/decider.ts';
-import { ProductDetails } from '../../domain/product/events.ts';
-import { Id, streamId } from '../../domain/shared/ids.ts';
-import { vendorDecider } from '../../domain/vendor/decider.ts';
-import { toDomainEvent } from '../command-handler.ts';
+import { productDecider, productStream } from '../../domain/product/decider.ts';
+import { ProductDetails as ProductDetailsFields } from '../../domain/product/events.ts';
+import { productMediaUrls, withWebMediaUrls } from '../media-urls.ts';
+import { Id } from '../../domain/shared/ids.ts';
+import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
@@ -14,12 +13,14 @@ import { WriteResult } from '../write-result.ts';
 // Products of a vendor (SPEC §3 Product form, SPEC §5 limits in ProductDetails), managed by the
 // vendor itself or an admin naming the vendor. The vendor must exist and not be archived.
 const ProductParams = z.strictObject({ productId: Id });
-const productStream = (productId: string) => streamId('product', productId);
+const ProductDetails = withWebMediaUrls(ProductDetailsFields, productMediaUrls);
 
 export function productRoutes(deps: CommandDeps): CommandRoute[] {
+  const products = deps.aggregate(productDecider, productStream);
+  const vendors = deps.aggregate(vendorDecider, vendorStream);
+
   async function requireActiveVendor(vendorId: string) {
-    const events = await deps.eventStore.readStream(streamId('vendor', vendorId));
-    const state = events.reduce((s, e) => vendorDecider.evolve(s, toDomainEvent(e)), vendorDecider.initialState);
+    const { state } = await vendors.load(vendorId);
     if (state.status === 'absent') throw problems.notFound('There is no such vendor.');
     if (state.status === 'archived') throw problems.conflict('vendor.archived', 'This vendor is archived.');
   }
@@ -31,9 +32,9 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
     }, async ({ body, context }) => {
       const vendorId = targetVendorId(context.actor, body.vendorId);
       await requireActiveVendor(vendorId);
-      const productId = randomUUID();
-      const outcome = await deps.execute(context, productStream(productId), productDecider, {
-        type: 'CreateProduct', actor: context.actor, at: context.at, productId, vendorId, details: body.details,
+      const productId = context.newId();
+      const outcome = await products.execute(context, productId, {
+        type: 'CreateProduct', productId, vendorId, details: body.details,
       });
       return written(productId, outcome, 201);
     }),
@@ -43,8 +44,8 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       params: ProductParams, body: z.strictObject({ vendorId: Id.optional(), details: ProductDetails }), response: WriteResult,
     }, async ({ params, body, context }) => {
       const vendorId = targetVendorId(context.actor, body.vendorId);
-      const outcome = await deps.execute(context, productStream(params.productId), productDecider, {
-        type: 'UpdateProduct', actor: context.actor, at: context.at, productId: params.productId, vendorId, details: body.details,
+      const outcome = await products.execute(context, params.productId, {
+        type: 'UpdateProduct', productId: params.productId, vendorId, details: body.details,
       });
       return written(params.productId, outcome);
     }),
@@ -54,8 +55,8 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       params: ProductParams, query: z.object({ vendorId: Id.optional() }), response: WriteResult,
     }, async ({ params, query, context }) => {
       const vendorId = targetVendorId(context.actor, query.vendorId);
-      const outcome = await deps.execute(context, productStream(params.productId), productDecider, {
-        type: 'RemoveProduct', actor: context.actor, at: context.at, productId: params.productId, vendorId,
+      const outcome = await products.execute(context, params.productId, {
+        type: 'RemoveProduct', productId: params.productId, vendorId,
       });
       return written(params.productId, outcome);
     }),

@@ -1,6 +1,7 @@
 import type { TestCommandApi } from './test-command-api.ts';
 import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from '../client/accounts.ts';
 import { productDetails, vendorProfile, type ProductKind } from './fixtures.ts';
+import { defineTestLanguages } from './languages.ts';
 
 // A tiny marketplace for route tests: an admin, two vendors with a product of each type, a customer.
 export interface TestMarketplace {
@@ -16,6 +17,7 @@ let counter = 0;
 export async function createTestMarketplace(app: TestCommandApi): Promise<TestMarketplace> {
   const n = ++counter;
   const admin = await registerAdmin(app.api, app.mailer, app.eventStore, `admin${n}@example.com`);
+  await defineTestLanguages(app.eventStore);
   const vendor = await registerVendor(app.api, app.mailer, `vendor${n}@example.com`, vendorProfile(`Band ${n}`));
   const otherVendor = await registerVendor(app.api, app.mailer, `other${n}@example.com`, vendorProfile(`Other ${n}`));
   const customer = await registerAndSignIn(app.api, app.mailer, { email: `customer${n}@example.com` });

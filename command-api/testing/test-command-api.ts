@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { EventStore } from '../../domain/ports/event-store.ts';
+import type { IdempotencyStore } from '../../domain/ports/idempotency-store.ts';
 import type { Clock } from '../../domain/ports/clock.ts';
+import type { MediaStorage } from '../../domain/ports/media-storage.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../../infra/payment/sandbox-payment-gateway.ts';
 import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
+import type { PasswordGuessPolicies } from '../password-guess-throttle.ts';
 import { createCommandApi } from '../create-command-api.ts';
 import { commandApiClient, type CommandApiClient } from '../client/command-api-client.ts';
 
@@ -18,17 +21,41 @@ export interface TestCommandApi {
   close(): Promise<void>;
 }
 
-/** The command API on 127.0.0.1 port 0 over a node:sqlite event store. */
-/** `storePath` puts the event store in a file (e.g. under a temp dir) instead of memory. */
-export async function startTestCommandApi(options: { clock?: Clock; bodyLimit?: string; storePath?: string } = {}): Promise<TestCommandApi> {
+export interface TestCommandApiOptions {
+  clock?: Clock;
+  bodyLimit?: string;
+  /** Puts the event store in a file (e.g. under a temp dir) instead of memory; a second app may reopen it. */
+  storePath?: string;
+  /** What the API writes and reads through, e.g. a store that fails after an append (a crash). */
+  wrapEventStore?: (eventStore: EventStore) => EventStore;
+  passwordGuessPolicies?: PasswordGuessPolicies;
+  /** How long a duplicate keyed request waits for the first (default 2 s). */
+  idempotencyWaitMs?: number;
+  /** Where Idempotency-Key records go; default the event store's streams. */
+  idempotencyStore?: IdempotencyStore;
+  /** Where the API's 5xx go; default console.error. */
+  logError?: (error: unknown) => void;
+  /** Where uploads go (e.g. a file storage in a temp dir); default none, so uploads answer 503. */
+  mediaStorage?: MediaStorage;
+}
+
+/**
+ * The command API on 127.0.0.1 port 0 over a node:sqlite event store. Like main.ts it trusts
+ * X-Forwarded-For from loopback, so a test can speak for several client addresses.
+ */
+export async function startTestCommandApi(options: TestCommandApiOptions = {}): Promise<TestCommandApi> {
   const eventStore = await openSqliteEventStore({ path: options.storePath ?? ':memory:' });
   const mailer = createOutboxMailer();
   const gateway = createSandboxPaymentGateway();
   const { router } = createCommandApi({
-    eventStore, paymentGateway: gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer, clock: options.clock, bodyLimit: options.bodyLimit,
-    logger: { info: () => {}, warn: () => {}, error: (error) => console.error(error) },
+    eventStore: options.wrapEventStore?.(eventStore) ?? eventStore, paymentGateway: gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer,
+    clock: options.clock, bodyLimit: options.bodyLimit, passwordGuessPolicies: options.passwordGuessPolicies, idempotencyWaitMs: options.idempotencyWaitMs,
+    idempotencyStore: options.idempotencyStore,
+    mediaStorage: options.mediaStorage,
+    logger: { info: () => {}, warn: () => {}, error: (error) => (options.logError ?? console.error)(error) },
   });
   const app = express();
+  app.set('trust proxy', 'loopback');
   app.use(router);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -2,9 +2,13 @@ import type { Decider } from '../shared/decider.ts';
 import { recordDecider, type RecordState } from '../shared/record-decider.ts';
 import type { AclCommand } from './commands.ts';
 import type { AclEvent, AclRule } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // An access rule (stream `acl-<ruleId>`), managed by admins (SPEC §6 "feACL: update at all").
 export type AclState = RecordState<AclRule>;
+
+/** The stream of one access rule (`acl-<ruleId>`). */
+export const aclRuleStream = streamOf('acl');
 
 export const aclDecider: Decider<AclState, AclCommand, AclEvent> = recordDecider({
   code: 'acl',

@@ -1,5 +1,6 @@
 // Pure questions about a vendor's calendar: is an interval free, which slots are free. Every interval is
 // half-open [start, end): a booking ending at 20:00 and one starting at 20:00 do not overlap.
+import { israelInstant } from '../shared/israel-time.ts';
 
 export interface Interval {
   start: string;
@@ -58,4 +59,57 @@ export function freeSlots(
     }
   }
   return slots;
+}
+
+// ── Bookable slots and free days (docs/storefront.md "Free dates and slots") ─────────────────────
+// ONE rule for the artist page's booking calendar (web/components/booking-calendar.tsx) and the
+// search's "free on" filter (GET /api/ecommerce/vendor?date=): slots start on the hour from
+// FIRST_SLOT_HOUR to LAST_SLOT_START_HOUR Israel time; a slot is free when [start, start + duration)
+// overlaps no busy window or reservation and starts after `now`; a day is free when it has a free slot.
+
+/** The first slot of a day starts at 10:00 Israel time, the last at 21:00. */
+export const FIRST_SLOT_HOUR = 10;
+export const LAST_SLOT_START_HOUR = 21;
+/** A slot is never shorter than this, whatever the service says. */
+export const MIN_SLOT_MINUTES = 30;
+/** How long a slot an artist without a timed service needs to count as free on a day: one hour. */
+export const DEFAULT_AVAILABILITY_MINUTES = 60;
+
+export interface Slot extends Interval {
+  free: boolean;
+}
+
+/** Every slot of an Israeli day (YYYY-MM-DD) for a service of `durationMinutes`, free or not. */
+export function slotsOn(date: string, durationMinutes: number, busy: readonly Interval[], now: number): Slot[] {
+  const duration = Math.max(durationMinutes, MIN_SLOT_MINUTES) * 60_000;
+  const intervals = busy.map((b) => [ms(b.start), ms(b.end)] as const);
+  const slots: Slot[] = [];
+  for (let hour = FIRST_SLOT_HOUR; hour <= LAST_SLOT_START_HOUR; hour++) {
+    const start = israelInstant(date, hour).getTime();
+    const end = start + duration;
+    const free = start > now && intervals.every(([busyStart, busyEnd]) => end <= busyStart || start >= busyEnd);
+    slots.push({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), free });
+  }
+  return slots;
+}
+
+/** Whether the day has at least one free slot for a service of `durationMinutes`. */
+export const hasFreeSlot = (date: string, durationMinutes: number, busy: readonly Interval[], now: number): boolean =>
+  slotsOn(date, durationMinutes, busy, now).some((slot) => slot.free);
+
+/**
+ * The slot length that decides whether an artist is free on a day: the shortest of their timed
+ * services (if a longer one fits, the shortest fits too), an hour when they have none.
+ */
+export const availabilityMinutes = (shortestTimedServiceMinutes: number | null | undefined): number =>
+  shortestTimedServiceMinutes && shortestTimedServiceMinutes > 0 ? shortestTimedServiceMinutes : DEFAULT_AVAILABILITY_MINUTES;
+
+/**
+ * The instants a day's slots can touch for a service of `durationMinutes`: busy intervals outside
+ * [from, to) cannot make any slot of that day unavailable.
+ */
+export function slotRangeOf(date: string, durationMinutes: number): Interval {
+  const from = israelInstant(date, FIRST_SLOT_HOUR).getTime();
+  const to = israelInstant(date, LAST_SLOT_START_HOUR).getTime() + Math.max(durationMinutes, MIN_SLOT_MINUTES) * 60_000;
+  return { start: new Date(from).toISOString(), end: new Date(to).toISOString() };
 }

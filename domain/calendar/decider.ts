@@ -6,6 +6,7 @@ import type { CalendarEvent } from './events.ts';
 import type { CalendarCommand } from './commands.ts';
 import type { CalendarEntries, Interval } from './availability.ts';
 import { firstConflict } from './availability.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A vendor's calendar (stream `calendar-<vendorId>`): busy windows the vendor blocks, and the slots of
 // live timed-service orders. One stream per vendor, appended with its revision, so two concurrent
@@ -14,6 +15,9 @@ import { firstConflict } from './availability.ts';
 export interface CalendarState extends CalendarEntries {
   vendorId: string | null;
 }
+
+/** The stream of a vendor's calendar (`calendar-<vendorId>`). */
+export const calendarStream = streamOf('calendar');
 
 export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEvent> = {
   initialState: { vendorId: null, windows: {}, reservations: {} },

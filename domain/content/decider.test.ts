@@ -24,7 +24,7 @@ const update = (actor: Actor, fields: ContentFields = renamed): ContentCommand =
 const remove = (actor: Actor, entityType: ContentFields['entityType'] = 'tag'): ContentCommand =>
   ({ type: 'DeleteContent', actor, at: later, id: 'tag-1', entityType });
 
-describe('content decider (brand, category, tag, article)', () => {
+describe('content decider (brand, category, tag, article, serviceContract)', () => {
   describe('CreateContent', () => {
     it('an admin creates a tag or an article', () => {
       spec(contentDecider).given([]).when(create(admin)).then([created]);
@@ -36,6 +36,15 @@ describe('content decider (brand, category, tag, article)', () => {
     it('an existing or deleted id is refused', () => {
       expect(spec(contentDecider).given([created]).when(create(admin)).thenRefused('content.exists').kind).toBe('conflict');
       spec(contentDecider).given([created, deleted]).when(create(admin)).thenRefused('content.exists');
+    });
+    it('an admin creates a service contract template with its terms and price in agorot', () => {
+      const template: ContentFields = {
+        entityType: 'serviceContract', title: { he: 'הופעה בחתונה', en: 'Wedding show' }, alias: 'wedding-show',
+        text: { he: 'שני סטים של 45 דקות.', en: 'Two sets of 45 minutes.' }, price: { amountMinor: 350_000, currency: 'ILS' },
+      };
+      spec(contentDecider).given([]).when(create(admin, template)).then([{ type: 'ContentCreated', data: { id: 'tag-1', fields: template, at } }]);
+      expect(CreateContent.safeParse({ ...create(admin, template), fields: { ...template, price: { amountMinor: -1, currency: 'ILS' } } }).success).toBe(false);
+      expect(CreateContent.safeParse({ ...create(admin, template), fields: { ...template, text: {} } }).success).toBe(false);
     });
     it('the command refuses an alias that is not URL-safe', () => {
       expect(CreateContent.safeParse({ ...create(admin), fields: { ...tag, alias: 'Live Bands' } }).success).toBe(false);

@@ -2,11 +2,15 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import { recordDecider, type RecordState } from '../shared/record-decider.ts';
 import type { ContentCommand } from './commands.ts';
-import type { ContentEvent, ContentFields } from './events.ts';
+import type { ContentEntityType, ContentEvent, ContentFields } from './events.ts';
+import { streamId } from '../shared/ids.ts';
 
-// Brand, category, tag and article (stream `<entityType>-<id>`): admin-managed records whose type
+// Brand, category, tag, article and service contract template (stream `<entityType>-<id>`): admin-managed records whose type
 // never changes once created.
 export type ContentState = RecordState<ContentFields>;
+
+/** The stream of one content record: its entity type is its category (`brand-<id>`, `article-<id>`, …). */
+export const contentStream = (entityType: ContentEntityType, id: string): string => streamId(entityType, id);
 
 const entityTypeOf = (command: ContentCommand) => (command.type === 'DeleteContent' ? command.entityType : command.fields.entityType);
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
+import { Money } from '../shared/money.ts';
 import { translatable } from '../shared/translatable.ts';
 
-// Content entities (SPEC §2 admin-entity-entityType): brand, category, tag, article.
+// Content entities (SPEC §2 admin-entity-entityType): brand, category, tag, article, and the service
+// contract templates of the admin side nav (SPEC §2 "service contract (entity type serviceContract)").
 // Stream `<entityType>-<id>`, e.g. `tag-…`, `article-…`. Aliases are URL-safe slugs (SPEC §5).
-export const ContentEntityType = z.enum(['brand', 'category', 'tag', 'article']);
+export const ContentEntityType = z.enum(['brand', 'category', 'tag', 'article', 'serviceContract']);
 export type ContentEntityType = z.infer<typeof ContentEntityType>;
 
 const Alias = z.string().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a URL-safe slug');
@@ -36,7 +38,16 @@ export const Article = z.strictObject({
   imageUrl: z.string().max(2000).optional(),
   publishedAt: z.iso.datetime({ offset: true }),
 });
-export const ContentFields = z.discriminatedUnion('entityType', [Brand, Category, Tag, Article]);
+/** A service contract template: the terms an artist's contract starts from, and its usual price. */
+export const ServiceContractTemplate = z.strictObject({
+  entityType: z.literal('serviceContract'),
+  title: translatable({ max: 200 }),
+  alias: Alias,
+  /** The contract's terms as plain text, one paragraph per line. */
+  text: translatable({ max: 20_000 }),
+  price: Money,
+});
+export const ContentFields = z.discriminatedUnion('entityType', [Brand, Category, Tag, Article, ServiceContractTemplate]);
 export type ContentFields = z.infer<typeof ContentFields>;
 
 export const ContentCreated = event('ContentCreated', z.strictObject({ id: Id, fields: ContentFields, at: IsoTime }));

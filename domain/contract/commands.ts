@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
+import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 
@@ -13,35 +13,29 @@ const terms = {
 };
 
 /** The vendor (or an admin acting for it) writes the first draft for a customer. */
-export const DraftContract = z.strictObject({
-  type: z.literal('DraftContract'),
-  actor: Actor,
-  at: IsoTime,
+export const DraftContract = command('DraftContract', {
   contractId: Id,
   customerId: Id,
   vendorId: Id,
   orderId: Id.optional(),
+  /** The vendor's contractService product the contract is for (checked by the command API). */
+  productId: Id.optional(),
   ...terms,
 });
 export type DraftContract = z.infer<typeof DraftContract>;
 
-export const ReviseContract = z.strictObject({ type: z.literal('ReviseContract'), actor: Actor, at: IsoTime, contractId: Id, ...terms });
+export const ReviseContract = command('ReviseContract', { contractId: Id, ...terms });
 export type ReviseContract = z.infer<typeof ReviseContract>;
 
-export const SendContract = z.strictObject({ type: z.literal('SendContract'), actor: Actor, at: IsoTime, contractId: Id });
+export const SendContract = command('SendContract', { contractId: Id });
 export type SendContract = z.infer<typeof SendContract>;
 
-/** Signed by the customer or the vendor's owner; the party is derived from the actor. */
-export const SignContract = z.strictObject({ type: z.literal('SignContract'), actor: Actor, at: IsoTime, contractId: Id });
+/** Signed by the customer or the vendor's owner; the party is derived from the actor. The signature is
+ * the full name the signer typed (after agreeing to the terms). */
+export const SignContract = command('SignContract', { contractId: Id, signatureName: z.string().trim().min(1).max(200) });
 export type SignContract = z.infer<typeof SignContract>;
 
-export const CancelContract = z.strictObject({
-  type: z.literal('CancelContract'),
-  actor: Actor,
-  at: IsoTime,
-  contractId: Id,
-  reason: z.string().trim().min(1).max(500),
-});
+export const CancelContract = command('CancelContract', { contractId: Id, reason: z.string().trim().min(1).max(500) });
 export type CancelContract = z.infer<typeof CancelContract>;
 
 export const ContractCommand = z.discriminatedUnion('type', [DraftContract, ReviseContract, SendContract, SignContract, CancelContract]);

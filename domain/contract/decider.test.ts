@@ -21,7 +21,8 @@ const revise = (actor: Actor = vendorOwner): ContractCommand => ({
   type: 'ReviseContract', actor, at, contractId: 'k-1', title: 'Wedding show', terms: 'Three sets of 45 minutes.', price: ils(6500), eventDate: '2026-12-24T18:00:00.000Z',
 });
 const send = (actor: Actor = vendorOwner): ContractCommand => ({ type: 'SendContract', actor, at, contractId: 'k-1' });
-const sign = (actor: Actor): ContractCommand => ({ type: 'SignContract', actor, at, contractId: 'k-1' });
+const signatureOf = (actor: Actor): string => (actor === customer ? 'Dana Levi' : 'Noa Cohen');
+const sign = (actor: Actor): ContractCommand => ({ type: 'SignContract', actor, at, contractId: 'k-1', signatureName: ` ${signatureOf(actor)} ` });
 const cancel = (actor: Actor): ContractCommand => ({ type: 'CancelContract', actor, at, contractId: 'k-1', reason: 'Event moved' });
 
 const drafted: ContractEvent = {
@@ -29,8 +30,8 @@ const drafted: ContractEvent = {
   data: { contractId: 'k-1', customerId: 'u-customer', vendorId: 'v-1', title: 'Wedding show', terms: 'Two sets of 45 minutes.', price: ils(5000), at },
 };
 const sent: ContractEvent = { type: 'ContractSent', data: { contractId: 'k-1', at } };
-const customerSigned: ContractEvent = { type: 'ContractSigned', data: { contractId: 'k-1', party: 'customer', signerId: 'u-customer', at } };
-const vendorSigned: ContractEvent = { type: 'ContractSigned', data: { contractId: 'k-1', party: 'vendor', signerId: 'u-vendor', at } };
+const customerSigned: ContractEvent = { type: 'ContractSigned', data: { contractId: 'k-1', party: 'customer', signerId: 'u-customer', signatureName: 'Dana Levi', at } };
+const vendorSigned: ContractEvent = { type: 'ContractSigned', data: { contractId: 'k-1', party: 'vendor', signerId: 'u-vendor', signatureName: 'Noa Cohen', at } };
 const fullySigned: ContractEvent = { type: 'ContractFullySigned', data: { contractId: 'k-1', at } };
 const canceled: ContractEvent = { type: 'ContractCanceled', data: { contractId: 'k-1', reason: 'Event moved', by: 'u-customer', at } };
 
@@ -45,6 +46,12 @@ describe('contract decider: drafting', () => {
   it('the vendor drafts a contract for a customer', () => {
     const [event] = spec(contractDecider).given([]).when(draft({ title: ' Wedding show ' })).then([drafted]);
     expect(ContractEvent.parse(event)).toEqual(event);
+  });
+  it('a draft names the contractService product it is for, when given', () => {
+    const { contractId, customerId, vendorId, ...terms } = drafted.data as Extract<ContractEvent, { type: 'ContractDrafted' }>['data'];
+    const events = spec(contractDecider).given([]).when(draft({ productId: 'p-7' }))
+      .then([{ type: 'ContractDrafted', data: { contractId, customerId, vendorId, productId: 'p-7', ...terms } }]);
+    expect(spec(contractDecider).given(events).state).toMatchObject({ productId: 'p-7', status: 'draft' });
   });
   it('an admin may draft for a vendor; others may not', () => {
     spec(contractDecider).given([]).when(draft({ actor: admin })).then([drafted]);
@@ -80,6 +87,9 @@ describe('contract decider: signing', () => {
     spec(contractDecider).given([drafted, sent]).when(sign(vendorOwner)).then([vendorSigned]);
     spec(contractDecider).given([drafted, sent, vendorSigned]).when(sign(customer)).then([customerSigned, fullySigned]);
     expect(spec(contractDecider).given(histories.signed).state?.status).toBe('signed');
+  });
+  it('a signature is the typed full name, trimmed; a blank one is refused', () => {
+    expect(spec(contractDecider).given([drafted, sent]).when({ ...sign(customer), signatureName: '   ' } as ContractCommand).thenRefused('contract.signature-required').kind).toBe('invalid');
   });
   it('each party signs once', () => {
     expect(spec(contractDecider).given([drafted, sent, customerSigned]).when(sign(customer)).thenRefused('contract.already-signed').kind).toBe('conflict');

@@ -5,6 +5,7 @@ import { isAdmin, ownsVendor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { ContractEvent } from './events.ts';
 import type { ContractCommand } from './commands.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A service contract (stream `contract-<contractId>`). Transitions, as chosen (docs/contracts.md):
 //   —              DraftContract   vendor, admin           → draft
@@ -24,6 +25,7 @@ export interface Contract {
   customerId: string;
   vendorId: string;
   orderId?: string;
+  productId?: string;
   title: string;
   terms: string;
   price: Money;
@@ -32,6 +34,9 @@ export interface Contract {
 }
 
 export type ContractState = Contract | null;
+
+/** The stream of one contract (`contract-<contractId>`). */
+export const contractStream = streamOf('contract');
 
 export const contractDecider: Decider<ContractState, ContractCommand, ContractEvent> = {
   initialState: null,
@@ -62,7 +67,7 @@ export const contractDecider: Decider<ContractState, ContractCommand, ContractEv
   decide(command, state) {
     const { actor, at } = command;
     if (command.type === 'DraftContract') {
-      const { contractId, customerId, vendorId, orderId, title, terms, price, eventDate } = command;
+      const { contractId, customerId, vendorId, orderId, productId, title, terms, price, eventDate } = command;
       if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) return refuse('forbidden', 'contract.forbidden', 'Only the vendor can draft its contracts.');
       if (actor.userId === customerId && ownsVendor(actor, vendorId)) {
         return refuse('forbidden', 'contract.own-vendor', 'You cannot make a contract with your own vendor profile.');
@@ -71,7 +76,7 @@ export const contractDecider: Decider<ContractState, ContractCommand, ContractEv
       return [{
         type: 'ContractDrafted',
         data: {
-          contractId, customerId, vendorId, ...(orderId ? { orderId } : {}), title: title.trim(), terms: terms.trim(), price,
+          contractId, customerId, vendorId, ...(orderId ? { orderId } : {}), ...(productId ? { productId } : {}), title: title.trim(), terms: terms.trim(), price,
           ...(eventDate ? { eventDate } : {}), at,
         },
       }];
@@ -95,7 +100,9 @@ export const contractDecider: Decider<ContractState, ContractCommand, ContractEv
         const { party, signerId } = signer;
         if (state.status !== 'sent') return illegal(state.status, 'signed');
         if (state.signedBy[party]) return refuse('conflict', 'contract.already-signed', 'You have already signed this contract.');
-        const signed: ContractEvent = { type: 'ContractSigned', data: { contractId, party, signerId, at } };
+        const signatureName = command.signatureName.trim();
+        if (signatureName === '') return refuse('invalid', 'contract.signature-required', 'Type your full name to sign.');
+        const signed: ContractEvent = { type: 'ContractSigned', data: { contractId, party, signerId, signatureName, at } };
         const otherParty: ContractParty = party === 'customer' ? 'vendor' : 'customer';
         return state.signedBy[otherParty] ? [signed, { type: 'ContractFullySigned', data: { contractId, at } }] : [signed];
       }

@@ -15,6 +15,7 @@ export const ContractDrafted = event('ContractDrafted', z.strictObject({
   customerId: Id,
   vendorId: Id,
   orderId: Id.optional(),
+  productId: Id.optional(),
   title: z.string().min(1).max(200),
   terms: z.string().min(1).max(20000),
   price: Money,
@@ -26,7 +27,10 @@ export const ContractRevised = event('ContractRevised', z.strictObject({
 }));
 export const ContractSent = event('ContractSent', z.strictObject({ contractId: Id, at: IsoTime }));
 export const ContractSigned = event('ContractSigned', z.strictObject({
-  contractId: Id, party: z.enum(['customer', 'vendor']), signerId: Id, at: IsoTime,
+  contractId: Id, party: z.enum(['customer', 'vendor']), signerId: Id,
+  /** The full name the signer typed; absent on signatures made before it was asked for. */
+  signatureName: z.string().min(1).max(200).optional(),
+  at: IsoTime,
 }));
 /** Follows the second signature: both parties have signed. */
 export const ContractFullySigned = event('ContractFullySigned', z.strictObject({ contractId: Id, at: IsoTime }));

@@ -4,6 +4,7 @@ import { ownsVendor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { ConversationEvent } from './events.ts';
 import type { ConversationCommand } from './commands.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A conversation (stream `conversation-<conversationId>`) between a customer and a vendor. The customer
 // opens it; the customer and whoever owns the vendor write in it; each side marks what it has read.
@@ -24,6 +25,9 @@ export type ConversationState =
       /** Position of the last message each side has read; 0 for none. */
       readUpTo: Record<ConversationSide, number>;
     };
+
+/** The stream of one conversation (`conversation-<conversationId>`). */
+export const conversationStream = streamOf('conversation');
 
 export const conversationDecider: Decider<ConversationState, ConversationCommand, ConversationEvent> = {
   initialState: { status: 'none' },

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
-import { Id, IsoTime } from '../shared/ids.ts';
+import { command } from '../shared/command-schema.ts';
+import { Id } from '../shared/ids.ts';
 
 // Commands of a user's favorites (stream `favorites-<userId>`), SPEC §4. Add and remove are
 // idempotent; toggle removes a present favorite and adds a missing one.
-const vendorCommand = <T extends string>(type: T) =>
-  z.strictObject({ type: z.literal(type), actor: Actor, at: IsoTime, userId: Id, vendorId: Id });
-const productCommand = <T extends string>(type: T) =>
-  z.strictObject({ type: z.literal(type), actor: Actor, at: IsoTime, userId: Id, productId: Id });
+const vendorCommand = <T extends string>(type: T) => command(type, { userId: Id, vendorId: Id });
+const productCommand = <T extends string>(type: T) => command(type, { userId: Id, productId: Id });
 
 export const AddFavoriteVendor = vendorCommand('AddFavoriteVendor');
 export type AddFavoriteVendor = z.infer<typeof AddFavoriteVendor>;

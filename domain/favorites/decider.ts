@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { FavoritesEvent } from './events.ts';
 import type { FavoritesCommand } from './commands.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A user's favorites (stream `favorites-<userId>`), SPEC §4. Adding a favorite that is there, or
 // removing one that is not, decides nothing: retries and double clicks leave one clean event.
@@ -12,6 +13,9 @@ export interface FavoritesState {
   vendorIds: string[];
   productIds: string[];
 }
+
+/** The stream of a user's favorites (`favorites-<userId>`). */
+export const favoritesStream = streamOf('favorites');
 
 export const favoritesDecider: Decider<FavoritesState, FavoritesCommand, FavoritesEvent> = {
   initialState: { vendorIds: [], productIds: [] },

@@ -3,9 +3,13 @@ import type { Decider } from '../shared/decider.ts';
 import { recordDecider, type RecordState } from '../shared/record-decider.ts';
 import type { GeoLocationCommand } from './commands.ts';
 import type { GeoLocationEvent, GeoLocationFields } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A place vendors perform in (stream `geolocation-<id>`), managed by admins.
 export type GeoLocationState = RecordState<z.infer<typeof GeoLocationFields>>;
+
+/** The stream of one geo location (`geolocation-<id>`). */
+export const geoLocationStream = streamOf('geolocation');
 
 export const geoLocationDecider: Decider<GeoLocationState, GeoLocationCommand, GeoLocationEvent> = recordDecider({
   code: 'geo-location',

@@ -3,9 +3,13 @@ import { recordDecider, type RecordState } from '../shared/record-decider.ts';
 import type { Translatable } from '../shared/translatable.ts';
 import type { LanguageEntryCommand } from './commands.ts';
 import type { LanguageEntryEvent } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A language vendors can list (stream `language-<code>`), managed by admins.
 export type LanguageEntryState = RecordState<{ name: Translatable; enabled: boolean }>;
+
+/** The stream of one language entry (`language-<code>`). */
+export const languageEntryStream = streamOf('language');
 
 export const languageEntryDecider: Decider<LanguageEntryState, LanguageEntryCommand, LanguageEntryEvent> = recordDecider({
   code: 'language-entry',

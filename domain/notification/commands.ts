@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
-import { Id, IsoTime } from '../shared/ids.ts';
+import { command } from '../shared/command-schema.ts';
+import { Id } from '../shared/ids.ts';
 import { NotificationKind } from './events.ts';
 
 // Commands of a user's notifications (stream `notifications-<userId>`). Only the product itself
 // (the notification worker, actor `system`) creates them; the user marks their own as read.
 
-export const CreateNotification = z.strictObject({
-  type: z.literal('CreateNotification'),
-  actor: Actor,
-  at: IsoTime,
+export const CreateNotification = command('CreateNotification', {
   userId: Id,
   notificationId: Id,
   kind: NotificationKind,
@@ -20,15 +17,12 @@ export const CreateNotification = z.strictObject({
 });
 export type CreateNotification = z.infer<typeof CreateNotification>;
 
-export const MarkNotificationRead = z.strictObject({
-  type: z.literal('MarkNotificationRead'),
-  actor: Actor,
-  at: IsoTime,
-  userId: Id,
-  notificationId: Id,
-});
+export const MarkNotificationRead = command('MarkNotificationRead', { userId: Id, notificationId: Id });
 export type MarkNotificationRead = z.infer<typeof MarkNotificationRead>;
 
-export const NotificationCommand = z.discriminatedUnion('type', [CreateNotification, MarkNotificationRead]);
+/** Marks every notification the user has not read yet, in one append ("mark all read"). */
+export const MarkAllNotificationsRead = command('MarkAllNotificationsRead', { userId: Id });
+export type MarkAllNotificationsRead = z.infer<typeof MarkAllNotificationsRead>;
+
+export const NotificationCommand = z.discriminatedUnion('type', [CreateNotification, MarkNotificationRead, MarkAllNotificationsRead]);
 export type NotificationCommand = z.infer<typeof NotificationCommand>;
-export type NotificationCommandType = NotificationCommand['type'];

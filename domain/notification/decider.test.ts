@@ -71,4 +71,24 @@ describe('notification decider', () => {
       expect(spec(notificationDecider).given([created, read]).state.readById).toEqual({ 'n-1': true });
     });
   });
+
+  describe('MarkAllNotificationsRead', () => {
+    const markAll = (actor: Actor): NotificationCommand => ({ type: 'MarkAllNotificationsRead', actor, at: later, userId: 'user-dana' });
+    const second: NotificationEvent = { type: 'NotificationCreated', data: { ...created.data, notificationId: 'n-2', sourceEventId: 'event-2' } } as NotificationEvent;
+    const third: NotificationEvent = { type: 'NotificationCreated', data: { ...created.data, notificationId: 'n-3', sourceEventId: 'event-3' } } as NotificationEvent;
+    it('marks every unread notification read in one decision, leaving the read ones alone', () => {
+      spec(notificationDecider).given([created, second, read, third]).when(markAll(dana)).then([
+        { type: 'NotificationRead', data: { userId: 'user-dana', notificationId: 'n-2', at: later } },
+        { type: 'NotificationRead', data: { userId: 'user-dana', notificationId: 'n-3', at: later } },
+      ]);
+    });
+    it('nothing unread (or no notifications at all) changes nothing', () => {
+      spec(notificationDecider).given([created, read]).when(markAll(dana)).then([]);
+      spec(notificationDecider).given([]).when(markAll(dana)).then([]);
+    });
+    it('someone else, even an admin, is refused', () => {
+      spec(notificationDecider).given([created]).when(markAll(eli)).thenRefused('notification.forbidden');
+      spec(notificationDecider).given([created]).when(markAll(admin)).thenRefused('notification.forbidden');
+    });
+  });
 });

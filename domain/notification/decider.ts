@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { NotificationCommand } from './commands.ts';
 import type { NotificationEvent } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A user's notifications (stream `notifications-<userId>`). Only the product itself creates them,
 // once per source event, so a retried job adds nothing; the user marks their own as read.
@@ -11,6 +12,9 @@ export type NotificationsState = {
   /** sourceEventId -> the notification it caused. */
   bySourceEvent: Record<string, string>;
 };
+
+/** The stream of a user's notifications (`notifications-<userId>`). */
+export const notificationsStream = streamOf('notifications');
 
 export const notificationDecider: Decider<NotificationsState, NotificationCommand, NotificationEvent> = {
   initialState: { readById: {}, bySourceEvent: {} },
@@ -49,6 +53,14 @@ export const notificationDecider: Decider<NotificationsState, NotificationComman
         }
         if (state.readById[command.notificationId]) return [];
         return [{ type: 'NotificationRead', data: { userId: command.userId, notificationId: command.notificationId, at: command.at } }];
+      }
+      case 'MarkAllNotificationsRead': {
+        if (command.actor.userId === null || command.actor.userId !== command.userId) {
+          refuse('forbidden', 'notification.forbidden', 'Only the recipient may mark notifications as read.');
+        }
+        return Object.entries(state.readById)
+          .filter(([, isRead]) => !isRead)
+          .map(([notificationId]) => ({ type: 'NotificationRead' as const, data: { userId: command.userId, notificationId, at: command.at } }));
       }
     }
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
+import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { OrderedProduct } from './events.ts';
 
@@ -7,10 +7,7 @@ import { OrderedProduct } from './events.ts';
 // Every command names who issues it (`actor`) and when (`at`, from the injected clock), so the
 // decider never reads a clock. Ids of new orders are made at the edge.
 
-export const PlaceOrder = z.strictObject({
-  type: z.literal('PlaceOrder'),
-  actor: Actor,
-  at: IsoTime,
+export const PlaceOrder = command('PlaceOrder', {
   orderId: Id,
   customerId: Id,
   /** Facts the handler loaded from the product stream at the time of the order. */
@@ -28,30 +25,17 @@ export const PaymentResult = z.discriminatedUnion('status', [
 ]);
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
-export const PayOrder = z.strictObject({
-  type: z.literal('PayOrder'),
-  actor: Actor,
-  at: IsoTime,
-  orderId: Id,
-  payment: PaymentResult,
-});
+export const PayOrder = command('PayOrder', { orderId: Id, payment: PaymentResult });
 export type PayOrder = z.infer<typeof PayOrder>;
 
-export const ApproveOrder = z.strictObject({ type: z.literal('ApproveOrder'), actor: Actor, at: IsoTime, orderId: Id });
+export const ApproveOrder = command('ApproveOrder', { orderId: Id });
 export type ApproveOrder = z.infer<typeof ApproveOrder>;
 
-export const CompleteOrder = z.strictObject({ type: z.literal('CompleteOrder'), actor: Actor, at: IsoTime, orderId: Id });
+export const CompleteOrder = command('CompleteOrder', { orderId: Id });
 export type CompleteOrder = z.infer<typeof CompleteOrder>;
 
-export const CancelOrder = z.strictObject({
-  type: z.literal('CancelOrder'),
-  actor: Actor,
-  at: IsoTime,
-  orderId: Id,
-  reason: z.string().trim().min(1).max(500),
-});
+export const CancelOrder = command('CancelOrder', { orderId: Id, reason: z.string().trim().min(1).max(500) });
 export type CancelOrder = z.infer<typeof CancelOrder>;
 
 export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder]);
 export type OrderCommand = z.infer<typeof OrderCommand>;
-export type OrderCommandType = OrderCommand['type'];

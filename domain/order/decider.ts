@@ -1,11 +1,13 @@
 import type { Decider } from '../shared/decider.ts';
 import type { Money } from '../shared/money.ts';
-import { ownsVendor } from '../shared/actor.ts';
+import { ownsVendor, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
 import type { OrderCommand, PlaceOrder } from './commands.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
 import { orderLifecycle, partiesOf } from './lifecycle.ts';
+import { actingParty, type OrderFacts } from './may.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // The order aggregate (stream `order-<orderId>`): DESIGN §5, table in docs/order-lifecycle.md.
 // A timed-service order also reserves its slot in `calendar-<vendorId>`; that is the command
@@ -32,6 +34,12 @@ export type OrderState = Order | null;
 
 type OrderTransition = Extract<OrderCommand, { type: OrderTransitionCommand }>;
 
+/** 10000-01-01T00:00:00Z: the first instant whose ISO string needs a six-digit year. */
+const LAST_REPRESENTABLE_MS = Date.UTC(10000, 0, 1);
+
+/** The stream of one order (`order-<orderId>`). */
+export const orderStream = streamOf('order');
+
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: null,
 
@@ -44,14 +52,15 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     switch (event.type) {
       case 'OrderPaymentDeclined':
         return state;
+      // Each transition lands on the status the lifecycle table names for its command.
       case 'OrderPaid':
-        return { ...state, status: 'payed', payment: { paymentId: event.data.paymentId, amount: event.data.amount } };
+        return { ...state, status: orderLifecycle.PayOrder.to, payment: { paymentId: event.data.paymentId, amount: event.data.amount } };
       case 'OrderApproved':
-        return { ...state, status: 'approved' };
+        return { ...state, status: orderLifecycle.ApproveOrder.to };
       case 'OrderCompleted':
-        return { ...state, status: 'completed' };
+        return { ...state, status: orderLifecycle.CompleteOrder.to };
       case 'OrderCanceled':
-        return { ...state, status: 'canceled' };
+        return { ...state, status: orderLifecycle.CancelOrder.to };
     }
   },
 
@@ -105,7 +114,10 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     }
     const startMs = Date.parse(command.start);
     if (Number.isNaN(startMs)) return refuse('invalid', 'order.start-invalid', 'The start time is not a valid date and time.');
-    slot = { start: new Date(startMs).toISOString(), end: new Date(startMs + product.serviceDuration * 60_000).toISOString() };
+    const endMs = startMs + product.serviceDuration * 60_000;
+    // Past year 9999 a time has no ISO 8601 form the events could hold (and past ±8.64e15 ms no Date).
+    if (!(endMs < LAST_REPRESENTABLE_MS)) return refuse('invalid', 'order.start-out-of-range', 'The start time is too far in the future.');
+    slot = { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
   } else if (command.start !== undefined) {
     // Silently dropping a time the customer chose would mislead them into thinking it was booked.
     return refuse('invalid', 'order.start-not-allowed', 'Only a timed service is booked for a start time; please remove the start time.');
@@ -126,20 +138,25 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
 }
 
 /**
- * Who may do what, in DESIGN §5 order of checks: someone with no part in the order is forbidden
- * (403); a command the status does not allow is a conflict (409) whoever asks; a party the status
- * allows only others to act as is forbidden (403). Returns the party the actor acts as.
+ * Who may do what: the predicates of may.ts (`actingParty`). Returns the party the actor acts as, or
+ * throws the refusal `refuseTransition` names.
  */
 function authorize(command: OrderTransition, order: Order): OrderParty {
-  const parties = partiesOf(command.actor, order);
+  return actingParty(command.type, order, command.actor) ?? refuseTransition(command.type, order, command.actor);
+}
+
+/**
+ * Why the actor may not issue the command on the order now, in DESIGN §5 order of checks: someone
+ * with no part in the order is forbidden (403); a command the status does not allow is a conflict
+ * (409) whoever asks; a party the status allows only others to act as is forbidden (403).
+ */
+export function refuseTransition(command: OrderTransitionCommand, order: OrderFacts, actor: Actor): never {
+  const parties = partiesOf(actor, order);
   if (parties.length === 0) {
     return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
   }
-  const allowed = orderLifecycle[command.type].from[order.status];
-  if (allowed === undefined) return refuse('conflict', 'order.illegal-transition', illegalTransitionReason(order.status, command.type));
-  const party = parties.find((p) => allowed.includes(p));
-  if (party === undefined) return refuse('forbidden', 'order.forbidden', forbiddenReason(command.type, order.status));
-  return party;
+  if (orderLifecycle[command].from[order.status] === undefined) return refuse('conflict', 'order.illegal-transition', illegalTransitionReason(order.status, command));
+  return refuse('forbidden', 'order.forbidden', forbiddenReason(command, order.status));
 }
 
 const verbs: Record<OrderTransitionCommand, string> = {

@@ -11,4 +11,9 @@ export interface EventFeed {
   readonly order?: 'global' | 'per-stream';
   /** Events after the checkpoint (exclusive). Ends when the signal aborts. */
   subscribe(options: { name: string; after?: number; signal: AbortSignal }): AsyncIterable<RecordedEvent>;
+  /**
+   * How many events the subscriber `name` has yet to process, where positions cannot tell (a per-stream
+   * feed: Kafka's committed offsets against the topics' ends). Readiness checks ask it (main.ts).
+   */
+  lag?(name: string): Promise<number>;
 }

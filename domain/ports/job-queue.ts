@@ -23,12 +23,31 @@ export interface FailedJob<T = unknown> extends Job<T> {
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
 
+/** One job of an `addMany`. */
+export interface NewJob<T = unknown> {
+  name: string;
+  data: T;
+  options?: JobOptions;
+}
+
 export interface JobQueue {
   add<T>(name: string, data: T, options?: JobOptions): Promise<void>;
+  /**
+   * Adds several jobs in one call (BullMQ: one round trip), each deduplicated by its jobId like add.
+   * Optional for hand-made queues; both adapters have it. Callers go through `addJobs`.
+   */
+  addMany?(jobs: readonly NewJob[]): Promise<void>;
   /** Starts processing jobs of the queue with this handler (one worker per process). */
   process(handler: JobHandler): void;
   failed(options?: { limit?: number }): Promise<FailedJob[]>;
   /** Counts for admin dashboards and tests. */
   counts(): Promise<{ waiting: number; active: number; completed: number; failed: number; delayed: number }>;
   close(): Promise<void>;
+}
+
+/** Adds the jobs in one call where the queue can (`JobQueue.addMany`), else one after the other. */
+export async function addJobs(queue: JobQueue, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  if (queue.addMany) return queue.addMany(jobs);
+  for (const job of jobs) await queue.add(job.name, job.data, job.options);
 }

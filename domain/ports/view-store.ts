@@ -25,12 +25,26 @@ export interface ViewDocument {
   [key: string]: unknown;
 }
 
+/**
+ * The field `writeIfVersion` keeps: how many times the document was written that way. A document
+ * without it (written by replaceOne, or before versions existed) counts as version 0.
+ */
+export const VERSION_FIELD = '_version';
+
 export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   find(filter?: Filter, options?: FindOptions): Promise<D[]>;
   findOne(filter: Filter): Promise<D | null>;
   count(filter?: Filter): Promise<number>;
   /** Replaces the whole document with this `_id`, inserting it when absent. */
   replaceOne(doc: D): Promise<void>;
+  /**
+   * Compare-and-set, for writers that may race (several projector instances on one view store):
+   * writes `doc` — or deletes document `id` when `doc` is null — only if the stored document is still
+   * at version `expected` (`_version`, 0 when it has none; null: no document with this id). A written
+   * document gets version expected + 1 (1 when inserted). False when another writer came first: read
+   * again and decide again.
+   */
+  writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean>;
   /** Applies an update to the first matching document; with upsert, inserts one made from the filter. */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
   deleteOne(filter: Filter): Promise<number>;
@@ -43,5 +57,17 @@ export interface ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D>;
   /** Drops every collection (used by a rebuild). */
   dropAll(): Promise<void>;
+  /**
+   * Runs `work` as one unit that commits whole or not at all, where the adapter can: the embedded
+   * node:sqlite store runs it in one transaction, so a batch of view changes and the checkpoint saved
+   * with it survive a crash together and a restart resumes instead of replaying. Adapters without it
+   * (memory: nothing survives anyway; MongoDB: `_seen` makes re-applying a batch harmless) just run
+   * the work, as `atomicallyIn` does.
+   */
+  atomically?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Runs `work` in one unit on stores that offer it (`ViewStore.atomically`), else as it is. */
+export const atomicallyIn = <T>(viewStore: ViewStore, work: () => Promise<T>): Promise<T> =>
+  viewStore.atomically ? viewStore.atomically(work) : work();

@@ -1,25 +1,15 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
-import { Id, IsoTime } from '../shared/ids.ts';
+import { command } from '../shared/command-schema.ts';
+import { Id } from '../shared/ids.ts';
 import { ProductDetails } from './events.ts';
 
 // Commands of the product aggregate (stream `product-<productId>`), issued by the owner vendor or an
 // admin. The handler checks that the vendor exists; the decider checks ownership against the stream.
 
-export const CreateProduct = z.strictObject({
-  type: z.literal('CreateProduct'),
-  actor: Actor,
-  at: IsoTime,
-  productId: Id,
-  vendorId: Id,
-  details: ProductDetails,
-});
+export const CreateProduct = command('CreateProduct', { productId: Id, vendorId: Id, details: ProductDetails });
 export type CreateProduct = z.infer<typeof CreateProduct>;
 
-export const UpdateProduct = z.strictObject({
-  type: z.literal('UpdateProduct'),
-  actor: Actor,
-  at: IsoTime,
+export const UpdateProduct = command('UpdateProduct', {
   productId: Id,
   /** Must be the product's vendor: products do not move between vendors. */
   vendorId: Id,
@@ -27,15 +17,8 @@ export const UpdateProduct = z.strictObject({
 });
 export type UpdateProduct = z.infer<typeof UpdateProduct>;
 
-export const RemoveProduct = z.strictObject({
-  type: z.literal('RemoveProduct'),
-  actor: Actor,
-  at: IsoTime,
-  productId: Id,
-  vendorId: Id,
-});
+export const RemoveProduct = command('RemoveProduct', { productId: Id, vendorId: Id });
 export type RemoveProduct = z.infer<typeof RemoveProduct>;
 
 export const ProductCommand = z.discriminatedUnion('type', [CreateProduct, UpdateProduct, RemoveProduct]);
 export type ProductCommand = z.infer<typeof ProductCommand>;
-export type ProductCommandType = ProductCommand['type'];

@@ -3,12 +3,16 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { ProductCommand } from './commands.ts';
 import type { ProductDetails, ProductEvent } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A product (stream `product-<productId>`) of one vendor, managed by that vendor or an admin.
 // A removed product stays removed; its id is not reused, so past orders keep pointing at it.
 export type ProductState =
   | { status: 'absent' }
   | { status: 'active' | 'removed'; productId: string; vendorId: string; details: ProductDetails };
+
+/** The stream of one product (`product-<productId>`). */
+export const productStream = streamOf('product');
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: { status: 'absent' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
-import { Id, IsoTime } from '../shared/ids.ts';
+import { command } from '../shared/command-schema.ts';
+import { Id } from '../shared/ids.ts';
 import { OrderStatus } from '../order/events.ts';
 
 // Commands of a review (stream `review-<orderId>`): one review per order, by its customer, once completed.
@@ -9,10 +9,7 @@ import { OrderStatus } from '../order/events.ts';
 export const ReviewedOrder = z.strictObject({ status: OrderStatus, customerId: Id, vendorId: Id });
 export type ReviewedOrder = z.infer<typeof ReviewedOrder>;
 
-export const PostReview = z.strictObject({
-  type: z.literal('PostReview'),
-  actor: Actor,
-  at: IsoTime,
+export const PostReview = command('PostReview', {
   orderId: Id,
   rating: z.number().int().min(1).max(5),
   text: z.string().trim().max(5000),
@@ -20,15 +17,21 @@ export const PostReview = z.strictObject({
 });
 export type PostReview = z.infer<typeof PostReview>;
 
-/** Moderation: an admin takes a review down. */
-export const RemoveReview = z.strictObject({
-  type: z.literal('RemoveReview'),
-  actor: Actor,
-  at: IsoTime,
+/** The review's customer changes the rating or the text. */
+export const EditReview = command('EditReview', {
   orderId: Id,
-  reason: z.string().trim().max(500),
+  rating: z.number().int().min(1).max(5),
+  text: z.string().trim().max(5000),
 });
+export type EditReview = z.infer<typeof EditReview>;
+
+/** The review's customer deletes their own review (they may post a new one later). */
+export const WithdrawReview = command('WithdrawReview', { orderId: Id });
+export type WithdrawReview = z.infer<typeof WithdrawReview>;
+
+/** Moderation: an admin takes a review down. */
+export const RemoveReview = command('RemoveReview', { orderId: Id, reason: z.string().trim().max(500) });
 export type RemoveReview = z.infer<typeof RemoveReview>;
 
-export const ReviewCommand = z.discriminatedUnion('type', [PostReview, RemoveReview]);
+export const ReviewCommand = z.discriminatedUnion('type', [PostReview, EditReview, WithdrawReview, RemoveReview]);
 export type ReviewCommand = z.infer<typeof ReviewCommand>;

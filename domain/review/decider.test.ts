@@ -20,6 +20,15 @@ const posted: ReviewEvent = {
   type: 'ReviewPosted', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 5, text: 'Wonderful evening!', at },
 };
 const removed: ReviewEvent = { type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', reason: 'Offensive language', at } };
+const later = '2026-11-22T09:00:00.000Z';
+const edit = (fields: { actor?: Actor; rating?: number; text?: string } = {}): ReviewCommand => ({
+  type: 'EditReview', actor: customer, at: later, orderId: 'o-1', rating: 4, text: ' Good, a bit loud ', ...fields,
+});
+const withdraw = (actor: Actor = customer): ReviewCommand => ({ type: 'WithdrawReview', actor, at: later, orderId: 'o-1' });
+const edited: ReviewEvent = {
+  type: 'ReviewEdited', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 4, text: 'Good, a bit loud', at: later },
+};
+const withdrawn: ReviewEvent = { type: 'ReviewWithdrawn', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', at: later } };
 
 describe('review decider', () => {
   it('the customer of a completed order posts a review', () => {
@@ -57,5 +66,35 @@ describe('review decider', () => {
     spec(reviewDecider).given([posted]).when(remove(vendorOwner)).thenRefused('review.forbidden');
     spec(reviewDecider).given([]).when(remove()).thenRefused('review.not-found');
     spec(reviewDecider).given([posted, removed]).when(remove()).thenRefused('review.not-found');
+  });
+
+  it('the customer edits their review; saving it unchanged decides nothing', () => {
+    const [event] = spec(reviewDecider).given([posted]).when(edit()).then([edited]);
+    expect(ReviewEvent.parse(event)).toEqual(event);
+    spec(reviewDecider).given([posted, edited]).when(edit()).then([]);
+    spec(reviewDecider).given([posted]).when(edit({ rating: 5, text: 'Wonderful evening!' })).then([]);
+  });
+
+  it('only the customer edits, only a live review, only with 1–5 stars', () => {
+    expect(spec(reviewDecider).given([posted]).when(edit({ actor: vendorOwner })).thenRefused('review.forbidden').kind).toBe('forbidden');
+    spec(reviewDecider).given([posted]).when(edit({ actor: admin })).thenRefused('review.forbidden');
+    expect(spec(reviewDecider).given([]).when(edit()).thenRefused('review.not-found').kind).toBe('not_found');
+    spec(reviewDecider).given([posted, removed]).when(edit()).thenRefused('review.not-found');
+    spec(reviewDecider).given([posted, withdrawn]).when(edit()).thenRefused('review.not-found');
+    spec(reviewDecider).given([posted]).when(edit({ rating: 6 })).thenRefused('review.invalid-rating');
+  });
+
+  it('the customer withdraws their review, and may then review the order again', () => {
+    const [event] = spec(reviewDecider).given([posted, edited]).when(withdraw()).then([withdrawn]);
+    expect(ReviewEvent.parse(event)).toEqual(event);
+    spec(reviewDecider).given([posted, withdrawn]).when(post()).then([posted]);
+    spec(reviewDecider).given([posted, withdrawn]).when(withdraw()).thenRefused('review.not-found');
+  });
+
+  it('nobody else withdraws it, and a moderated review cannot be withdrawn and posted again', () => {
+    spec(reviewDecider).given([posted]).when(withdraw(vendorOwner)).thenRefused('review.forbidden');
+    spec(reviewDecider).given([posted]).when(withdraw(admin)).thenRefused('review.forbidden');
+    spec(reviewDecider).given([posted, removed]).when(withdraw()).thenRefused('review.not-found');
+    spec(reviewDecider).given([posted, edited]).when(remove()).then([removed]);
   });
 });

@@ -3,14 +3,23 @@ import { isAdmin } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { ReviewEvent } from './events.ts';
 import type { ReviewCommand } from './commands.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A review (stream `review-<orderId>`): only the customer of a completed order may post it, once per
 // order. A review an admin removed stays used up, so moderation cannot be undone by posting again.
-// The order's facts come in the command (the handler reads `order-<orderId>`), keeping this pure.
+// The customer may edit their live review, or withdraw it (delete it), after which the order may be
+// reviewed again. The order's facts come in the command (the handler reads `order-<orderId>`),
+// keeping this pure.
 
 export type ReviewState =
   | { status: 'none' }
-  | { status: 'posted' | 'removed'; orderId: string; vendorId: string; customerId: string; rating: number };
+  | { status: 'posted' | 'removed'; orderId: string; vendorId: string; customerId: string; rating: number; text: string };
+
+const notFound = () => refuse('not_found', 'review.not-found', 'There is no review to change.');
+const ratingOutOfRange = (rating: number) => !Number.isInteger(rating) || rating < 1 || rating > 5;
+
+/** The stream of an order's review (`review-<orderId>`). */
+export const reviewStream = streamOf('review');
 
 export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
   initialState: { status: 'none' },
@@ -18,9 +27,13 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ReviewPosted': {
-        const { orderId, vendorId, customerId, rating } = event.data;
-        return { status: 'posted', orderId, vendorId, customerId, rating };
+        const { orderId, vendorId, customerId, rating, text } = event.data;
+        return { status: 'posted', orderId, vendorId, customerId, rating, text };
       }
+      case 'ReviewEdited':
+        return state.status === 'none' ? state : { ...state, rating: event.data.rating, text: event.data.text };
+      case 'ReviewWithdrawn':
+        return { status: 'none' };
       case 'ReviewRemoved':
         return state.status === 'none' ? state : { ...state, status: 'removed' };
     }
@@ -38,7 +51,7 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
           return refuse('conflict', 'review.order-not-completed', 'You can review an order once it is completed.');
         }
         if (state.status !== 'none') return refuse('conflict', 'review.already-posted', 'You have already reviewed this order.');
-        if (!Number.isInteger(command.rating) || command.rating < 1 || command.rating > 5) {
+        if (ratingOutOfRange(command.rating)) {
           return refuse('invalid', 'review.invalid-rating', 'Please rate from 1 to 5 stars.');
         }
         return [{
@@ -46,9 +59,23 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
           data: { orderId: command.orderId, vendorId: order.vendorId, customerId: order.customerId, rating: command.rating, text: command.text.trim(), at: command.at },
         }];
       }
+      case 'EditReview': {
+        if (state.status !== 'posted') return notFound();
+        if (command.actor.userId !== state.customerId) return refuse('forbidden', 'review.forbidden', 'Only the customer who wrote this review can change it.');
+        if (ratingOutOfRange(command.rating)) return refuse('invalid', 'review.invalid-rating', 'Please rate from 1 to 5 stars.');
+        const text = command.text.trim();
+        // Saving the same review again changes nothing.
+        if (command.rating === state.rating && text === state.text) return [];
+        const { orderId, vendorId, customerId } = state;
+        return [{ type: 'ReviewEdited', data: { orderId, vendorId, customerId, rating: command.rating, text, at: command.at } }];
+      }
+      case 'WithdrawReview':
+        if (state.status !== 'posted') return notFound();
+        if (command.actor.userId !== state.customerId) return refuse('forbidden', 'review.forbidden', 'Only the customer who wrote this review can delete it.');
+        return [{ type: 'ReviewWithdrawn', data: { orderId: state.orderId, vendorId: state.vendorId, customerId: state.customerId, at: command.at } }];
       case 'RemoveReview':
-        if (!isAdmin(command.actor)) return refuse('forbidden', 'review.forbidden', 'Only an admin can remove a review.');
         if (state.status !== 'posted') return refuse('not_found', 'review.not-found', 'There is no review to remove.');
+        if (!isAdmin(command.actor)) return refuse('forbidden', 'review.forbidden', 'Only an admin can remove a review.');
         return [{ type: 'ReviewRemoved', data: { orderId: state.orderId, vendorId: state.vendorId, reason: command.reason.trim(), at: command.at } }];
     }
   },

@@ -17,7 +17,4 @@ export type Actor = z.infer<typeof Actor>;
 
 export const systemActor: Actor = { userId: null, roles: ['system'], groups: [], vendorId: null };
 
-export const isAdmin = (actor: Actor): boolean => actor.roles.includes('admin') || actor.roles.includes('superAdmin') || actor.roles.includes('system');
-export const isOperator = (actor: Actor): boolean => actor.roles.includes('operator');
-export const isSuperUser = (actor: Actor): boolean => actor.groups.includes('superUsers') || actor.roles.includes('system');
-export const ownsVendor = (actor: Actor, vendorId: string): boolean => actor.vendorId !== null && actor.vendorId === vendorId;
+export { isAdmin, isOperator, isSuperUser, ownsVendor } from './actor-checks.ts';

@@ -8,3 +8,11 @@ export const IsoTime = z.iso.datetime({ offset: true });
 
 /** Stream id `<aggregate>-<id>` (DESIGN §4, EventStoreDB category convention). */
 export const streamId = (category: string, id: string): string => `${category}-${id}`;
+
+/** The stream ids of one category, bound once: `orderStream(id)` is `order-<id>`, `orderStream.category` is `order`. */
+export interface StreamOf {
+  (id: string): string;
+  readonly category: string;
+}
+
+export const streamOf = (category: string): StreamOf => Object.assign((id: string) => streamId(category, id), { category });

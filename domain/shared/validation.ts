@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUrlSafe } from './slug.ts';
 import { translatable } from './translatable.ts';
+import { PHONE_LENGTH, PHONE_NUMBER, PHONE_PREFIX, isPhoneString } from './phone-rules.ts';
 
 // The validation rules of SPEC §5, each exactly as written there, as zod schemas (or functions
 // behind them) that commands, events and HTTP bodies share.
@@ -21,11 +22,8 @@ export const isNotExactlyFalse = (value: unknown): boolean => value !== false;
 export const notExactlyFalse = z.unknown().refine(isNotExactlyFalse, { message: 'Must not be false' });
 
 // --- Phone, string form: empty or null valid; otherwise starts with +, not +0, exactly 13
-// characters, the rest digits (e.g. +972501234567).
-export const PHONE_LENGTH = 13;
-const phoneText = /^\+[1-9]\d{11}$/;
-export const isPhoneString = (value: string | null | undefined): boolean =>
-  value === null || value === undefined || value === '' || phoneText.test(value);
+// characters, the rest digits (e.g. +972501234567). The rules themselves are in phone-rules.ts.
+export { PHONE_LENGTH, isPhoneString };
 export const phoneString = z
   .string()
   .nullish()
@@ -34,8 +32,8 @@ export const phoneString = z
 // --- Phone, object form: prefix starts with +, at most 4 characters, digits after the plus;
 // number exactly 9 digits (e.g. { prefix: '+972', number: '501234567' }).
 export const phoneObject = z.strictObject({
-  prefix: z.string().regex(/^\+\d{1,3}$/, 'Prefix must be + and 1 to 3 digits'),
-  number: z.string().regex(/^\d{9}$/, 'Number must be exactly 9 digits'),
+  prefix: z.string().regex(PHONE_PREFIX, 'Prefix must be + and 1 to 3 digits'),
+  number: z.string().regex(PHONE_NUMBER, 'Number must be exactly 9 digits'),
 });
 export type PhoneObject = z.infer<typeof phoneObject>;
 

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
-import { IsoTime } from '../shared/ids.ts';
+import { command } from '../shared/command-schema.ts';
 import { TrackingSource } from './events.ts';
 
 // Command of the source tracking (stream `tracking-<source>`): anyone, guests included, may record
 // a hit for the utm_source of the page they landed on (SPEC §7, §9).
 
-export const RecordSourceHit = z.strictObject({
-  type: z.literal('RecordSourceHit'), actor: Actor, at: IsoTime, source: TrackingSource,
-});
+export const RecordSourceHit = command('RecordSourceHit', { source: TrackingSource });
 export type RecordSourceHit = z.infer<typeof RecordSourceHit>;
 
 export const TrackingCommand = z.discriminatedUnion('type', [RecordSourceHit]);
 export type TrackingCommand = z.infer<typeof TrackingCommand>;
-export type TrackingCommandType = TrackingCommand['type'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor } from '../shared/actor.ts';
+import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { phoneString } from '../shared/validation.ts';
 
@@ -16,10 +16,7 @@ const FullName = z.string().trim().min(1).max(200);
 const PasswordHash = z.string().min(1).max(1000);
 const TokenHash = z.string().min(1).max(200);
 
-export const RegisterUser = z.strictObject({
-  type: z.literal('RegisterUser'),
-  actor: Actor,
-  at: IsoTime,
+export const RegisterUser = command('RegisterUser', {
   userId: Id,
   email: EmailAddress,
   fullName: FullName,
@@ -31,29 +28,30 @@ export const RegisterUser = z.strictObject({
 });
 export type RegisterUser = z.infer<typeof RegisterUser>;
 
-export const ActivateUser = z.strictObject({
-  type: z.literal('ActivateUser'),
-  actor: Actor,
-  at: IsoTime,
+export const ActivateUser = command('ActivateUser', {
   userId: Id,
   /** sha256 of the token from the activation link. */
   tokenHash: TokenHash,
 });
 export type ActivateUser = z.infer<typeof ActivateUser>;
 
-export const ChangePassword = z.strictObject({
-  type: z.literal('ChangePassword'),
-  actor: Actor,
-  at: IsoTime,
-  userId: Id,
-  passwordHash: PasswordHash,
-});
+export const ChangePassword = command('ChangePassword', { userId: Id, passwordHash: PasswordHash });
 export type ChangePassword = z.infer<typeof ChangePassword>;
 
-export const UpdateUserProfile = z.strictObject({
-  type: z.literal('UpdateUserProfile'),
-  actor: Actor,
-  at: IsoTime,
+/** Anyone may ask (the answer never says whether the address has an account); the edge mails the token. */
+export const RequestPasswordReset = command('RequestPasswordReset', {
+  userId: Id,
+  /** sha256 of the token in the reset link. */
+  tokenHash: TokenHash,
+  expiresAt: IsoTime,
+});
+export type RequestPasswordReset = z.infer<typeof RequestPasswordReset>;
+
+/** The holder of a valid reset link sets a new password. */
+export const ResetPassword = command('ResetPassword', { userId: Id, tokenHash: TokenHash, passwordHash: PasswordHash });
+export type ResetPassword = z.infer<typeof ResetPassword>;
+
+export const UpdateUserProfile = command('UpdateUserProfile', {
   userId: Id,
   fullName: FullName,
   phone: phoneString.optional(),
@@ -61,10 +59,7 @@ export const UpdateUserProfile = z.strictObject({
 });
 export type UpdateUserProfile = z.infer<typeof UpdateUserProfile>;
 
-export const SetUserRoles = z.strictObject({
-  type: z.literal('SetUserRoles'),
-  actor: Actor,
-  at: IsoTime,
+export const SetUserRoles = command('SetUserRoles', {
   userId: Id,
   /** The privileged roles; `user` is implied by an account and `vendor` by a linked vendor. */
   roles: z.array(z.enum(['admin', 'operator', 'superAdmin'])).max(3),
@@ -72,27 +67,18 @@ export const SetUserRoles = z.strictObject({
 });
 export type SetUserRoles = z.infer<typeof SetUserRoles>;
 
-export const LinkUserVendor = z.strictObject({
-  type: z.literal('LinkUserVendor'),
-  actor: Actor,
-  at: IsoTime,
-  userId: Id,
-  vendorId: Id,
-});
+export const LinkUserVendor = command('LinkUserVendor', { userId: Id, vendorId: Id });
 export type LinkUserVendor = z.infer<typeof LinkUserVendor>;
 
-export const UserCommand = z.discriminatedUnion('type', [RegisterUser, ActivateUser, ChangePassword, UpdateUserProfile, SetUserRoles, LinkUserVendor]);
+/** The vendor passes to another owner: its former owner's account lets go of it (admins). */
+export const UnlinkUserVendor = command('UnlinkUserVendor', { userId: Id, vendorId: Id });
+export type UnlinkUserVendor = z.infer<typeof UnlinkUserVendor>;
+
+export const UserCommand = z.discriminatedUnion('type', [RegisterUser, ActivateUser, ChangePassword, RequestPasswordReset, ResetPassword, UpdateUserProfile, SetUserRoles, LinkUserVendor, UnlinkUserVendor]);
 export type UserCommand = z.infer<typeof UserCommand>;
-export type UserCommandType = UserCommand['type'];
 
 /** Stream `useremail-<sha256(email)>`: appended before RegisterUser so one address has one account. */
-export const ClaimEmail = z.strictObject({
-  type: z.literal('ClaimEmail'),
-  actor: Actor,
-  at: IsoTime,
-  userId: Id,
-  email: EmailAddress,
-});
+export const ClaimEmail = command('ClaimEmail', { userId: Id, email: EmailAddress });
 export type ClaimEmail = z.infer<typeof ClaimEmail>;
 export const UserEmailCommand = z.discriminatedUnion('type', [ClaimEmail]);
 export type UserEmailCommand = z.infer<typeof UserEmailCommand>;

@@ -70,6 +70,41 @@ describe('user decider', () => {
     });
   });
 
+  describe('RequestPasswordReset and ResetPassword', () => {
+    const inAnHour = '2026-11-22T11:00:00.000Z';
+    const request = (tokenHash: string, when = later): UserCommand => ({
+      type: 'RequestPasswordReset', actor: guest, at: when, userId: 'user-dana', tokenHash, expiresAt: new Date(Date.parse(when) + 3_600_000).toISOString(),
+    });
+    const requested = (tokenHash: string): UserEvent => ({ type: 'UserPasswordResetRequested', data: { userId: 'user-dana', tokenHash, expiresAt: inAnHour, at: later } });
+    const reset = (tokenHash: string, when = '2026-11-22T10:30:00.000Z'): UserCommand => ({
+      type: 'ResetPassword', actor: guest, at: when, userId: 'user-dana', tokenHash, passwordHash: 'scrypt$reset',
+    });
+    const wasReset: UserEvent = { type: 'UserPasswordReset', data: { userId: 'user-dana', passwordHash: 'scrypt$reset', at: '2026-11-22T10:30:00.000Z' } };
+
+    it('keeps the hash of the link with its expiry, and the link sets the new password', () => {
+      spec(userDecider).given([registered, activated]).when(request('reset-hash')).then([requested('reset-hash')]);
+      spec(userDecider).given([registered, activated, requested('reset-hash')]).when(reset('reset-hash')).then([wasReset]);
+    });
+    it('refuses a wrong token, a link never asked for, and one used once already', () => {
+      expect(spec(userDecider).given([registered, activated, requested('reset-hash')]).when(reset('guess')).thenRefused('user.bad-reset-token').kind).toBe('invalid');
+      spec(userDecider).given([registered, activated]).when(reset('reset-hash')).thenRefused('user.bad-reset-token');
+      spec(userDecider).given([registered, activated, requested('reset-hash'), wasReset]).when(reset('reset-hash')).thenRefused('user.bad-reset-token');
+    });
+    it('refuses the link an hour after it was asked for', () => {
+      spec(userDecider).given([registered, activated, requested('reset-hash')]).when(reset('reset-hash', inAnHour)).thenRefused('user.bad-reset-token');
+    });
+    it('a newer request replaces the older link, and a password change spends it', () => {
+      spec(userDecider).given([registered, activated, requested('old-hash'), requested('new-hash')]).when(reset('old-hash')).thenRefused('user.bad-reset-token');
+      const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'user-dana', passwordHash: 'scrypt$new', at: later } };
+      spec(userDecider).given([registered, activated, requested('reset-hash'), changed]).when(reset('reset-hash')).thenRefused('user.bad-reset-token');
+    });
+    it('ends every session: refresh tokens of before the reset are revoked', () => {
+      const before = spec(userDecider).given([registered, activated, requested('reset-hash')]).state;
+      const after = spec(userDecider).given([registered, activated, requested('reset-hash'), wasReset]).state;
+      expect(after.status !== 'absent' && before.status !== 'absent' && after.tokenVersion).toBe(before.status !== 'absent' ? before.tokenVersion + 1 : -1);
+    });
+  });
+
   describe('ChangePassword', () => {
     const change = (actor: Actor): UserCommand => ({ type: 'ChangePassword', actor, at: later, userId: 'user-dana', passwordHash: 'scrypt$new' });
     const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'user-dana', passwordHash: 'scrypt$new', at: later } };
@@ -84,6 +119,12 @@ describe('user decider', () => {
     it('the new hash is the state', () => {
       const { state } = spec(userDecider).given([registered, changed]);
       expect(state.status !== 'absent' && state.passwordHash).toBe('scrypt$new');
+    });
+    it('moves the token version on, which revokes the refresh tokens issued before', () => {
+      const before = spec(userDecider).given([registered, activated]).state;
+      const after = spec(userDecider).given([registered, activated, changed]).state;
+      expect(before.status !== 'absent' && before.tokenVersion).toBe(0);
+      expect(after.status !== 'absent' && after.tokenVersion).toBe(1);
     });
     it('an unknown user is not found', () => {
       spec(userDecider).given([]).when(change(admin)).thenRefused('user.not-found');
@@ -129,9 +170,10 @@ describe('user decider', () => {
       spec(userDecider).given([registered]).when(setRoles(admin)).thenRefused('user.forbidden');
       spec(userDecider).given([registered]).when(setRoles(dana)).thenRefused('user.forbidden');
     });
-    it('the roles are the state', () => {
+    it('the roles are the state, and the token version moves on', () => {
       const { state } = spec(userDecider).given([registered, changed]);
       expect(state.status !== 'absent' && state.roles).toEqual(['admin']);
+      expect(state.status !== 'absent' && state.tokenVersion).toBe(1);
     });
   });
 
@@ -149,6 +191,26 @@ describe('user decider', () => {
     it('linking the same vendor again changes nothing; another vendor is refused', () => {
       spec(userDecider).given([registered, linked]).when(link(dana)).then([]);
       expect(spec(userDecider).given([registered, linked]).when(link(admin, 'vendor-2')).thenRefused('user.has-vendor').kind).toBe('conflict');
+    });
+  });
+
+  describe('UnlinkUserVendor', () => {
+    const unlink = (actor: Actor, vendorId = 'vendor-1'): UserCommand => ({ type: 'UnlinkUserVendor', actor, at: later, userId: 'user-dana', vendorId });
+    const linked: UserEvent = { type: 'UserVendorLinked', data: { userId: 'user-dana', vendorId: 'vendor-1', at: later } };
+    const unlinked: UserEvent = { type: 'UserVendorUnlinked', data: { userId: 'user-dana', vendorId: 'vendor-1', at: later } };
+    it('an admin takes the vendor from its former owner, who may then be linked to another', () => {
+      spec(userDecider).given([registered, linked]).when(unlink(admin)).then([unlinked]);
+      spec(userDecider).given([registered, linked, unlinked]).when({ type: 'LinkUserVendor', actor: admin, at: later, userId: 'user-dana', vendorId: 'vendor-2' })
+        .then([{ type: 'UserVendorLinked', data: { userId: 'user-dana', vendorId: 'vendor-2', at: later } }]);
+    });
+    it('the owner themself or another user is refused', () => {
+      spec(userDecider).given([registered, linked]).when(unlink({ ...dana, vendorId: 'vendor-1' })).thenRefused('user.forbidden');
+      spec(userDecider).given([registered, linked]).when(unlink(eli)).thenRefused('user.forbidden');
+    });
+    it('a vendor the user does not hold changes nothing', () => {
+      spec(userDecider).given([registered]).when(unlink(admin)).then([]);
+      spec(userDecider).given([registered, linked]).when(unlink(admin, 'vendor-2')).then([]);
+      spec(userDecider).given([registered, linked, unlinked]).when(unlink(admin)).then([]);
     });
   });
 });

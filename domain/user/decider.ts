@@ -3,9 +3,11 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { UserCommand, UserEmailCommand, UserLocale } from './commands.ts';
 import type { UserEmailClaimed, UserEvent } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A user account (stream `user-<userId>`): registered (inactive) until the activation token is
-// presented, then active. Passwords and tokens arrive hashed from the edge.
+// presented, then active. Passwords and tokens arrive hashed from the edge. `tokenVersion` counts the
+// password and role changes: a refresh token issued at an older version is revoked.
 export type PrivilegedRole = 'admin' | 'operator' | 'superAdmin';
 export type UserState =
   | { status: 'absent' }
@@ -21,7 +23,17 @@ export type UserState =
       roles: PrivilegedRole[];
       groups: string[];
       vendorId: string | null;
+      tokenVersion: number;
+      /** The pending reset link (its token's hash), until used, replaced, or a password change. */
+      passwordReset: { tokenHash: string; expiresAt: string } | null;
     };
+
+/** Events after which every refresh token issued before is refused (the user signs in again). */
+export const revokesRefreshTokens = (event: UserEvent): boolean =>
+  event.type === 'UserPasswordChanged' || event.type === 'UserPasswordReset' || event.type === 'UserRolesChanged';
+
+/** The stream of one user account (`user-<userId>`). */
+export const userStream = streamOf('user');
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: { status: 'absent' },
@@ -31,19 +43,26 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       const { userId, email, fullName, phone, locale, passwordHash, activationTokenHash } = event.data;
       return {
         status: 'registered', userId, email, fullName, ...(phone === undefined ? {} : { phone }), locale, passwordHash,
-        activationTokenHash, roles: [], groups: [], vendorId: null,
+        activationTokenHash, roles: [], groups: [], vendorId: null, tokenVersion: 0, passwordReset: null,
       };
     }
     if (state.status === 'absent') return state;
+    if (revokesRefreshTokens(event)) state = { ...state, tokenVersion: state.tokenVersion + 1 };
     switch (event.type) {
       case 'UserActivated':
         return { ...state, status: 'active' };
       case 'UserPasswordChanged':
-        return { ...state, passwordHash: event.data.passwordHash };
+      case 'UserPasswordReset':
+        // Either way a pending reset link is spent: it may not undo the new password.
+        return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
+      case 'UserPasswordResetRequested':
+        return { ...state, passwordReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
       case 'UserRolesChanged':
         return { ...state, roles: event.data.roles, groups: event.data.groups };
       case 'UserVendorLinked':
         return { ...state, vendorId: event.data.vendorId };
+      case 'UserVendorUnlinked':
+        return state.vendorId === event.data.vendorId ? { ...state, vendorId: null } : state;
       case 'UserProfileUpdated': {
         const { phone: _previous, ...rest } = state;
         const { fullName, phone, locale } = event.data;
@@ -73,6 +92,17 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'ChangePassword':
         requireSelfOrAdmin(command.actor, userId);
         return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, at: command.at } }];
+      case 'RequestPasswordReset':
+        if (Date.parse(command.expiresAt) <= Date.parse(command.at)) refuse('invalid', 'user.bad-reset-expiry', 'A reset link must expire after it is asked for.');
+        return [{ type: 'UserPasswordResetRequested', data: { userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, at: command.at } }];
+      case 'ResetPassword': {
+        // The token is the proof, like activation; one message for every failure, so it tells nothing.
+        const pending = state.passwordReset;
+        if (!pending || pending.tokenHash !== command.tokenHash || Date.parse(command.at) >= Date.parse(pending.expiresAt)) {
+          refuse('invalid', 'user.bad-reset-token', 'This password reset link is not valid any more.');
+        }
+        return [{ type: 'UserPasswordReset', data: { userId, passwordHash: command.passwordHash, at: command.at } }];
+      }
       case 'UpdateUserProfile':
         requireSelfOrAdmin(command.actor, userId);
         return [{
@@ -91,11 +121,18 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (state.vendorId === command.vendorId) return [];
         if (state.vendorId !== null) refuse('conflict', 'user.has-vendor', 'This user already owns another vendor.');
         return [{ type: 'UserVendorLinked', data: { userId, vendorId: command.vendorId, at: command.at } }];
+      case 'UnlinkUserVendor':
+        if (!isAdmin(command.actor)) refuse('forbidden', 'user.forbidden', 'Only an admin may take a vendor from its owner.');
+        // Already let go (or never held): nothing to record.
+        if (state.vendorId !== command.vendorId) return [];
+        return [{ type: 'UserVendorUnlinked', data: { userId, vendorId: command.vendorId, at: command.at } }];
     }
   },
 };
 
 /** The stream `useremail-<sha256(email)>`: the first claim wins; a repeated claim by the same user is a no-op. */
+export const userEmailStream = streamOf('useremail');
+
 export type UserEmailState = { claimedBy: string | null };
 
 export const userEmailDecider: Decider<UserEmailState, UserEmailCommand, UserEmailClaimed> = {

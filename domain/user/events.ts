@@ -18,15 +18,27 @@ export const UserRegistered = event('UserRegistered', z.strictObject({
 }));
 export const UserActivated = event('UserActivated', z.strictObject({ userId: Id, at: IsoTime }));
 export const UserPasswordChanged = event('UserPasswordChanged', z.strictObject({ userId: Id, passwordHash: z.string(), at: IsoTime }));
+/**
+ * Someone asked for a password reset link for this account. Only the sha256 of the link's token is
+ * kept; the link works once, until `expiresAt` (an hour after the request), and a newer request
+ * replaces it.
+ */
+export const UserPasswordResetRequested = event('UserPasswordResetRequested', z.strictObject({
+  userId: Id, tokenHash: z.string(), expiresAt: IsoTime, at: IsoTime,
+}));
+/** The password was replaced through a reset link (which is then used up). */
+export const UserPasswordReset = event('UserPasswordReset', z.strictObject({ userId: Id, passwordHash: z.string(), at: IsoTime }));
 export const UserRolesChanged = event('UserRolesChanged', z.strictObject({
   userId: Id, roles: z.array(z.enum(['admin', 'operator', 'superAdmin'])), groups: z.array(z.string()), at: IsoTime,
 }));
 export const UserVendorLinked = event('UserVendorLinked', z.strictObject({ userId: Id, vendorId: Id, at: IsoTime }));
+/** The user no longer owns the vendor (an admin gave it to someone else). */
+export const UserVendorUnlinked = event('UserVendorUnlinked', z.strictObject({ userId: Id, vendorId: Id, at: IsoTime }));
 export const UserProfileUpdated = event('UserProfileUpdated', z.strictObject({
   userId: Id, fullName: z.string().min(1).max(200), phone: z.string().optional(), locale: z.enum(['he-IL', 'en-US']), at: IsoTime,
 }));
 
-export const UserEvent = z.discriminatedUnion('type', [UserRegistered, UserActivated, UserPasswordChanged, UserRolesChanged, UserVendorLinked, UserProfileUpdated]);
+export const UserEvent = z.discriminatedUnion('type', [UserRegistered, UserActivated, UserPasswordChanged, UserPasswordResetRequested, UserPasswordReset, UserRolesChanged, UserVendorLinked, UserVendorUnlinked, UserProfileUpdated]);
 export type UserEvent = z.infer<typeof UserEvent>;
 
 /** Stream `useremail-<sha256(lowercased email)>`. */

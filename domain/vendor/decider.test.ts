@@ -34,6 +34,8 @@ const updateProfile = (actor: Actor): VendorCommand => ({ type: 'UpdateVendorPro
 const assignOwner = (actor: Actor, ownerUserId = 'user-eli'): VendorCommand =>
   ({ type: 'AssignVendorOwner', actor, at: later, vendorId: 'vendor-1', ownerUserId });
 const archive = (actor: Actor): VendorCommand => ({ type: 'ArchiveVendor', actor, at: later, vendorId: 'vendor-1', reason: 'Left the platform' });
+const unarchive = (actor: Actor): VendorCommand => ({ type: 'UnarchiveVendor', actor, at: later, vendorId: 'vendor-1' });
+const unarchived: VendorEvent = { type: 'VendorUnarchived', data: { vendorId: 'vendor-1', at: later } };
 
 describe('vendor decider', () => {
   describe('CreateVendor', () => {
@@ -117,6 +119,21 @@ describe('vendor decider', () => {
     });
     it('a missing vendor is not found', () => {
       spec(vendorDecider).given([]).when(archive(admin)).thenRefused('vendor.not-found');
+    });
+  });
+
+  describe('UnarchiveVendor', () => {
+    it('an admin brings an archived vendor back, and it accepts changes again', () => {
+      spec(vendorDecider).given([created(), archived]).when(unarchive(admin)).then([unarchived]);
+      spec(vendorDecider).given([created(), archived, unarchived]).when(updateProfile(danaVendor))
+        .then([{ type: 'VendorProfileUpdated', data: { vendorId: 'vendor-1', profile: newProfile, at: later } }]);
+    });
+    it('the owner vendor may not unarchive', () => {
+      spec(vendorDecider).given([created(), archived]).when(unarchive(danaVendor)).thenRefused('vendor.forbidden');
+    });
+    it('a vendor that is not archived is refused', () => {
+      spec(vendorDecider).given([created()]).when(unarchive(admin)).thenRefused('vendor.not-archived');
+      spec(vendorDecider).given([]).when(unarchive(admin)).thenRefused('vendor.not-found');
     });
   });
 });

@@ -3,13 +3,17 @@ import type { Decider } from '../shared/decider.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { VendorCommand } from './commands.ts';
 import type { VendorEvent, VendorProfile } from './events.ts';
+import { streamOf } from '../shared/ids.ts';
 
 // A vendor (stream `vendor-<vendorId>`): created by an admin, or by a signed-in user without a vendor
 // registering as an artist; its profile is edited by its owner or an admin; admins assign owners and
-// archive. An archived vendor accepts no further change.
+// archive (and bring back). An archived vendor accepts no further change until it is unarchived.
 export type VendorState =
   | { status: 'absent' }
   | { status: 'active' | 'archived'; vendorId: string; ownerUserId: string | null; profile: VendorProfile };
+
+/** The stream of one vendor (`vendor-<vendorId>`). */
+export const vendorStream = streamOf('vendor');
 
 export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
   initialState: { status: 'absent' },
@@ -24,6 +28,8 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         return state.status === 'absent' ? state : { ...state, ownerUserId: event.data.ownerUserId };
       case 'VendorArchived':
         return state.status === 'absent' ? state : { ...state, status: 'archived' };
+      case 'VendorUnarchived':
+        return state.status === 'absent' ? state : { ...state, status: 'active' };
     }
   },
 
@@ -53,6 +59,10 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         requireAdmin(command.actor, 'archive a vendor');
         if (state.status === 'archived') refuse('conflict', 'vendor.archived', 'This vendor is already archived.');
         return [{ type: 'VendorArchived', data: { vendorId: state.vendorId, reason: command.reason, at: command.at } }];
+      case 'UnarchiveVendor':
+        requireAdmin(command.actor, 'unarchive a vendor');
+        if (state.status !== 'archived') refuse('conflict', 'vendor.not-archived', 'This vendor is not archived.');
+        return [{ type: 'VendorUnarchived', data: { vendorId: state.vendorId, at: command.at } }];
     }
   },
 };

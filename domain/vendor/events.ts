@@ -32,5 +32,7 @@ export const VendorProfileUpdated = event('VendorProfileUpdated', z.strictObject
 export const VendorOwnerAssigned = event('VendorOwnerAssigned', z.strictObject({ vendorId: Id, ownerUserId: Id, at: IsoTime }));
 export const VendorArchived = event('VendorArchived', z.strictObject({ vendorId: Id, reason: z.string().max(500), at: IsoTime }));
 
-export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived]);
+export const VendorUnarchived = event('VendorUnarchived', z.strictObject({ vendorId: Id, at: IsoTime }));
+
+export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived, VendorUnarchived]);
 export type VendorEvent = z.infer<typeof VendorEvent>;

@@ -1,6 +1,7 @@
+import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password-hash.ts';
-import { actorOfAuthorization, issueTokens, verifyAccessToken, verifyRefreshToken } from './jwt-tokens.ts';
+import { actorOfAuthorization, issueTokens, secretKeyOf, verifyAccessToken, verifyRefreshToken } from './jwt-tokens.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-123';
 
@@ -21,7 +22,8 @@ describe('jwt tokens', () => {
   it('round-trips access claims into an Actor, and keeps access and refresh tokens apart', () => {
     const pair = issueTokens({ secret }, claims);
     expect(verifyAccessToken(secret, pair.token)).toEqual(claims);
-    expect(verifyRefreshToken(secret, pair.refresh_token)).toBe('u1');
+    expect(verifyRefreshToken(secret, pair.refresh_token)).toEqual({ userId: 'u1', tokenVersion: 0 });
+    expect(verifyRefreshToken(secret, issueTokens({ secret }, { ...claims, tokenVersion: 3 }).refresh_token)).toEqual({ userId: 'u1', tokenVersion: 3 });
     expect(verifyAccessToken(secret, pair.refresh_token)).toBeNull();
     expect(verifyRefreshToken(secret, pair.token)).toBeNull();
     expect(actorOfAuthorization(secret, `Bearer ${pair.token}`)).toEqual({
@@ -36,5 +38,15 @@ describe('jwt tokens', () => {
     expect(verifyAccessToken(secret, expired.token)).toBeNull();
     expect(actorOfAuthorization(secret, 'Basic abc')).toBeNull();
     expect(actorOfAuthorization(secret, undefined)?.roles).toEqual(['guest']);
+  });
+
+  it('makes the key object of a secret once, and it verifies tokens signed with the plain secret', () => {
+    expect(secretKeyOf(secret)).toBe(secretKeyOf(secret));
+    expect(secretKeyOf('another-secret-that-is-long-enough-1')).not.toBe(secretKeyOf(secret));
+    // A token issued before the key was cached (jsonwebtoken given the string) stays valid, and back.
+    const fromString = jwt.sign({ typ: 'refresh', ver: 2 }, secret, { algorithm: 'HS256', issuer: 'artists-marketplace', subject: 'u1', expiresIn: 60 });
+    expect(verifyRefreshToken(secret, fromString)).toEqual({ userId: 'u1', tokenVersion: 2 });
+    const pair = issueTokens({ secret: 'ünïcode-secret-that-is-long-enough-✓' }, claims);
+    expect(jwt.verify(pair.token, 'ünïcode-secret-that-is-long-enough-✓', { algorithms: ['HS256'] })).toMatchObject({ sub: 'u1', typ: 'access' });
   });
 });

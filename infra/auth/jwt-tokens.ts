@@ -1,10 +1,12 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Actor } from '../../domain/shared/actor.ts';
 
 // Access and refresh tokens (jsonwebtoken, HS256). The access token carries what a guard needs
 // (roles, groups, vendor id) so every API can build the Actor without a read; the refresh token
-// carries only the user id, and refreshing reloads the user, so role changes arrive within one
-// access-token lifetime.
+// carries only the user id and the user's token version (`ver`), and refreshing reloads the user, so
+// role changes arrive within one access-token lifetime. A password or role change moves the user's
+// token version on, which revokes every refresh token issued before it.
 export interface TokenClaims {
   userId: string;
   email: string;
@@ -12,6 +14,8 @@ export interface TokenClaims {
   roles: string[];
   groups: string[];
   vendorId: string | null;
+  /** Goes into the refresh token only: the user's token version when it was issued (default 0). */
+  tokenVersion?: number;
 }
 
 export interface TokenPair {
@@ -29,20 +33,37 @@ export interface TokenSettings {
 
 const ISSUER = 'artists-marketplace';
 
+// jsonwebtoken turns a string secret into a KeyObject on every sign and verify; every request with a
+// bearer token verifies one, so the key object is made once per secret and kept. A process knows
+// one secret (a few in tests): the map stays tiny, and is cleared if it ever is not.
+const keys = new Map<string, KeyObject>();
+const MAX_KEYS = 16;
+
+/** The HS256 key object of a secret, made once (the bytes of the string, as jsonwebtoken would). */
+export function secretKeyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export function issueTokens(settings: TokenSettings, claims: TokenClaims): TokenPair {
   const common = { algorithm: 'HS256' as const, issuer: ISSUER, subject: claims.userId };
   const token = jwt.sign(
     { typ: 'access', email: claims.email, roles: claims.roles, groups: claims.groups, vendorId: claims.vendorId },
-    settings.secret,
+    secretKeyOf(settings.secret),
     { ...common, expiresIn: settings.accessTtlSeconds ?? 3600 },
   );
-  const refresh_token = jwt.sign({ typ: 'refresh' }, settings.secret, { ...common, expiresIn: settings.refreshTtlSeconds ?? 30 * 24 * 3600 });
+  const refresh_token = jwt.sign({ typ: 'refresh', ver: claims.tokenVersion ?? 0 }, secretKeyOf(settings.secret), { ...common, expiresIn: settings.refreshTtlSeconds ?? 30 * 24 * 3600 });
   return { token, refresh_token };
 }
 
 function verify(secret: string, token: string, typ: 'access' | 'refresh'): jwt.JwtPayload | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    const payload = jwt.verify(token, secretKeyOf(secret), { algorithms: ['HS256'], issuer: ISSUER });
     if (typeof payload === 'string' || payload.typ !== typ || typeof payload.sub !== 'string') return null;
     return payload;
   } catch {
@@ -64,9 +85,15 @@ export function verifyAccessToken(secret: string, token: string): TokenClaims | 
   };
 }
 
-/** The user id of a valid, unexpired refresh token, or null. */
-export function verifyRefreshToken(secret: string, token: string): string | null {
-  return verify(secret, token, 'refresh')?.sub ?? null;
+/**
+ * The user id and token version of a valid, unexpired refresh token, or null. The caller compares the
+ * version with the user's current one: an older one was revoked. Tokens from before versions count as 0.
+ */
+export function verifyRefreshToken(secret: string, token: string): { userId: string; tokenVersion: number } | null {
+  const payload = verify(secret, token, 'refresh');
+  if (!payload) return null;
+  const version = payload.ver;
+  return { userId: payload.sub!, tokenVersion: typeof version === 'number' && Number.isInteger(version) ? version : 0 };
 }
 
 const grantedRoles = new Set(['admin', 'operator', 'superAdmin']);

@@ -55,4 +55,21 @@ describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
     // The backlog itself still arrives whole and in revision order.
     expect(received.filter((event) => event.streamId === 'product-1').map((event) => event.revision)).toEqual(backlog.map((event) => event.revision));
   });
+
+  it('tells how many events a subscription has yet to process (readiness on Kafka)', { timeout: 90_000 }, async () => {
+    const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['vendor', 'tag'] });
+    const name = `${prefix}-lagging`;
+    await relay.publish([recorded('vendor-1', 0), recorded('vendor-1', 1), recorded('tag-1', 0)]);
+    // A group that never ran is behind by everything on its topics.
+    expect(await feed.lag!(name)).toBe(3);
+    const controller = new AbortController();
+    let seen = 0;
+    for await (const _event of feed.subscribe({ name, signal: controller.signal })) {
+      if (++seen === 3) controller.abort();
+    }
+    // Offsets are committed after processing: nothing is left once the three were taken.
+    expect(await feed.lag!(name)).toBe(0);
+    await relay.publish([recorded('tag-1', 1)]);
+    expect(await feed.lag!(name)).toBe(1);
+  });
 });

@@ -61,6 +61,23 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
   return {
     // Each topic is a category with its own offsets: the order holds within a stream only.
     order: 'per-stream',
+    async lag(name) {
+      // The group's committed offsets (processed events) against each partition's end.
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        let behind = 0;
+        for (const { topic, partitions } of await admin.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics })) {
+          for (const end of await admin.fetchTopicOffsets(topic)) {
+            const committed = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
+            behind += Math.max(0, Number(end.high) - (committed >= 0 ? committed : Number(end.low)));
+          }
+        }
+        return behind;
+      } finally {
+        await admin.disconnect();
+      }
+    },
     async *subscribe({ name, signal }): AsyncIterable<RecordedEvent> {
       if (signal.aborted) return;
       topicsReady ??= ensureTopics().catch((error: unknown) => {

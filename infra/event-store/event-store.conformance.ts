@@ -160,6 +160,51 @@ export function eventStoreConformance(
         expect(await store.readStream(stream())).toHaveLength(2);
       });
 
+      it('concurrent appends to different streams all land, each with its own revisions', async () => {
+        const writers = Array.from({ length: 8 }, (_, n) => stream(`w${n}`));
+        for (const id of writers.slice(0, 4)) await store.append(id, events(2), 'no_stream');
+        // Half the streams exist (exact revision 1), half are new (no_stream); two appends per stream.
+        const firsts = writers.map((id, n) => store.append(id, events(3), n < 4 ? 1 : 'no_stream'));
+        const results = await Promise.all(firsts);
+        const seconds = await Promise.all(writers.map((id, n) => store.append(id, events(1), results[n]!.nextRevision)));
+        for (const [n, id] of writers.entries()) {
+          expect(results[n]!.nextRevision).toBe(n < 4 ? 4 : 2);
+          expect(seconds[n]!.nextRevision).toBe(results[n]!.nextRevision + 1);
+          const read = await store.readStream(id);
+          expect(read.map((e) => e.revision)).toEqual(Array.from({ length: n < 4 ? 6 : 4 }, (_, r) => r));
+          expect(read.at(-1)!.position).toBe(seconds[n]!.position);
+        }
+        const positions = [...results, ...seconds].map((r) => r.position);
+        expect(new Set(positions).size).toBe(positions.length);
+      });
+
+      it('a refused append among concurrent ones fails alone', async () => {
+        await store.append(stream(), events(1), 'no_stream');
+        const [stale, created, matching, missing, any] = await Promise.allSettled([
+          store.append(stream(), events(2), 5),
+          store.append(stream('new'), events(2), 'no_stream'),
+          store.append(stream(), events(1), 0),
+          store.append(stream('missing'), events(1), 'stream_exists'),
+          store.append(stream('any'), events(1), 'any'),
+        ]);
+        expect(stale.status === 'rejected' && stale.reason).toBeInstanceOf(WrongExpectedRevision);
+        expect(missing.status === 'rejected' && missing.reason).toBeInstanceOf(WrongExpectedRevision);
+        expect(created.status === 'fulfilled' && created.value.nextRevision).toBe(1);
+        expect(matching.status === 'fulfilled' && matching.value.nextRevision).toBe(1);
+        expect(any.status === 'fulfilled' && any.value.nextRevision).toBe(0);
+        expect((await store.readStream(stream())).map((e) => e.revision)).toEqual([0, 1]);
+        expect(await store.readStream(stream('new'))).toHaveLength(2);
+        expect(await store.readStream(stream('missing'))).toEqual([]);
+      });
+
+      it('concurrent appends with "any" to one stream all land, with consecutive revisions', async () => {
+        const results = await Promise.all(Array.from({ length: 6 }, (_, n) => store.append(stream(), [newEvent('Any', { n })], 'any')));
+        expect(results.map((r) => r.nextRevision).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+        const read = await store.readStream(stream());
+        expect(read.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5]);
+        for (const result of results) expect(read[result.nextRevision]!.position).toBe(result.position);
+      });
+
       it('concurrent creations of one stream with no_stream: exactly one wins', async () => {
         const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => store.append(stream(), events(2), 'no_stream')));
         expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);

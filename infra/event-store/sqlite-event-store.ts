@@ -13,6 +13,8 @@ import type {
 } from '../../domain/ports/event-store.ts';
 import { WrongExpectedRevision } from '../../domain/ports/event-store.ts';
 import type { EventMetadata } from '../../domain/shared/metadata.ts';
+import { configureConnection, EVENTS_SCHEMA, type EventRow } from './sqlite-append-group.ts';
+import { createGroupCommit } from './sqlite-group-commit.ts';
 
 // The embedded EventStore (DESIGN §2): one `node:sqlite` file, one table of events.
 //
@@ -20,15 +22,19 @@ import type { EventMetadata } from '../../domain/shared/metadata.ts';
 //   rows are gone, so a checkpoint can never point at a different event later.
 // - UNIQUE (stream_id, revision) makes a lost race on expected revision impossible to store, even
 //   between processes; the expected-revision check itself runs inside the write transaction.
-// - Every append is one BEGIN IMMEDIATE transaction: the write lock is taken before the stream's
-//   revision is read, and a crash before COMMIT leaves none of the batch (SQLite's WAL rollback).
-//   Because writers are serialised by that lock, positions become visible in order: a reader never
-//   sees position n+1 without n, which is what lets subscriptions run without gaps.
+// - Group commit (sqlite-group-commit.ts): appends that arrive while a commit is in flight share the
+//   next BEGIN IMMEDIATE transaction and its one fsync, each checked against its own stream's expected
+//   revision in its own SAVEPOINT (sqlite-append-group.ts). The write lock is taken before any revision
+//   is read, and a crash before COMMIT leaves none of the group (SQLite's WAL rollback). Because writers
+//   are serialised by that lock, positions become visible in order: a reader never sees position n+1
+//   without n, which is what lets subscriptions run without gaps.
+// - A file store writes from a worker thread, so fsyncs wait off the event loop; reads stay on the
+//   loop over their own connection (WAL: readers never wait for the writer).
 // - synchronous=FULL by default: in WAL mode NORMAL is crash-safe for the process but may lose the
 //   last commits on power loss, and with them positions that projectors, the relay or a customer's
 //   "payment accepted" answer have already seen (the AUTOINCREMENT counter rolls back too, so those
-//   positions would be reused by different events). One fsync per append is the price of an
-//   append that is acknowledged only once it is durable.
+//   positions would be reused by different events). One fsync per group commit is the price
+//   of an append that is acknowledged only once it is durable.
 
 export interface SqliteEventStoreOptions {
   /** File path, or ':memory:' for a store that lives as long as the process (tests). */
@@ -39,24 +45,14 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** How long an append waits for another process's write lock before failing. */
   busyTimeoutMs?: number;
+  /**
+   * Where group commits are written: 'thread' (default for files) keeps the fsync off the event loop;
+   * 'inline' writes on the loop (always for ':memory:', which another thread cannot open).
+   */
+  writer?: 'thread' | 'inline';
 }
 
 const PAGE_SIZE = 500;
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id    TEXT    NOT NULL,
-    stream_id   TEXT    NOT NULL,
-    revision    INTEGER NOT NULL CHECK (revision >= 0),
-    type        TEXT    NOT NULL,
-    data        TEXT    NOT NULL,
-    metadata    TEXT    NOT NULL,
-    recorded_at TEXT    NOT NULL,
-    UNIQUE (stream_id, revision)
-  );
-  CREATE INDEX IF NOT EXISTS events_by_event_id ON events (event_id);
-`;
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
@@ -73,14 +69,6 @@ const toRecorded = (row: Row): RecordedEvent => ({
   recordedAt: row.recorded_at as string,
 });
 
-/** Whether a stream at `actual` (-1: missing) satisfies what the writer expected. */
-const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === -1;
-  if (expected === 'stream_exists') return actual >= 0;
-  return expected === actual;
-};
-
 const assertExpectedRevision = (expected: ExpectedRevision): void => {
   if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
     throw new TypeError(`Expected revision must be a non-negative integer, got ${expected}`);
@@ -88,18 +76,13 @@ const assertExpectedRevision = (expected: ExpectedRevision): void => {
 };
 
 export async function openSqliteEventStore(options: SqliteEventStoreOptions): Promise<EventStore> {
-  const { path, synchronous = 'FULL', pollIntervalMs = 1000, busyTimeoutMs = 5000 } = options;
+  const { path, synchronous = 'FULL', pollIntervalMs = 1000, busyTimeoutMs = 5000, writer = 'thread' } = options;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${synchronous}`);
-  db.exec(SCHEMA);
+  configureConnection(db, synchronous);
+  db.exec(EVENTS_SCHEMA);
 
   const statements = {
-    streamRevision: db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
-    insert: db.prepare(
-      'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
     readForwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
     readBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
     readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
@@ -115,10 +98,13 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     for (const wake of [...waiters]) wake();
   };
 
-  const revisionOf = (streamId: string): number => {
-    const row = statements.streamRevision.get(streamId) as Row | undefined;
-    return row?.revision == null ? -1 : (row.revision as number);
-  };
+  const commits = createGroupCommit(
+    path === ':memory:' || writer === 'inline' ? { writer: 'inline', db } : { writer: 'thread', path, synchronous, busyTimeoutMs },
+    () => {
+      appends += 1;
+      wakeAll();
+    },
+  );
 
   const headSync = (): number => {
     const row = statements.head.get() as Row | undefined;
@@ -150,35 +136,17 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       ensureOpen();
       assertExpectedRevision(expectedRevision);
       if (streamId.length === 0) throw new TypeError('Stream id must not be empty');
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const actual = revisionOf(streamId);
-        if (!satisfies(expectedRevision, actual)) throw new WrongExpectedRevision(streamId, expectedRevision, actual);
-        const recordedAt = new Date().toISOString();
-        let revision = actual;
-        let position = -1;
-        for (const event of events) {
-          revision += 1;
-          const inserted = statements.insert.run(
-            event.id,
-            streamId,
-            revision,
-            event.type,
-            JSON.stringify(event.data ?? null),
-            JSON.stringify(event.metadata),
-            recordedAt,
-          );
-          position = Number(inserted.lastInsertRowid);
-        }
-        if (events.length === 0) position = headSync();
-        db.exec('COMMIT');
-        appends += 1;
-        wakeAll();
-        return { streamId, nextRevision: revision, position };
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
+      // Serialized here, before queueing: an event that cannot be stored fails its own append only.
+      const rows: EventRow[] = events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: JSON.stringify(event.data ?? null),
+        metadata: JSON.stringify(event.metadata),
+      }));
+      const outcome = await commits.append({ streamId, expected: expectedRevision, rows });
+      if (outcome.kind === 'refused') throw new WrongExpectedRevision(streamId, expectedRevision, outcome.actual);
+      if (outcome.kind === 'failed') throw outcome.error;
+      return { streamId, nextRevision: outcome.nextRevision, position: outcome.position };
     },
 
     async readStream(streamId: string, readOptions: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -224,6 +192,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       if (closed) return;
       closed = true;
       wakeAll();
+      // Appends accepted before the close are written first.
+      await commits.close();
       db.close();
     },
   };

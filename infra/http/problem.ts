@@ -54,7 +54,16 @@ export function problemOf(error: unknown): Problem {
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
   // express.json() errors: oversized (413) and malformed (400) bodies.
   if (status === 413) return { type: 'https://httpstatuses.io/413', title: 'Payload too large', status, code: 'payload-too-large', detail: 'The request body is too large.' };
-  if (status >= 400 && status < 500) return { type: `https://httpstatuses.io/${status}`, title: 'Bad request', status, code: 'bad-request', detail: 'The request could not be read.' };
+  if (status >= 400 && status < 500) {
+    const type = (error as { type?: unknown }).type;
+    if (status === 415) {
+      return { type: 'https://httpstatuses.io/415', title: 'Unsupported media type', status, code: 'unsupported-media-type', detail: 'Send JSON in UTF-8.' };
+    }
+    const detail = type === 'encoding.invalid-utf8' ? 'The body is not valid UTF-8.'
+      : type === 'entity.parse.failed' ? 'The body is not a JSON object or array.'
+      : 'The request could not be read.';
+    return { type: `https://httpstatuses.io/${status}`, title: 'Bad request', status, code: 'bad-request', detail };
+  }
   return { type: 'https://httpstatuses.io/500', title: 'Internal server error', status: 500, code: 'internal', detail: 'Something went wrong on our side.' };
 }
 

@@ -14,7 +14,16 @@ export interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   /** Schema of the 2xx answer, when it has one. */
-  response?: z.ZodType;
+  response?: z.core.$ZodType;
   /** Status of success, default 200. */
   successStatus?: number;
+  /**
+   * Which pipeline serves it: the command API's (command-api/command-route.ts) or the query API's
+   * (query-api/create-query-api.ts); the error answers each pipeline can give follow from it (route-answers.ts).
+   */
+  api?: 'command' | 'query';
+  /** A read that takes `minRevision` (read-your-writes: 409, 504). */
+  readYourWrites?: boolean;
+  /** Error answers of this route's own handler beyond what its pipeline gives, with why (e.g. 402 on pay). */
+  answers?: Record<number, string>;
 }

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
-import type { Job as BullJob } from 'bullmq';
+import type { Job as BullJob, JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { FailedJob, Job, JobHandler, JobOptions, JobQueue } from '../../domain/ports/job-queue.ts';
+import type { FailedJob, Job, JobHandler, JobOptions, JobQueue, NewJob } from '../../domain/ports/job-queue.ts';
 
 // The distributed JobQueue adapter (DESIGN §2) on BullMQ over Redis. Retries use BullMQ's exponential
 // backoff (backoffMs, then doubled), a job out of attempts stays in the failed set with its reason (never
@@ -72,6 +72,14 @@ export async function openBullmqJobQueue(options: BullmqJobQueueOptions): Promis
     return redis;
   };
 
+  const bullOptions = (jobOptions: JobOptions): JobsOptions => ({
+    ...(jobOptions.jobId !== undefined ? { jobId: encodeJobId(jobOptions.jobId) } : {}),
+    attempts: Math.max(1, jobOptions.attempts ?? 5),
+    backoff: { type: 'exponential', delay: Math.max(0, jobOptions.backoffMs ?? 200) },
+    removeOnComplete: { count: keepCompleted },
+    removeOnFail: false,
+  });
+
   const queueConnection = await connect('queue');
   const queue = new Queue(queueName, { connection: queueConnection, prefix });
   queue.on('error', (error: Error) => onError(error));
@@ -83,13 +91,13 @@ export async function openBullmqJobQueue(options: BullmqJobQueueOptions): Promis
     queue,
     async add<T>(name: string, data: T, jobOptions: JobOptions = {}): Promise<void> {
       if (closed) throw new Error('The job queue is closed');
-      await queue.add(name, data, {
-        ...(jobOptions.jobId !== undefined ? { jobId: encodeJobId(jobOptions.jobId) } : {}),
-        attempts: Math.max(1, jobOptions.attempts ?? 5),
-        backoff: { type: 'exponential', delay: Math.max(0, jobOptions.backoffMs ?? 200) },
-        removeOnComplete: { count: keepCompleted },
-        removeOnFail: false,
-      });
+      await queue.add(name, data, bullOptions(jobOptions));
+    },
+
+    async addMany(jobs: readonly NewJob[]): Promise<void> {
+      if (closed) throw new Error('The job queue is closed');
+      if (jobs.length === 0) return;
+      await queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: bullOptions(job.options ?? {}) })));
     },
 
     process(handler: JobHandler): void {

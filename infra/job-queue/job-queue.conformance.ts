@@ -56,6 +56,25 @@ export function jobQueueConformance(name: string, make: () => JobQueue | Promise
       expect(names.filter((n) => n !== 'marker')).toEqual(['first']);
     });
 
+    it('adds several jobs in one call, each deduplicated by its jobId like add', async () => {
+      const queue = await fresh();
+      expect(queue.addMany).toBeTypeOf('function');
+      const ids = [`many-${randomUUID()}`, `many-${randomUUID()}`];
+      await queue.add('before', { n: 0 }, { jobId: ids[0] });
+      await queue.addMany!([
+        { name: 'again', data: { n: 1 }, options: { jobId: ids[0] } },
+        { name: 'second', data: { n: 2 }, options: { jobId: ids[1] } },
+        { name: 'second again', data: { n: 3 }, options: { jobId: ids[1] } },
+        { name: 'no id', data: { n: 4 } },
+      ]);
+      await queue.addMany!([]);
+      const seen: Job[] = [];
+      queue.process(async (job) => { seen.push(job); });
+      await eventually(async () => expect((await queue.counts()).completed).toBe(3));
+      expect(seen.map((job) => [job.name, job.data])).toEqual([['before', { n: 0 }], ['second', { n: 2 }], ['no id', { n: 4 }]]);
+      expect(seen.slice(0, 2).map((job) => job.id)).toEqual(ids);
+    });
+
     it('retries a failing job and completes it when an attempt succeeds', async () => {
       const queue = await fresh();
       let calls = 0;

@@ -1,4 +1,4 @@
-import type { FailedJob, Job, JobHandler, JobOptions, JobQueue } from '../../domain/ports/job-queue.ts';
+import type { FailedJob, Job, JobHandler, JobOptions, JobQueue, NewJob } from '../../domain/ports/job-queue.ts';
 
 // The embedded JobQueue adapter (DESIGN §2): jobs run in this process, a failed attempt is retried
 // after an exponential backoff (backoffMs, then doubled), and a job out of attempts is kept as failed
@@ -76,17 +76,25 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): JobQu
     }
   }
 
+  function enqueue({ name, data, options: jobOptions = {} }: NewJob): void {
+    if (closed) throw new Error('The job queue is closed');
+    const id = jobOptions.jobId ?? `job-${nextId++}`;
+    if (pendingIds.has(id) || completedIds.has(id) || failedIds.has(id)) return;
+    pendingIds.add(id);
+    waiting.push({
+      job: { id, name, data, attemptsMade: 0 },
+      attempts: Math.max(1, jobOptions.attempts ?? 5),
+      backoffMs: Math.max(0, jobOptions.backoffMs ?? 200),
+    });
+  }
+
   return {
     async add<T>(name: string, data: T, jobOptions: JobOptions = {}) {
-      if (closed) throw new Error('The job queue is closed');
-      const id = jobOptions.jobId ?? `job-${nextId++}`;
-      if (pendingIds.has(id) || completedIds.has(id) || failedIds.has(id)) return;
-      pendingIds.add(id);
-      waiting.push({
-        job: { id, name, data, attemptsMade: 0 },
-        attempts: Math.max(1, jobOptions.attempts ?? 5),
-        backoffMs: Math.max(0, jobOptions.backoffMs ?? 200),
-      });
+      enqueue({ name, data, options: jobOptions });
+      pump();
+    },
+    async addMany(jobs) {
+      for (const job of jobs) enqueue(job);
       pump();
     },
     process(handle) {

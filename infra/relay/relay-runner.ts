@@ -1,12 +1,14 @@
 import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.ts';
 import type { Relay } from '../../domain/ports/relay.ts';
+import { createCheckpointedSubscription, sleepUnlessAborted } from '../subscription/checkpointed-subscription.ts';
 import type { RelayCheckpoints } from './relay-checkpoints.ts';
 
-// Follows the event store from the stored checkpoint and hands events to the relay in small batches.
+// Follows the event store from the stored checkpoint and hands events to the relay in small batches
+// (infra/subscription/checkpointed-subscription.ts: the pages are the batches).
 // The checkpoint is saved only after relay.publish() resolved, i.e. after the broker acknowledged the
 // batch: a crash between the two republishes the batch (at least once), never skips it. A failed publish
-// is retried, with growing waits, until it succeeds or the signal aborts; a failed subscription is
-// resumed from the last published position.
+// is retried (by resubscribing from the last published position, so the same events come again), with
+// growing waits, until it succeeds or the signal aborts.
 
 export interface RelayRunnerOptions {
   store: Pick<EventStore, 'subscribeToAll'>;
@@ -25,86 +27,33 @@ export interface RelayRunnerOptions {
   onPublished?: (batch: RecordedEvent[]) => void;
 }
 
-const IDLE = Symbol('idle');
-
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-
 export async function runRelay(options: RelayRunnerOptions): Promise<void> {
   const { store, relay, checkpoints, signal } = options;
-  const batchSize = options.batchSize ?? 200;
-  const lingerMs = options.lingerMs ?? 5;
   const delays = options.retryDelayMs ?? { first: 200, max: 5000 };
-  let attempt = 0;
-  const recover = async (error: unknown): Promise<void> => {
-    attempt += 1;
-    options.onError?.(error, attempt);
-    await sleep(Math.min(delays.max, delays.first * 2 ** (attempt - 1)), signal);
-  };
-
-  /** Publishes until acknowledged, then saves the checkpoint; false when stopped first. */
-  const publish = async (batch: RecordedEvent[]): Promise<boolean> => {
-    while (!signal.aborted) {
-      try {
-        await relay.publish(batch);
-        await checkpoints.save(batch[batch.length - 1]!.position);
-        attempt = 0;
-        options.onPublished?.(batch);
-        return true;
-      } catch (error) {
-        if (signal.aborted) return false;
-        await recover(error);
-      }
-    }
-    return false;
-  };
-
-  while (!signal.aborted) {
+  const delayOf = (attempt: number) => Math.min(delays.max, delays.first * 2 ** (attempt - 1));
+  const subscription = createCheckpointedSubscription<void>({
+    subscribe: (after, subscriptionSignal) => store.subscribeToAll({ ...(after === undefined ? {} : { after }), signal: subscriptionSignal }),
+    checkpoint: checkpoints,
+    handlePage: (batch) => relay.publish(batch),
+    // Saved with every acknowledged batch, and only then is the batch reported.
+    checkpointEvery: 1,
+    committed: (_, batch) => options.onPublished?.(batch),
+    pageSize: options.batchSize ?? 200,
+    lingerMs: options.lingerMs ?? 5,
+    retryDelayMs: delayOf,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  // The checkpoint store may be down at first too: try again, with the same growing waits.
+  for (let attempt = 1; !signal.aborted; attempt++) {
     try {
-      const after = await checkpoints.load();
-      const iterator = store.subscribeToAll({ ...(after === undefined ? {} : { after }), signal })[Symbol.asyncIterator]();
-      let pending = iterator.next();
-      try {
-        for (;;) {
-          const first = await pending;
-          if (first.done) break;
-          const batch = [first.value];
-          pending = iterator.next();
-          let ended = false;
-          // Take what is already there (or arrives within lingerMs), up to batchSize.
-          while (batch.length < batchSize) {
-            let timer: NodeJS.Timeout | undefined;
-            const next = await Promise.race([pending, new Promise<typeof IDLE>((resolve) => (timer = setTimeout(() => resolve(IDLE), lingerMs)))]);
-            clearTimeout(timer);
-            if (next === IDLE) break;
-            if (next.done) {
-              ended = true;
-              break;
-            }
-            batch.push(next.value);
-            pending = iterator.next();
-          }
-          if (!(await publish(batch))) return;
-          if (ended) break;
-        }
-      } finally {
-        // A next() left waiting settles when the subscription ends; nobody awaits it any more.
-        pending.catch(() => undefined);
-        await iterator.return?.();
-      }
-      if (signal.aborted) return;
-      throw new Error('event store subscription ended');
+      await subscription.start();
+      break;
     } catch (error) {
       if (signal.aborted) return;
-      await recover(error);
+      options.onError?.(error, attempt);
+      await sleepUnlessAborted(delayOf(attempt), signal);
     }
   }
+  if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  await subscription.stop();
 }

@@ -28,6 +28,8 @@ export interface StartKafkaRelayOptions {
 export interface RunningRelay {
   /** Stops publishing (the current batch is left unacknowledged and republished next time) and disconnects. */
   stop(): Promise<void>;
+  /** Position of the last event the broker acknowledged (-1 before any): readiness compares it with the store's head. */
+  position(): number;
 }
 
 export async function startKafkaRelay(options: StartKafkaRelayOptions): Promise<RunningRelay> {
@@ -39,6 +41,7 @@ export async function startKafkaRelay(options: StartKafkaRelayOptions): Promise<
   const checkpoints = options.checkpoints ?? (options.viewStore ? viewStoreRelayCheckpoints(options.viewStore) : memoryRelayCheckpoints());
   const controller = new AbortController();
   let published = 0;
+  let position = (await checkpoints.load()) ?? -1;
   const running = runRelay({
     store: options.eventStore,
     relay,
@@ -47,10 +50,12 @@ export async function startKafkaRelay(options: StartKafkaRelayOptions): Promise<
     onError: (error, attempt) => options.log?.warn({ err: error, attempt }, 'relay: publishing failed; retrying from the last acknowledged position'),
     onPublished: (batch: RecordedEvent[]) => {
       published += batch.length;
+      position = Math.max(position, batch[batch.length - 1]!.position);
     },
   });
   options.log?.info({ brokers: options.brokers, after: await checkpoints.load() }, 'relay: publishing events to Kafka');
   return {
+    position: () => position,
     async stop() {
       controller.abort();
       await running;

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Query, find, update as applyUpdate } from 'mingo';
-import type { Filter, FindOptions, Update, ViewCollection, ViewDocument, ViewStore } from '../../domain/ports/view-store.ts';
+import { upsertedDocument } from './upsert-document.ts';
+import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 
 // The embedded ViewStore (DESIGN §2): collections held in memory, filters, sorts and updates evaluated by
 // mingo so they behave like MongoDB. Every document goes in and comes out as a deep copy, so callers can
@@ -15,19 +15,6 @@ function copy<T>(value: T): T {
   const result: Record<string, unknown> = {};
   for (const key of Object.keys(value)) result[key] = copy((value as Record<string, unknown>)[key]);
   return result as T;
-}
-
-/** The equality fields of a filter, which MongoDB copies into a document made by an upsert. */
-function fieldsFromFilter(filter: Filter): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (key.startsWith('$')) continue;
-    const isOperatorObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RegExp)
-      && Object.keys(value).some((k) => k.startsWith('$'));
-    if (value instanceof RegExp || isOperatorObject) continue;
-    fields[key] = value;
-  }
-  return fields;
 }
 
 class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> {
@@ -67,6 +54,15 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     this.documents.set(doc._id, copy(doc));
   }
 
+  async writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean> {
+    const current = this.documents.get(id);
+    const version = current ? (typeof current[VERSION_FIELD] === 'number' ? current[VERSION_FIELD] : 0) : null;
+    if (version !== expected) return false;
+    if (doc === null) this.documents.delete(id);
+    else this.documents.set(id, { ...copy(doc), _id: id, [VERSION_FIELD]: (expected ?? 0) + 1 });
+    return true;
+  }
+
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
     const [current] = this.matching(filter);
     if (current) {
@@ -76,12 +72,7 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
       return { matched: 1, upserted: false };
     }
     if (!options.upsert) return { matched: 0, upserted: false };
-    const { _id, ...fields } = copy(fieldsFromFilter(filter));
-    const created: Record<string, unknown> = { _id: typeof _id === 'string' ? _id : randomUUID() };
-    // Through $set so dotted filter keys become nested fields, as in MongoDB.
-    if (Object.keys(fields).length > 0) applyUpdate(created, { $set: fields } as never);
-    applyUpdate(created, copy(update) as never);
-    const doc = created as D;
+    const doc = upsertedDocument(filter, update) as D;
     this.documents.set(doc._id, doc);
     return { matched: 0, upserted: true };
   }

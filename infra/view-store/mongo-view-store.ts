@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Query, update as applyUpdate } from 'mingo';
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Collection, Db, Document } from 'mongodb';
-import type { Filter, FindOptions, Update, ViewCollection, ViewDocument, ViewStore } from '../../domain/ports/view-store.ts';
+import { upsertedDocument } from './upsert-document.ts';
+import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 
 // The distributed ViewStore (DESIGN §2) on MongoDB via the official driver. Filters and updates are
 // MongoDB documents already, so they are passed through. It uses only what FerretDB v1 (the Mongo-wire
@@ -20,8 +20,10 @@ import type { Filter, FindOptions, Update, ViewCollection, ViewDocument, ViewSto
 // Idempotent upserts: the projectors runtime stamps each view document with `_seen` (the last revision
 // applied per stream, projectors/seen.ts) and skips events a document has already seen. replaceOne adds
 // the same guard on the server: a document carrying `_seen` never overwrites a stored one that has seen
-// a later revision of any of those streams, so a stale or duplicate writer (a second projector instance,
-// a redelivered Kafka message) cannot move a view backwards.
+// a later revision of any of those streams, so a stale or duplicate writer cannot move a view backwards.
+// That guard alone loses updates when two writers apply events of different streams to one document
+// at once (each read the document before the other wrote): the projectors therefore write with
+// writeIfVersion, a compare-and-set on `_version` (issue 12), and read again when they lose.
 
 export interface MongoViewStoreOptions {
   /** mongodb:// URL (MONGO_URL). */
@@ -76,17 +78,6 @@ function serverPartOf(filter: Filter): { server: Filter; complete: boolean } {
 
 /** A `$pull` value MongoDB treats as a query on the elements (FerretDB v1 only pulls equal scalars). */
 const isConditionalPull = (value: unknown): boolean => isPlainObject(value);
-
-/** The equality fields of a filter, which an upsert copies into the document it makes. */
-function fieldsFromFilter(filter: Filter): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (key.startsWith('$') || value instanceof RegExp) continue;
-    if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) continue;
-    fields[key] = value;
-  }
-  return fields;
-}
 
 const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
   path.split('.').reduce<unknown>((value, part) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined), doc);
@@ -154,6 +145,26 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
     }
   }
 
+  async writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean> {
+    // Version 0 is also a document written without one (replaceOne, or before versions existed).
+    const atVersion: Document = expected === 0 ? { _id: id, [VERSION_FIELD]: { $in: [null, 0] } } : { _id: id, [VERSION_FIELD]: expected };
+    if (doc === null) {
+      if (expected === null) return (await this.collection.countDocuments({ _id: id } as Document, { limit: 1 })) === 0;
+      return (await this.collection.deleteOne(atVersion)).deletedCount === 1;
+    }
+    const written: Document = { ...doc, _id: id, [VERSION_FIELD]: (expected ?? 0) + 1 };
+    if (expected === null) {
+      try {
+        await this.collection.insertOne(written);
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    }
+    return (await this.collection.replaceOne(atVersion, written)).matchedCount === 1;
+  }
+
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
     const upsert = options.upsert ?? false;
     const pulls = Object.entries(update.$pull ?? {}).filter(([, value]) => isConditionalPull(value));
@@ -201,10 +212,7 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
 
   /** An upsert that matched nothing, for the paths computed here: the document made from the filter. */
   private async insertFromFilter(filter: Filter, update: Update): Promise<{ matched: number; upserted: boolean }> {
-    const { _id, ...fields } = structuredClone(fieldsFromFilter(filter));
-    const created: Record<string, unknown> = { _id: typeof _id === 'string' ? _id : randomUUID() };
-    if (Object.keys(fields).length > 0) applyUpdate(created, { $set: fields } as never);
-    applyUpdate(created, structuredClone(update) as never);
+    const created: Document = upsertedDocument(filter, update);
     try {
       await this.collection.insertOne(created);
       return { matched: 0, upserted: true };

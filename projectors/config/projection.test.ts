@@ -12,7 +12,11 @@ describe('config view', () => {
       recorded('config-support.whatsapp', { type: 'ConfigEntrySet', data: { key: 'support.whatsapp', value: '+972511111111', at: later } }),
       recorded('config-old', { type: 'ConfigEntrySet', data: { key: 'old', value: 'x', at } }),
       recorded('config-old', { type: 'ConfigEntryDeleted', data: { key: 'old', at } }),
+      recorded('config-booking.leadDays', { type: 'ConfigEntrySet', data: { key: 'booking.leadDays', value: '3', valueType: 'number', at } }),
     ]);
-    expect(docs).toEqual({ 'support.whatsapp': expect.objectContaining({ key: 'support.whatsapp', value: '+972511111111', updatedAt: later }) });
+    expect(docs).toEqual({
+      'support.whatsapp': expect.objectContaining({ key: 'support.whatsapp', value: '+972511111111', valueType: 'string', updatedAt: later }),
+      'booking.leadDays': expect.objectContaining({ key: 'booking.leadDays', value: '3', valueType: 'number' }),
+    });
   });
 });

@@ -1,9 +1,11 @@
+import type { ConfigValueType } from '../../domain/config-entry/config-value.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 
-// Configuration entries (README: `config`).
+// Configuration entries (README: `config`); an entry written before values were typed holds a string.
 export interface ConfigView extends ViewDoc {
   key: string;
   value: string;
+  valueType: ConfigValueType;
   updatedAt: string;
 }
 
@@ -13,7 +15,7 @@ export const configProjection: Projection<ConfigView> = {
   eventTypes: ['ConfigEntrySet', 'ConfigEntryDeleted'],
   keysOf: (event) => ('key' in event.data ? [event.data.key] : []),
   evolve(doc, event, id) {
-    if (event.type === 'ConfigEntrySet') return { _id: id, _seen: doc?._seen ?? {}, key: id, value: event.data.value, updatedAt: event.data.at };
+    if (event.type === 'ConfigEntrySet') return { _id: id, _seen: doc?._seen ?? {}, key: id, value: event.data.value, valueType: event.data.valueType ?? 'string', updatedAt: event.data.at };
     if (event.type === 'ConfigEntryDeleted') return null;
     return doc;
   },

@@ -1,5 +1,6 @@
 import type { Money } from '../../domain/shared/money.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
+import { roleIn, type TimelineRole } from '../orders/projection.ts';
 
 // Contracts (README: `contracts`): one document per contract with both parties, status, signatures and
 // a timeline of who did what.
@@ -10,14 +11,18 @@ export interface ContractView extends ViewDoc {
   customerId: string;
   vendorId: string;
   orderId: string | null;
+  /** The vendor's contractService product the contract is for. */
+  productId: string | null;
   title: string;
   terms: string;
   price: Money;
   eventDate: string | null;
   status: ContractStatus;
-  signatures: Record<'customer' | 'vendor', { signerId: string; at: string } | null>;
+  /** `name` is the full name the signer typed (null for signatures made before it was asked for). */
+  signatures: Record<'customer' | 'vendor', { signerId: string; name: string | null; at: string } | null>;
   cancellation: { reason: string; by: string | null; at: string } | null;
-  timeline: Array<{ event: string; by: string | null; at: string }>;
+  /** `role`: the part the actor played (customer, vendor, admin, system), as in the orders view. */
+  timeline: Array<{ event: string; by: string | null; role: TimelineRole; at: string }>;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,11 +33,13 @@ export const contractsProjection: Projection<ContractView> = {
   eventTypes: ['ContractDrafted', 'ContractRevised', 'ContractSent', 'ContractSigned', 'ContractFullySigned', 'ContractCanceled'],
   keysOf: (event) => ('contractId' in event.data ? [event.data.contractId] : []),
   evolve(doc, event, id) {
-    const entry = (at: string, by: string | null = event.metadata.actor.userId) => ({ event: event.type, by, at });
+    const entry = (at: string, by: string | null = event.metadata.actor.userId) => ({ event: event.type, by, role: roleIn(doc ?? parties, event.metadata.actor), at });
+    // The parties of a contract being drafted, before there is a document.
+    const parties = event.type === 'ContractDrafted' ? event.data : { customerId: '', vendorId: '' };
     if (event.type === 'ContractDrafted') {
-      const { customerId, vendorId, orderId, title, terms, price, eventDate, at } = event.data;
+      const { customerId, vendorId, orderId, productId, title, terms, price, eventDate, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, contractId: id, customerId, vendorId, orderId: orderId ?? null, title, terms, price,
+        _id: id, _seen: doc?._seen ?? {}, contractId: id, customerId, vendorId, orderId: orderId ?? null, productId: productId ?? null, title, terms, price,
         eventDate: eventDate ?? null, status: 'draft', signatures: { customer: null, vendor: null }, cancellation: null,
         timeline: [entry(at)], createdAt: at, updatedAt: at,
       };
@@ -46,8 +53,8 @@ export const contractsProjection: Projection<ContractView> = {
       case 'ContractSent':
         return { ...doc, status: 'sent', updatedAt: event.data.at, timeline: [...doc.timeline, entry(event.data.at)] };
       case 'ContractSigned': {
-        const { party, signerId, at } = event.data;
-        return { ...doc, signatures: { ...doc.signatures, [party]: { signerId, at } }, updatedAt: at, timeline: [...doc.timeline, entry(at, signerId)] };
+        const { party, signerId, signatureName, at } = event.data;
+        return { ...doc, signatures: { ...doc.signatures, [party]: { signerId, name: signatureName ?? null, at } }, updatedAt: at, timeline: [...doc.timeline, entry(at, signerId)] };
       }
       case 'ContractFullySigned':
         return { ...doc, status: 'signed', updatedAt: event.data.at, timeline: [...doc.timeline, entry(event.data.at)] };

@@ -1,6 +1,7 @@
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { searchTextOf } from '../seen.ts';
+import { indexTokens } from '../../domain/shared/search-text.ts';
 
 // Geo locations (README: `geoLocations`): filtered by name through searchText.
 export interface GeoLocationView extends ViewDoc {
@@ -10,6 +11,8 @@ export interface GeoLocationView extends ViewDoc {
   lat: number | null;
   lng: number | null;
   searchText: string;
+  /** Normalised tokens of the names (domain/shared/search-text.ts): vendor search by place. */
+  searchTokens: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -26,7 +29,7 @@ export const geoLocationsProjection: Projection<GeoLocationView> = {
         const { fields, at } = event.data;
         return {
           _id: id, _seen: doc?._seen ?? {}, id, name: fields.name, parentId: fields.parentId, lat: fields.lat ?? null, lng: fields.lng ?? null,
-          searchText: searchTextOf(fields.name.he, fields.name.en), createdAt: doc?.createdAt ?? at, updatedAt: at,
+          searchText: searchTextOf(fields.name.he, fields.name.en), searchTokens: indexTokens(fields.name.he, fields.name.en), createdAt: doc?.createdAt ?? at, updatedAt: at,
         };
       }
       case 'GeoLocationDeleted':

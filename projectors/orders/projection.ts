@@ -9,13 +9,13 @@ import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
 export type TimelineRole = 'customer' | 'vendor' | 'admin' | 'system';
 
-export interface OrderTimelineEntry {
+export type OrderTimelineEntry = {
   event: string;
   status: OrderStatus;
   by: string | null;
   role: TimelineRole;
   at: string;
-}
+};
 
 export interface OrderView extends ViewDoc {
   orderId: string;

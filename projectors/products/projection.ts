@@ -25,7 +25,7 @@ export const productsProjection: Projection<ProductView> = {
   name: 'products',
   collection: 'products',
   eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved'],
-  keysOf: (event) => ('productId' in event.data ? [event.data.productId] : []),
+  keysOf: (event) => ('productId' in event.data && typeof event.data.productId === 'string' ? [event.data.productId] : []),
   evolve(doc, event, id) {
     switch (event.type) {
       case 'ProductCreated':

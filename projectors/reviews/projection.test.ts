@@ -16,4 +16,16 @@ describe('reviews view', () => {
     expect(Object.keys(docs).sort()).toEqual(['o1', 'o3']);
     expect(docs.o1).toMatchObject({ vendorId: 'v1', customerId: 'c1', rating: 5, text: 'Wonderful', at });
   });
+
+  it('an edit changes rating and text and records when; a withdrawn review is deleted', () => {
+    const later = '2026-04-02T08:00:00.000Z';
+    const docs = fold<ReviewView>(reviewsProjection, [
+      recorded('review-e1', { type: 'ReviewPosted', data: { orderId: 'e1', vendorId: 'v1', customerId: 'c1', rating: 2, text: 'Late', at } }),
+      recorded('review-e1', { type: 'ReviewEdited', data: { orderId: 'e1', vendorId: 'v1', customerId: 'c1', rating: 4, text: 'Late, but great', at: later } }),
+      recorded('review-e2', { type: 'ReviewPosted', data: { orderId: 'e2', vendorId: 'v1', customerId: 'c1', rating: 5, text: 'Gone', at } }),
+      recorded('review-e2', { type: 'ReviewWithdrawn', data: { orderId: 'e2', vendorId: 'v1', customerId: 'c1', at: later } }),
+    ]);
+    expect(docs.e1).toMatchObject({ rating: 4, text: 'Late, but great', at, editedAt: later });
+    expect(docs.e2).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ProjectedEvent, ViewDoc } from '../projection.ts';
 import { searchTextOf } from '../seen.ts';
+import { indexTokens } from '../../domain/shared/search-text.ts';
 
 // Tags (README: `tags`): the tag tree. Each tag knows its children (childIds, childrenCount); the
 // children of the `artist-categories` root are the artist categories. A tag event touches the tag, its
@@ -15,6 +16,8 @@ export interface TagView extends ViewDoc {
   childIds: string[];
   childrenCount: number;
   searchText: string;
+  /** Normalised tokens of the names and the alias (domain/shared/search-text.ts): vendor search and category suggestions. */
+  searchTokens: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -56,6 +59,7 @@ export const tagsProjection: Projection<TagView> = {
       _id: id, _seen: doc?._seen ?? {}, id, name: fields.name, alias: fields.alias, level: fields.level, order: fields.order,
       parentId: fields.parentId, childIds: doc?.childIds ?? [], childrenCount: doc?.childrenCount ?? 0,
       searchText: searchTextOf(fields.name.he, fields.name.en, fields.alias),
+      searchTokens: indexTokens(fields.name.he, fields.name.en, fields.alias),
       createdAt: doc?.createdAt ?? event.data.at, updatedAt: event.data.at,
     };
   },

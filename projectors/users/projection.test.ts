@@ -21,4 +21,17 @@ describe('users view', () => {
     expect(json).not.toContain('scrypt');
     expect(json).not.toContain('tokenhash');
   });
+
+  it('forgets the vendor its former owner was unlinked from, and only that one', () => {
+    const docs = fold<UserView>(usersProjection, [
+      recorded('user-u2', { type: 'UserRegistered', data: { userId: 'u2', email: 'eli@example.com', fullName: 'Eli', passwordHash: 'x', locale: 'he-IL', activationTokenHash: 'y', at: '2026-01-01T00:00:00.000Z' } }),
+      recorded('user-u2', { type: 'UserVendorLinked', data: { userId: 'u2', vendorId: 'v1', at: '2026-01-02T00:00:00.000Z' } }),
+      recorded('user-u2', { type: 'UserVendorUnlinked', data: { userId: 'u2', vendorId: 'v9', at: '2026-01-03T00:00:00.000Z' } }),
+    ]);
+    expect(docs.u2).toMatchObject({ vendorId: 'v1', updatedAt: '2026-01-02T00:00:00.000Z' });
+    const unlinked = fold<UserView>(usersProjection, [
+      recorded('user-u2', { type: 'UserVendorUnlinked', data: { userId: 'u2', vendorId: 'v1', at: '2026-01-04T00:00:00.000Z' } }),
+    ], docs);
+    expect(unlinked.u2).toMatchObject({ vendorId: null, updatedAt: '2026-01-04T00:00:00.000Z' });
+  });
 });

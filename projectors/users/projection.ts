@@ -1,5 +1,6 @@
 import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 import { searchTextOf } from '../seen.ts';
+import type { UserLocale } from '../../domain/user/commands.ts';
 
 // Users for admin lists (README: `users`). Password and activation token hashes are never copied here.
 export interface UserView extends ViewDoc {
@@ -7,7 +8,7 @@ export interface UserView extends ViewDoc {
   email: string;
   fullName: string;
   phone: string | null;
-  locale: 'he-IL' | 'en-US';
+  locale: UserLocale;
   active: boolean;
   roles: string[];
   groups: string[];
@@ -20,7 +21,7 @@ export interface UserView extends ViewDoc {
 export const usersProjection: Projection<UserView> = {
   name: 'users',
   collection: 'users',
-  eventTypes: ['UserRegistered', 'UserActivated', 'UserRolesChanged', 'UserVendorLinked', 'UserProfileUpdated'],
+  eventTypes: ['UserRegistered', 'UserActivated', 'UserRolesChanged', 'UserVendorLinked', 'UserVendorUnlinked', 'UserProfileUpdated'],
   keysOf: (event) => idsOf('userId' in event.data && event.data.userId),
   evolve(doc, event, id) {
     if (event.type === 'UserRegistered') {
@@ -39,6 +40,8 @@ export const usersProjection: Projection<UserView> = {
         return { ...doc, roles: event.data.roles, groups: event.data.groups, updatedAt: event.data.at };
       case 'UserVendorLinked':
         return { ...doc, vendorId: event.data.vendorId, updatedAt: event.data.at };
+      case 'UserVendorUnlinked':
+        return doc.vendorId === event.data.vendorId ? { ...doc, vendorId: null, updatedAt: event.data.at } : doc;
       case 'UserProfileUpdated': {
         const { fullName, phone, locale, at } = event.data;
         return { ...doc, fullName, phone: phone ?? null, locale, searchText: searchTextOf(fullName, doc.email), updatedAt: at };

@@ -3,10 +3,34 @@ import type { Projection, ViewDoc } from '../projection.ts';
 import { laterOf } from '../later-of.ts';
 import { summarizeRatings } from '../rating-summary.ts';
 import { searchTextOf } from '../seen.ts';
+import { indexTokens, textOfHtml } from '../../domain/shared/search-text.ts';
+import type { VendorProfile } from '../../domain/vendor/events.ts';
+import type { ProductDetails } from '../../domain/product/events.ts';
 
 // Search cards (README: `vendorCards`): one per vendor, with what a result list shows and filters on.
 // Price-from and rating are derived from per-source maps (productPrices, ratings) so that every event
 // can be re-applied without counting twice, whatever the order between streams.
+//
+// The search document (`searchTokens`): normalised tokens (domain/shared/search-text.ts) of the
+// vendor's own texts, each behind the code of the field it comes from, which ranks the match:
+// n: name, p: products (names, intro texts), t: intro and about, l: origin location. Categories and
+// places are ids on the card (tagIds, geoLocationIds): evolve is pure and cannot read tag names, so
+// the search resolves words to tag and place ids in their own views (which store tokens the same way).
+export const SEARCH_FIELD = { name: 'n', product: 'p', text: 't', place: 'l' } as const;
+
+const coded = (code: string, tokens: string[]): string[] => tokens.map((token) => `${code}:${token}`);
+
+function profileTokensOf(profile: VendorProfile): string[] {
+  return [
+    ...coded(SEARCH_FIELD.name, indexTokens(profile.name.he, profile.name.en)),
+    ...coded(SEARCH_FIELD.text, indexTokens(profile.intro.he, profile.intro.en, textOfHtml(profile.about))),
+    ...coded(SEARCH_FIELD.place, indexTokens(profile.originLocation.he, profile.originLocation.en)),
+  ];
+}
+
+const productTokensOf = (details: ProductDetails): string[] =>
+  coded(SEARCH_FIELD.product, indexTokens(details.name.he, details.name.en, details.introText));
+
 export interface VendorCard extends ViewDoc {
   vendorId: string;
   visible: boolean;
@@ -28,6 +52,14 @@ export interface VendorCard extends ViewDoc {
   updatedAt: string | null;
   productPrices: Record<string, number>;
   ratings: Record<string, number>;
+  /** The search document: field-coded normalised tokens of the profile and the live products. */
+  searchTokens: string[];
+  /** Minutes of the shortest live timed service, null without one: decides free days (domain/calendar/availability.ts). */
+  shortestTimedServiceMinutes: number | null;
+  /** Per-source data behind searchTokens and shortestTimedServiceMinutes (internal). */
+  _profileTokens: string[];
+  _productTokens: Record<string, string[]>;
+  _timedServiceMinutes: Record<string, number>;
   /** Whether VendorCreated has been applied (product or review events may come first on a Kafka feed). */
   _profileKnown: boolean;
 }
@@ -36,12 +68,14 @@ const emptyCard = (vendorId: string): VendorCard => ({
   _id: vendorId, _seen: {}, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
   searchText: '', tagIds: [], geoLocationIds: [], languages: [], logoImageUrl: null, heroImageUrl: null,
   ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: null, updatedAt: null,
-  productPrices: {}, ratings: {}, _profileKnown: false,
+  productPrices: {}, ratings: {}, searchTokens: [], shortestTimedServiceMinutes: null,
+  _profileTokens: [], _productTokens: {}, _timedServiceMinutes: {}, _profileKnown: false,
 });
 
 function withDerivedFields(card: VendorCard): VendorCard {
   const prices = Object.values(card.productPrices);
   const rating = summarizeRatings(card.ratings);
+  const timedMinutes = Object.values(card._timedServiceMinutes ?? {});
   return {
     ...card,
     visible: card._profileKnown && !card.archived,
@@ -50,13 +84,15 @@ function withDerivedFields(card: VendorCard): VendorCard {
     ratingAvg: rating.avg,
     ratingCount: rating.count,
     searchText: searchTextOf(card.name.he, card.name.en),
+    searchTokens: [...new Set([...(card._profileTokens ?? []), ...Object.values(card._productTokens ?? {}).flat()])],
+    shortestTimedServiceMinutes: timedMinutes.length === 0 ? null : Math.min(...timedMinutes),
   };
 }
 
 export const vendorCardsProjection: Projection<VendorCard> = {
   name: 'vendor-cards',
   collection: 'vendorCards',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const card = doc ?? emptyCard(id);
@@ -70,22 +106,38 @@ export const vendorCardsProjection: Projection<VendorCard> = {
           name: profile.name, intro: profile.intro, originLocation: profile.originLocation,
           tagIds: profile.tagIds, geoLocationIds: profile.geoLocationIds, languages: profile.languages,
           logoImageUrl: profile.logoImageUrl ?? null, heroImageUrl: profile.heroImageUrl ?? null,
+          _profileTokens: profileTokensOf(profile),
           createdAt: event.type === 'VendorCreated' ? at : card.createdAt,
           updatedAt: laterOf(card.updatedAt, at),
         });
       }
       case 'VendorArchived':
         return withDerivedFields({ ...card, archived: true, updatedAt: laterOf(card.updatedAt, event.data.at) });
+      case 'VendorUnarchived':
+        return withDerivedFields({ ...card, archived: false, updatedAt: laterOf(card.updatedAt, event.data.at) });
       case 'ProductCreated':
-      case 'ProductUpdated':
-        return withDerivedFields({ ...card, productPrices: { ...card.productPrices, [event.data.productId]: event.data.details.price.amountMinor } });
+      case 'ProductUpdated': {
+        const { productId, details } = event.data;
+        const { [productId]: _formerMinutes, ...otherTimed } = card._timedServiceMinutes ?? {};
+        return withDerivedFields({
+          ...card,
+          productPrices: { ...card.productPrices, [productId]: details.price.amountMinor },
+          _productTokens: { ...card._productTokens, [productId]: productTokensOf(details) },
+          _timedServiceMinutes: details.type === 'timedService' ? { ...otherTimed, [productId]: details.serviceDuration } : otherTimed,
+        });
+      }
       case 'ProductRemoved': {
-        const { [event.data.productId]: _removed, ...productPrices } = card.productPrices;
-        return withDerivedFields({ ...card, productPrices });
+        const { productId } = event.data;
+        const { [productId]: _removed, ...productPrices } = card.productPrices;
+        const { [productId]: _tokens, ..._productTokens } = card._productTokens ?? {};
+        const { [productId]: _minutes, ..._timedServiceMinutes } = card._timedServiceMinutes ?? {};
+        return withDerivedFields({ ...card, productPrices, _productTokens, _timedServiceMinutes });
       }
       case 'ReviewPosted':
+      case 'ReviewEdited':
         return withDerivedFields({ ...card, ratings: { ...card.ratings, [event.data.orderId]: event.data.rating } });
-      case 'ReviewRemoved': {
+      case 'ReviewRemoved':
+      case 'ReviewWithdrawn': {
         const { [event.data.orderId]: _removed, ...ratings } = card.ratings;
         return withDerivedFields({ ...card, ratings });
       }
@@ -93,5 +145,15 @@ export const vendorCardsProjection: Projection<VendorCard> = {
         return card;
     }
   },
-  indexes: [{ visible: 1, 'name.he': 1 }, { tagIds: 1 }, { geoLocationIds: 1 }, { ratingAvg: -1 }, { priceFromMinor: 1 }],
+  // The search lists visible cards by each sort (query-api/routes/vendor-reads.ts), `_id` breaking
+  // ties: one index per sort and direction, so a page walks an index instead of sorting the catalog.
+  // Names are unique enough for one direction (SQLite reads it backwards and sorts only the ties);
+  // ratings, prices and creation times have large ties (every unrated vendor), so both directions.
+  indexes: [
+    { visible: 1, 'name.he': 1 }, { visible: 1, 'name.en': 1 },
+    { visible: 1, ratingAvg: -1 }, { visible: 1, ratingAvg: 1 },
+    { visible: 1, priceFromMinor: 1 }, { visible: 1, priceFromMinor: -1 },
+    { visible: 1, createdAt: 1 }, { visible: 1, createdAt: -1 },
+    { tagIds: 1 }, { geoLocationIds: 1 }, { ratingAvg: -1 }, { searchTokens: 1 }, { shortestTimedServiceMinutes: -1 },
+  ],
 };

@@ -31,6 +31,10 @@ describe('vendor pages view', () => {
       recorded('vendor-v2', { type: 'VendorArchived', data: { vendorId: 'v2', reason: 'retired', at } }),
     ]);
     expect(docs.v2).toMatchObject({ archived: true, archivedReason: 'retired' });
+    const back = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v2', { type: 'VendorUnarchived', data: { vendorId: 'v2', at } }),
+    ], docs);
+    expect(back.v2).toMatchObject({ archived: false, archivedReason: null });
   });
 
   it('replacing a review of the same order does not add a second rating', () => {
@@ -41,5 +45,15 @@ describe('vendor pages view', () => {
     ]);
     expect(docs.v3?.reviewsSummary).toMatchObject({ count: 1, avg: 4 });
     expect(docs.v3?.profile).toBeNull();
+  });
+
+  it('the reviews summary follows an edited rating and drops a withdrawn one', () => {
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('review-r1', { type: 'ReviewPosted', data: { orderId: 'r1', vendorId: 'v4', customerId: 'c1', rating: 3, text: '', at } }),
+      recorded('review-r2', { type: 'ReviewPosted', data: { orderId: 'r2', vendorId: 'v4', customerId: 'c2', rating: 5, text: '', at } }),
+      recorded('review-r1', { type: 'ReviewEdited', data: { orderId: 'r1', vendorId: 'v4', customerId: 'c1', rating: 1, text: 'worse', at } }),
+      recorded('review-r2', { type: 'ReviewWithdrawn', data: { orderId: 'r2', vendorId: 'v4', customerId: 'c2', at } }),
+    ]);
+    expect(docs.v4?.reviewsSummary).toEqual({ count: 1, avg: 1, distribution: { '1': 1, '2': 0, '3': 0, '4': 0, '5': 0 } });
   });
 });

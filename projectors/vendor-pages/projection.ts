@@ -41,7 +41,7 @@ const emptyPage = (vendorId: string): VendorPage => ({
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
   collection: 'vendorPages',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const page = doc ?? emptyPage(id);
@@ -54,6 +54,8 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         return { ...page, ownerUserId: event.data.ownerUserId, updatedAt: laterOf(page.updatedAt, event.data.at) };
       case 'VendorArchived':
         return { ...page, archived: true, archivedReason: event.data.reason, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'VendorUnarchived':
+        return { ...page, archived: false, archivedReason: null, updatedAt: laterOf(page.updatedAt, event.data.at) };
       case 'ProductCreated':
       case 'ProductUpdated': {
         const { productId, details } = event.data;
@@ -67,11 +69,13 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         const { [event.data.productId]: _removed, ...products } = page.products;
         return { ...page, products };
       }
-      case 'ReviewPosted': {
+      case 'ReviewPosted':
+      case 'ReviewEdited': {
         const ratings = { ...page.ratings, [event.data.orderId]: event.data.rating };
         return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
       }
-      case 'ReviewRemoved': {
+      case 'ReviewRemoved':
+      case 'ReviewWithdrawn': {
         const { [event.data.orderId]: _removed, ...ratings } = page.ratings;
         return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
       }

@@ -21,4 +21,14 @@ describe('vendor ratings view', () => {
     const review = recorded('review-o9', { type: 'ReviewPosted', data: { orderId: 'o9', vendorId: 'v9', customerId: 'c1', rating: 2, text: '', at } });
     expect(fold<VendorRating>(vendorRatingsProjection, [review, review]).v9).toMatchObject({ count: 1, avg: 2 });
   });
+
+  it('follows an edited rating and drops a withdrawn one', () => {
+    const docs = fold<VendorRating>(vendorRatingsProjection, [
+      recorded('review-w1', { type: 'ReviewPosted', data: { orderId: 'w1', vendorId: 'v7', customerId: 'c1', rating: 2, text: '', at } }),
+      recorded('review-w2', { type: 'ReviewPosted', data: { orderId: 'w2', vendorId: 'v7', customerId: 'c2', rating: 3, text: '', at } }),
+      recorded('review-w1', { type: 'ReviewEdited', data: { orderId: 'w1', vendorId: 'v7', customerId: 'c1', rating: 5, text: 'better', at } }),
+      recorded('review-w2', { type: 'ReviewWithdrawn', data: { orderId: 'w2', vendorId: 'v7', customerId: 'c2', at } }),
+    ]);
+    expect(docs.v7).toMatchObject({ count: 1, avg: 5, distribution: { '2': 0, '3': 0, '5': 1 } });
+  });
 });

@@ -11,12 +11,12 @@ export interface VendorRating extends ViewDoc, RatingSummary {
 export const vendorRatingsProjection: Projection<VendorRating> = {
   name: 'vendor-ratings',
   collection: 'vendorRatings',
-  eventTypes: ['ReviewPosted', 'ReviewRemoved'],
+  eventTypes: ['ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     let ratings = doc?.ratings ?? {};
-    if (event.type === 'ReviewPosted') ratings = { ...ratings, [event.data.orderId]: event.data.rating };
-    else if (event.type === 'ReviewRemoved') {
+    if (event.type === 'ReviewPosted' || event.type === 'ReviewEdited') ratings = { ...ratings, [event.data.orderId]: event.data.rating };
+    else if (event.type === 'ReviewRemoved' || event.type === 'ReviewWithdrawn') {
       const { [event.data.orderId]: _removed, ...rest } = ratings;
       ratings = rest;
     }

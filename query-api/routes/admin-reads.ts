@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { FailedJobsAnswer } from '../answer-schemas.ts';
+import { FailedJobsAnswer, UserAnswer, VendorCardAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import type { JobQueue } from '../../domain/ports/job-queue.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage, textFilter } from '../list-page.ts';
+import { publicDocument } from '../public-document.ts';
+import { userStream } from '../../domain/user/decider.ts';
 
 // Admin lists (SPEC §2 admin-user, admin-vendor; orders are in order-reads.ts) and the failed
 // notification jobs (issue 3: never silently dropped, visible to admins).
 export const adminUsers = readRoute({
   path: '/api/admin/users',
+  response: pageOf(UserAnswer),
   summary: 'Users, searched by name or e-mail (admins); never a password or token hash',
   tags: ['admin'],
   auth: 'admin',
@@ -30,8 +33,28 @@ export const adminUsers = readRoute({
   },
 });
 
+export const adminUser = readRoute({
+  path: '/api/admin/users/:userId',
+  response: z.looseObject({
+    userId: z.string(), email: z.string(), fullName: z.string(), phone: z.string().nullable(), locale: z.string(), active: z.boolean(),
+    roles: z.array(z.string()), groups: z.array(z.string()), vendorId: z.string().nullable(), registeredAt: z.string(), updatedAt: z.string(),
+  }),
+  summary: 'One user: contact, activation, roles, groups and vendor (admins); never a password or token hash',
+  tags: ['admin'],
+  auth: 'admin',
+  params: { userId: z.string().min(1).max(100) },
+  answers: { 404: 'There is no such user' },
+  documentOf: ({ userId }) => ({ collection: 'users', id: userId, streamId: userStream(userId) }),
+  async handle({ params, views }) {
+    const user = await views.byId('users', params.userId);
+    if (!user) throw problems.notFound('There is no such user.');
+    return publicDocument(user);
+  },
+});
+
 export const adminVendors = readRoute({
   path: '/api/admin/vendors',
+  response: pageOf(z.looseObject({ ...VendorCardAnswer.shape, visible: z.boolean(), archived: z.boolean() })),
   summary: 'Every vendor, archived ones too (admins)',
   tags: ['admin', 'vendors'],
   auth: 'admin',
@@ -57,6 +80,7 @@ export function jobReads(jobQueue: JobQueue | undefined): ReadRoute[] {
     tags: ['admin', 'notifications'],
     auth: 'admin',
     query: { limit: pagingShape.limit.default(100) },
+    answers: { 404: 'This process runs no job queue' },
     cache: false,
     async handle({ query }) {
       if (!jobQueue) throw problems.notFound('This process runs no job queue.');
@@ -67,4 +91,4 @@ export function jobReads(jobQueue: JobQueue | undefined): ReadRoute[] {
   return [failedJobs];
 }
 
-export const adminReads: ReadRoute[] = [adminUsers, adminVendors];
+export const adminReads: ReadRoute[] = [adminUsers, adminUser, adminVendors];

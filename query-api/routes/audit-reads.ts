@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AuditEventAnswer, pageOf } from '../answer-schemas.ts';
+import { AuditEventAnswer } from '../answer-schemas.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
-import { MAX_LIMIT } from '../paging.ts';
+import { MAX_LIMIT, pageOf, queryInteger } from '../paging.ts';
 
 // Audit and replay for admins and analysts (issue 3): every event with its metadata (actor,
 // correlation, causation, time), straight from the event store. Secrets never leave: password and
@@ -29,7 +29,7 @@ export const auditEvent = (event: RecordedEvent) => ({
   recordedAt: event.recordedAt,
 });
 
-const limit = z.coerce.number().int().min(1).max(MAX_LIMIT).default(100).describe(`Events per page, 1 to ${MAX_LIMIT}.`);
+const limit = queryInteger({ min: 1, max: MAX_LIMIT }).default(100).describe(`Events per page, 1 to ${MAX_LIMIT}.`);
 
 export const streamEvents = readRoute({
   path: '/api/admin/streams/:streamId/events',
@@ -38,7 +38,7 @@ export const streamEvents = readRoute({
   tags: ['admin', 'audit'],
   auth: 'admin',
   params: { streamId: z.string().min(1).max(300).regex(/^[A-Za-z0-9._:-]+$/, 'A stream id such as order-<id>') },
-  query: { fromRevision: z.coerce.number().int().min(0).default(0), limit },
+  query: { fromRevision: queryInteger({ min: 0 }).default(0), limit },
   cache: false,
   async handle({ params, query, eventStore }) {
     const [events, [last]] = await Promise.all([
@@ -56,7 +56,7 @@ export const allEvents = readRoute({
   tags: ['admin', 'audit'],
   auth: 'admin',
   query: {
-    fromPosition: z.coerce.number().int().min(-1).default(-1).describe('Exclusive: events after this global position (-1: from the start).'),
+    fromPosition: queryInteger({ min: -1 }).default(-1).describe('Exclusive: events after this global position (-1: from the start).'),
     limit,
     type: z.string().max(100).optional().describe('Only events of this type (filtered within the page).'),
   },

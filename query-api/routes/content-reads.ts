@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ArticleAnswer, ArticlePageAnswer, BrandAnswer, CategoryAnswer, TagAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
-import { pagingShape, sortOf, sortParam } from '../paging.ts';
-import { listPage, textFilter } from '../list-page.ts';
+import { pagingShape, queryInteger, sortOf, sortParam } from '../paging.ts';
+import { listPage, textFilter, tokensFilter } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 
 // Content (SPEC §2 admin-entity-entityType): tags (the artist categories tree), articles (blog and
@@ -12,20 +13,22 @@ const Alias = z.string().min(1).max(200);
 
 export const tagChildren = readRoute({
   path: '/api/tag/alias/:alias/children',
+  response: pageOf(TagAnswer),
   summary: 'Children of a tag, e.g. the artist categories (alias artist-categories); text filter',
   tags: ['content'],
   auth: 'public',
   params: { alias: Alias },
-  query: { ...pagingShape, limit: pagingShape.limit.default(999), text: z.string().max(200).optional().describe('Words of the tag name.') },
+  query: { ...pagingShape, limit: pagingShape.limit.default(999), text: z.string().max(200).optional().describe('Words (or their beginnings) of the tag name in Hebrew or English, or of its alias: category suggestions as you type.') },
   async handle({ params, query, views }) {
     const parent = await views.findOne('tags', { alias: params.alias });
     if (!parent) throw problems.notFound(`There is no tag ${params.alias}.`);
-    return listPage(views, 'tags', { parentId: parent._id, ...textFilter(query.text) }, { sort: { order: 1, _id: 1 }, start: query.start, limit: query.limit });
+    return listPage(views, 'tags', { parentId: parent._id, ...tokensFilter(query.text) }, { sort: { order: 1, _id: 1 }, start: query.start, limit: query.limit });
   },
 });
 
 export const tagByAlias = readRoute({
   path: '/api/tag/alias/:alias',
+  response: TagAnswer,
   summary: 'One tag by alias',
   tags: ['content'],
   auth: 'public',
@@ -39,13 +42,14 @@ export const tagByAlias = readRoute({
 
 export const tagList = readRoute({
   path: '/api/entity/tag',
+  response: pageOf(TagAnswer),
   summary: 'Tags, by parent or level; text filter',
   tags: ['content'],
   auth: 'public',
   query: {
     ...pagingShape,
     parentId: z.string().min(1).max(100).optional(),
-    level: z.coerce.number().int().min(0).optional(),
+    level: queryInteger({ min: 0 }).optional(),
     text: z.string().max(200).optional(),
   },
   async handle({ query, views }) {
@@ -58,6 +62,7 @@ export const tagList = readRoute({
 
 export const articleList = readRoute({
   path: '/api/entity/article',
+  response: pageOf(ArticleAnswer),
   summary: 'Articles: the blog (kind=blog) or general pages, by category; newest first',
   tags: ['content'],
   auth: 'public',
@@ -82,6 +87,7 @@ export const articleList = readRoute({
 
 export const articleByAlias = readRoute({
   path: '/api/entity/article/alias/:alias',
+  response: ArticlePageAnswer,
   summary: 'One article by alias (blog post or general page such as about, contact, terms)',
   tags: ['content'],
   auth: 'public',
@@ -95,6 +101,7 @@ export const articleByAlias = readRoute({
 
 export const categoryList = readRoute({
   path: '/api/entity/category',
+  response: pageOf(CategoryAnswer),
   summary: 'Blog categories',
   tags: ['content'],
   auth: 'public',
@@ -106,6 +113,7 @@ export const categoryList = readRoute({
 
 export const categoryByAlias = readRoute({
   path: '/api/entity/category/alias/:alias',
+  response: CategoryAnswer,
   summary: 'One blog category by alias',
   tags: ['content'],
   auth: 'public',
@@ -119,6 +127,7 @@ export const categoryByAlias = readRoute({
 
 export const brandList = readRoute({
   path: '/api/entity/brand',
+  response: pageOf(BrandAnswer),
   summary: 'Brands',
   tags: ['content'],
   auth: 'public',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContractAnswer, NamedContractAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
 import { ContractStatus } from '../../domain/contract/events.ts';
@@ -7,13 +8,17 @@ import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
+import { withParticipants } from '../participants.ts';
+import { contractStream } from '../../domain/contract/decider.ts';
 
-// Contracts over `contracts`: the customer, the vendor's owner, admins; anyone else 404.
+// Contracts over `contracts`: the customer, the vendor's owner, admins; anyone else 404. Each answer
+// names both parties (customerName, vendorName), so each side sees who the contract is with.
 const party = (actor: Actor, contract: Record<string, unknown>): boolean =>
   isAdmin(actor) || (actor.userId !== null && contract.customerId === actor.userId) || (actor.vendorId !== null && contract.vendorId === actor.vendorId);
 
 export const myContracts = readRoute({
   path: '/api/contracts',
+  response: pageOf(NamedContractAnswer),
   summary: "The caller's contracts, as customer or as vendor",
   tags: ['contracts'],
   auth: 'user',
@@ -31,26 +36,30 @@ export const myContracts = readRoute({
     const filter: Filter = sides.length === 0 ? { _id: { $in: [] } } : { $or: sides };
     if (query.status) filter.status = query.status;
     if (query.orderId) filter.orderId = query.orderId;
-    return listPage(views, 'contracts', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+    const page = await listPage(views, 'contracts', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+    return { ...page, items: await withParticipants(views, page.items) };
   },
 });
 
 export const contractById = readRoute({
   path: '/api/contracts/:id',
+  response: NamedContractAnswer,
   summary: 'One contract with its signatures and timeline (its parties and admins)',
   tags: ['contracts'],
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
-  documentOf: ({ id }) => ({ collection: 'contracts', id, streamId: `contract-${id}` }),
+  documentOf: ({ id }) => ({ collection: 'contracts', id, streamId: contractStream(id) }),
   async handle({ params, views, actor }) {
     const contract = await views.byId('contracts', params.id);
     if (!contract || !party(actor, contract)) throw problems.notFound('There is no such contract.');
-    return publicDocument(contract);
+    const [named] = await withParticipants(views, [publicDocument(contract)]);
+    return named;
   },
 });
 
 export const adminContracts = readRoute({
   path: '/api/admin/contracts',
+  response: pageOf(ContractAnswer),
   summary: 'Every contract, by status, customer, vendor or order (admins)',
   tags: ['admin', 'contracts'],
   auth: 'admin',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConversationAnswer, pageOf } from '../answer-schemas.ts';
+import { ConversationAnswer, MessageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -8,6 +8,8 @@ import { pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 import type { ReadViews } from '../tracked-views.ts';
+import { withParticipants } from '../participants.ts';
+import { conversationStream } from '../../domain/conversation/decider.ts';
 
 // Conversations and messages over `conversations` and `messages`: a participant (the customer, or the
 // vendor's owner) or an admin; anyone else gets 404, as for orders.
@@ -20,6 +22,10 @@ async function visibleConversation(views: ReadViews, actor: Actor, id: string): 
   const conversation = await views.byId('conversations', id);
   if (!conversation || !participates(actor, conversation)) throw problems.notFound('There is no such conversation.');
   return conversation;
+}
+
+async function pageWithParticipants(views: ReadViews, page: { items: Record<string, unknown>[]; total: number }) {
+  return { ...page, items: await withParticipants(views, page.items) };
 }
 
 /** The caller's side filter: as the customer, as the vendor, or both. */
@@ -43,7 +49,7 @@ export const myConversations = readRoute({
     sort: sortParam(['lastActivityAt', 'openedAt'] as const, '-lastActivityAt'),
   },
   async handle({ query, views, actor }) {
-    return listPage(views, 'conversations', mineFilter(actor, query.as), { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal });
+    return pageWithParticipants(views, await listPage(views, 'conversations', mineFilter(actor, query.as), { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal }));
   },
 });
 
@@ -54,20 +60,22 @@ export const conversationById = readRoute({
   tags: ['conversations'],
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
-  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: `conversation-${id}` }),
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: conversationStream(id) }),
   async handle({ params, views, actor }) {
-    return publicDocument(await visibleConversation(views, actor, params.id), conversationInternal);
+    const [conversation] = await withParticipants(views, [publicDocument(await visibleConversation(views, actor, params.id), conversationInternal)]);
+    return conversation;
   },
 });
 
 export const conversationMessages = readRoute({
   path: '/api/conversations/:id/messages',
+  response: pageOf(MessageAnswer),
   summary: 'Messages of a conversation, oldest first (participants and admins)',
   tags: ['conversations'],
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
   query: { ...pagingShape, limit: pagingShape.limit.default(100), sort: sortParam(['seq'] as const, 'seq') },
-  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: `conversation-${id}` }),
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: conversationStream(id) }),
   async handle({ params, query, views, actor }) {
     await visibleConversation(views, actor, params.id);
     return listPage(views, 'messages', { conversationId: params.id }, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
@@ -76,6 +84,7 @@ export const conversationMessages = readRoute({
 
 export const adminConversations = readRoute({
   path: '/api/admin/conversations',
+  response: pageOf(ConversationAnswer),
   summary: 'Every conversation, by customer or vendor, latest activity first (admins: SPEC §6 chatMessage read)',
   tags: ['admin', 'conversations'],
   auth: 'admin',
@@ -89,7 +98,7 @@ export const adminConversations = readRoute({
     const filter: Filter = {};
     if (query.customerId) filter.customerId = query.customerId;
     if (query.vendorId) filter.vendorId = query.vendorId;
-    return listPage(views, 'conversations', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal });
+    return pageWithParticipants(views, await listPage(views, 'conversations', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal }));
   },
 });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { OrderHistoryAnswer } from '../answer-schemas.ts';
-import { orderDecider, type OrderState } from '../../domain/order/decider.ts';
+import { orderDecider, orderStream, type OrderState } from '../../domain/order/decider.ts';
 import { OrderEvent } from '../../domain/order/events.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { documentTag } from '../cache-tags.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
+import { queryInteger } from '../paging.ts';
 import { mayReadOrder } from './order-reads.ts';
 
 // Time travel (issue 3): the state of an order as of any of its events, folded from the event store
@@ -17,10 +18,11 @@ export const orderHistory = readRoute({
   tags: ['orders', 'audit'],
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
-  query: { asOfRevision: z.coerce.number().int().min(0).optional().describe('Revision of the order stream to stop at (0 = as placed).') },
+  query: { asOfRevision: queryInteger({ min: 0 }).optional().describe('Revision of the order stream to stop at (0 = as placed).') },
+  answers: { 409: 'asOfRevision is past the revision the order is at' },
   async handle({ params, query, eventStore, actor, views }) {
     views.tag(documentTag('orders', params.id));
-    const recorded = await eventStore.readStream(`order-${params.id}`);
+    const recorded = await eventStore.readStream(orderStream(params.id));
     const placed = recorded[0]?.data as { customerId?: string; vendorId?: string } | undefined;
     if (!placed || !mayReadOrder(actor, placed)) throw problems.notFound('There is no such order.');
     const currentRevision = recorded.at(-1)!.revision;

@@ -3,11 +3,15 @@ import { OrderAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
 import { OrderStatus } from '../../domain/order/events.ts';
-import { problems } from '../../infra/http/problem.ts';
+import { HttpProblem, problems } from '../../infra/http/problem.ts';
+import { israelDayBounds } from '../israel-day.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
+import type { ReadViews } from '../tracked-views.ts';
+import { withParticipants } from '../participants.ts';
+import { orderStream } from '../../domain/order/decider.ts';
 
 // Orders over the `orders` view. Authorization on reads: the customer, the order's vendor and admins.
 // Decision: another user's order answers 404, exactly like an order that does not exist, so order
@@ -19,9 +23,46 @@ const orderSorts = ['placedAt', 'updatedAt', 'total'] as const;
 const orderListQuery = {
   ...pagingShape,
   status: OrderStatus.optional(),
+  open: z.enum(['true', 'false']).optional().describe('true: only orders still in progress (new, payed, approved); false: only finished ones (completed, canceled).'),
   sort: sortParam(orderSorts, '-placedAt'),
 };
 const orderSort = (sort: string) => sortOf(sort, { total: 'total.amountMinor' });
+
+const openStatuses = ['new', 'payed', 'approved'];
+/** The status part of a list filter: one status, the open or the finished ones, or both conditions. */
+function statusFilter(query: { status?: string; open?: 'true' | 'false' }): Filter {
+  const byOpen: Filter | null = query.open ? { status: { [query.open === 'true' ? '$in' : '$nin']: openStatuses } } : null;
+  const byStatus: Filter | null = query.status ? { status: query.status } : null;
+  if (byOpen && byStatus) return { $and: [byOpen, byStatus] };
+  return byOpen ?? byStatus ?? {};
+}
+
+/**
+ * What an order page shows beside the order document: both parties' names (participants.ts) and
+ * the order's review (`reviews`, one per order: `{ rating, text, at, editedAt }`, null before one
+ * is written or after it is taken down).
+ */
+async function withPartiesAndReview(views: ReadViews, orders: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (orders.length === 0) return orders;
+  const ids = orders.map((order) => String(order.orderId));
+  const reviews = ids.length === 1
+    ? await views.byId('reviews', ids[0]!).then((doc) => (doc ? [doc] : []))
+    : await views.find('reviews', { _id: { $in: ids } });
+  const reviewById = new Map(reviews.map((doc) => [doc._id, doc]));
+  return (await withParticipants(views, orders)).map((order) => {
+    const review = reviewById.get(String(order.orderId));
+    return {
+      ...order,
+      review: review
+        ? { rating: review.rating, text: review.text, at: review.at, editedAt: typeof review.editedAt === 'string' ? review.editedAt : null }
+        : null,
+    };
+  });
+}
+
+async function pageWithPartiesAndReview(views: ReadViews, page: { items: Record<string, unknown>[]; total: number }) {
+  return { ...page, items: await withPartiesAndReview(views, page.items) };
+}
 
 export const orderById = readRoute({
   path: '/api/orders/:id',
@@ -30,11 +71,12 @@ export const orderById = readRoute({
   tags: ['orders'],
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
-  documentOf: ({ id }) => ({ collection: 'orders', id, streamId: `order-${id}` }),
+  documentOf: ({ id }) => ({ collection: 'orders', id, streamId: orderStream(id) }),
   async handle({ params, views, actor }) {
     const order = await views.byId('orders', params.id);
     if (!order || !mayReadOrder(actor, order)) throw problems.notFound('There is no such order.');
-    return publicDocument(order);
+    const [answer] = await withPartiesAndReview(views, [publicDocument(order)]);
+    return answer;
   },
 });
 
@@ -46,9 +88,8 @@ export const myOrders = readRoute({
   auth: 'user',
   query: orderListQuery,
   async handle({ query, views, actor }) {
-    const filter: Filter = { customerId: actor.userId };
-    if (query.status) filter.status = query.status;
-    return listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit });
+    const filter: Filter = { customerId: actor.userId, ...statusFilter(query) };
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
   },
 });
 
@@ -59,33 +100,57 @@ export const vendorOrders = readRoute({
   tags: ['orders'],
   auth: 'vendor',
   query: { ...orderListQuery, vendorId: z.string().min(1).max(100).optional() },
+  answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
   async handle({ query, views, actor }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
     if (vendorId !== actor.vendorId && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's orders.");
-    const filter: Filter = { vendorId };
-    if (query.status) filter.status = query.status;
-    return listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit });
+    const filter: Filter = { vendorId, ...statusFilter(query) };
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
   },
 });
+
+/** A calendar day written yyyy-mm-dd that exists (no 2025-02-30). */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Not a calendar day');
+/** Which date of an order a day range filters on: when it was placed, or its event (the booked slot). */
+const orderDateFields = { placed: 'placedAt', event: 'slot.start' } as const;
+
+/**
+ * The day-range part of a list filter: Israel days `from` to `to`, both included, on the placing
+ * time or on the event's start (orders without an event date then drop out).
+ */
+function dayRangeFilter(query: { dateField: keyof typeof orderDateFields; from?: string; to?: string }): Filter {
+  if (query.from && query.to && query.from > query.to) {
+    throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'The range ends before it starts.', errors: [{ field: 'query.to', message: 'Must not be before from' }] });
+  }
+  const range: Record<string, string> = {};
+  if (query.from) range.$gte = israelDayBounds(query.from).start;
+  if (query.to) range.$lt = israelDayBounds(query.to).end;
+  return Object.keys(range).length ? { [orderDateFields[query.dateField]]: range } : {};
+}
 
 export const adminOrders = readRoute({
   path: '/api/admin/orders',
   response: pageOf(OrderAnswer),
-  summary: 'Every order, filtered by status, vendor or customer (admins)',
+  summary: 'Every order, filtered by status, vendor, customer and a range of placing or event days (admins)',
   tags: ['admin', 'orders'],
   auth: 'admin',
   query: {
     ...orderListQuery,
+    sort: sortParam([...orderSorts, 'eventDate'], '-placedAt'),
     vendorId: z.string().min(1).max(100).optional(),
     customerId: z.string().min(1).max(100).optional(),
+    dateField: z.enum(['placed', 'event']).default('placed').describe('Which date from and to filter on: when the order was placed, or its event (booked slot).'),
+    from: Day.optional().describe('First day (Israel time), included.'),
+    to: Day.optional().describe('Last day (Israel time), included.'),
   },
   async handle({ query, views }) {
-    const filter: Filter = {};
-    if (query.status) filter.status = query.status;
+    const filter: Filter = { ...statusFilter(query), ...dayRangeFilter(query) };
     if (query.vendorId) filter.vendorId = query.vendorId;
     if (query.customerId) filter.customerId = query.customerId;
-    return listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit });
+    const sort = sortOf(query.sort, { total: 'total.amountMinor', eventDate: 'slot.start' });
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort, start: query.start, limit: query.limit }));
   },
 });
 

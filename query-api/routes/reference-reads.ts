@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AclRuleAnswer, ConfigEntryAnswer, GeoLocationAnswer, LanguageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
 import { isAdmin } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
@@ -17,6 +18,7 @@ export const PUBLIC_CONFIG_PREFIXES = ['site.', 'support.', 'public.'];
 
 export const geoLocations = readRoute({
   path: '/api/entity/geoLocation',
+  response: pageOf(GeoLocationAnswer),
   summary: 'Geo locations, filtered by name (Hebrew or English) or parent',
   tags: ['reference'],
   auth: 'public',
@@ -35,6 +37,7 @@ export const geoLocations = readRoute({
 
 export const geoLocationById = readRoute({
   path: '/api/entity/geoLocation/:id',
+  response: GeoLocationAnswer,
   summary: 'One geo location',
   tags: ['reference'],
   auth: 'public',
@@ -48,6 +51,7 @@ export const geoLocationById = readRoute({
 
 export const publicAcl = readRoute({
   path: '/api/acl/public',
+  response: pageOf(AclRuleAnswer),
   summary: 'Public access rules (asset, action, level) the browser shapes menus with',
   tags: ['reference'],
   auth: 'public',
@@ -59,6 +63,7 @@ export const publicAcl = readRoute({
 
 export const publicConfig = readRoute({
   path: '/api/config',
+  response: pageOf(ConfigEntryAnswer),
   summary: `Public configuration entries (keys starting with ${PUBLIC_CONFIG_PREFIXES.join(', ')})`,
   tags: ['reference'],
   auth: 'public',
@@ -71,6 +76,7 @@ export const publicConfig = readRoute({
 
 export const adminConfig = readRoute({
   path: '/api/admin/config',
+  response: pageOf(ConfigEntryAnswer),
   summary: 'Every configuration entry (admins)',
   tags: ['admin', 'reference'],
   auth: 'admin',
@@ -82,10 +88,12 @@ export const adminConfig = readRoute({
 
 export const languageList = readRoute({
   path: '/api/languages',
+  response: pageOf(LanguageAnswer),
   summary: 'Languages a vendor can list (enabled ones; admins may ask for all)',
   tags: ['reference'],
   auth: 'public',
   query: { all: z.enum(['true', 'false']).optional().describe('true (admins): also disabled languages.') },
+  answers: { 403: 'all=true by someone who is not an admin' },
   async handle({ views, query, actor }) {
     if (query.all === 'true' && !isAdmin(actor)) throw problems.forbidden('Only admins see disabled languages.');
     const filter: Filter = query.all === 'true' ? {} : { enabled: true };

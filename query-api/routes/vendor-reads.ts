@@ -1,46 +1,45 @@
 import { z } from 'zod';
-import { VendorCardAnswer, VendorPageAnswer, pageOf } from '../answer-schemas.ts';
+import { FavoritesAnswer, VendorCardAnswer, VendorPageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
-import { listPage, textFilter } from '../list-page.ts';
+import { listPage } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
-import { israelDayBounds } from '../israel-day.ts';
-import type { ReadViews } from '../tracked-views.ts';
+import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
+import { vendorsNotFreeOn } from '../vendor-availability.ts';
+import { vendorStream } from '../../domain/vendor/decider.ts';
+import { favoritesStream } from '../../domain/favorites/decider.ts';
 
 // Vendor search, the vendor page and favorites (SPEC §7), over `vendorCards`, `vendorPages`,
 // `favorites` (projectors/README.md).
-const cardInternal = ['productPrices', 'ratings'];
+const cardInternal = ['productPrices', 'ratings', 'shortestTimedServiceMinutes'];
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Not a calendar day');
-const vendorSorts = ['name', 'rating', 'price', 'createdAt'] as const;
-
-/** Vendor ids with a busy window or a reservation overlapping the Israeli day. */
-async function vendorsBusyOn(views: ReadViews, day: string): Promise<string[]> {
-  const { start, end } = israelDayBounds(day);
-  const entries = await views.find('calendarEntries', { start: { $lt: end }, end: { $gt: start } });
-  return [...new Set(entries.map((entry) => entry.vendorId as string))];
-}
+const vendorSorts = ['relevance', 'name', 'rating', 'price', 'createdAt'] as const;
 
 export const vendorSearch = readRoute({
   path: '/api/ecommerce/vendor',
   response: pageOf(VendorCardAnswer),
-  summary: 'Search vendors: by ids, text, category alias, geo location and a free day; paged and sorted',
+  summary: 'Search vendors: by ids, text (ranked), category alias, geo location and a free day; paged and sorted',
   tags: ['vendors'],
   auth: 'public',
   query: {
     ...pagingShape,
     id: idList.describe('Only these vendor ids: id=a&id=b, id[]=a or id=a,b (the guest favorites page).'),
-    text: z.string().max(200).optional().describe('Words of the vendor name, Hebrew or English.'),
+    text: z.string().max(200).optional().describe('Words, Hebrew or English, each matching the name, a category, a product, the intro or about text, or a place (prefixes and Hebrew one-letter prefixes welcome); ranked by where they match.'),
     category: z.string().max(200).optional().describe('Alias of an artist-categories child tag.'),
     geoLocation: z.string().max(100).optional().describe('Id of a geo location the vendor performs in.'),
-    date: Day.optional().describe('A day (Israel time) on which the vendor has no busy window or reservation.'),
-    sort: sortParam(vendorSorts, 'name'),
+    date: Day.optional().describe('A day (Israel time) with a free slot for the vendor: their shortest timed service fits between 10:00 and 21:00 without overlapping a busy window or reservation, and has not started yet.'),
+    sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating, price or createdAt; prefix with - for descending.'),
   },
-  async handle({ query, views, locale }) {
-    const filter: Filter = { visible: true, ...textFilter(query.text) };
+  async handle({ query, views, locale, now }) {
+    const filter: Filter = { visible: true };
     const and: Filter[] = [];
+    const terms = await resolveTerms(views, query.text);
+    // Text with no word in it (only punctuation) matches nothing rather than everything.
+    if (terms.length === 0 && query.text?.trim()) return { items: [], total: 0 };
+    for (const term of terms) and.push(termFilter(term));
     if (query.id) and.push({ vendorId: { $in: query.id } });
     if (query.category) {
       const tag = await views.findOne('tags', { alias: query.category });
@@ -48,9 +47,21 @@ export const vendorSearch = readRoute({
       and.push({ tagIds: tag._id });
     }
     if (query.geoLocation) and.push({ geoLocationIds: query.geoLocation });
-    if (query.date) and.push({ vendorId: { $nin: await vendorsBusyOn(views, query.date) } });
+    if (query.date) {
+      const notFree = await vendorsNotFreeOn(views, query.date, now);
+      if (notFree === 'everyone') return { items: [], total: 0 };
+      if (notFree.length > 0) and.push({ vendorId: { $nin: notFree } });
+    }
     if (and.length > 0) filter.$and = and;
-    const sort = sortOf(query.sort, {
+    const byRelevance = query.sort === 'relevance' || query.sort === '-relevance';
+    if (byRelevance && terms.length > 0) {
+      // Ranking needs every match; a text query's matches are few, and the answer is cached.
+      const ranked = rankByRelevance(await views.find<ViewDocument>('vendorCards', filter), terms, locale);
+      if (query.sort === '-relevance') ranked.reverse();
+      const items = ranked.slice(query.start, query.start + query.limit).map((card) => publicDocument(card, cardInternal));
+      return { items, total: ranked.length };
+    }
+    const sort = sortOf(byRelevance ? 'name' : query.sort, {
       name: locale === 'en-US' ? 'name.en' : 'name.he',
       rating: 'ratingAvg',
       price: 'priceFromMinor',
@@ -67,12 +78,13 @@ export const vendorPage = readRoute({
   tags: ['vendors'],
   auth: 'public',
   params: { id: z.string().min(1).max(100) },
-  documentOf: ({ id }) => ({ collection: 'vendorPages', id, streamId: `vendor-${id}` }),
+  documentOf: ({ id }) => ({ collection: 'vendorPages', id, streamId: vendorStream(id) }),
   async handle({ params, views, actor }) {
     const page = await views.byId('vendorPages', params.id);
     if (!page || page.profile === null) throw problems.notFound('There is no such vendor.');
     if (page.archived && !isAdmin(actor) && !ownsVendor(actor, params.id)) throw problems.notFound('There is no such vendor.');
-    const answer = publicDocument(page, ['ratings']);
+    // Who owns the vendor is an internal user id: only admins see it (the owner knows it from the token).
+    const answer = publicDocument(page, isAdmin(actor) ? ['ratings'] : ['ratings', 'ownerUserId']);
     const products = Object.values((page.products ?? {}) as Record<string, { featured?: boolean; productId: string }>);
     products.sort((a, b) => Number(Boolean(b.featured)) - Number(Boolean(a.featured)) || a.productId.localeCompare(b.productId));
     return { ...answer, products };
@@ -81,12 +93,12 @@ export const vendorPage = readRoute({
 
 export const favoredByUser = readRoute({
   path: '/api/artists/vendor/favored/by-user',
-  response: pageOf(VendorCardAnswer).extend({ vendorIds: z.array(z.string()), productIds: z.array(z.string()) }),
+  response: FavoritesAnswer,
   summary: "The caller's favorite vendors as vendor cards, in the order they were added",
   tags: ['favorites'],
   auth: 'user',
   query: { ...pagingShape, limit: pagingShape.limit.default(999) },
-  documentOf: (_params, actor) => ({ collection: 'favorites', id: actor.userId ?? '', streamId: `favorites-${actor.userId ?? ''}` }),
+  documentOf: (_params, actor) => ({ collection: 'favorites', id: actor.userId ?? '', streamId: favoritesStream(actor.userId ?? '') }),
   async handle({ actor, views, query }) {
     const favorites = await views.byId('favorites', actor.userId!);
     const vendorIds = (favorites?.vendorIds ?? []) as string[];

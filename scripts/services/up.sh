@@ -3,6 +3,8 @@
 #   MONGO_URL      ferretdb.sh  FerretDB v1.24 on SQLite (MongoDB wire protocol)
 #   KAFKA_BROKERS  kafka.sh     single-node KRaft broker (when the script exists)
 #   CHROMIUM_PATH  chromium.sh  Debian's chromium
+#   SCHEMATHESIS_PATH  schemathesis.sh  the API fuzzer from PyPI, in a virtualenv
+#   SMTP_SINK_PYTHON smtp-sink.sh a Python with aiosmtpd (PyPI, else Debian), for the SMTP suite's own server
 #
 # Usage:  source scripts/services/up.sh        (exports into your shell; `.ci/run` does this)
 #         bash scripts/services/up.sh          (starts them and prints the export lines)
@@ -17,7 +19,7 @@
 _services_up() {
   local here; here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
   local state="${SERVICES_STATE_DIR:-$(cd "$here/../.." && pwd)/.services}"
-  local wanted="${SERVICES:-redis ferretdb kafka chromium}"
+  local wanted="${SERVICES:-redis ferretdb kafka chromium smtp-sink schemathesis}"
   mkdir -p "$state/up" || return 1
 
   # Runs one service script; its stdout (the export lines), stderr and exit code go to files.
@@ -86,7 +88,7 @@ _services_cleanup() { unset -f _services_up _services_run_one _services_cleanup;
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   # Run, not sourced: start them and print what to export.
-  _services_up && env | grep -E '^(REDIS_URL|MONGO_URL|KAFKA_BROKERS|CHROMIUM_PATH)=' | sed 's/^/export /'
+  _services_up && env | grep -E '^(REDIS_URL|MONGO_URL|KAFKA_BROKERS|CHROMIUM_PATH|SMTP_SINK_PYTHON|SCHEMATHESIS_PATH)=' | sed 's/^/export /'
 else
   if _services_up; then _services_cleanup; else _services_cleanup; false; fi
 fi

@@ -1,34 +1,38 @@
+import * as z from 'zod/mini';
 import { sanitizeRichText } from '../components/rich-text.ts';
+import {
+  ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ConversationAnswer, FavoritesAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer,
+  MyReviewAnswer, NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentEntryAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer,
+  TagAnswer, UnreadCountsAnswer, UserProfileAnswer, VendorCardAnswer, VendorCustomerAnswer, VendorPageAnswer, VendorPageProductAnswer,
+  VendorReviewsAnswer,
+} from '../../query-api/answer-schemas.ts';
+import { readAnswer } from './read-answer.ts';
+import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
+import type { AccountProfile, MyReview, PaymentEntry, Payments, RatingSummary, VendorReviews } from './view-models.ts';
 import type {
   Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Money, Notification, Order, Product,
   ProductSummary, Review, Text, VendorCard, VendorPage,
 } from './view-models.ts';
+import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
+import type { LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
 
-// The one place where API documents (projectors/README.md, command-api answers) become view props.
-// Readers are lenient: a missing field gets a neutral default instead of breaking a page.
-type Doc = Record<string, unknown>;
+// The one place where API answers become view props. Each answer is validated with its schema from
+// the read contract (query-api/answer-schemas.ts, bound there to the views' document types), then
+// mapped: an answer of another shape throws AnswerShapeError (web/api/read-answer.ts) instead of
+// being guessed at field by field.
 
-const asDoc = (value: unknown): Doc => (typeof value === 'object' && value !== null ? (value as Doc) : {});
-const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
-const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const num = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const numOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const strings = (value: unknown): string[] => list(value).filter((v): v is string => typeof v === 'string');
-
+/** A translated text from any value (the admin screens' loose fields): a string is the same in both languages. */
 export function text(value: unknown): Text {
   if (typeof value === 'string') return { he: value, en: value };
-  const doc = asDoc(value);
+  const doc = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const result: Text = {};
   if (typeof doc.he === 'string') result.he = doc.he;
   if (typeof doc.en === 'string') result.en = doc.en;
   return result;
 }
 
-export function money(value: unknown): Money {
-  const doc = asDoc(value);
-  return { amountMinor: num(doc.amountMinor), currency: 'ILS' };
-}
+const ils = (amountMinor: number): Money => ({ amountMinor, currency: 'ILS' });
+const orNull = (value: string | null | undefined): string | null => (value ? value : null);
 
 export const DEFAULT_CATEGORY_ALIAS = 'artist';
 
@@ -40,192 +44,350 @@ export function categoryAliasOf(tagIds: string[], categories: Map<string, Catego
 }
 
 export function categoryFrom(value: unknown): Category {
-  const doc = asDoc(value);
-  return { id: str(doc.id ?? doc._id), alias: str(doc.alias), name: text(doc.name), level: num(doc.level, 1), order: num(doc.order) };
+  const tag = readAnswer(TagAnswer, value, 'a category tag');
+  return { id: tag.id, alias: tag.alias, name: tag.name, level: tag.level, order: tag.order };
 }
 
 export function geoLocationFrom(value: unknown): GeoLocation {
-  const doc = asDoc(value);
-  return { id: str(doc.id ?? doc._id), name: text(doc.name) };
+  const place = readAnswer(GeoLocationAnswer, value, 'a place');
+  return { id: place.id, name: place.name };
 }
 
+type CardProfile = Pick<z.output<typeof VendorCardAnswer>, 'name' | 'intro' | 'originLocation' | 'tagIds' | 'geoLocationIds' | 'languages'>
+  & { logoImageUrl?: string | null; heroImageUrl?: string | null };
+
+function cardOf(vendorId: string, profile: CardProfile, categories: Map<string, Category>, rating: { avg: number | null; count: number }, priceFrom: Money | null): VendorCard {
+  return {
+    id: vendorId,
+    name: profile.name,
+    intro: profile.intro,
+    originLocation: profile.originLocation,
+    categoryAlias: categoryAliasOf(profile.tagIds, categories),
+    categoryNames: profile.tagIds.map((id) => categories.get(id)?.name).filter((name): name is Text => Boolean(name)),
+    geoLocationIds: profile.geoLocationIds,
+    languages: profile.languages,
+    logoImageUrl: orNull(profile.logoImageUrl),
+    heroImageUrl: orNull(profile.heroImageUrl),
+    ratingAvg: rating.avg,
+    ratingCount: rating.count,
+    priceFrom,
+  };
+}
+
+/** A search result card (GET /api/ecommerce/vendor and the favorites). */
 export function vendorCardFrom(value: unknown, categories: Map<string, Category>): VendorCard {
-  const doc = asDoc(value);
-  // A vendor page document nests the profile; a card has the fields at the top.
-  const profile = doc.profile ? asDoc(doc.profile) : doc;
-  const tagIds = strings(profile.tagIds);
-  const priceFromMinor = numOrNull(doc.priceFromMinor);
+  const card = readAnswer(VendorCardAnswer, value, 'a vendor card');
+  return cardOf(card.vendorId, card, categories, { avg: card.ratingAvg, count: card.ratingCount }, card.priceFromMinor === null ? null : ils(card.priceFromMinor));
+}
+
+type VendorPageAnswerDoc = z.output<typeof VendorPageAnswer>;
+
+function pageCardOf(page: VendorPageAnswerDoc, products: ProductSummary[], categories: Map<string, Category>): VendorCard {
+  const prices = products.map((product) => product.price.amountMinor);
+  return cardOf(page.vendorId, page.profile, categories, page.reviewsSummary, prices.length ? ils(Math.min(...prices)) : null);
+}
+
+/** The card of a vendor read from its page (GET /api/ecommerce/vendor/{id}): the profile, the reviews summary, the lowest product price. */
+export function vendorCardOfPage(value: unknown, categories: Map<string, Category>): VendorCard {
+  const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
+  return pageCardOf(page, page.products.map((product) => summaryOf(product, page.vendorId)), categories);
+}
+
+function summaryOf(product: z.output<typeof VendorPageProductAnswer>, vendorId: string): ProductSummary {
   return {
-    id: str(doc.vendorId ?? doc.id ?? doc._id),
-    name: text(profile.name),
-    intro: text(profile.intro),
-    originLocation: text(profile.originLocation),
-    categoryAlias: categoryAliasOf(tagIds, categories),
-    categoryNames: tagIds.map((id) => categories.get(id)?.name).filter((name): name is Text => Boolean(name)),
-    geoLocationIds: strings(profile.geoLocationIds),
-    languages: strings(profile.languages),
-    logoImageUrl: strOrNull(profile.logoImageUrl),
-    heroImageUrl: strOrNull(profile.heroImageUrl),
-    ratingAvg: numOrNull(doc.ratingAvg),
-    ratingCount: num(doc.ratingCount),
-    priceFrom: priceFromMinor === null ? null : { amountMinor: priceFromMinor, currency: 'ILS' },
+    id: product.productId,
+    vendorId,
+    type: product.type,
+    name: product.name,
+    introText: product.introText,
+    price: product.price,
+    featured: product.featured,
+    introImage: orNull(product.introImage),
+    serviceDuration: product.serviceDuration,
   };
 }
 
-export function productSummaryFrom(value: unknown, vendorId = ''): ProductSummary {
-  const doc = asDoc(value);
-  const type = str(doc.type, 'default');
-  return {
-    id: str(doc.productId ?? doc.id ?? doc._id),
-    vendorId: str(doc.vendorId, vendorId),
-    type: type === 'timedService' || type === 'contractService' ? type : 'default',
-    name: text(doc.name),
-    introText: str(doc.introText),
-    price: money(doc.price),
-    featured: doc.featured === true,
-    introImage: strOrNull(doc.introImage),
-    serviceDuration: num(doc.serviceDuration),
-  };
+/** A product of GET /api/ecommerce/product (lists and one product). */
+export function productSummaryFrom(value: unknown): ProductSummary {
+  const product = readAnswer(ProductAnswer, value, 'a product');
+  return summaryOf(product, product.vendorId);
+}
+
+/** A product as a vendor page lists it. */
+export function vendorPageProductFrom(value: unknown, vendorId: string): ProductSummary {
+  return summaryOf(readAnswer(VendorPageProductAnswer, value, "a vendor page's product"), vendorId);
 }
 
 export function productFrom(value: unknown): Product {
-  const doc = asDoc(value);
+  const product = readAnswer(ProductAnswer, value, 'a product');
   return {
-    ...productSummaryFrom(doc),
-    informationHtml: sanitizeRichText(str(doc.information)),
-    images: list(doc.images).map((image) => str(asDoc(image).url)).filter(Boolean),
-    additionalInformation: list(doc.additionalInformation).map((entry) => ({ title: text(asDoc(entry).title), content: text(asDoc(entry).content) })),
+    ...summaryOf(product, product.vendorId),
+    informationHtml: sanitizeRichText(product.information),
+    images: product.images.map((image) => image.url).filter(Boolean),
+    additionalInformation: product.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
   };
 }
 
 const typeOrder = { timedService: 0, contractService: 1, default: 2 } as const;
 
 export function vendorPageFrom(value: unknown, categories: Map<string, Category>, geoLocations: Map<string, GeoLocation>, reviews: Review[] = []): VendorPage {
-  const doc = asDoc(value);
-  const profile = asDoc(doc.profile);
-  const card = vendorCardFrom(doc, categories);
-  const products = Object.values(asDoc(doc.products)).map((product) => productSummaryFrom(product, card.id))
+  const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
+  const { profile, reviewsSummary } = page;
+  const products = page.products.map((product) => summaryOf(product, page.vendorId))
     .sort((a, b) => typeOrder[a.type] - typeOrder[b.type] || a.price.amountMinor - b.price.amountMinor);
-  const summary = asDoc(doc.reviewsSummary);
-  const prices = products.map((product) => product.price.amountMinor);
+  const card = pageCardOf(page, products, categories);
   return {
-    card: {
-      ...card,
-      ratingAvg: numOrNull(summary.avg) ?? card.ratingAvg,
-      ratingCount: num(summary.count, card.ratingCount),
-      priceFrom: card.priceFrom ?? (prices.length ? { amountMinor: Math.min(...prices), currency: 'ILS' } : null),
-    },
-    ownerUserId: strOrNull(doc.ownerUserId),
-    aboutHtml: sanitizeRichText(str(profile.about)),
-    images: list(profile.images).map((item) => ({ url: str(asDoc(item).url), description: str(asDoc(item).description) })).filter((item) => item.url),
-    audio: list(profile.audio).map((item) => ({ url: str(asDoc(item).url), description: str(asDoc(item).description) })).filter((item) => item.url),
-    videos: list(profile.videos).map((item) => ({ youtubeId: str(asDoc(item).youtubeId), description: str(asDoc(item).description) }))
+    card,
+    aboutHtml: sanitizeRichText(profile.about),
+    images: profile.images.map((item) => ({ url: item.url, description: item.description })).filter((item) => item.url),
+    audio: profile.audio.map((item) => ({ url: item.url, description: item.description })).filter((item) => item.url),
+    videos: profile.videos.map((item) => ({ youtubeId: item.youtubeId, description: item.description }))
       .filter((item) => /^[A-Za-z0-9_-]{6,20}$/.test(item.youtubeId)),
-    generalInfo: list(profile.generalInfo).map((item) => ({ title: str(asDoc(item).title), content: str(asDoc(item).content) })),
+    generalInfo: profile.generalInfo.map((item) => ({ title: item.title, content: item.content })),
     geoLocations: card.geoLocationIds.map((id) => geoLocations.get(id)).filter((place): place is GeoLocation => Boolean(place)),
     products,
-    reviewsSummary: { count: num(summary.count), avg: numOrNull(summary.avg) },
+    reviewsSummary: { count: reviewsSummary.count, avg: reviewsSummary.avg },
     reviews,
   };
 }
 
+/** A public review: named by an opaque reviewId (no order id leaves the API for them). */
 export function reviewFrom(value: unknown): Review {
-  const doc = asDoc(value);
-  return { id: str(doc.orderId ?? doc._id), rating: num(doc.rating), text: str(doc.text), at: str(doc.at) };
+  const review = readAnswer(PublicReviewAnswer, value, 'a review');
+  return { id: review.reviewId, rating: review.rating, text: review.text, at: review.at };
 }
 
 export function busyIntervalFrom(value: unknown): BusyInterval {
-  const doc = asDoc(value);
-  return { start: str(doc.start), end: str(doc.end) };
+  const entry = readAnswer(CalendarEntryAnswer, value, 'a calendar entry');
+  return { start: entry.start, end: entry.end };
 }
 
 export function orderFrom(value: unknown): Order {
-  const doc = asDoc(value);
-  const product = asDoc(doc.product);
-  const slot = doc.slot ? asDoc(doc.slot) : null;
-  const payment = doc.payment ? asDoc(doc.payment) : null;
-  const type = str(product.type, 'default');
-  const status = str(doc.status, 'new');
+  const order = readAnswer(OrderAnswer, value, 'an order');
+  const { product, payment, review, cancellation } = order;
   return {
-    id: str(doc.orderId ?? doc.id ?? doc._id),
-    vendorId: str(doc.vendorId ?? product.vendorId),
-    customerId: str(doc.customerId),
-    status: (['new', 'payed', 'approved', 'completed', 'canceled'].includes(status) ? status : 'new') as Order['status'],
-    product: {
-      id: str(product.productId),
-      name: text(product.name),
-      type: type === 'timedService' || type === 'contractService' ? type : 'default',
-      price: money(product.price),
-      serviceDuration: numOrNull(product.serviceDuration),
-    },
-    total: money(doc.total ?? product.price),
-    slot: slot && str(slot.start) ? { start: str(slot.start), end: str(slot.end) } : null,
-    notes: strOrNull(doc.notes),
-    payment: payment ? { cardLast4: str(payment.cardLast4), at: str(payment.at) } : null,
-    declines: list(doc.paymentDeclines).map((item) => ({ reason: str(asDoc(item).reason), at: str(asDoc(item).at) })),
-    timeline: list(doc.timeline).map((item) => {
-      const entry = asDoc(item);
-      return { event: str(entry.event), status: str(entry.status), role: str(entry.role), at: str(entry.at) };
-    }),
-    placedAt: str(doc.placedAt),
+    id: order.orderId,
+    vendorId: order.vendorId,
+    customerId: order.customerId,
+    status: order.status,
+    product: { id: product.productId, name: product.name, type: product.type, price: product.price, serviceDuration: product.serviceDuration ?? null },
+    total: order.total,
+    slot: order.slot ? { start: order.slot.start, end: order.slot.end } : null,
+    notes: orNull(order.notes),
+    payment: payment ? { cardLast4: payment.cardLast4, at: payment.at } : null,
+    declines: order.paymentDeclines.map((decline) => ({ reason: decline.reason, at: decline.at })),
+    timeline: order.timeline.map((entry) => ({ event: entry.event, status: entry.status, role: entry.role, at: entry.at })),
+    placedAt: order.placedAt,
+    customerName: order.customerName,
+    vendorName: order.vendorName,
+    review: review ? { rating: review.rating, text: review.text, at: review.at, editedAt: review.editedAt } : null,
+    cancellation: cancellation ? { reason: cancellation.reason, byRole: cancellation.byRole, refunded: cancellation.refund !== null, at: cancellation.at } : null,
   };
 }
 
+/** An article of a list (no body) or one article (GET /api/entity/article/alias/{alias}, with its body). */
+const ArticleRead = z.extend(ArticleAnswer, { body: z.optional(ArticleAnswer.shape.title) });
+
 export function articleFrom(value: unknown): Article {
-  const doc = asDoc(value);
-  const body = text(doc.body);
-  const kind = str(doc.kind, 'page');
+  const article = readAnswer(ArticleRead, value, 'an article');
+  const body = article.body ?? {};
   return {
-    id: str(doc.id ?? doc._id),
-    alias: str(doc.alias),
-    title: text(doc.title),
-    bodyHtml: { he: sanitizeRichText(body.he), en: sanitizeRichText(body.en) },
-    excerpt: doc.excerpt ? text(doc.excerpt) : null,
-    kind: kind === 'blog' ? 'blog' : 'page',
-    categoryId: strOrNull(doc.categoryId),
-    imageUrl: strOrNull(doc.imageUrl),
-    publishedAt: str(doc.publishedAt),
+    id: article.id,
+    alias: article.alias,
+    title: article.title,
+    bodyHtml: { he: sanitizeRichText(body.he ?? ''), en: sanitizeRichText(body.en ?? '') },
+    excerpt: article.excerpt,
+    kind: article.kind,
+    categoryId: article.categoryId,
+    imageUrl: article.imageUrl,
+    publishedAt: article.publishedAt,
   };
 }
 
 export function blogCategoryFrom(value: unknown): BlogCategory {
-  const doc = asDoc(value);
-  return { id: str(doc.id ?? doc._id), alias: str(doc.alias), name: text(doc.name), description: doc.description ? text(doc.description) : null };
+  const category = readAnswer(CategoryAnswer, value, 'a blog category');
+  return { id: category.id, alias: category.alias, name: category.name, description: category.description };
 }
 
 /** GET /api/user/current → the signed-in user (issue 2: uuid, email, fullName, locale, Vendor?: {id}, isAdmin, isOperator, groups). */
-export function currentUserFrom(value: unknown): CurrentUser | null {
-  const doc = asDoc(value);
-  const id = str(doc.uuid ?? doc.userId ?? doc.id);
-  if (!id) return null;
-  const vendor = doc.Vendor ? asDoc(doc.Vendor) : null;
+export function currentUserFrom(value: unknown): CurrentUser {
+  const user = readAnswer(UserProfileAnswer, value, 'the signed-in user');
   return {
-    id,
-    email: str(doc.email),
-    fullName: str(doc.fullName),
-    locale: str(doc.locale, 'he-IL'),
-    vendorId: strOrNull(vendor?.id) ?? strOrNull(doc.vendorId),
-    isAdmin: doc.isAdmin === true,
-    isOperator: doc.isOperator === true,
-    groups: strings(doc.groups),
+    id: user.uuid,
+    email: user.email,
+    fullName: user.fullName,
+    locale: user.locale,
+    vendorId: user.Vendor?.id ?? null,
+    isAdmin: user.isAdmin,
+    isOperator: user.isOperator,
+    groups: user.groups,
   };
 }
 
 export function notificationFrom(value: unknown): Notification {
-  const doc = asDoc(value);
-  const record = (input: unknown) => Object.fromEntries(Object.entries(asDoc(input)).map(([key, v]) => [key, String(v)]));
-  return { id: str(doc.notificationId ?? doc.id ?? doc._id), kind: str(doc.kind), subject: record(doc.subject), params: record(doc.params), at: str(doc.at), read: doc.read === true };
+  const notification = readAnswer(NotificationAnswer, value, 'a notification');
+  return { id: notification.notificationId, kind: notification.kind, subject: notification.subject, params: notification.params, at: notification.at, read: notification.read };
 }
 
-/** Vendor ids of GET /api/artists/vendor/favored/by-user ({ vendorIds } or { items: [{ id }] }). */
+export function conversationFrom(value: unknown): Conversation {
+  const conversation = readAnswer(ConversationAnswer, value, 'a conversation');
+  const last = conversation.lastMessage;
+  return {
+    id: conversation.conversationId, customerId: conversation.customerId, vendorId: conversation.vendorId,
+    customerName: conversation.customerName, vendorName: conversation.vendorName, vendorLogoImageUrl: orNull(conversation.vendorLogoImageUrl),
+    lastActivityAt: conversation.lastActivityAt, messageCount: conversation.messageCount,
+    lastMessage: last ? { id: last.messageId, side: last.side, text: last.text, at: last.at } : null,
+    unread: { customer: conversation.unread.customer, vendor: conversation.unread.vendor },
+  };
+}
+
+export function chatMessageFrom(value: unknown): ChatMessage {
+  const message = readAnswer(MessageAnswer, value, 'a message');
+  return {
+    id: message.messageId, conversationId: message.conversationId, authorId: message.authorId, side: message.side,
+    text: message.text, at: message.at, seq: message.seq,
+  };
+}
+
+export function unreadCountsFrom(value: unknown): UnreadCounts {
+  const counts = readAnswer(UnreadCountsAnswer, value, 'the unread counts');
+  return { notifications: counts.notifications, messages: counts.messages, conversations: counts.conversations };
+}
+
+/** Vendor ids of GET /api/artists/vendor/favored/by-user, in the order they were added. */
 export function favoriteVendorIdsFrom(value: unknown): string[] {
-  const doc = asDoc(value);
-  if (Array.isArray(doc.vendorIds)) return strings(doc.vendorIds);
-  return list(doc.items).map((item) => (typeof item === 'string' ? item : str(asDoc(item).vendorId ?? asDoc(item).id))).filter(Boolean);
+  return readAnswer(FavoritesAnswer, value, 'the favorites').vendorIds;
 }
 
+const PageEnvelope = z.looseObject({ items: z.array(z.unknown()), total: z.int().check(z.nonnegative()) });
+
+/** A page of a list answer (`{ items, total }`), each item read by `map`. */
 export function pageFrom<T>(value: unknown, map: (item: unknown) => T): { items: T[]; total: number } {
-  const doc = asDoc(value);
-  const items = list(doc.items).map(map);
-  return { items, total: num(doc.total, items.length) };
+  const page = readAnswer(PageEnvelope, value, 'a page of a list');
+  return { items: page.items.map(map), total: page.total };
+}
+
+/** The profile inside GET /api/ecommerce/vendor/{id}, every field as the editor needs it (raw `about`). */
+export function vendorProfileDraftFrom(value: unknown): VendorProfileDraft {
+  const { profile } = readAnswer(VendorPageAnswer, value, 'a vendor page');
+  const mediaRows = (rows: typeof profile.images) => rows.map((item) => ({ url: item.url, description: item.description }));
+  return {
+    name: profile.name,
+    tagIds: profile.tagIds,
+    about: profile.about,
+    intro: profile.intro,
+    languages: profile.languages,
+    originLocation: profile.originLocation,
+    heroImageUrl: profile.heroImageUrl ?? '',
+    logoImageUrl: profile.logoImageUrl ?? '',
+    images: mediaRows(profile.images),
+    audio: mediaRows(profile.audio),
+    videos: profile.videos.map((item) => ({ youtubeId: item.youtubeId, description: item.description })),
+    generalInfo: profile.generalInfo.map((item) => ({ title: item.title, content: item.content })),
+    geoLocationIds: profile.geoLocationIds,
+  };
+}
+
+export function languageEntryFrom(value: unknown): LanguageEntry {
+  const language = readAnswer(LanguageAnswer, value, 'a language');
+  return { code: language.code, name: language.name };
+}
+
+export function serviceContractFrom(value: unknown): ServiceContract {
+  const contract = readAnswer(NamedContractAnswer, value, 'a service contract');
+  const signature = (signed: typeof contract.signatures.customer) => (signed ? { signerId: signed.signerId, name: signed.name ?? null, at: signed.at } : null);
+  const { cancellation } = contract;
+  return {
+    id: contract.contractId,
+    customerId: contract.customerId,
+    vendorId: contract.vendorId,
+    customerName: contract.customerName,
+    vendorName: contract.vendorName,
+    orderId: orNull(contract.orderId),
+    productId: orNull(contract.productId),
+    title: contract.title,
+    terms: contract.terms,
+    price: contract.price,
+    eventDate: orNull(contract.eventDate),
+    status: contract.status,
+    signatures: { customer: signature(contract.signatures.customer), vendor: signature(contract.signatures.vendor) },
+    cancellation: cancellation ? { reason: cancellation.reason, by: cancellation.by, at: cancellation.at } : null,
+    timeline: contract.timeline.map((entry) => ({ event: entry.event, by: entry.by, role: entry.role, at: entry.at })),
+    createdAt: contract.createdAt,
+    updatedAt: contract.updatedAt,
+  };
+}
+
+export function vendorCustomerFrom(value: unknown): VendorCustomer {
+  const customer = readAnswer(VendorCustomerAnswer, value, "a vendor's customer");
+  return {
+    userId: customer.userId, fullName: customer.fullName, orderCount: customer.orderCount, hasConversation: customer.hasConversation,
+    contractCount: customer.contractCount, lastActivityAt: customer.lastActivityAt,
+  };
+}
+
+/** GET /api/user/current → the account fields the profile form edits. */
+export function accountProfileFrom(value: unknown): AccountProfile {
+  const user = readAnswer(UserProfileAnswer, value, 'the signed-in user');
+  return { id: user.uuid, email: user.email, fullName: user.fullName, phone: user.phone ?? null, locale: user.locale, vendorId: user.Vendor?.id ?? null };
+}
+
+export function myReviewFrom(value: unknown): MyReview {
+  const review = readAnswer(MyReviewAnswer, value, 'a review');
+  return { orderId: review.orderId, vendorId: review.vendorId, rating: review.rating, text: review.text, at: review.at, editedAt: review.editedAt };
+}
+
+function ratingSummaryOf(summary: z.output<typeof VendorReviewsAnswer>['summary']): RatingSummary {
+  const stars = (star: string) => summary.distribution[star] ?? 0;
+  return { count: summary.count, avg: summary.avg, distribution: { 1: stars('1'), 2: stars('2'), 3: stars('3'), 4: stars('4'), 5: stars('5') } };
+}
+
+/** GET /api/ecommerce/vendor/{id}/reviews: a page of reviews and the summary over all of them. */
+export function vendorReviewsFrom(value: unknown): VendorReviews {
+  const answer = readAnswer(VendorReviewsAnswer, value, "a vendor's reviews");
+  return { items: answer.items.map(reviewFrom), total: answer.total, summary: ratingSummaryOf(answer.summary) };
+}
+
+function paymentEntryOf(entry: z.output<typeof PaymentEntryAnswer>): PaymentEntry {
+  return {
+    kind: entry.kind,
+    paymentId: entry.paymentId,
+    orderId: entry.orderId,
+    orderStatus: entry.orderStatus,
+    vendorId: entry.vendorId,
+    vendorName: entry.vendorName,
+    product: { id: entry.product.productId, name: entry.product.name, type: entry.product.type },
+    amount: entry.amount,
+    cardLast4: entry.cardLast4,
+    at: entry.at,
+  };
+}
+
+export function paymentsFrom(value: unknown): Payments {
+  const answer = readAnswer(PaymentsAnswer, value, 'the payments');
+  return { items: answer.items.map(paymentEntryOf), total: answer.total, totals: answer.totals };
+}
+
+/** Product ids of GET /api/artists/vendor/favored/by-user. */
+export function favoriteProductIdsFrom(value: unknown): string[] {
+  return readAnswer(FavoritesAnswer, value, 'the favorites').productIds;
+}
+
+/** An entry of GET /api/vendor/{id}/calendar as its owner reads it: a busy window or a booked order's slot. */
+export function vendorCalendarEntryFrom(value: unknown): VendorCalendarEntry {
+  const entry = readAnswer(CalendarEntryAnswer, value, 'a calendar entry');
+  const booking = entry.kind === 'reservation';
+  return { kind: booking ? 'booking' : 'window', id: (booking ? entry.orderId : entry.windowId) ?? '', start: entry.start, end: entry.end, reason: orNull(entry.reason) };
+}
+
+/** GET /api/ecommerce/product/{id} → the product form's values. */
+export function productDraftFrom(value: unknown): ProductDraft {
+  const product = readAnswer(ProductAnswer, value, 'a product');
+  return {
+    id: product.productId, vendorId: product.vendorId, type: product.type, name: product.name, price: product.price, featured: product.featured,
+    introText: product.introText, serviceDuration: product.serviceDuration, introImage: product.introImage ?? '',
+    information: product.information,
+    images: product.images.map((image) => image.url).filter(Boolean),
+    additionalInformation: product.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
+  };
 }

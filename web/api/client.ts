@@ -6,6 +6,34 @@ import { ApiError, type ApiProblem } from './api-error.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
+/** One call as it leaves the client: an absolute URL, the headers, the JSON body as text. */
+export interface TransportRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** What came back: the status and the body's text (JSON or problem details). A network failure throws. */
+export interface TransportAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * How calls reach the APIs: over HTTP (the browser, a web service alone), or in process when the web
+ * server runs beside the query API (web/api/in-process-transport.ts); loaders cannot tell the difference.
+ */
+export type ApiTransport = (request: TransportRequest) => Promise<TransportAnswer>;
+
+export function httpTransport(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): ApiTransport {
+  return async ({ method, url, headers, body, signal }) => {
+    const response = await fetchImpl(url, { method, headers, body, signal });
+    return { status: response.status, text: await response.text() };
+  };
+}
+
 export interface CallOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -24,6 +52,10 @@ export interface ApiClientOptions {
   /** he-IL or en-US, sent as Accept-Language. */
   getLocale: () => string;
   fetch?: typeof fetch;
+  /** Where calls go; default HTTP through `fetch`. */
+  transport?: ApiTransport;
+  /** Headers every call carries (the server pass names the visitor's address, which the sign-in throttle counts). */
+  headers?: Record<string, string>;
   /** SPEC §9: 10 s. */
   cacheTtlMs?: number;
   now?: () => number;
@@ -58,7 +90,7 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, Qu
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const transport = options.transport ?? httpTransport(options.fetch);
   const ttl = options.cacheTtlMs ?? GET_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: unknown }>();
@@ -74,25 +106,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(method: HttpMethod, url: string, call: CallOptions, retried: boolean): Promise<unknown> {
     const token = options.getToken();
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.getLocale() };
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json', 'accept-language': options.getLocale() };
     if (token) headers.authorization = `Bearer ${token}`;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     const signal = call.timeoutMs ? AbortSignal.timeout(call.timeoutMs) : undefined;
-    let response: Response;
+    let response: TransportAnswer;
     try {
-      response = await fetchImpl(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal });
+      response = await transport({ method, url, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal });
     } catch (error) {
       throw new ApiError(0, { title: 'Network error', detail: error instanceof Error ? error.message : String(error) });
     }
     if (response.status === 401 && token && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
       return send(method, url, call, true);
     }
-    const text = await response.text();
+    const { text } = response;
     let body: unknown = undefined;
     if (text) {
       try { body = JSON.parse(text); } catch { body = text; }
     }
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       const problem = typeof body === 'object' && body !== null ? (body as Partial<ApiProblem>) : { detail: String(body ?? '') };
       throw new ApiError(response.status, problem);
     }

@@ -1,10 +1,18 @@
 import type { ApiClient } from './client.ts';
+import { productDraftFrom, vendorCalendarEntryFrom } from './adapters.ts';
+import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
+import { accountProfileFrom, favoriteProductIdsFrom, myReviewFrom, paymentsFrom, vendorReviewsFrom } from './adapters.ts';
+import type { AccountProfile, MyReview, Payments, VendorReviews } from './view-models.ts';
 import { ApiError } from './api-error.ts';
 import {
   articleFrom, blogCategoryFrom, busyIntervalFrom, categoryFrom, currentUserFrom, favoriteVendorIdsFrom, geoLocationFrom,
   notificationFrom, orderFrom, pageFrom, productFrom, productSummaryFrom, reviewFrom, vendorCardFrom, vendorPageFrom,
 } from './adapters.ts';
 import type { Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Notification, Order, Page, Product, ProductSummary, VendorCard, VendorPage } from './view-models.ts';
+import { chatMessageFrom, conversationFrom, unreadCountsFrom } from './adapters.ts';
+import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
+import { languageEntryFrom, serviceContractFrom, vendorCardOfPage, vendorCustomerFrom, vendorProfileDraftFrom } from './adapters.ts';
+import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
 
 // Every read the storefront makes, by API path and query parameter name (SPEC §7, issue 3), mapped
 // to view props by web/api/adapters.ts.
@@ -55,13 +63,13 @@ export async function searchVendors(api: ApiClient, search: VendorSearch, catego
 export async function vendorPage(api: ApiClient, vendorId: string, categories: Category[], places: GeoLocation[]): Promise<VendorPage> {
   const [doc, reviews] = await Promise.all([
     api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}`),
-    api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}/reviews`, { query: { limit: 10 }, silent: true }).catch(() => ({ items: [] })),
+    api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}/reviews`, { query: { limit: 10 }, silent: true }).catch(() => ({ items: [], total: 0 })),
   ]);
   return vendorPageFrom(doc, categoryMap(categories), new Map(places.map((place) => [place.id, place])), pageFrom(reviews, reviewFrom).items);
 }
 
 export async function vendorProducts(api: ApiClient, vendorId: string): Promise<ProductSummary[]> {
-  return pageFrom(await api.get('ecommerce/product', { query: { vendorId, limit: 100 } }), (doc) => productSummaryFrom(doc, vendorId)).items;
+  return pageFrom(await api.get('ecommerce/product', { query: { vendorId, limit: 100 } }), productSummaryFrom).items;
 }
 
 export async function featuredProducts(api: ApiClient, limit = 12): Promise<ProductSummary[]> {
@@ -81,12 +89,24 @@ export async function order(api: ApiClient, orderId: string, minRevision?: numbe
   return orderFrom(await api.get(`orders/${encodeURIComponent(orderId)}`, { query: { minRevision }, fresh: minRevision !== undefined }));
 }
 
-export async function myOrders(api: ApiClient): Promise<Page<Order>> {
-  return pageFrom(await api.get('orders', { query: { limit: 50 } }), orderFrom);
+/** Which orders of a list: the open ones (new, payed, approved) or the finished ones, and the page. */
+export interface OrderListQuery { open?: boolean; start?: number; limit?: number }
+const orderListParams = (query: OrderListQuery) => ({ open: query.open, start: query.start, limit: query.limit ?? 50 });
+
+export async function myOrders(api: ApiClient, query: OrderListQuery = {}): Promise<Page<Order>> {
+  return pageFrom(await api.get('orders', { query: orderListParams(query) }), orderFrom);
 }
 
-export async function vendorOrders(api: ApiClient): Promise<Page<Order>> {
-  return pageFrom(await api.get('vendor/orders', { query: { limit: 50 } }), orderFrom);
+export async function vendorOrders(api: ApiClient, query: OrderListQuery = {}): Promise<Page<Order>> {
+  return pageFrom(await api.get('vendor/orders', { query: orderListParams(query) }), orderFrom);
+}
+
+/**
+ * Waits (bounded, server side) until the views hold this revision of the order: after a write, or
+ * on a push naming the revision of its event. Quiet: a view still behind is not the reader's error.
+ */
+export async function awaitOrderRevision(api: ApiClient, orderId: string, revision: number): Promise<void> {
+  await api.get(`orders/${encodeURIComponent(orderId)}`, { query: { minRevision: revision }, fresh: true, silent: true });
 }
 
 export async function currentUser(api: ApiClient, timeoutMs: number): Promise<CurrentUser | null> {
@@ -121,13 +141,118 @@ export async function blogCategories(api: ApiClient): Promise<BlogCategory[]> {
   return pageFrom(await api.get('entity/category', { query: { limit: 100 } }), blogCategoryFrom).items;
 }
 
-export async function notifications(api: ApiClient): Promise<Page<Notification>> {
-  return pageFrom(await api.get('notifications', { query: { limit: 50 } }), notificationFrom);
+export async function notifications(api: ApiClient, read: LiveRead = {}): Promise<Page<Notification>> {
+  return pageFrom(await api.get('notifications', { query: { limit: 50 }, fresh: read.fresh }), notificationFrom);
 }
 
-/** Public configuration (GET /api/config): the support WhatsApp number of SPEC §1. */
-export async function publicConfig(api: ApiClient): Promise<{ supportWhatsapp: string | null }> {
+/** How a live screen reads: `minRevision` waits until the views show that write of the stream; `fresh` skips the GET cache. */
+export interface LiveRead { minRevision?: number; fresh?: boolean }
+
+/** The caller's conversations (as customer and as vendor), latest activity first. */
+export async function myConversations(api: ApiClient, read: LiveRead = {}): Promise<Page<Conversation>> {
+  return pageFrom(await api.get('conversations', { query: { limit: 100 }, fresh: read.fresh }), conversationFrom);
+}
+
+export async function conversation(api: ApiClient, conversationId: string, read: LiveRead = {}): Promise<Conversation> {
+  const answer = await api.get(`conversations/${encodeURIComponent(conversationId)}`, { query: { minRevision: read.minRevision }, fresh: read.fresh || read.minRevision !== undefined });
+  return conversationFrom(answer);
+}
+
+export const THREAD_MESSAGE_LIMIT = 200;
+
+/** The latest messages of a conversation, oldest first. */
+export async function conversationMessages(api: ApiClient, conversationId: string, read: LiveRead = {}): Promise<ChatMessage[]> {
+  const answer = await api.get(`conversations/${encodeURIComponent(conversationId)}/messages`, {
+    query: { sort: '-seq', limit: THREAD_MESSAGE_LIMIT, minRevision: read.minRevision }, fresh: read.fresh || read.minRevision !== undefined,
+  });
+  return pageFrom(answer, chatMessageFrom).items.reverse();
+}
+
+/** The caller's unread notifications (a background read: silent, fresh). */
+export async function unreadNotifications(api: ApiClient): Promise<Notification[]> {
+  return pageFrom(await api.get('notifications', { query: { unread: 'true', limit: 100 }, silent: true, fresh: true }), notificationFrom).items;
+}
+
+/** The header badges; silent and fresh: a background read that must not toast or lag. */
+export async function unreadCounts(api: ApiClient): Promise<UnreadCounts> {
+  return unreadCountsFrom(await api.get('unread-counts', { silent: true, fresh: true }));
+}
+
+/** Public configuration (GET /api/config): the support WhatsApp number of SPEC §1, and whether it is a
+ * demo number (`support.demo` = true, set by the demo seed) that the footer labels as such. */
+export async function publicConfig(api: ApiClient): Promise<{ supportWhatsapp: string | null; supportIsDemo: boolean }> {
   const page = await api.get<{ items?: { key?: string; value?: unknown }[] }>('config', { silent: true });
-  const value = page.items?.find((entry) => entry.key === 'support.whatsapp')?.value;
-  return { supportWhatsapp: typeof value === 'string' && /^\+\d{6,15}$/.test(value) ? value : null };
+  const valueOf = (key: string) => page.items?.find((entry) => entry.key === key)?.value;
+  const value = valueOf('support.whatsapp');
+  return { supportWhatsapp: typeof value === 'string' && /^\+\d{6,15}$/.test(value) ? value : null, supportIsDemo: String(valueOf('support.demo')) === 'true' };
+}
+
+/** The signed-in vendor's own profile for its editor, and its card (for the link to its public page). */
+export async function vendorProfileForEditing(api: ApiClient, vendorId: string, categories: Category[], minRevision?: number): Promise<{ profile: VendorProfileDraft; card: VendorCard }> {
+  const doc = await api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}`, { query: { minRevision }, fresh: true });
+  return { profile: vendorProfileDraftFrom(doc), card: vendorCardOfPage(doc, categoryMap(categories)) };
+}
+
+/** Languages a vendor can list (enabled ones), by code. */
+export async function languageEntries(api: ApiClient): Promise<LanguageEntry[]> {
+  return pageFrom(await api.get('languages'), languageEntryFrom).items;
+}
+
+/** The caller's service contracts, as customer and as vendor, latest change first. */
+export async function myContracts(api: ApiClient, status?: ContractStatus): Promise<Page<ServiceContract>> {
+  return pageFrom(await api.get('contracts', { query: { status, limit: 100 }, fresh: true }), serviceContractFrom);
+}
+
+/** One contract; `minRevision` waits until the views show that write of its stream; `silent` for background reads. */
+export async function serviceContract(api: ApiClient, contractId: string, minRevision?: number, options: { silent?: boolean } = {}): Promise<ServiceContract> {
+  return serviceContractFrom(await api.get(`contracts/${encodeURIComponent(contractId)}`, { query: { minRevision }, fresh: true, silent: options.silent }));
+}
+
+/** Who the signed-in vendor deals with (orders, conversations, contracts): the customers a contract can be for. */
+export async function vendorCustomers(api: ApiClient): Promise<VendorCustomer[]> {
+  return pageFrom(await api.get('vendor/customers'), vendorCustomerFrom).items;
+}
+
+/** The signed-in user's account as the profile form edits it; always fresh (the form shows what was saved). */
+export async function accountProfile(api: ApiClient): Promise<AccountProfile> {
+  return accountProfileFrom(await api.get('user/current', { fresh: true }));
+}
+
+/** Ids of the signed-in user's favorite products, in the order they were saved. */
+export async function favoriteProductIds(api: ApiClient, options: { fresh?: boolean } = {}): Promise<string[]> {
+  return favoriteProductIdsFrom(await api.get('artists/vendor/favored/by-user', { silent: true, fresh: options.fresh }));
+}
+
+/** Products by id, in the order of `ids`; ids of products that are gone are left out. */
+export async function productsByIds(api: ApiClient, ids: string[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const page = pageFrom(await api.get('ecommerce/product', { query: { id: ids.join(','), limit: FAVORITES_PAGE_LIMIT } }), (doc) => productSummaryFrom(doc));
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return page.items.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** The reviews the signed-in customer wrote, newest first. */
+export async function myReviews(api: ApiClient, start: number, limit: number): Promise<Page<MyReview>> {
+  return pageFrom(await api.get('reviews', { query: { start, limit } }), myReviewFrom);
+}
+
+/** A vendor's reviews, newest first, with the rating summary over all of them. */
+export async function vendorReviews(api: ApiClient, vendorId: string, start: number, limit: number): Promise<VendorReviews> {
+  return vendorReviewsFrom(await api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}/reviews`, { query: { start, limit } }));
+}
+
+/** The signed-in customer's charges and refunds, newest first, with totals over all of them. */
+export async function myPayments(api: ApiClient, start: number, limit: number): Promise<Payments> {
+  return paymentsFrom(await api.get('payments', { query: { start, limit } }));
+}
+
+/** A vendor's own calendar between from and to, as its owner sees it: busy windows (id, note) and booked orders. */
+export async function vendorCalendarEntries(api: ApiClient, vendorId: string, from: string, to: string, options: { fresh?: boolean } = {}): Promise<VendorCalendarEntry[]> {
+  const answer = await api.get(`vendor/${encodeURIComponent(vendorId)}/calendar`, { query: { from, to, limit: 999 }, fresh: options.fresh });
+  return pageFrom(answer, vendorCalendarEntryFrom).items;
+}
+
+/** One product with every field its form edits (quiet: a missing product is the caller's 404 page, or what a wait after removal expects). */
+export async function productDraft(api: ApiClient, productId: string, options: { fresh?: boolean } = {}): Promise<ProductDraft> {
+  return productDraftFrom(await api.get(`ecommerce/product/${encodeURIComponent(productId)}`, { fresh: options.fresh, silent: true }));
 }

@@ -1,28 +1,28 @@
 // What the pages render. The API documents (projectors/README.md) are mapped to these in
 // web/api/adapters.ts only, so a change of a document shape is fixed in one place.
-export type Locale = 'he' | 'en';
+import type { UserLocale } from '../../domain/user/commands.ts';
+import type { Locale } from '../../domain/shared/translatable.ts';
+import type { VendorCard as VendorCardDocument } from '../../projectors/vendor-cards/projection.ts';
+import type { ContractView } from '../../projectors/contracts/projection.ts';
+import type { NotificationView } from '../../projectors/notifications/projection.ts';
+
+/** The page language: defined once in the domain (domain/shared/translatable.ts), re-exported for the web. */
+export type { Locale };
 export interface Money { amountMinor: number; currency: 'ILS' }
 export interface Text { he?: string; en?: string }
 
 export interface Category { id: string; alias: string; name: Text; level: number; order: number }
 export interface GeoLocation { id: string; name: Text }
 
-export interface VendorCard {
+/** A search result card: the fields of the vendorCards view (projectors/vendor-cards/projection.ts) it shows, and what the web derives. */
+export type VendorCard = Pick<VendorCardDocument,
+  'name' | 'intro' | 'originLocation' | 'geoLocationIds' | 'languages' | 'logoImageUrl' | 'heroImageUrl' | 'ratingAvg' | 'ratingCount'> & {
   id: string;
-  name: Text;
-  intro: Text;
-  originLocation: Text;
   /** Alias of the vendor's highest-level tag, `artist` when it has none (SPEC §2). */
   categoryAlias: string;
   categoryNames: Text[];
-  geoLocationIds: string[];
-  languages: string[];
-  logoImageUrl: string | null;
-  heroImageUrl: string | null;
-  ratingAvg: number | null;
-  ratingCount: number;
   priceFrom: Money | null;
-}
+};
 
 export interface ProductSummary {
   id: string;
@@ -46,7 +46,6 @@ export interface Product extends ProductSummary {
 
 export interface VendorPage {
   card: VendorCard;
-  ownerUserId: string | null;
   /** Sanitized HTML. */
   aboutHtml: string;
   images: { url: string; description: string }[];
@@ -64,6 +63,8 @@ export interface Review { id: string; rating: number; text: string; at: string }
 export interface BusyInterval { start: string; end: string }
 
 export type OrderStatus = 'new' | 'payed' | 'approved' | 'completed' | 'canceled';
+/** The customer's review of an order (one per order). */
+export interface OrderReview { rating: number; text: string; at: string; editedAt: string | null }
 export interface Order {
   id: string;
   vendorId: string;
@@ -77,6 +78,12 @@ export interface Order {
   declines: { reason: string; at: string }[];
   timeline: { event: string; status: string; role: string; at: string }[];
   placedAt: string;
+  customerName: string;
+  vendorName: Text;
+  /** The customer's review of this order, null before one is written. */
+  review: OrderReview | null;
+  /** Who canceled (customer, vendor, admin, system), why, and whether the payment was refunded. */
+  cancellation: { reason: string; byRole: string; refunded: boolean; at: string } | null;
 }
 
 export interface Article {
@@ -105,13 +112,125 @@ export interface CurrentUser {
   groups: string[];
 }
 
-export interface Notification {
-  id: string;
-  kind: string;
-  subject: Record<string, string>;
-  params: Record<string, string>;
-  at: string;
-  read: boolean;
-}
+/** A notification: the notifications view's document (projectors/notifications/projection.ts), `kind` as any string like its answer schema. */
+export type Notification = Pick<NotificationView, 'subject' | 'params' | 'at' | 'read'> & { id: string; kind: string };
 
 export interface Page<T> { items: T[]; total: number }
+
+/** The vendor profile as its editor needs it (SPEC §3 vendor form; `about` as written, not sanitized). */
+export interface VendorProfileDraft {
+  name: Text;
+  tagIds: string[];
+  about: string;
+  intro: Text;
+  languages: string[];
+  originLocation: Text;
+  heroImageUrl: string;
+  logoImageUrl: string;
+  images: { url: string; description: string }[];
+  audio: { url: string; description: string }[];
+  videos: { youtubeId: string; description: string }[];
+  generalInfo: { title: string; content: string }[];
+  geoLocationIds: string[];
+}
+
+export interface LanguageEntry { code: string; name: Text }
+
+export type ContractStatus = ContractView['status'];
+export type ContractParty = 'customer' | 'vendor';
+export interface ContractSignature { signerId: string; name: string | null; at: string }
+
+/** A service contract between a vendor and a customer: the contracts view's document (projectors/contracts/projection.ts), both parties named. */
+export type ServiceContract = Pick<ContractView,
+  'customerId' | 'vendorId' | 'orderId' | 'productId' | 'title' | 'terms' | 'price' | 'eventDate' | 'status' | 'signatures' | 'cancellation' | 'timeline' | 'createdAt' | 'updatedAt'> & {
+  id: string;
+  customerName: string;
+  vendorName: Text;
+};
+
+/** Someone a vendor deals with (GET /api/vendor/customers): a contract can be drafted for them. */
+export interface VendorCustomer { userId: string; fullName: string; orderCount: number; hasConversation: boolean; contractCount: number; lastActivityAt: string }
+
+/** The signed-in user's own account (GET /api/user/current), for the profile form. */
+export interface AccountProfile {
+  id: string;
+  email: string;
+  fullName: string;
+  /** SPEC §5 string form (+972501234567), null when none. */
+  phone: string | null;
+  locale: UserLocale;
+  vendorId: string | null;
+}
+
+/** A review the signed-in customer wrote (GET /api/reviews): one per order. */
+export interface MyReview { orderId: string; vendorId: string; rating: number; text: string; at: string; editedAt: string | null }
+
+/** The rating summary of a vendor's reviews; distribution by stars '1'..'5'. */
+export interface RatingSummary { count: number; avg: number | null; distribution: Record<'1' | '2' | '3' | '4' | '5', number> }
+export interface VendorReviews { items: Review[]; total: number; summary: RatingSummary }
+
+/** A card charge or a refund of the signed-in customer (GET /api/payments). */
+export interface PaymentEntry {
+  kind: 'charge' | 'refund';
+  paymentId: string;
+  orderId: string;
+  orderStatus: OrderStatus;
+  vendorId: string;
+  vendorName: Text;
+  product: { id: string; name: Text; type: ProductSummary['type'] };
+  /** Always positive: a refund is money back. */
+  amount: Money;
+  cardLast4: string;
+  at: string;
+}
+export interface Payments { items: PaymentEntry[]; total: number; totals: { charged: Money; refunded: Money; net: Money } }
+
+/** An entry of a vendor's own calendar (GET /api/vendor/{id}/calendar read by its owner). */
+export interface VendorCalendarEntry {
+  kind: 'window' | 'booking';
+  /** The busy window's id, or the booked order's id. */
+  id: string;
+  start: string;
+  end: string;
+  /** The vendor's note on a busy window. */
+  reason: string | null;
+}
+
+/** A product as its editor needs it: every SPEC §3 field, information as the vendor wrote it (not sanitized for display). */
+export interface ProductDraft {
+  id: string;
+  vendorId: string;
+  type: ProductSummary['type'];
+  name: Text;
+  information: string;
+  featured: boolean;
+  images: string[];
+  introImage: string;
+  price: Money;
+  additionalInformation: { title: Text; content: Text }[];
+  introText: string;
+  /** Minutes. */
+  serviceDuration: number;
+}
+
+/** Who wrote a chat message, or whose unread count it is. */
+export type ConversationSide = 'customer' | 'vendor';
+
+/** A conversation of a customer with a vendor, with each side's name and unread counts. */
+export interface Conversation {
+  id: string;
+  customerId: string;
+  vendorId: string;
+  customerName: string;
+  vendorName: Text;
+  vendorLogoImageUrl: string | null;
+  lastActivityAt: string;
+  messageCount: number;
+  lastMessage: { id: string; side: ConversationSide; text: string; at: string } | null;
+  unread: { customer: number; vendor: number };
+}
+
+export interface ChatMessage { id: string; conversationId: string; authorId: string; side: ConversationSide; text: string; at: string; seq: number }
+
+/** The header badges (GET /api/unread-counts). */
+export interface UnreadCounts { notifications: number; messages: number; conversations: number }

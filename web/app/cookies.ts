@@ -2,7 +2,6 @@
 export const TOKEN_COOKIE = 'token';
 export const REFRESH_COOKIE = 'refresh_token';
 export const FAVORITES_COOKIE = 'favorites';
-export const TRACKING_COOKIE = 'tracking';
 export const COOKIE_DAYS = 365;
 
 export function parseCookies(header: string | null | undefined): Record<string, string> {

@@ -16,7 +16,45 @@ export interface DocumentAssets {
   stylesheet: string;
   /** Sets window.__staticRouterHydrationData; the browser passes the same text back so hydration matches. */
   hydrationScript: string;
+  /** The entry and the chunks it and the page's routes import, requested together (SCRIPT_LOADER). */
+  modulePreloads?: string[];
 }
+/**
+ * Starts the bundle once the server's HTML is painted (issue 15): the page is whole without it, and
+ * on a slow link its ~300 KB would otherwise share the bandwidth with the stylesheet and the hero
+ * photo and push the largest paint back. When the page preloads its hero photo (the vendor page),
+ * that photo is painted first; a photo that never comes holds the bundle back 3 s at most. The entry
+ * and its chunks (data-preloads, the page's route group's included) are requested together, so none
+ * waits for the one importing it. A hidden tab paints nothing: there it starts at once. One fixed
+ * text, so one hash in the page's Content-Security-Policy. That policy allows no eval, and zod probes
+ * for it when it builds a schema (a reported violation): jitless mode, set here through the global
+ * zod documents reading when it loads, so it holds before any chunk of the bundle runs.
+ */
+export const SCRIPT_LOADER = `(() => {
+  globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+  const names = document.currentScript.dataset;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of names.preloads.split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(names.entry);
+  };
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
+  if (document.visibilityState !== 'visible') return start();
+  const hero = document.querySelector('link[rel="preload"][as="image"][fetchpriority="high"]');
+  if (!hero) return afterPaint();
+  const photo = new Image();
+  photo.src = hero.href;
+  photo.decode().then(afterPaint, afterPaint);
+  setTimeout(start, 3000);
+})();`;
+
 export const DocumentAssetsContext = createContext<DocumentAssets>({ script: '', stylesheet: '', hydrationScript: '' });
 
 const browserEnvironment = () => environmentOf(undefined);
@@ -38,7 +76,7 @@ function Html(props: { locale: Locale; children: ReactNode }) {
         <a className="skip-link" href="#main">{t('core.skipToContent')}</a>
         {props.children}
         <script dangerouslySetInnerHTML={{ __html: assets.hydrationScript }} />
-        <script type="module" src={assets.script} />
+        <script data-entry={assets.script} data-preloads={(assets.modulePreloads ?? []).join(' ')} dangerouslySetInnerHTML={{ __html: SCRIPT_LOADER }} />
       </body>
     </html>
   );

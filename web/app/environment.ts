@@ -10,6 +10,11 @@ export interface WebEnvironment {
   isServer: boolean;
   locale: Locale;
   cookies(): Record<string, string>;
+  /**
+   * Sets a cookie where this environment answers: on the server pass a Set-Cookie header of the page's
+   * answer (a route action signing in), in the browser document.cookie. `days: 0` removes it.
+   */
+  setCookie(name: string, value: string, options?: { days?: number }): void;
   /** The signed-in user, or null for a guest or when the check times out (SPEC §6: 2 s server, 5 s browser). */
   currentUser(): Promise<CurrentUser | null>;
   categories(): Promise<Category[]>;
@@ -21,6 +26,8 @@ export function createEnvironment(options: {
   isServer: boolean;
   locale: Locale;
   cookies: () => Record<string, string>;
+  /** Where cookies are written (see WebEnvironment.setCookie); without it, writing one is a programming error. */
+  setCookie?: (name: string, value: string, options?: { days?: number }) => void;
   hasToken: () => boolean;
   /** The user already checked by the caller (the server pass checks before running loaders). */
   knownUser?: CurrentUser | null;
@@ -36,6 +43,7 @@ export function createEnvironment(options: {
     isServer: options.isServer,
     locale: options.locale,
     cookies: options.cookies,
+    setCookie: options.setCookie ?? ((name) => { throw new Error(`This environment cannot set the cookie ${name}`); }),
     currentUser() {
       if (!options.hasToken()) return Promise.resolve(null);
       // A failed or slow check counts as a guest rather than breaking the page.

@@ -6,7 +6,11 @@ import type { CurrentUser } from '../api/view-models.ts';
 
 // SPEC §4 and §8 favorites semantics against a scripted API.
 const user: CurrentUser = { id: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', vendorId: null, isAdmin: false, isOperator: false, groups: [] };
-const card = (id: string) => ({ vendorId: id, name: { he: id, en: id }, tagIds: [] });
+// A vendor card as GET /api/ecommerce/vendor answers it (query-api/answer-schemas.ts VendorCardAnswer).
+const card = (id: string) => ({
+  vendorId: id, name: { he: id, en: id }, intro: {}, originLocation: {}, tagIds: [], geoLocationIds: [], languages: [],
+  logoImageUrl: null, heroImageUrl: null, ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0,
+});
 
 function setup(options: { user: CurrentUser | null; serverIds?: string[]; fail?: (method: string, path: string) => boolean; cookie?: string }) {
   const serverIds = [...(options.serverIds ?? [])];
@@ -20,7 +24,7 @@ function setup(options: { user: CurrentUser | null; serverIds?: string[]; fail?:
     const favorite = /^\/api\/artists\/vendor\/([^/]+)\/favored\/by-user$/.exec(url.pathname);
     if (favorite && method === 'POST') serverIds.push(favorite[1]!);
     if (favorite && method === 'DELETE') serverIds.splice(serverIds.indexOf(favorite[1]!), 1);
-    if (url.pathname === '/api/artists/vendor/favored/by-user') return Response.json({ items: serverIds.map(card), total: serverIds.length, vendorIds: serverIds });
+    if (url.pathname === '/api/artists/vendor/favored/by-user') return Response.json({ items: serverIds.map(card), total: serverIds.length, vendorIds: serverIds, productIds: [] });
     if (url.pathname === '/api/ecommerce/vendor') return Response.json({ items: url.searchParams.getAll('id').map(card), total: 0 });
     if (url.pathname.startsWith('/api/tag/')) return Response.json({ items: [], total: 0 });
     return Response.json({ id: 'x', revision: 1 });

@@ -1,9 +1,13 @@
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../api/view-models.ts';
 import type { WebEnvironment } from './environment.ts';
 import { FAVORITES_COOKIE, serializeCookie } from './cookies.ts';
 import { createFavoritesController, type FavoritesState } from './favorites-controller.ts';
+import { ActionName } from '../components/action-name.tsx';
+import { useLocalizedPath } from './links.tsx';
+import { FAVORITE_TOGGLE_PATH, type FavoriteKind } from './favorites-toggle.ts';
 
 export { loadFavorites, type FavoritesState } from './favorites-controller.ts';
 
@@ -44,28 +48,51 @@ export function useFavorites(): FavoritesApi {
   return favorites;
 }
 
+/**
+ * A heart's form: without JavaScript it posts to the favorites/toggle action (which answers back to
+ * this page); with JavaScript `onToggle` runs instead, in the page. display: contents keeps the
+ * button laid out as if the form were not there.
+ */
+export function FavoriteForm(props: { kind: FavoriteKind; id: string; favorite: boolean; onToggle: () => void; children: ReactNode }) {
+  const localize = useLocalizedPath();
+  const location = useLocation();
+  return (
+    <form method="post" action={localize(FAVORITE_TOGGLE_PATH)} style={{ display: 'contents' }}
+      onSubmit={(event) => { event.preventDefault(); props.onToggle(); }}>
+      <input type="hidden" name="kind" value={props.kind} />
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="favorite" value={props.favorite ? '0' : '1'} />
+      <input type="hidden" name="back" value={location.pathname + location.search} />
+      {props.children}
+    </form>
+  );
+}
+
 export function FavoriteButton(props: { vendorId: string; vendorName: string; large?: boolean }) {
   const { t } = useTranslation();
   const favorites = useFavorites();
   const [busy, setBusy] = useState(false);
   const active = favorites.isFavorite(props.vendorId);
   const label = active ? t('favorites.remove', { name: props.vendorName }) : t('favorites.add', { name: props.vendorName });
+  async function toggle() {
+    setBusy(true);
+    try { await favorites.toggle(props.vendorId); } finally { setBusy(false); }
+  }
   return (
+    <FavoriteForm kind="vendor" id={props.vendorId} favorite={active} onToggle={toggle}>
     <button
-      type="button"
+      type="submit"
       className={`favorite-button${active ? ' is-favorite' : ''}${props.large ? ' favorite-large' : ''}`}
       aria-pressed={active}
-      aria-label={label}
+      // The large button shows a word, so its name is that word and then the artist (label in name).
+      aria-label={props.large ? undefined : label}
       title={label}
       disabled={busy}
       data-testid="favorite-toggle"
-      onClick={async () => {
-        setBusy(true);
-        try { await favorites.toggle(props.vendorId); } finally { setBusy(false); }
-      }}
     >
       <span aria-hidden="true">{active ? '♥' : '♡'}</span>
-      {props.large ? <span className="favorite-text">{active ? t('favorites.saved') : t('favorites.save')}</span> : null}
+      {props.large ? <span className="favorite-text"><ActionName text={active ? t('favorites.saved') : t('favorites.save')} subject={props.vendorName} /></span> : null}
     </button>
+    </FavoriteForm>
   );
 }

@@ -34,6 +34,25 @@ export async function requireVendor(environment: WebEnvironment, request: Reques
   return user as CurrentUser & { vendorId: string };
 }
 
+/** The group SPEC §6 names for the super users (source tracking, phone dispenses, user actions, entities). */
+export const SUPER_USERS_GROUP = 'superUsers';
+
+export const isSuperUser = (user: CurrentUser | null): boolean => Boolean(user?.groups.includes(SUPER_USERS_GROUP));
+
+/** adminGuard: guests to login, anyone who is neither admin nor operator to unauthorized. */
+export async function requireAdmin(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
+  const user = await requireUser(environment, request);
+  if (!user.isAdmin && !user.isOperator) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
+  return user;
+}
+
+/** requireSuperAdmin: an admin in the superUsers group; others to unauthorized. */
+export async function requireSuperAdmin(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
+  const user = await requireAdmin(environment, request);
+  if (!isSuperUser(user)) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
+  return user;
+}
+
 /** requireNotVendor: a user who already has a vendor profile cannot register another. */
 export async function requireNotVendor(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
   const user = await requireUser(environment, request);

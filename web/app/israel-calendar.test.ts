@@ -7,6 +7,8 @@ describe('free dates and slots in Israel time', () => {
     expect(israelInstant('2026-07-15', 10).toISOString()).toBe('2026-07-15T07:00:00.000Z');
     expect(israelDate(Date.parse('2026-07-15T22:30:00Z'))).toBe('2026-07-16');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(israelInstant('2026-01-15', 10, 30).toISOString()).toBe('2026-01-15T08:30:00.000Z');
+    expect(israelInstant('2026-07-15', 23, 45).toISOString()).toBe('2026-07-15T20:45:00.000Z');
   });
 
   it('a slot is free when [start, start + duration) overlaps no busy interval and lies in the future', () => {

@@ -1,13 +1,14 @@
-import { Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Form, Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from './root-data.ts';
 import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
 import { useFavorites } from './favorites.tsx';
 import { switchLocale } from './locale-path.ts';
-import { clearSession } from './session.ts';
+import { SIGN_OUT_PATH } from './sign-out.ts';
 import { isApiError } from '../api/api-error.ts';
 import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
+import { UnreadBadges } from './unread-counts.tsx';
 
 // Header, footer and the error boundary of every page.
 function LanguageSwitch() {
@@ -23,16 +24,20 @@ function LanguageSwitch() {
   );
 }
 
-export function signOut(homePath: string): void {
-  clearSession();
-  window.location.assign(homePath);
+/** Posts to the sign-out action as a plain form (reloadDocument): the server clears the cookies and the next page is read signed out. */
+function SignOutButton(props: { className: string; label: string; testId?: string }) {
+  const localize = useLocalizedPath();
+  return (
+    <Form method="post" action={localize(SIGN_OUT_PATH)} reloadDocument className="sign-out-form">
+      <button type="submit" className={props.className} data-testid={props.testId ?? 'sign-out'}>{props.label}</button>
+    </Form>
+  );
 }
 
 function UserArea() {
   const { t } = useTranslation();
   const { user } = useRootData();
   const location = useLocation();
-  const localize = useLocalizedPath();
   if (!user) {
     const here = location.pathname + withoutTrackedParameters(location.search);
     const onLoginPage = /\/user\/(login|register)/.test(location.pathname);
@@ -45,9 +50,23 @@ function UserArea() {
   }
   return (
     <div className="user-area">
+      <UnreadBadges />
       <LocalLink to="/user/dashboard/profile" className="user-name" data-testid="user-menu">{user.fullName || user.email}</LocalLink>
-      <button type="button" className="link-button" onClick={() => signOut(localize('/'))}>{t('nav.logout')}</button>
+      <SignOutButton className="link-button" label={t('nav.logout')} />
     </div>
+  );
+}
+
+/** The account part of the ☰ menu: on a phone the header has room for the icons only. */
+function MobileAccountLinks() {
+  const { t } = useTranslation();
+  const { user } = useRootData();
+  if (!user) return <LocalLink to="/user/register" className="mobile-nav-account">{t('nav.register')}</LocalLink>;
+  return (
+    <>
+      <LocalLink to="/user/dashboard/profile" className="mobile-nav-account" data-testid="mobile-account">{user.fullName || user.email}</LocalLink>
+      <SignOutButton className="link-button mobile-nav-signout" testId="mobile-signout" label={t('nav.logout')} />
+    </>
   );
 }
 
@@ -72,14 +91,19 @@ function Header() {
         </LocalLink>
         <nav className="main-nav hide-mobile" aria-label={t('nav.main')}>{links}</nav>
         <div className="header-actions">
-          <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link" aria-label={t('favorites.title')}>
-            ♥ <span className="favorites-count" data-testid="favorites-count">{favorites.ids.length}</span>
+          {/* Named by its text (heard: "Favorites 3"), not an aria-label the visible count would contradict. */}
+          <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link">
+            <span aria-hidden="true">♥</span> <span className="visually-hidden">{t('favorites.title')}</span>{' '}
+            <span className="favorites-count" data-testid="favorites-count">{favorites.ids.length}</span>
           </LocalLink>
           <LanguageSwitch />
           <UserArea />
           <details className="mobile-menu show-mobile">
             <summary aria-label={t('nav.menu')}>☰</summary>
-            <nav className="mobile-nav" aria-label={t('nav.main')}>{links}</nav>
+            <nav className="mobile-nav" aria-label={t('nav.main')}>
+              {links}
+              <MobileAccountLinks />
+            </nav>
           </details>
         </div>
       </div>
@@ -89,7 +113,7 @@ function Header() {
 
 function Footer() {
   const { t } = useTranslation();
-  const { supportWhatsapp } = useRootData();
+  const { supportWhatsapp, supportIsDemo } = useRootData();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -100,6 +124,7 @@ function Footer() {
             <p>
               {t('footer.support')}{' '}
               <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{supportWhatsapp}</a>
+              {supportIsDemo ? <> <span className="muted" data-testid="support-demo">{`(${t('footer.demoNumber')})`}</span></> : null}
             </p>
           ) : null}
         </div>

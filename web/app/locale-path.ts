@@ -3,7 +3,6 @@ import { withoutTrackedParameters } from './tracking.ts';
 
 // Hebrew is unprefixed, English lives under /en (issue 5 "Paths").
 export const LOCALES: readonly Locale[] = ['he', 'en'];
-export const DEFAULT_LOCALE: Locale = 'he';
 export const languageTag = (locale: Locale): string => (locale === 'he' ? 'he-IL' : 'en-US');
 export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'he' ? 'rtl' : 'ltr');
 

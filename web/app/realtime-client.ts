@@ -1,8 +1,17 @@
 import { publishToast } from './toasts.tsx';
+import { publishRealtime, realtimeNotificationOf, shownOnScreen } from './realtime-events.ts';
+import { notificationParams, notificationTextKey } from './notification-text.ts';
+import type { Locale } from '../../domain/shared/translatable.ts';
 
 // SPEC §4: the realtime socket connects with the user token and receives a socket UUID; pushed
-// notifications are shown as toasts. Reconnects with a growing delay when the connection drops.
+// notifications (web/realtime-hub.ts: `{ type: 'notification', kind: 'notification', payload }`, the
+// notification's own kind inside the payload) are shown as toasts, worded for the reader's part in
+// the order (notification-text.ts), and handed to the screens that listen. Reconnects with a
+// growing delay when the connection drops.
 export interface RealtimeConnection { close(): void }
+
+/** The page's language, from the document the server rendered (lang="he" or "en"). */
+const pageLocale = (): Locale => (document.documentElement.lang === 'en' ? 'en' : 'he');
 
 export function connectRealtime(token: string, onSocketId: (socketId: string) => void): RealtimeConnection {
   let socket: WebSocket | null = null;
@@ -12,12 +21,14 @@ export function connectRealtime(token: string, onSocketId: (socketId: string) =>
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket.onmessage = (event) => {
-      let message: { type?: string; socketId?: string; kind?: string; payload?: { params?: Record<string, string> } };
+      let message: unknown;
       try { message = JSON.parse(String(event.data)); } catch { return; }
-      if (message.type === 'welcome' && message.socketId) { delay = 1_000; onSocketId(message.socketId); }
-      if (message.type === 'notification' && message.kind) {
-        publishToast({ kind: 'info', messageKey: `notification.${message.kind}`, params: message.payload?.params ?? {} });
-      }
+      const welcome = message as { type?: string; socketId?: string };
+      if (welcome.type === 'welcome' && welcome.socketId) { delay = 1_000; onSocketId(welcome.socketId); return; }
+      const notification = realtimeNotificationOf(message);
+      if (!notification) return;
+      if (!shownOnScreen(notification)) publishToast({ kind: 'info', messageKey: notificationTextKey(notification), params: notificationParams(notification.params, pageLocale()) });
+      publishRealtime(notification);
     };
     socket.onclose = () => {
       if (closed) return;

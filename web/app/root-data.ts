@@ -10,6 +10,8 @@ export interface RootData {
   now: number;
   /** SPEC §1: the configured support WhatsApp number, when there is one. */
   supportWhatsapp: string | null;
+  /** The number is the demo marketplace's made-up one: the footer says so. */
+  supportIsDemo?: boolean;
 }
 
 export function useRootData(): RootData {

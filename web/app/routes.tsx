@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { environmentOf } from './environment.ts';
 import { localeOfRequest, notFound } from './loader-kit.ts';
 import { loadFavorites, type FavoritesState } from './favorites.tsx';
@@ -11,12 +11,18 @@ import { CategoryListPage, CategoryPage, SearchPage, categoryListLoader, categor
 import { VendorPageView, vendorLoader, vendorShortLoader } from '../pages/vendor.tsx';
 import { ProductPage, StoreHomePage, VendorListPage, VendorStorePage, productLoader, storeHomeLoader, vendorListLoader, vendorStoreLoader } from '../pages/store.tsx';
 import { ArticlePage, BlogCategoryPage, BlogIndexPage, articleLoaderFor, blogCategoryLoader, blogIndexLoader } from '../pages/content.tsx';
-import { ActivationPage, ArtistRegistrationPage, LoginPage, RegisterPage, TwoFactorPage, artistRegistrationLoader, guestOnlyLoader, loginLoader } from '../pages/auth.tsx';
-import { CheckoutCompletePage, CheckoutPage, OrderCompletePage, PaymentPage, checkoutLoader, orderCompleteLoader, paymentLoader } from '../pages/checkout.tsx';
 import {
-  DashboardSectionPage, FavoritesPage, NotificationsPage, OrdersPage, ProfilePage, UnauthorizedPage, VendorOrdersPage,
-  dashboardSectionLoader, notificationsLoader, ordersLoader, profileRedirectLoader, userLoader, vendorOrdersLoader,
-} from '../pages/account.tsx';
+  ActivationPage, ArtistRegistrationPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage, TwoFactorPage,
+  activationAction, artistRegistrationAction, artistRegistrationLoader, forgotPasswordAction, guestOnlyLoader, loginAction, loginLoader, registerAction, resetPasswordAction,
+} from '../pages/auth.tsx';
+import { CheckoutCompletePage, CheckoutPage, OrderCompletePage, PaymentPage, checkoutAction, checkoutLoader, paymentAction, orderCompleteLoader, paymentLoader } from '../pages/checkout.tsx';
+import { FavoritesPage, UnauthorizedPage } from '../pages/account.tsx';
+import { orderCardAction } from '../components/order-card.tsx';
+import { signOutAction, signOutLoader } from './sign-out.ts';
+import { favoriteToggleAction, favoriteToggleLoader } from './favorites-toggle.ts';
+import { localizedPath } from './locale-path.ts';
+import { routeGroupId, routeGroups, type LoadedRouteGroups } from './route-groups.ts';
+import type { Locale } from '../api/view-models.ts';
 
 // One route tree for the server pass and the browser. Hebrew pages are unprefixed; the same pages
 // live under /en in English (issue 5 "Paths").
@@ -29,12 +35,14 @@ async function rootLoader({ context, request }: LoaderFunctionArgs): Promise<Roo
   } catch {
     // SPEC §8: a failed favorites load leaves the list as it was (empty on first load).
   }
-  const config = await publicConfig(environment.api).catch(() => ({ supportWhatsapp: null }));
-  return { locale: localeOfRequest(request), user, favorites, now: Date.now(), supportWhatsapp: config.supportWhatsapp };
+  const config = await publicConfig(environment.api).catch(() => ({ supportWhatsapp: null, supportIsDemo: false }));
+  return { locale: localeOfRequest(request), user, favorites, now: Date.now(), supportWhatsapp: config.supportWhatsapp, supportIsDemo: config.supportIsDemo };
 }
 
-const personalSections = ['my-vendors', 'payments', 'reviews', 'conversations', 'contracts'];
-const vendorSections = ['vendor/busy-windows', 'vendor/profile', 'vendor/reviews'];
+/** /user and /user/dashboard/dashboard go to the profile dashboard. */
+function profileRedirectLoader({ request }: LoaderFunctionArgs) {
+  return redirect(localizedPath(localeOfRequest(request), '/user/dashboard/profile'));
+}
 
 export const pageRoutes: RouteObject[] = [
   { index: true, loader: homeLoader, Component: HomePage },
@@ -57,35 +65,40 @@ export const pageRoutes: RouteObject[] = [
   { path: 'user', loader: profileRedirectLoader },
   { path: 'user/dashboard', loader: profileRedirectLoader },
   { path: 'user/dashboard/dashboard', loader: profileRedirectLoader },
-  { path: 'user/login', loader: loginLoader, Component: LoginPage },
+  { path: 'user/login', loader: loginLoader, action: loginAction, Component: LoginPage },
+  { path: 'user/logout', loader: signOutLoader, action: signOutAction },
+  { path: 'favorites/toggle', loader: favoriteToggleLoader, action: favoriteToggleAction },
   { path: 'user/login/two-factor', loader: guestOnlyLoader, Component: TwoFactorPage },
-  { path: 'user/activate', loader: guestOnlyLoader, Component: ActivationPage },
-  { path: 'user/register', loader: guestOnlyLoader, Component: RegisterPage },
-  { path: 'user/register/artist', loader: artistRegistrationLoader, Component: ArtistRegistrationPage },
-  { path: 'user/dashboard/profile', loader: userLoader, Component: ProfilePage },
-  { path: 'user/dashboard/orders', loader: ordersLoader, Component: OrdersPage },
-  { path: 'user/dashboard/vendor/orders', loader: vendorOrdersLoader, Component: VendorOrdersPage },
-  ...personalSections.map((item) => ({ path: `user/dashboard/${item}`, loader: dashboardSectionLoader(false), element: <DashboardSectionPage item={item} /> })),
-  ...vendorSections.map((item) => ({ path: `user/dashboard/${item}`, loader: dashboardSectionLoader(true), element: <DashboardSectionPage item={item} /> })),
-  { path: 'notifications', loader: notificationsLoader, Component: NotificationsPage },
+  { path: 'user/activate', loader: guestOnlyLoader, action: activationAction, Component: ActivationPage },
+  { path: 'user/password/forgot', loader: guestOnlyLoader, action: forgotPasswordAction, Component: ForgotPasswordPage },
+  { path: 'user/password/reset', loader: guestOnlyLoader, action: resetPasswordAction, Component: ResetPasswordPage },
+  { path: 'user/register', loader: guestOnlyLoader, action: registerAction, Component: RegisterPage },
+  { path: 'user/register/artist', loader: artistRegistrationLoader, action: artistRegistrationAction, Component: ArtistRegistrationPage },
   { path: 'favorites', Component: FavoritesPage },
-  { path: 'checkout', loader: checkoutLoader, Component: CheckoutPage },
+  { path: 'checkout', loader: checkoutLoader, action: checkoutAction, Component: CheckoutPage },
   { path: 'checkout/complete/:orderId', loader: orderCompleteLoader, Component: CheckoutCompletePage },
-  { path: 'order/:orderId/payment', loader: paymentLoader, Component: PaymentPage },
-  { path: 'order/:orderId/complete', loader: orderCompleteLoader, Component: OrderCompletePage },
+  { path: 'order/:orderId/payment', loader: paymentLoader, action: paymentAction, Component: PaymentPage },
+  { path: 'order/:orderId/complete', loader: orderCompleteLoader, action: orderCardAction, Component: OrderCompletePage },
   { path: 'error', element: <ErrorPageContent /> },
   { path: 'error/unauthorized', Component: UnauthorizedPage },
   { path: '404', loader: () => notFound(), Component: NotFoundPage },
   { path: '*', loader: () => notFound(), Component: NotFoundPage },
 ];
 
-const localeBranch = (path: string | undefined): RouteObject => ({
-  ...(path ? { path } : {}),
+// The dashboards and the back office (web/app/route-groups.ts) come last, each under a pathless
+// route with its own id, so the ids react-router gives the storefront's routes by position are the
+// same whichever groups are loaded; a group not loaded yet is an empty route that matches nothing.
+const localeBranch = (locale: Locale, loaded: LoadedRouteGroups): RouteObject => ({
+  ...(locale === 'en' ? { path: 'en' } : {}),
   Component: Layout,
-  children: [{ ErrorBoundary: RouteErrorPage, children: pageRoutes }],
+  children: [{
+    ErrorBoundary: RouteErrorPage,
+    children: [...pageRoutes, ...routeGroups.map((group) => ({ id: routeGroupId(locale, group.name), children: loaded[group.name] ?? [] }))],
+  }],
 });
 
-export const routes: RouteObject[] = [
+/** The whole tree with the groups given: all of them on the server, those of the page in the browser. */
+export const routeTree = (loaded: LoadedRouteGroups): RouteObject[] => [
   {
     id: 'root',
     path: '/',
@@ -94,6 +107,6 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => false,
     Component: Document,
     ErrorBoundary: RootError,
-    children: [localeBranch('en'), localeBranch(undefined)],
+    children: [localeBranch('en', loaded), localeBranch('he', loaded)],
   },
 ];

@@ -1,29 +1,36 @@
 import { FAVORITES_COOKIE, parseCookies, parseFavoriteIds, REFRESH_COOKIE, serializeCookie, TOKEN_COOKIE } from './cookies.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { WebEnvironment } from './environment.ts';
 
 // The session lives in two cookies readable by the server pass and by the browser (decision in
-// docs/storefront.md): `token` (access JWT) and `refresh_token`.
+// docs/storefront.md): `token` (access JWT) and `refresh_token`. Route actions run on either side,
+// so they write them through the environment: a Set-Cookie header on the server pass, document.cookie
+// in the browser.
 export interface TokenPair { token: string; refresh_token: string }
 
-export function storeSession(pair: TokenPair): void {
-  const secure = location.protocol === 'https:';
-  document.cookie = serializeCookie(TOKEN_COOKIE, pair.token, { secure });
-  document.cookie = serializeCookie(REFRESH_COOKIE, pair.refresh_token, { secure });
+export function storeSession(environment: WebEnvironment, pair: TokenPair): void {
+  environment.setCookie(TOKEN_COOKIE, pair.token);
+  environment.setCookie(REFRESH_COOKIE, pair.refresh_token);
+}
+
+/** The browser's cookie writer (the browser environment's setCookie). */
+export function writeBrowserCookie(name: string, value: string, options: { days?: number } = {}): void {
+  document.cookie = serializeCookie(name, value, { ...options, secure: location.protocol === 'https:' });
 }
 
 export const browserCookies = (): Record<string, string> => parseCookies(document.cookie);
 
-/** After signing in, the favorites a guest kept in the cookie move to the account. */
-export async function moveGuestFavoritesToAccount(api: ApiClient): Promise<void> {
-  const ids = parseFavoriteIds(browserCookies()[FAVORITES_COOKIE]);
+/** After signing in, the favorites a guest kept in the cookie move to the account (the environment's API now carries the new token). */
+export async function moveGuestFavoritesToAccount(environment: WebEnvironment): Promise<void> {
+  const ids = parseFavoriteIds(environment.cookies()[FAVORITES_COOKIE]);
+  if (ids.length === 0) return;
   for (const id of ids) {
-    await api.post(`artists/vendor/${encodeURIComponent(id)}/favored/by-user`, undefined, { silent: true }).catch(() => undefined);
+    await environment.api.post(`artists/vendor/${encodeURIComponent(id)}/favored/by-user`, undefined, { silent: true }).catch(() => undefined);
   }
-  document.cookie = `${FAVORITES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  environment.setCookie(FAVORITES_COOKIE, '', { days: 0 });
 }
 
 export function clearSession(): void {
-  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE]) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE]) writeBrowserCookie(name, '', { days: 0 });
 }
 
 /**
@@ -45,7 +52,9 @@ export async function refreshSession(baseUrl: string): Promise<boolean> {
       method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }),
     });
     if (!response.ok) return false;
-    storeSession(await response.json() as TokenPair);
+    const pair = await response.json() as TokenPair;
+    writeBrowserCookie(TOKEN_COOKIE, pair.token);
+    writeBrowserCookie(REFRESH_COOKIE, pair.refresh_token);
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsolatedText } from '../components/isolated-text.tsx';
 
 // Notifications on screen (SPEC §8, §9: shown for 5000 ms by default). The API client and the
 // realtime socket publish here from outside React.
@@ -30,7 +31,7 @@ export function Toasts() {
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} data-testid={`toast-${toast.kind}`}>
-          <span>{toast.text ?? t(toast.messageKey, toast.params)}</span>
+          <span>{toast.text ?? (toast.params ? <IsolatedText i18nKey={toast.messageKey} values={toast.params} /> : t(toast.messageKey))}</span>
           <button type="button" className="toast-close" aria-label={t('core.close')} onClick={() => setToasts((current) => current.filter((item) => item.id !== toast.id))}>×</button>
         </div>
       ))}

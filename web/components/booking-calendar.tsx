@@ -53,8 +53,10 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
           <strong>{monthTitle}</strong>
           <button type="button" className="link-button" disabled={monthOffset >= lastMonthOffset} onClick={() => setMonthOffset(monthOffset + 1)} aria-label={t('booking.nextMonth')} data-testid="next-month">›</button>
         </div>
-        <div className="calendar-grid" role="grid" aria-label={monthTitle}>
-          {weekdays.map((weekday) => <span key={weekday} className="calendar-weekday" role="columnheader">{weekday}</span>)}
+        {/* A group of day buttons, not an ARIA grid (which needs rows, cells and arrow-key moves): each
+            day's name says its full date and weekday, so the weekday letters are for the eye only. */}
+        <div className="calendar-grid" role="group" aria-label={monthTitle}>
+          {weekdays.map((weekday) => <span key={weekday} className="calendar-weekday" aria-hidden="true">{weekday}</span>)}
           {Array.from({ length: monthStart.getUTCDay() }, (_, index) => <span key={`pad-${index}`} />)}
           {days.map((day) => {
             const inRange = day >= today && day <= lastDay;

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError, genericErrorMessageKey } from '../api/api-error.ts';
+import { revivedError } from '../app/form-action.ts';
 
 // The message of a failed form submission: the API's own detail when it has one, the SPEC §8
-// generic message otherwise, plus the failing fields of a 422.
+// generic message otherwise, plus the failing fields of a 422. `error` is an ApiError or a route
+// action's failure (web/app/form-action.ts).
 export function FormError(props: { error: unknown; overrides?: Record<number, string> }) {
   const { t } = useTranslation();
   if (!props.error) return null;
-  const error = props.error instanceof ApiError ? props.error : new ApiError(0);
+  const revived = revivedError(props.error);
+  const error = revived instanceof ApiError ? revived : new ApiError(0);
   const override = props.overrides?.[error.status];
   return (
     <div className="form-error" role="alert" data-testid="form-error">

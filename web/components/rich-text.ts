@@ -1,15 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_REL } from './rich-text-policy.ts';
 
-// Rich text from vendors, products and articles is HTML written by people: it is sanitized with
-// sanitize-html (maintained, runs on the server and in the browser bundle) before it reaches
-// dangerouslySetInnerHTML. Only formatting tags and http(s)/mailto links survive; scripts, styles,
-// event handlers and iframes do not.
+// Rich text from vendors, products and articles is HTML written by people: it is sanitized before it
+// reaches dangerouslySetInnerHTML. On the server (the page's render, whose sanitized HTML travels to the
+// browser in the loader data, so hydration does not sanitize again) with sanitize-html; the browser
+// bundle replaces this module with rich-text.browser.ts (web/client-bundle.ts), the same policy on the
+// browser's own parser, for pages it renders itself after a client-side navigation (issue 15: without
+// sanitize-html, postcss and htmlparser2, about 145 KB of the first load).
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'span', 'hr'],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: ALLOWED_ATTRIBUTES,
+  allowedSchemes: ALLOWED_SCHEMES,
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    a: sanitizeHtml.simpleTransform('a', { rel: LINK_REL }),
   },
 };
 

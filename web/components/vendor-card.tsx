@@ -6,8 +6,10 @@ import { tr } from '../app/format.ts';
 import { vendorPath } from '../app/vendor-path.ts';
 import { Price } from './price.tsx';
 import { Avatar } from './avatar.tsx';
+import { Translated } from './translated.tsx';
 
-export function VendorCard(props: { vendor: VendorCardData }) {
+/** `headingLevel`: h2 where the cards follow the page's h1 directly (a result list), h3 under a section's h2. */
+export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { vendor } = props;
@@ -17,8 +19,8 @@ export function VendorCard(props: { vendor: VendorCardData }) {
       <LocalLink to={vendorPath(vendor, locale)} className="vendor-card-link">
         <Avatar name={name} imageUrl={vendor.logoImageUrl} seed={vendor.id} />
         <div className="vendor-card-body">
-          <h3 className="vendor-card-name">{name}</h3>
-          <p className="vendor-card-intro">{tr(vendor.intro, locale)}</p>
+          <Translated as={props.headingLevel ?? 'h3'} className="vendor-card-name" value={vendor.name} />
+          <Translated as="p" className="vendor-card-intro" value={vendor.intro} />
           <p className="vendor-card-meta">
             {vendor.categoryNames.slice(0, 2).map((category) => tr(category, locale)).join(' · ')}
           </p>
@@ -33,8 +35,8 @@ export function VendorCard(props: { vendor: VendorCardData }) {
   );
 }
 
-export function VendorGrid(props: { vendors: VendorCardData[] }) {
+export function VendorGrid(props: { vendors: VendorCardData[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   if (props.vendors.length === 0) return <p className="empty" data-testid="no-results">{t('search.noResults')}</p>;
-  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.id} vendor={vendor} />)}</div>;
+  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.id} vendor={vendor} headingLevel={props.headingLevel} />)}</div>;
 }

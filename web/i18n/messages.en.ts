@@ -14,7 +14,7 @@ export const en = {
     main: 'Main menu', footer: 'Site links', menu: 'Menu', breadcrumbs: 'Breadcrumbs', search: 'Search', categories: 'Categories', store: 'Store',
     blog: 'Blog', about: 'About', contact: 'Contact', terms: 'Terms', login: 'Sign in', register: 'Register', logout: 'Sign out', joinAsArtist: 'Join as an artist',
   },
-  footer: { support: 'Support on WhatsApp:' },
+  footer: { support: 'Support on WhatsApp:', demoNumber: 'demo number' },
   home: {
     title: 'Book performing artists for your event', description: 'Search singers, bands, DJs, magicians and more by category, place and date, and book them online.',
     heading: 'The artist for your event, one search away', lead: '{{count}} artists across Israel, with free dates you can book right now.',
@@ -56,7 +56,7 @@ export const en = {
     wrongCredentials: 'The e-mail or password is wrong.', inactive: 'This account is not activated yet. Open the link in the activation e-mail.',
     noAccount: 'No account yet?', registerLink: 'Register', haveAccount: 'Already registered?', twoFactorLink: 'Two-factor sign-in',
     twoFactorTitle: 'Two-factor sign-in', twoFactorText: 'Accounts here sign in with one factor: your e-mail and password. No code is needed.', backToLogin: 'Back to sign in',
-    activationTitle: 'Account activation', activating: 'Activating your account…', activated: 'Your account is active. You can sign in now.',
+    activationTitle: 'Account activation', activating: 'Activating your account…', activate: 'Activate my account', activated: 'Your account is active. You can sign in now.',
     activationMissing: 'The activation link is missing its token. Open the link from the e-mail again.',
     registerTitle: 'Register', registerDescription: 'Open an account to book and pay artists.', fullName: 'Full name', phone: 'Phone (optional)',
     passwordRule: 'At least 8 characters.', register: 'Register', registered: 'Almost done: we sent an activation link to your e-mail.',
@@ -87,7 +87,7 @@ export const en = {
     items: {
       profile: 'Profile', 'my-vendors': 'My artists', orders: 'Orders', payments: 'Payments', reviews: 'Reviews', notifications: 'Notifications',
       conversations: 'Conversations', contracts: 'Contracts', 'vendor/busy-windows': 'Busy times', 'vendor/profile': 'Artist profile',
-      'vendor/orders': 'Artist orders', 'vendor/reviews': 'Artist reviews',
+      'vendor/orders': 'Artist orders', 'vendor/reviews': 'Artist reviews', 'vendor/products': 'Services and products', help: 'Help',
     },
   },
   notifications: { title: 'Notifications', empty: 'No notifications yet.' },

@@ -16,7 +16,7 @@ export const he: Messages = {
     main: 'תפריט ראשי', footer: 'קישורי האתר', menu: 'תפריט', breadcrumbs: 'פירורי לחם', search: 'חיפוש', categories: 'קטגוריות', store: 'חנות',
     blog: 'בלוג', about: 'אודות', contact: 'צור קשר', terms: 'תנאי שימוש', login: 'כניסה', register: 'הרשמה', logout: 'יציאה', joinAsArtist: 'הצטרפות כאמן',
   },
-  footer: { support: 'תמיכה בוואטסאפ:' },
+  footer: { support: 'תמיכה בוואטסאפ:', demoNumber: 'מספר להדגמה' },
   home: {
     title: 'הזמנת אמנים לאירוע שלכם', description: 'חפשו זמרים, להקות, תקליטנים, קוסמים ועוד לפי קטגוריה, מקום ותאריך, והזמינו אונליין.',
     heading: 'האמן לאירוע שלכם במרחק חיפוש אחד', lead: '{{count}} אמנים בכל הארץ, עם תאריכים פנויים שאפשר להזמין עכשיו.',
@@ -58,7 +58,7 @@ export const he: Messages = {
     wrongCredentials: 'הדוא״ל או הסיסמה שגויים.', inactive: 'החשבון עדיין לא הופעל. פתחו את הקישור שבמייל ההפעלה.',
     noAccount: 'אין לך חשבון?', registerLink: 'להרשמה', haveAccount: 'כבר רשומים?', twoFactorLink: 'כניסה דו־שלבית',
     twoFactorTitle: 'כניסה דו־שלבית', twoFactorText: 'הכניסה לחשבונות כאן היא בשלב אחד: דוא״ל וסיסמה. אין צורך בקוד.', backToLogin: 'חזרה לכניסה',
-    activationTitle: 'הפעלת חשבון', activating: 'מפעילים את החשבון…', activated: 'החשבון הופעל. אפשר להיכנס עכשיו.',
+    activationTitle: 'הפעלת חשבון', activating: 'מפעילים את החשבון…', activate: 'להפעלת החשבון', activated: 'החשבון הופעל. אפשר להיכנס עכשיו.',
     activationMissing: 'בקישור ההפעלה חסר אסימון. פתחו שוב את הקישור מהמייל.',
     registerTitle: 'הרשמה', registerDescription: 'פתחו חשבון כדי להזמין אמנים ולשלם.', fullName: 'שם מלא', phone: 'טלפון (לא חובה)',
     passwordRule: 'לפחות 8 תווים.', register: 'הרשמה', registered: 'כמעט סיימנו: שלחנו קישור הפעלה לדוא״ל שלך.',
@@ -89,7 +89,7 @@ export const he: Messages = {
     items: {
       profile: 'פרופיל', 'my-vendors': 'האמנים שלי', orders: 'הזמנות', payments: 'תשלומים', reviews: 'ביקורות', notifications: 'התראות',
       conversations: 'שיחות', contracts: 'חוזים', 'vendor/busy-windows': 'זמנים תפוסים', 'vendor/profile': 'פרופיל האמן',
-      'vendor/orders': 'הזמנות האמן', 'vendor/reviews': 'ביקורות על האמן',
+      'vendor/orders': 'הזמנות האמן', 'vendor/reviews': 'ביקורות על האמן', 'vendor/products': 'שירותים ומוצרים', help: 'עזרה',
     },
   },
   notifications: { title: 'התראות', empty: 'עדיין אין התראות.' },

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Form, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { requireUser } from '../app/guards.ts';
@@ -7,10 +6,19 @@ import { localeOfRequest, notFound, orNotFound } from '../app/loader-kit.ts';
 import { localizedPath } from '../app/locale-path.ts';
 import { order as loadOrder, product as loadProduct } from '../api/queries.ts';
 import { PageMeta } from '../app/page-meta.tsx';
-import { LocalLink, useLocale, useLocalizedPath } from '../app/links.tsx';
+import { LocalLink, useLocale } from '../app/links.tsx';
 import { formatDateTime, tr } from '../app/format.ts';
 import { Price } from '../components/price.tsx';
+import { Translated, WrittenText } from '../components/translated.tsx';
 import { FormError } from '../components/form-errors.tsx';
+import { FieldError, fieldErrorsOf } from '../components/field-error.tsx';
+import { refused, textOf, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
+import { OrderProgress } from '../components/order-progress.tsx';
+import { OrderActions } from '../components/order-actions.tsx';
+import { OrderReviewPanel } from '../components/order-review.tsx';
+import { orderPermissions } from '../app/order-permissions.ts';
+import { useLiveOrders } from '../app/live-orders.ts';
+import { useRootData } from '../app/root-data.ts';
 import type { Order } from '../api/view-models.ts';
 
 // Standard checkout → order payment page (sandbox gateway) → order complete (DESIGN §5 lifecycle).
@@ -31,27 +39,30 @@ export async function checkoutLoader({ context, request }: LoaderFunctionArgs) {
   return { product: item, slot };
 }
 
+/** Places the order (the slot of a timed service reserved with it), then on to its payment page. */
+export async function checkoutAction({ context, request }: ActionFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireUser(environment, request);
+  const url = new URL(request.url);
+  const start = url.searchParams.get('start');
+  const notes = textOf(await request.formData(), 'notes');
+  let placed: WriteResult;
+  try {
+    placed = await environment.api.post<WriteResult>('orders', { productId: url.searchParams.get('productId') ?? '', ...(start ? { start } : {}), ...(notes ? { notes } : {}) }, { silent: true });
+  } catch (error) {
+    return refused(error, '', { notes });
+  }
+  return redirect(localizedPath(localeOfRequest(request), `/order/${placed.id}/payment?rev=${placed.revision}`), 303);
+}
+
 export function CheckoutPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const localize = useLocalizedPath();
-  const navigate = useNavigate();
   const { product, slot } = useLoaderData<typeof checkoutLoader>();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const notes = String(new FormData(event.currentTarget).get('notes') ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
-      const placed = await environmentOf(undefined).api.post<WriteResult>('orders', { productId: product.id, ...(slot ? { start: slot.start } : {}), ...(notes ? { notes } : {}) }, { silent: true });
-      navigate(localize(`/order/${placed.id}/payment?rev=${placed.revision}`));
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  }
+  const failure = useActionFailure();
+  const busy = useSubmitting();
+  const notesError = fieldErrorsOf(failure).notes;
+  const typed = useTypedValues();
   return (
     <div className="page narrow checkout" data-testid="checkout">
       <PageMeta title={t('checkout.title')} description={t('checkout.description')} />
@@ -60,16 +71,20 @@ export function CheckoutPage() {
       </ol>
       <h1>{t('checkout.title')}</h1>
       <section className="card summary">
-        <h2>{tr(product.name, locale)}</h2>
-        <p>{product.introText}</p>
+        <Translated as="h2" value={product.name} />
+        <WrittenText as="p" text={product.introText} />
         {slot ? <p data-testid="checkout-slot"><strong>{t('checkout.when')}</strong> {formatDateTime(slot.start, locale)}</p> : null}
         <p className="total"><span>{t('checkout.total')}</span><Price money={product.price} className="price price-large" /></p>
       </section>
-      <FormError error={error} overrides={{ 409: 'checkout.slotTaken' }} />
-      <form method="post" onSubmit={submit} className="form">
-        <label className="field"><span>{t('checkout.notes')}</span><textarea name="notes" maxLength={2000} rows={3} placeholder={t('checkout.notesPlaceholder')} /></label>
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="place-order">{t('checkout.placeOrder')}</button>
-      </form>
+      <FormError error={failure} overrides={{ 409: 'checkout.slotTaken' }} />
+      <Form method="post" className="form">
+        <label className="field"><span>{t('checkout.notes')}</span>
+          <textarea name="notes" defaultValue={typed.notes} maxLength={2000} rows={3} placeholder={t('checkout.notesPlaceholder')}
+            aria-invalid={notesError ? true : undefined} aria-describedby={notesError ? 'notes-error' : undefined} data-testid="checkout-notes" />
+          <FieldError id="notes-error" message={notesError} />
+        </label>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="place-order">{t('checkout.placeOrder')}</button>
+      </Form>
     </div>
   );
 }
@@ -83,8 +98,9 @@ async function orderForCustomer(context: unknown, request: Request, orderId: str
 
 export async function paymentLoader({ context, request, params }: LoaderFunctionArgs) {
   const order = await orderForCustomer(context, request, params.orderId ?? '');
-  // Paid already: nothing to pay, show where the order stands.
-  if (order.status !== 'new') throw redirect(localizedPath(localeOfRequest(request), `/order/${order.id}/complete`));
+  // Paid already, or not this person's to pay (the artist): nothing to pay, show where the order stands.
+  const user = await environmentOf(context).currentUser();
+  if (!orderPermissions(order, user).pay) throw redirect(localizedPath(localeOfRequest(request), `/order/${order.id}/complete`));
   return { order };
 }
 
@@ -94,35 +110,37 @@ function OrderSummary(props: { order: Order }) {
   const { order } = props;
   return (
     <section className="card summary" data-testid="order-summary">
-      <h2>{tr(order.product.name, locale)}</h2>
+      <Translated as="h2" value={order.product.name} />
+      {tr(order.vendorName, locale) ? <p><strong>{t('orderCard.artist')}:</strong> <Translated testId="order-artist" value={order.vendorName} /></p> : null}
       {order.slot ? <p><strong>{t('checkout.when')}</strong> {formatDateTime(order.slot.start, locale)}</p> : null}
       <p><strong>{t('order.status')}</strong> <span className={`status status-${order.status}`} data-testid="order-status">{t(`order.statuses.${order.status}`)}</span></p>
-      {order.notes ? <p><strong>{t('checkout.notes')}</strong> {order.notes}</p> : null}
+      {order.notes ? <p><strong>{t('checkout.notes')}</strong> <WrittenText as="bdi" text={order.notes} /></p> : null}
       <p className="total"><span>{t('checkout.total')}</span><Price money={order.total} className="price price-large" /></p>
     </section>
   );
 }
 
+/** Pays the order with the sandbox gateway (SPEC: 4242… accepted, 4000…0002 declined: 402), then on to the order page. */
+export async function paymentAction({ context, request, params }: ActionFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireUser(environment, request);
+  const orderId = params.orderId ?? '';
+  const cardNumber = textOf(await request.formData(), 'cardNumber').replace(/[\s-]/g, '');
+  let paid: WriteResult;
+  try {
+    paid = await environment.api.post<WriteResult>(`orders/${encodeURIComponent(orderId)}/pay`, { cardNumber }, { silent: true });
+  } catch (error) {
+    return refused(error);
+  }
+  return redirect(localizedPath(localeOfRequest(request), `/order/${orderId}/complete?rev=${paid.revision}`), 303);
+}
+
 export function PaymentPage() {
   const { t } = useTranslation();
-  const localize = useLocalizedPath();
-  const navigate = useNavigate();
   const { order } = useLoaderData<typeof paymentLoader>();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const cardNumber = String(new FormData(event.currentTarget).get('cardNumber') ?? '').replace(/[\s-]/g, '');
-    setBusy(true);
-    setError(null);
-    try {
-      const paid = await environmentOf(undefined).api.post<WriteResult>(`orders/${order.id}/pay`, { cardNumber }, { silent: true });
-      navigate(localize(`/order/${order.id}/complete?rev=${paid.revision}`));
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  }
+  const failure = useActionFailure();
+  const busy = useSubmitting();
+  const cardError = fieldErrorsOf(failure).cardNumber;
   return (
     <div className="page narrow checkout" data-testid="payment">
       <PageMeta title={t('payment.title')} description={t('checkout.description')} />
@@ -131,14 +149,16 @@ export function PaymentPage() {
       </ol>
       <h1>{t('payment.title')}</h1>
       <OrderSummary order={order} />
-      <FormError error={error} overrides={{ 402: 'payment.declined' }} />
-      <form method="post" onSubmit={submit} className="form card" data-testid="payment-form">
+      <FormError error={failure} overrides={{ 402: 'payment.declined' }} />
+      <Form method="post" className="form card" data-testid="payment-form">
         <p className="notice">{t('payment.sandbox', { card: SANDBOX_ACCEPTED_CARD })}</p>
         <label className="field"><span>{t('payment.cardNumber')}</span>
-          <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 \-]{12,23}" dir="ltr" placeholder="4242 4242 4242 4242" data-testid="card-number" />
+          <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 \-]{12,23}" dir="ltr" placeholder="4242 4242 4242 4242"
+            aria-invalid={cardError ? true : undefined} aria-describedby={cardError ? 'card-number-error' : undefined} data-testid="card-number" />
+          <FieldError id="card-number-error" message={cardError} />
         </label>
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="pay">{t('payment.pay')}</button>
-      </form>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="pay">{t('payment.pay')}</button>
+      </Form>
     </div>
   );
 }
@@ -147,28 +167,39 @@ export async function orderCompleteLoader({ context, request, params }: LoaderFu
   return { order: await orderForCustomer(context, request, params.orderId ?? '') };
 }
 
+/**
+ * The order page: where the order stands (progress, live), and what the signed-in person may do
+ * now by the lifecycle (domain/order/may.ts): the customer pays a new order, cancels with a reason,
+ * reviews a completed one; the artist or an admin opening it approves, completes or cancels.
+ */
 export function OrderCompletePage() {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const { user } = useRootData();
   const { order } = useLoaderData<typeof orderCompleteLoader>();
+  useLiveOrders((orderId) => orderId === order.id);
+  const permissions = orderPermissions(order, user);
+  const isCustomer = user?.id === order.customerId;
   const paid = order.status !== 'new' && order.status !== 'canceled';
   return (
-    <div className="page narrow checkout" data-testid="order-complete">
-      <PageMeta title={t('order.completeTitle')} />
+    <div className="page narrow checkout order-page" data-testid="order-complete">
+      <PageMeta title={paid ? t('order.paymentReceivedTitle') : t('order.title')} />
       <ol className="steps" aria-label={t('checkout.steps')}>
         <li>{t('checkout.stepDetails')}</li><li>{t('checkout.stepPayment')}</li><li className="is-current">{t('checkout.stepDone')}</li>
       </ol>
-      <h1>{paid ? t('order.completeTitle') : t('order.title')}</h1>
-      {paid ? <p className="notice notice-success" data-testid="order-paid">{t('order.thanks', { card: order.payment?.cardLast4 ?? '' })}</p> : null}
+      {/* Says what happened: the payment went through (the order itself is done only when the artist completes it). */}
+      <h1 data-testid="order-complete-title">{paid ? t('order.paymentReceivedTitle') : t('order.title')}</h1>
+      {isCustomer && order.status === 'payed' ? <p className="notice notice-success" data-testid="order-paid">{t('order.paymentReceivedText', { card: order.payment?.cardLast4 ?? '' })}</p> : null}
+      {isCustomer && order.status !== 'payed' ? <p className={order.status === 'canceled' ? 'notice' : 'notice notice-success'} data-testid="order-status-note">{t(`customerOrders.statusNote.${order.status}`)}</p> : null}
       <OrderSummary order={order} />
-      {order.status === 'new' ? <LocalLink to={`/order/${order.id}/payment`} className="button button-primary">{t('payment.pay')}</LocalLink> : null}
+      <OrderActions order={order} permissions={permissions} />
       <h2>{t('order.timeline')}</h2>
-      <ol className="timeline">
-        {order.timeline.map((entry, index) => (
-          <li key={index}><span className={`status status-${entry.status}`}>{t(`order.statuses.${entry.status}`, { defaultValue: entry.status })}</span> <span className="muted">{formatDateTime(entry.at, locale)}</span></li>
-        ))}
-      </ol>
-      <p><LocalLink to="/user/dashboard/orders">{t('order.myOrders')}</LocalLink></p>
+      <OrderProgress order={order} />
+      <OrderReviewPanel order={order} permissions={permissions} perspective={isCustomer ? 'customer' : 'vendor'} heading="h3" />
+      <p>
+        {user?.vendorId === order.vendorId
+          ? <LocalLink to="/user/dashboard/vendor/orders">{t('dashboard.items.vendor/orders')}</LocalLink>
+          : <LocalLink to="/user/dashboard/orders">{t('order.myOrders')}</LocalLink>}
+      </p>
     </div>
   );
 }
@@ -176,15 +207,17 @@ export function OrderCompletePage() {
 /** Checkout complete: the landing after an order is placed and paid, linked from notifications. */
 export function CheckoutCompletePage() {
   const { t } = useTranslation();
+  const { user } = useRootData();
   const { order } = useLoaderData<typeof orderCompleteLoader>();
+  const pay = orderPermissions(order, user).pay;
   return (
     <div className="page narrow checkout" data-testid="checkout-complete">
       <PageMeta title={t('checkout.completeTitle')} />
       <h1>{t('checkout.completeTitle')}</h1>
       <p>{t('checkout.completeText')}</p>
       <OrderSummary order={order} />
-      <LocalLink to={order.status === 'new' ? `/order/${order.id}/payment` : `/order/${order.id}/complete`} className="button button-primary">
-        {order.status === 'new' ? t('payment.pay') : t('order.view')}
+      <LocalLink to={pay ? `/order/${order.id}/payment` : `/order/${order.id}/complete`} className="button button-primary">
+        {pay ? t('payment.pay') : t('order.view')}
       </LocalLink>
     </div>
   );

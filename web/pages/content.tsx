@@ -5,6 +5,7 @@ import { articleByAlias, blogArticles, blogCategories } from '../api/queries.ts'
 import { notFound, orNotFound } from '../app/loader-kit.ts';
 import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink, useLocale } from '../app/links.tsx';
+import { Translated, TranslatedHtml } from '../components/translated.tsx';
 import { formatDate, tr } from '../app/format.ts';
 import type { Article } from '../api/view-models.ts';
 
@@ -17,8 +18,8 @@ function ArticleList(props: { articles: Article[] }) {
       {props.articles.map((article) => (
         <li key={article.id} className="article-card" data-testid="article-card">
           <LocalLink to={`/blog/article/${article.alias}`}>
-            <h2>{tr(article.title, locale)}</h2>
-            {article.excerpt ? <p>{tr(article.excerpt, locale)}</p> : null}
+            <Translated as="h2" value={article.title} />
+            <Translated as="p" value={article.excerpt} />
             <p className="muted">{formatDate(article.publishedAt, locale)}</p>
           </LocalLink>
         </li>
@@ -95,9 +96,9 @@ export function ArticlePage() {
     <article className="page narrow article" data-testid="article">
       <PageMeta title={title} description={description} />
       {article.kind === 'blog' ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to="/blog">{t('blog.title')}</LocalLink></nav> : null}
-      <h1>{title}</h1>
+      <Translated as="h1" value={article.title} />
       {article.kind === 'blog' && article.publishedAt ? <p className="muted">{formatDate(article.publishedAt, locale)}</p> : null}
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: tr(article.bodyHtml, locale) }} />
+      <TranslatedHtml value={article.bodyHtml} />
     </article>
   );
 }

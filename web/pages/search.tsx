@@ -37,7 +37,7 @@ export function SearchPage() {
       <h1>{t('search.title')}</h1>
       <SearchForm categories={data.categories} places={data.places} values={data.values} compact />
       <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
-      <VendorGrid vendors={data.results.items} />
+      <VendorGrid vendors={data.results.items} headingLevel="h2" />
       <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
     </div>
   );
@@ -89,7 +89,7 @@ export function CategoryPage() {
       </nav>
       <h1>{name}</h1>
       <p className="result-count">{t('search.resultCount', { count: data.results.total })}</p>
-      <VendorGrid vendors={data.results.items} />
+      <VendorGrid vendors={data.results.items} headingLevel="h2" />
       <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
     </div>
   );

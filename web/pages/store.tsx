@@ -2,6 +2,8 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { featuredProducts, product as loadProduct, searchVendors, SEARCH_PAGE_SIZE, vendorPage, vendorProducts } from '../api/queries.ts';
+import { favoriteProductIds } from '../api/queries.ts';
+import { SaveProductButton } from '../components/save-product-button.tsx';
 import { orNotFound, pageNumberOf } from '../app/loader-kit.ts';
 import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink, useLocale } from '../app/links.tsx';
@@ -10,7 +12,9 @@ import { vendorPath } from '../app/vendor-path.ts';
 import { Price } from '../components/price.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
+import { Translated, WrittenHtml, WrittenText } from '../components/translated.tsx';
 import type { ProductSummary } from '../api/view-models.ts';
+import { IsolatedText } from '../components/isolated-text.tsx';
 
 function ProductGrid(props: { products: ProductSummary[] }) {
   const { t } = useTranslation();
@@ -21,9 +25,9 @@ function ProductGrid(props: { products: ProductSummary[] }) {
       {props.products.map((item) => (
         <li key={item.id} className="product-card" data-testid="product-card">
           <LocalLink to={`/store/product/${item.id}`}>
-            <h3>{tr(item.name, locale)}</h3>
-            <p>{item.introText}</p>
-            <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span><Price money={item.price} /></p>
+            <Translated as="h3" value={item.name} />
+            <WrittenText as="p" text={item.introText} />
+            <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span>{' '}<Price money={item.price} /></p>
           </LocalLink>
         </li>
       ))}
@@ -65,7 +69,7 @@ export function VendorListPage() {
     <div className="page">
       <PageMeta title={t('store.vendorsTitle')} description={t('store.description')} />
       <h1>{t('store.vendorsTitle')}</h1>
-      <VendorGrid vendors={data.results.items} />
+      <VendorGrid vendors={data.results.items} headingLevel="h2" />
       <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
     </div>
   );
@@ -76,35 +80,39 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const item = await orNotFound(loadProduct(environment.api, params.productId ?? ''));
   const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
   const vendor = await vendorPage(environment.api, item.vendorId, categories, places).catch(() => null);
-  return { product: item, vendor: vendor?.card ?? null };
+  // Whether the signed-in user saved this product (null for a guest, who is offered sign-in).
+  const user = await environment.currentUser();
+  const saved = user ? (await favoriteProductIds(environment.api).catch(() => [] as string[])).includes(item.id) : null;
+  return { product: item, vendor: vendor?.card ?? null, saved };
 }
 
 export function ProductPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { product, vendor } = useLoaderData<typeof productLoader>();
+  const { product, vendor, saved } = useLoaderData<typeof productLoader>();
   const name = tr(product.name, locale);
   return (
     <div className="page narrow" data-testid="product-page">
       <PageMeta title={name} description={product.introText} />
-      {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}>{tr(vendor.name, locale)}</LocalLink></nav> : null}
-      <h1>{name}</h1>
-      <p className="lead">{product.introText}</p>
+      {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}><Translated value={vendor.name} /></LocalLink></nav> : null}
+      <Translated as="h1" value={product.name} />
+      <WrittenText as="p" className="lead" text={product.introText} />
       <p className="product-buy-line">
         <Price money={product.price} className="price price-large" />
         <span className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</span>
+        <SaveProductButton key={product.id} productId={product.id} productName={name} saved={saved} />
       </p>
       {product.type === 'timedService' && vendor
         ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
         : <LocalLink to={`/checkout?productId=${product.id}`} className="button button-primary">{t('product.order')}</LocalLink>}
       <section className="section">
         <h2>{t('product.information')}</h2>
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.informationHtml }} />
+        <WrittenHtml html={product.informationHtml} />
       </section>
       {product.additionalInformation.length > 0 ? (
         <section className="section">
           <dl className="facts">
-            {product.additionalInformation.map((info, index) => <div key={index}><dt>{tr(info.title, locale)}</dt><dd>{tr(info.content, locale)}</dd></div>)}
+            {product.additionalInformation.map((info, index) => <div key={index}><Translated as="dt" value={info.title} /><Translated as="dd" value={info.content} /></div>)}
           </dl>
         </section>
       ) : null}
@@ -129,8 +137,8 @@ export function VendorStorePage() {
   return (
     <div className="page">
       <PageMeta title={t('store.vendorStoreTitle', { name })} description={tr(vendor.intro, locale)} />
-      <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}>{name}</LocalLink></nav>
-      <h1>{t('store.vendorStoreTitle', { name })}</h1>
+      <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}><Translated value={vendor.name} /></LocalLink></nav>
+      <h1><IsolatedText i18nKey="store.vendorStoreTitle" values={{ name }} /></h1>
       <ProductGrid products={products} />
     </div>
   );

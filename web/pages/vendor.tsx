@@ -1,5 +1,6 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { preload } from 'react-dom';
 import { environmentOf } from '../app/environment.ts';
 import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';
 import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
@@ -9,11 +10,14 @@ import { addDays, BOOKING_HORIZON_DAYS, israelDate, israelInstant } from '../app
 import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { FavoriteButton } from '../app/favorites.tsx';
+import { MessageArtistButton } from '../components/message-artist-button.tsx';
+import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
 import { formatDate, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
+import { Translated, WrittenHtml, WrittenText } from '../components/translated.tsx';
 import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
 
 export async function vendorLoader({ context, request, params }: LoaderFunctionArgs) {
@@ -48,6 +52,8 @@ export function VendorPageView() {
   const name = tr(card.name, locale);
   const languageNames = new Intl.DisplayNames([languageTag(locale)], { type: 'language' });
   const timed = vendor.products.filter((product) => product.type === 'timedService');
+  // The hero photo is the page's largest paint: fetched with the stylesheet, not once the style that names it applies.
+  if (card.heroImageUrl) preload(card.heroImageUrl, { as: 'image', fetchPriority: 'high' });
   return (
     <div className="vendor-page" data-testid="vendor-page" data-vendor-id={card.id}>
       <PageMeta title={name} description={tr(card.intro, locale) || t('vendor.description', { name })} />
@@ -55,14 +61,17 @@ export function VendorPageView() {
         <div className="vendor-hero-inner page">
           <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} large />
           <div className="vendor-heading">
-            <h1>{name}</h1>
-            <p className="vendor-intro">{tr(card.intro, locale)}</p>
+            <Translated as="h1" value={card.name} />
+            <Translated as="p" className="vendor-intro" value={card.intro} />
             <p className="vendor-tags">
-              {card.categoryNames.map((category) => <span className="chip chip-light" key={tr(category, 'en')}>{tr(category, locale)}</span>)}
+              {card.categoryNames.map((category) => <Translated className="chip chip-light" key={tr(category, 'en')} value={category} />)}
               {card.ratingAvg !== null ? <span className="rating">★ {card.ratingAvg.toFixed(1)} · {t('vendor.reviewCount', { count: card.ratingCount })}</span> : null}
             </p>
           </div>
-          <FavoriteButton vendorId={card.id} vendorName={name} large />
+          <div className="vendor-hero-actions">
+            <FavoriteButton vendorId={card.id} vendorName={name} large />
+            <MessageArtistButton vendorId={card.id} />
+          </div>
         </div>
       </section>
 
@@ -70,14 +79,14 @@ export function VendorPageView() {
         <div className="vendor-main">
           <section className="section">
             <h2>{t('vendor.about')}</h2>
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: vendor.aboutHtml }} />
+            <WrittenHtml html={vendor.aboutHtml} />
           </section>
 
           {vendor.images.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.images')}</h2>
               <div className="image-grid">
-                {vendor.images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><figcaption>{image.description}</figcaption></figure>)}
+                {vendor.images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><WrittenText as="figcaption" text={image.description} /></figure>)}
               </div>
             </section>
           ) : null}
@@ -86,7 +95,7 @@ export function VendorPageView() {
             <section className="section">
               <h2>{t('vendor.audio')}</h2>
               {vendor.audio.map((track) => (
-                <figure key={track.url} className="audio"><figcaption>{track.description}</figcaption><audio controls preload="none" src={track.url} /></figure>
+                <figure key={track.url} className="audio"><WrittenText as="figcaption" text={track.description} /><audio controls preload="none" src={track.url} /></figure>
               ))}
             </section>
           ) : null}
@@ -105,8 +114,8 @@ export function VendorPageView() {
                 {vendor.products.map((product) => (
                   <li key={product.id} className="product-row" data-testid="product-row" data-product-type={product.type}>
                     <div>
-                      <h3><LocalLink to={`/store/product/${product.id}`}>{tr(product.name, locale)}</LocalLink></h3>
-                      <p>{product.introText}</p>
+                      <h3><LocalLink to={`/store/product/${product.id}`}><Translated value={product.name} /></LocalLink></h3>
+                      <WrittenText as="p" text={product.introText} />
                       <p className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</p>
                     </div>
                     <div className="product-buy">
@@ -135,7 +144,7 @@ export function VendorPageView() {
                 <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
                 <ul className="review-list">
                   {vendor.reviews.map((review) => (
-                    <li key={review.id}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><p>{review.text}</p></li>
+                    <li key={review.id}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
                   ))}
                 </ul>
               </>
@@ -148,18 +157,19 @@ export function VendorPageView() {
             <h2>{t('vendor.details')}</h2>
             <dl className="facts">
               <dt>{t('vendor.languages')}</dt>
-              <dd>{card.languages.map((code) => languageNames.of(code) ?? code).join(', ')}</dd>
+              <dd>{card.languages.map((code) => languageName(languageNames, code)).join(', ')}</dd>
               <dt>{t('vendor.origin')}</dt>
-              <dd>{tr(card.originLocation, locale)}</dd>
+              <Translated as="dd" value={card.originLocation} />
               {vendor.geoLocations.length > 0 ? (<><dt>{t('vendor.performsIn')}</dt><dd>{vendor.geoLocations.map((place) => tr(place.name, locale)).join(', ')}</dd></>) : null}
               {card.priceFrom ? (<><dt>{t('vendor.pricesFrom')}</dt><dd className="fact-price"><Price money={card.priceFrom} /></dd></>) : null}
             </dl>
           </section>
+          <PhoneNumberDispense vendorId={card.id} vendorName={name} />
           {vendor.generalInfo.length > 0 ? (
             <section className="card">
               <h2>{t('vendor.generalInfo')}</h2>
               <dl className="facts">
-                {vendor.generalInfo.map((info) => (<div key={info.title}><dt>{info.title}</dt><dd>{info.content}</dd></div>))}
+                {vendor.generalInfo.map((info) => (<div key={info.title}><WrittenText as="dt" text={info.title} /><WrittenText as="dd" text={info.content} /></div>))}
               </dl>
             </section>
           ) : null}
@@ -168,6 +178,15 @@ export function VendorPageView() {
       </div>
     </div>
   );
+}
+
+/** The language's name in the page's language; the code itself when Intl cannot name it (a code from older data). */
+function languageName(names: Intl.DisplayNames, code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** /artists/{categoryAlias}/{id} without a name slug: on to the canonical URL. */

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO = { admin: 'admin@demo.local', vendor: 'vendor@demo.local', customer: 'customer@demo.local' } as const;
 
-export interface TestMarketplace { url: string; close(): Promise<void> }
+export interface TestMarketplace {
+  url: string;
+  /** The product's event store, for a test that plants data the API would refuse now (older data). */
+  eventStore: import('../../domain/ports/event-store.ts').EventStore;
+  /** The account mails the product "sent" (no SMTP in tests): activation and password reset links. */
+  mailOutbox: import('../../command-api/activation-mailer.ts').OutboxMailer;
+  close(): Promise<void>;
+}
 
 export async function startTestMarketplace(): Promise<TestMarketplace> {
   const { startMarketplace } = await import('../../main.ts');
@@ -15,6 +22,8 @@ export async function startTestMarketplace(): Promise<TestMarketplace> {
   const marketplace = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
   return {
     url: marketplace.url,
+    eventStore: marketplace.adapters.eventStore,
+    mailOutbox: marketplace.mailOutbox!,
     close: async () => {
       await marketplace.close();
       await rm(dataDir, { recursive: true, force: true });

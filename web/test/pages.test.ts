@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, page, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
+import { demoVendors } from '../../seed/demo-vendors.ts';
 
 // Server-rendered HTML of every storefront page (issue 5), against the started product with the demo
 // seed: data in the HTML, language and direction, titles, guards and redirects.
@@ -8,6 +10,8 @@ let customer: string;
 let vendorToken: string;
 let vendor: { id: string; name: { he: string; en: string }; alias: string; slugHe: string; slugEn: string };
 let timedProductId: string;
+/** The timed service's English name (the demo seed names services per category). */
+let timedProductName: string;
 let defaultProductId: string;
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
@@ -26,8 +30,10 @@ beforeAll(async () => {
     id: card.vendorId, name: card.name, alias: tag.alias,
     slugHe: encodeURIComponent(card.name.he.toLowerCase().replace(/\s+/g, '-')), slugEn: card.name.en.toLowerCase().replace(/\s+/g, '-'),
   };
-  const products = await apiCall<{ items: { productId: string; type: string }[] }>(market.url, 'GET', `ecommerce/product?vendorId=${vendor.id}`, null);
-  timedProductId = products.body.items.find((item) => item.type === 'timedService')!.productId;
+  const products = await apiCall<{ items: { productId: string; type: string; name: { en: string } }[] }>(market.url, 'GET', `ecommerce/product?vendorId=${vendor.id}`, null);
+  const timed = products.body.items.find((item) => item.type === 'timedService')!;
+  timedProductId = timed.productId;
+  timedProductName = timed.name.en;
   defaultProductId = products.body.items.find((item) => item.type === 'default')?.productId ?? timedProductId;
 });
 
@@ -44,8 +50,10 @@ describe('document basics', () => {
     expect(titleOf(html)).toContain('הבמה');
     expect(descriptionOf(html).length).toBeGreaterThan(20);
     expect(html).toContain('window.__staticRouterHydrationData');
-    expect(html).toMatch(/<script type="module" src="\/assets\/app\.[0-9a-f]{12}\.js">/);
-    expect(html).toContain('href="https://wa.me/972500000000"');
+    expect(html).toMatch(/<script data-entry="\/assets\/app\.[0-9a-f]{12}\.js"/);
+    expect(html).toContain('href="https://wa.me/972545550123"');
+    // The demo seed's number is made up, and the footer says so.
+    expect(html).toContain('<span class="muted" data-testid="support-demo">(מספר להדגמה)</span>');
   });
 
   it('renders English under /en, left to right, with English texts and links kept under /en', async () => {
@@ -59,7 +67,7 @@ describe('document basics', () => {
 
   it('serves the client bundle and the stylesheet under hashed names', async () => {
     const { html } = await page(market.url, '/');
-    const script = /src="(\/assets\/app\.[0-9a-f]+\.js)"/.exec(html)![1]!;
+    const script = /data-entry="(\/assets\/app\.[0-9a-f]+\.js)"/.exec(html)![1]!;
     const css = /href="(\/assets\/app\.[0-9a-f]+\.css)"/.exec(html)![1]!;
     const js = await fetch(`${market.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(js.status).toBe(200);
@@ -137,9 +145,13 @@ describe('vendor page', () => {
     const { status, html } = await page(market.url, `/en/artists/${vendor.alias}/${vendor.id}/${vendor.slugEn}`);
     expect(status).toBe(200);
     expect(html).toContain(`<h1>${vendor.name.en}</h1>`);
-    expect(html).toContain('performs at weddings');
-    expect(html).toContain('class="video-placeholder"');
+    // The demo artist writes in English: about and general info show as they are, unmarked.
+    expect(html).toContain('Performing in');
     expect(html).toContain('Set length');
+    expect(html).not.toContain('data-testid="language-tag"');
+    // Photos from the demo seed; no videos, so no video section.
+    expect(html).toMatch(/<img src="\/demo\/scene-[a-z-]+\.[0-9a-f]{10}\.jpg"/);
+    expect(html).not.toContain('class="video-placeholder"');
     expect(html).toContain('data-product-type="timedService"');
     expect(html).toMatch(/₪[\d,]+/);
     expect(html).toContain('data-testid="booking-calendar"');
@@ -184,13 +196,105 @@ describe('vendor page', () => {
   });
 });
 
+describe('one language per page (issue 15)', () => {
+  /** The canonical page of a vendor, in `prefix`'s language, after the 301 from the short path. */
+  async function vendorPageHtml(prefix: '' | '/en', vendorId: string, alias: string): Promise<string> {
+    const short = await page(market.url, `${prefix}/artists/${alias}/${vendorId}`);
+    expect(short.status).toBe(301);
+    const canonical = await page(market.url, short.location!);
+    expect(canonical.status).toBe(200);
+    // What the page shows, without the router's hydration data (which carries both languages).
+    return canonical.html.replace(/<script[\s\S]*?<\/script>/g, '');
+  }
+
+  it('a Hebrew vendor page shows the Hebrew bio and not the English one, unmarked', async () => {
+    const demo = demoVendors()[0]!;
+    const demoVendorId = (await apiCall<{ Vendor: { id: string } }>(market.url, 'GET', 'user/current', vendorToken)).body.Vendor.id;
+    const html = await vendorPageHtml('', demoVendorId, demo.categoryKeys[0]!);
+    expect(html).toContain(`<p class="vendor-intro">${demo.intro.he}</p>`);
+    expect(html).not.toContain(demo.intro.en);
+    expect(html).toContain(`<h1>${demo.name.he}</h1>`);
+    expect(html).not.toContain('class="other-language"');
+    // And the English page the other way round.
+    const english = await vendorPageHtml('/en', demoVendorId, demo.categoryKeys[0]!);
+    expect(english).toContain(`<p class="vendor-intro">${demo.intro.en}</p>`);
+    expect(english).not.toContain(demo.intro.he);
+  });
+
+  it('marks the English bio as English, with lang and dir, when the Hebrew one is missing', async () => {
+    const demo = demoVendors()[1]!;
+    const admin = (await signIn(market.url, DEMO.admin)).token;
+    const profile = {
+      name: demo.name, tagIds: demo.categoryKeys.map((key) => `cat-${key}`), about: demo.about, intro: { en: demo.intro.en },
+      languages: demo.languages, originLocation: demo.origin, heroImageUrl: demo.heroImageUrl, images: demo.images, audio: [], videos: [],
+      generalInfo: demo.generalInfo, geoLocationIds: demo.placeKeys.map((key) => `geo-${key}`),
+    };
+    expect((await apiCall(market.url, 'PUT', `admin/vendors/${demo.key}`, admin, { profile })).status).toBe(200);
+    const marked = `<p class="vendor-intro"><bdi class="other-language" lang="en" dir="ltr">${demo.intro.en}</bdi> <small class="language-tag" data-testid="language-tag">(אנגלית)</small></p>`;
+    await expect.poll(async () => (await vendorPageHtml('', demo.key, demo.categoryKeys[0]!)).includes(marked), { timeout: 15_000 }).toBe(true);
+    // The English page has its own language: nothing to mark.
+    const english = await vendorPageHtml('/en', demo.key, demo.categoryKeys[0]!);
+    expect(english).toContain(`<p class="vendor-intro">${demo.intro.en}</p>`);
+  });
+});
+
+describe('security headers (issue 14 #8)', () => {
+  it('pages carry a CSP that allows exactly their inline hydration script, and refuse framing and sniffing', async () => {
+    const response = await fetch(`${market.url}/en/search`);
+    const html = await response.text();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    // The hydration data and the loader that starts the bundle (web/app/document.tsx).
+    const inline = [...html.matchAll(/<script(?: data-[^>]*)?>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline.length).toBe(2);
+    for (const script of inline) {
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toContain("'unsafe-inline' 'sha256");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+/);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('API answers refuse sniffing and framing too, and oversized headers get 431 problem+json', async () => {
+    const api = await fetch(`${market.url}/api/ecommerce/vendor?limit=1`);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const huge = await fetch(`${market.url}/api/ecommerce/vendor`, { headers: { cookie: `c=${'x'.repeat(20_000)}` } });
+    expect(huge.status).toBe(431);
+    expect(huge.headers.get('content-type')).toContain('application/problem+json');
+    expect(await huge.json()).toMatchObject({ status: 431, code: 'headers-too-large' });
+  });
+});
+
+describe('vendor page robustness', () => {
+  it('renders a vendor whose profile lists a language code Intl cannot name (older data), instead of failing', async () => {
+    const stream = `vendor-${vendor.id}`;
+    const events = await market.eventStore.readStream(stream);
+    const last = events.at(-1)!;
+    const profile = { ...(events.findLast((e) => 'profile' in (e.data as object))!.data as { profile: Record<string, unknown> }).profile, languages: ['he', 'not a language!'] };
+    const { nextRevision } = await market.eventStore.append(stream, [{
+      id: crypto.randomUUID(), type: 'VendorProfileUpdated', data: { vendorId: vendor.id, profile, at: new Date().toISOString() },
+      metadata: { ...last.metadata, correlationId: crypto.randomUUID(), causationId: null, at: new Date().toISOString() },
+    }], last.revision);
+    expect((await apiCall(market.url, 'GET', `ecommerce/vendor/${vendor.id}?minRevision=${nextRevision}`, null)).status).toBe(200);
+    const answer = await page(market.url, `/en/artists/${vendor.alias}/${vendor.id}/${vendor.slugEn}`);
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('Hebrew, not a language!');
+  });
+});
+
 describe('store, content and account pages', () => {
   it('store home, vendor list, product page and vendor store page', async () => {
     expect((await page(market.url, '/store')).html).toContain('data-testid="product-card"');
     expect((await page(market.url, '/en/store/vendors')).html).toContain('data-testid="vendor-card"');
     const product = await page(market.url, `/en/store/product/${timedProductId}`);
     expect(product.status).toBe(200);
-    expect(product.html).toContain('Two-hour show');
+    expect(product.html).toContain(timedProductName);
     expect(product.html).toContain(`/en/artists/${vendor.alias}/${vendor.id}/${vendor.slugEn}#booking`);
     const store = await page(market.url, `/store/vendor/${vendor.id}`);
     expect(store.html).toContain(vendor.name.he);
@@ -207,8 +311,8 @@ describe('store, content and account pages', () => {
     expect((await page(market.url, '/blog/category/guides')).status).toBe(200);
     expect((await page(market.url, '/about')).html).toContain('שוק אמנים ישראלי');
     expect((await page(market.url, '/en/contact')).html).toContain('support@demo.local');
-    expect((await page(market.url, '/en/terms')).html).toContain('fully refunded');
-    expect((await page(market.url, '/en/content/article/terms')).html).toContain('fully refunded');
+    expect((await page(market.url, '/en/terms')).html).toContain('refunded in full');
+    expect((await page(market.url, '/en/content/article/terms')).html).toContain('refunded in full');
     expect((await page(market.url, '/content/article/no-such-article')).status).toBe(404);
   });
 
@@ -234,10 +338,15 @@ describe('guards and redirects (SPEC §2, §6)', () => {
     const checkout = await page(market.url, `/en/checkout?productId=${defaultProductId}`);
     expect(checkout.status).toBe(302);
     expect(checkout.location).toBe(`/en/user/login?loginRedirect=${encodeURIComponent(`/en/checkout?productId=${defaultProductId}`)}`);
-    for (const path of ['/notifications', '/user/dashboard/profile', '/user/register/artist', '/order/x/payment']) {
+    for (const path of ['/notifications', '/user/dashboard/profile', '/order/x/payment']) {
       const answer = await page(market.url, path);
       expect(answer.location).toBe(`/user/login?loginRedirect=${encodeURIComponent(path)}`);
     }
+    // "Join as an artist" explains first that an account is needed, then offers sign-in and the way back.
+    const artist = await page(market.url, '/user/register/artist');
+    expect(artist.status).toBe(200);
+    expect(artist.html).toContain('data-testid="artist-account-first"');
+    expect(artist.html).toContain(`href="/user/login?loginRedirect=${encodeURIComponent('/user/register/artist')}"`);
   });
 
   it('/user and /user/dashboard/dashboard go to the profile dashboard', async () => {
@@ -284,8 +393,27 @@ describe('guards and redirects (SPEC §2, §6)', () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/en/search');
     expect(ok.headers.getSetCookie().some((cookie) => cookie.startsWith('token=') && cookie.includes('Path=/') && cookie.includes('Max-Age=31536000'))).toBe(true);
-    const bad = await fetch(`${market.url}/user/login?loginRedirect=https%3A%2F%2Fevil.example`, { method: 'POST', body: new URLSearchParams({ email: DEMO.customer, password: 'wrong-password' }), redirect: 'manual' });
-    expect(bad.headers.get('location')).toBe('/user/login?failed=1&loginRedirect=%2F');
+    // A refused sign-in renders the login page again with the message and the typed e-mail (the login route's action).
+    const bad = await fetch(`${market.url}/en/user/login?loginRedirect=https%3A%2F%2Fevil.example`, { method: 'POST', body: new URLSearchParams({ email: DEMO.customer, password: 'wrong-password' }), redirect: 'manual' });
+    expect(bad.status).toBe(401);
+    const badPage = await bad.text();
+    expect(badPage).toContain('The e-mail or password is wrong.');
+    expect(badPage).toContain(`value="${DEMO.customer}"`);
+    expect(bad.headers.getSetCookie()).toEqual([]);
+    // A sign-in that goes through never follows an off-site loginRedirect.
+    const offSite = await fetch(`${market.url}/user/login?loginRedirect=https%3A%2F%2Fevil.example`, { method: 'POST', body, redirect: 'manual' });
+    expect(offSite.headers.get('location')).toBe('/');
+  });
+
+  it('refuses a page form posted from another site (CSRF), whatever the cookies', async () => {
+    const pair = await signIn(market.url, DEMO.customer);
+    const cookie = `token=${pair.token}; refresh_token=${pair.refresh_token}`;
+    const body = new URLSearchParams({ intent: 'details', fullName: 'Changed By Another Site', phonePrefix: '+972', phoneNumber: '', locale: 'en-US' });
+    const foreign = await fetch(`${market.url}/en/user/dashboard/profile`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const sibling = await fetch(`${market.url}/en/user/dashboard/profile`, { method: 'POST', body, redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'same-site' } });
+    expect(sibling.status).toBe(403);
+    expect((await page(market.url, '/en/user/dashboard/profile', customer)).html).not.toContain('Changed By Another Site');
   });
 });
 
@@ -295,7 +423,7 @@ describe('checkout, payment and order pages', () => {
     start.setUTCHours(8, 0, 0, 0);
     const checkout = await page(market.url, `/en/checkout?productId=${timedProductId}&start=${encodeURIComponent(start.toISOString())}`, customer);
     expect(checkout.status).toBe(200);
-    expect(checkout.html).toContain('Two-hour show');
+    expect(checkout.html).toContain(timedProductName);
     expect(checkout.html).toContain('data-testid="checkout-slot"');
     const placed = await apiCall<{ id: string; revision: number }>(market.url, 'POST', 'orders', customer, { productId: timedProductId, start: start.toISOString() });
     expect(placed.status).toBe(201);

@@ -1,0 +1,68 @@
+import type { EventStore } from '../domain/ports/event-store.ts';
+
+// The last folded state of each stream, so a command or a lookup reads only the events appended
+// since (issue 11: every command refolded its whole stream). Bounded: the least recently used streams
+// are forgotten past `capacity`. One cache per event store (a WeakMap), so every part of the process
+// that folds through `loadFolded` or `handleCommand` with the same store shares it.
+//
+// Never wrong, only late: a stream is append-only, so an entry at revision R plus the events after R
+// is the stream now. An entry can only be ahead of the store if the store lost events (a restore);
+// then the append's expected revision fails, the entry is dropped and the command retries on a full
+// read (command-handler.ts). Entries hold the decider they were folded with: another decider folding
+// the same stream folds it itself and takes the entry over.
+export const FOLDED_STREAMS_PER_STORE = 10_000;
+
+export interface FoldedEntry {
+  /** The `evolve` the state was folded with (its decider). */
+  folder: object;
+  state: unknown;
+  revision: number;
+  position: number;
+}
+
+export class FoldedStateCache {
+  private readonly entries = new Map<string, FoldedEntry>();
+  readonly capacity: number;
+
+  constructor(capacity = FOLDED_STREAMS_PER_STORE) {
+    this.capacity = capacity;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entry of the stream folded by `folder`, now the most recently used; undefined if none. */
+  get(streamId: string, folder: object): FoldedEntry | undefined {
+    const entry = this.entries.get(streamId);
+    if (!entry || entry.folder !== folder) return undefined;
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+    return entry;
+  }
+
+  /** Keeps the entry unless one of the same folder is already at a later revision (a slower concurrent load). */
+  set(streamId: string, entry: FoldedEntry): void {
+    const current = this.entries.get(streamId);
+    if (current && current.folder === entry.folder && current.revision > entry.revision) return;
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  drop(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+}
+
+const caches = new WeakMap<EventStore, FoldedStateCache>();
+
+/** The cache of the streams of this event store (made on first use). */
+export function foldedStateCacheOf(eventStore: EventStore): FoldedStateCache {
+  let cache = caches.get(eventStore);
+  if (!cache) {
+    cache = new FoldedStateCache();
+    caches.set(eventStore, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,148 @@
+import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
+import { orderDecider, orderSlot, orderStream, refuseTransition } from '../domain/order/decider.ts';
+import { mayPay } from '../domain/order/may.ts';
+import { orderedProductOf } from '../domain/order/ordered-product.ts';
+import { productDecider, productStream } from '../domain/product/decider.ts';
+import { Refusal } from '../domain/shared/refusal.ts';
+import { HttpProblem, problems } from '../infra/http/problem.ts';
+import type { CommandOutcome } from './command-handler.ts';
+import { written, type CommandDeps } from './command-deps.ts';
+import { withRandomIds, type RequestContext } from './request-context.ts';
+import { releaseOrphanedReservations } from './orphaned-reservations.ts';
+
+// The order workflow (DESIGN §5): the steps of an order that reach past its own stream, in one place.
+// Placing a timed-service order is two appends on two streams: first the slot in `calendar-<vendorId>`
+// (expected revision = the calendar as read; on a conflict the calendar is read again and the overlap
+// decided again, so of many concurrent requests for one slot exactly one gets it), then OrderPlaced on
+// the new `order-<id>` stream ("no stream"). Should the second append fail, the slot is released
+// again, so a slot never stays held by an order that does not exist; should the process die between
+// the two, a later booking of that time gives the slot back (orphaned-reservations.ts).
+// Paying asks `mayPay` first (nobody is charged for a payment the decider would refuse), charges the
+// gateway with an idempotency key of the order and its revision (a retried request never charges
+// twice), then records the result; a charge the order no longer takes is refunded.
+// Canceling refunds a paid order and gives its slot back. Approve and complete are single commands on
+// the order, run by routes/order-routes.ts.
+
+/** How far ahead a timed service can be booked: the slot must end within this many years. */
+export const BOOKING_HORIZON_YEARS = 10;
+
+/** 422 naming `start` when the booked slot would not end within the horizon (or is no real time at all). */
+function requireBookableStart(start: string, durationMinutes: number, now: string): void {
+  const horizon = new Date(now);
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + BOOKING_HORIZON_YEARS);
+  const endMs = Date.parse(start) + durationMinutes * 60_000;
+  if (!(endMs <= horizon.getTime())) {
+    throw new HttpProblem(422, 'Validation failed', {
+      code: 'validation', detail: 'One or more fields are invalid.',
+      errors: [{ field: 'start', message: `Choose a start time within the next ${BOOKING_HORIZON_YEARS} years` }],
+    });
+  }
+}
+
+export function orderWorkflow(deps: CommandDeps) {
+  const orders = deps.aggregate(orderDecider, orderStream);
+  const calendars = deps.aggregate(calendarDecider, calendarStream);
+  const products = deps.aggregate(productDecider, productStream);
+
+  async function holdsSlot(vendorId: string, orderId: string): Promise<boolean> {
+    return orderId in (await calendars.load(vendorId)).state.reservations;
+  }
+
+  async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string }) {
+    const product = orderedProductOf((await products.load(body.productId)).state);
+    if (!product) throw problems.notFound('There is no such product.');
+    if (product.type === 'timedService' && body.start) requireBookableStart(body.start, product.serviceDuration ?? 0, context.at);
+    const orderId = context.newId();
+    const command = {
+      type: 'PlaceOrder' as const, orderId, customerId: context.actor.userId!,
+      product, ...(body.start ? { start: body.start } : {}), ...(body.notes ? { notes: body.notes } : {}),
+    };
+    // Decide once on the empty order first: a refused order must not touch the calendar.
+    const [placed] = orders.preview(context, command, null);
+    const slot = placed?.type === 'OrderPlaced' ? orderSlot({ orderId, vendorId: product.vendorId, start: placed.data.start, end: placed.data.end }) : null;
+    let reservationId: string | null = null;
+    if (slot) {
+      const reserve = () => calendars.execute(context, slot.vendorId, { type: 'ReserveSlot', ...slot });
+      let reserved = await reserve().catch(async (error: unknown) => {
+        // Taken by a reservation whose order a crashed run never placed: give it back and try again.
+        if (!(error instanceof Refusal && error.code === 'calendar.slot-taken')) throw error;
+        if ((await releaseOrphanedReservations(deps, context, slot.vendorId, slot)) === 0) throw error;
+        return reserve();
+      });
+      // A keyed retry finds the reservation of the run before it; when that run gave the slot back (its
+      // order could not be placed), the slot is reserved again (as the request's next calendar command).
+      while (reserved.earlier && !(await holdsSlot(slot.vendorId, orderId))) reserved = await reserve();
+      reservationId = reserved.events[0]?.id ?? null;
+    }
+    try {
+      const outcome = await orders.execute(context, orderId, command, reservationId ?? undefined);
+      return written(orderId, outcome, 201);
+    } catch (error) {
+      // An append can fail after it was written (a store that lost the connection on the answer): an
+      // order that exists holds its slot, so it is not released. A keyed retry then finds the order.
+      if (slot && (await orders.load(orderId).catch(() => null))?.state === null) {
+        // With random ids: a retry of this request must not take the release for its own reservation.
+        await calendars.execute(withRandomIds(context), slot.vendorId, {
+          type: 'ReleaseSlot', orderId, vendorId: slot.vendorId, reason: 'The order could not be placed.',
+        }).catch((releaseError) => deps.logger.error(releaseError, `slot of order ${orderId} could not be released`));
+      }
+      throw error;
+    }
+  }
+
+  /** The answer of a payment as recorded: 200 for OrderPaid, the 402 problem for OrderPaymentDeclined. */
+  function paymentAnswer(orderId: string, outcome: CommandOutcome<unknown>) {
+    const declined = outcome.events.find((event) => event.type === 'OrderPaymentDeclined');
+    if (declined) {
+      throw new HttpProblem(402, 'Payment declined', {
+        code: 'payment.declined', detail: (declined.data as { reason: string }).reason, orderId, revision: outcome.revision, position: outcome.position,
+      });
+    }
+    return written(orderId, outcome);
+  }
+
+  async function payOrder(context: RequestContext, orderId: string, cardNumber: string) {
+    // A keyed retry of a payment whose first run recorded the result but crashed before answering:
+    // the order is paid now, so checking again would refuse it; answer what was recorded instead.
+    const earlier = await orders.earlierRun(context, orderId);
+    if (earlier) return paymentAnswer(orderId, earlier);
+    const { state, revision } = await orders.load(orderId);
+    // Refuse before charging anyone when this actor may not pay this order now.
+    if (state === null) throw new Refusal('not_found', 'order.not-found', 'There is no such order.');
+    if (!mayPay(state, context.actor)) refuseTransition('PayOrder', state, context.actor);
+    const total = state.total;
+    const charge = await deps.paymentGateway.charge({ orderId, amount: total, cardNumber, idempotencyKey: `${orders.stream(orderId)}:pay:${revision}` });
+    try {
+      const outcome = await orders.execute(context, orderId, { type: 'PayOrder', orderId, payment: charge });
+      return paymentAnswer(orderId, outcome);
+    } catch (error) {
+      // The order changed while we charged (paid by a concurrent request, or canceled): give the money back.
+      if (charge.status === 'accepted' && error instanceof Refusal) {
+        const now = await orders.load(orderId);
+        if (now.state?.payment?.paymentId !== charge.paymentId) {
+          await deps.paymentGateway.refund({ paymentId: charge.paymentId, amount: total })
+            .catch((refundError) => deps.logger.error(refundError, `refund of ${charge.paymentId} failed`));
+        }
+      }
+      throw error;
+    }
+  }
+
+  async function cancelOrder(context: RequestContext, orderId: string, reason: string) {
+    const outcome = await orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason });
+    const canceled = outcome.events.find((e) => e.type === 'OrderCanceled');
+    const data = canceled?.data as { refund?: { paymentId: string; amount: { amountMinor: number; currency: 'ILS' } } } | undefined;
+    if (data?.refund) {
+      await deps.paymentGateway.refund(data.refund).catch((error) => deps.logger.error(error, `refund for order ${orderId} failed; the OrderCanceled event records it as owed`));
+    }
+    const slot = orderSlot(outcome.stateBefore);
+    if (slot && canceled) {
+      // The order is canceled either way; a slot that could not be released is logged for an operator.
+      await calendars.execute(context, slot.vendorId, { type: 'ReleaseSlot', orderId, vendorId: slot.vendorId, reason }, canceled.id)
+        .catch((error) => deps.logger.error(error, `slot of canceled order ${orderId} could not be released`));
+    }
+    return written(orderId, outcome);
+  }
+
+  return { placeOrder, payOrder, cancelOrder };
+}

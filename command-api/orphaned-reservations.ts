@@ -1,0 +1,56 @@
+import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
+import { overlaps, type Interval } from '../domain/calendar/availability.ts';
+import { systemActor } from '../domain/shared/actor.ts';
+import { orderStream } from '../domain/order/decider.ts';
+import type { CommandDeps } from './command-deps.ts';
+import { handleCommand } from './command-handler.ts';
+import { SCHEMA_VERSION, type RequestContext } from './request-context.ts';
+
+// Placing a timed order is two appends: SlotReserved on the vendor's calendar, then OrderPlaced on the
+// new order's stream (order-workflow.ts). A process that dies between the two leaves a reservation with
+// no order — and a failed second append releases the slot only if the process lives to do so. A keyed
+// retry (Idempotency-Key) finishes such an order; without one, nobody ever will, and the slot would
+// stay taken for nothing. So when a booking finds its slot taken by a reservation that is older than
+// any run placing an order could be, and whose order does not exist, the product gives that slot back
+// (as itself, `system`) and the booking tries again.
+//
+// Old enough: ORPHANED_AFTER_MS, longer than an Idempotency-Key claim stays the crashed run's (60 s),
+// so a keyed retry taking the claim over normally finds its own reservation still there (and reserves
+// again if it does not, order-workflow.ts). What is left: such a retry arriving after two minutes, in the
+// instant between its slot check and its OrderPlaced, while someone else books over it — then its
+// order could be placed without a slot. Nothing here lasts that long in practice; the docs name it.
+export const ORPHANED_AFTER_MS = 2 * 60_000;
+
+interface HeldSlot extends Interval {
+  reservedAt: number;
+  eventId: string;
+}
+
+/** Releases the reservations overlapping `interval` whose order was never placed; answers how many. */
+export async function releaseOrphanedReservations(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, context: RequestContext, vendorId: string, interval: Interval): Promise<number> {
+  const calendar = calendarStream(vendorId);
+  const held = new Map<string, HeldSlot>();
+  for (const event of await deps.eventStore.readStream(calendar)) {
+    const data = event.data as { orderId?: string; start?: string; end?: string };
+    if (event.type === 'SlotReserved' && data.orderId) {
+      held.set(data.orderId, { start: data.start!, end: data.end!, reservedAt: Date.parse(event.metadata.at), eventId: event.id });
+    } else if (event.type === 'SlotReleased' && data.orderId) {
+      held.delete(data.orderId);
+    }
+  }
+  const now = deps.clock.now().getTime();
+  let released = 0;
+  for (const [orderId, slot] of held) {
+    if (!overlaps(slot, interval) || !(now - slot.reservedAt >= ORPHANED_AFTER_MS)) continue;
+    const order = await deps.eventStore.readStream(orderStream(orderId), { maxCount: 1 });
+    if (order.length > 0) continue;
+    const at = deps.clock.now().toISOString();
+    await handleCommand({
+      eventStore: deps.eventStore, streamId: calendar, decider: calendarDecider,
+      command: { type: 'ReleaseSlot', actor: systemActor, at, orderId, vendorId, reason: 'No order was placed for this slot.' },
+      metadata: { actor: systemActor, correlationId: context.correlationId, causationId: slot.eventId, at, schemaVersion: SCHEMA_VERSION },
+    });
+    released += 1;
+  }
+  return released;
+}

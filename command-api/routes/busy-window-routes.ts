@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { calendarDecider, calendarStream } from '../../domain/calendar/decider.ts';
+import { Id, IsoTime } from '../../domain/shared/ids.ts';
+import { Refusal } from '../../domain/shared/refusal.ts';
+import { written, type CommandDeps } from '../command-deps.ts';
+import { defineRoute, type CommandRoute } from '../command-route.ts';
+import { targetVendorId } from '../guards.ts';
+import { releaseOrphanedReservations } from '../orphaned-reservations.ts';
+import { WriteResult } from '../write-result.ts';
+
+// Busy windows: the vendor blocks time in its calendar (`calendar-<vendorId>`, which also holds the
+// slots of timed orders, order-workflow.ts).
+
+export function busyWindowRoutes(deps: CommandDeps): CommandRoute[] {
+  const calendars = deps.aggregate(calendarDecider, calendarStream);
+
+  return [
+    defineRoute({
+      method: 'post', path: '/api/vendor/busy-windows', summary: "Block time in the vendor's calendar (an admin names vendorId)", tags: ['calendar'], auth: 'vendor',
+      body: z.strictObject({ vendorId: Id.optional(), start: IsoTime, end: IsoTime, reason: z.string().trim().max(200).optional() }),
+      response: WriteResult, successStatus: 201,
+    }, async ({ body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId);
+      const windowId = context.newId();
+      const block = () => calendars.execute(context, vendorId, {
+        type: 'CreateBusyWindow', windowId, vendorId, start: body.start, end: body.end,
+        ...(body.reason ? { reason: body.reason } : {}),
+      });
+      const outcome = await block().catch(async (error: unknown) => {
+        // Over a reservation whose order a crashed run never placed: give it back and block the time.
+        if (!(error instanceof Refusal && error.code === 'calendar.overlap')) throw error;
+        if ((await releaseOrphanedReservations(deps, context, vendorId, body)) === 0) throw error;
+        return block();
+      });
+      return written(windowId, outcome, 201);
+    }),
+
+    defineRoute({
+      method: 'delete', path: '/api/vendor/busy-windows/:id', summary: 'Remove a busy window (an admin adds ?vendorId=)', tags: ['calendar'], auth: 'vendor',
+      params: z.strictObject({ id: Id }), query: z.object({ vendorId: Id.optional() }), response: WriteResult,
+    }, async ({ params, query, context }) => {
+      const vendorId = targetVendorId(context.actor, query.vendorId);
+      const outcome = await calendars.execute(context, vendorId, {
+        type: 'RemoveBusyWindow', windowId: params.id, vendorId,
+      });
+      return written(params.id, outcome);
+    }),
+  ];
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventStore, NewEvent, RecordedEvent } from '../../domain/ports/event-store.ts';
+import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
+import { createCheckpointedSubscription, type CheckpointedSubscriptionOptions, type SubscriptionCheckpoint } from './checkpointed-subscription.ts';
+
+const metadata = { actor: { userId: 'u-1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c-1', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+const newEvent = (n: number): NewEvent => ({ id: randomUUID(), type: 'SomethingHappened', data: { n }, metadata });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function storeWith(count: number): Promise<EventStore> {
+  const store = await openSqliteEventStore({ path: ':memory:' });
+  cleanups.push(() => store.close());
+  if (count > 0) await store.append('thing-1', Array.from({ length: count }, (_, n) => newEvent(n)), 'no_stream');
+  return store;
+}
+
+/** A checkpoint in memory that remembers every save. */
+function recordingCheckpoint(initial?: number): SubscriptionCheckpoint & { saves: number[] } {
+  const saves: number[] = [];
+  let stored = initial;
+  return { saves, load: async () => stored, save: async (position) => { saves.push(position); stored = position; } };
+}
+
+function follow<R>(store: EventStore, options: Omit<CheckpointedSubscriptionOptions<R>, 'subscribe'>) {
+  const subscription = createCheckpointedSubscription<R>({
+    subscribe: (after, signal) => store.subscribeToAll({ ...(after === undefined ? {} : { after }), signal }),
+    retryDelayMs: 5,
+    ...options,
+  });
+  cleanups.push(() => subscription.stop());
+  return subscription;
+}
+
+const numbers = (events: RecordedEvent[]) => events.map((event) => (event.data as { n: number }).n);
+
+describe('checkpointed subscription', () => {
+  it('hands over what the feed holds in pages, in order, and saves the checkpoint every N events', async () => {
+    const store = await storeWith(25);
+    const pages: number[][] = [];
+    const checkpoint = recordingCheckpoint();
+    const subscription = follow(store, { checkpoint, pageSize: 10, checkpointEvery: 10, quietMs: 60_000, handlePage: async (events) => { pages.push(numbers(events)); } });
+    await subscription.start();
+    const head = await store.headPosition();
+    expect(await subscription.waitForPosition(head, 10_000)).toBe(true);
+    expect(pages.flat()).toEqual([...Array(25).keys()]);
+    expect(pages.every((page) => page.length <= 10)).toBe(true);
+    // The caught-up log came in full pages; every save was due (10 events since the last one).
+    expect(pages.slice(0, 2).map((page) => page.length)).toEqual([10, 10]);
+    expect(checkpoint.saves.length).toBeGreaterThanOrEqual(2);
+    expect(checkpoint.saves.at(-1)).toBeLessThan(head);
+    await subscription.stop();
+    expect(checkpoint.saves.at(-1)).toBe(head);
+  });
+
+  it('saves the checkpoint when the feed goes quiet', async () => {
+    const store = await storeWith(3);
+    const checkpoint = recordingCheckpoint();
+    const subscription = follow(store, { checkpoint, checkpointEvery: 1000, quietMs: 20, handlePage: async () => {} });
+    await subscription.start();
+    const head = await store.headPosition();
+    await expect.poll(() => checkpoint.saves.at(-1), { timeout: 10_000 }).toBe(head);
+  });
+
+  it('resumes after the stored checkpoint, and skips what is at or before it on a feed in position order', async () => {
+    const store = await storeWith(6);
+    const all = await store.readAll();
+    const handled: number[] = [];
+    // A feed that starts again from the beginning whatever it is asked (an at-least-once redelivery).
+    const subscription = createCheckpointedSubscription<void>({
+      subscribe: (_after, signal) => store.subscribeToAll({ signal }),
+      checkpoint: recordingCheckpoint(all[3]!.position),
+      skipHandled: true,
+      handlePage: async (events) => { handled.push(...numbers(events)); },
+    });
+    cleanups.push(() => subscription.stop());
+    await subscription.start();
+    expect(subscription.position()).toBe(all[3]!.position);
+    expect(await subscription.waitForPosition(all[5]!.position, 10_000)).toBe(true);
+    expect(handled).toEqual([4, 5]);
+  });
+
+  it('after a failing page resubscribes from before it, with the wait it is given, and goes on', async () => {
+    const store = await storeWith(4);
+    let failuresLeft = 2;
+    const handled: number[] = [];
+    const errors: Array<[string, number]> = [];
+    const waits: number[] = [];
+    const subscription = follow(store, {
+      checkpoint: recordingCheckpoint(),
+      handlePage: async (events) => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('store unavailable');
+        }
+        handled.push(...numbers(events));
+      },
+      retryDelayMs: (attempt) => { waits.push(attempt); return 5; },
+      onError: (error, attempt) => errors.push([(error as Error).message, attempt]),
+    });
+    await subscription.start();
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(handled).toEqual([0, 1, 2, 3]);
+    expect(errors).toEqual([['store unavailable', 1], ['store unavailable', 2]]);
+    expect(waits).toEqual([1, 2]);
+  });
+
+  it('runs a page and its checkpoint as one unit: when the unit fails, neither the position nor `committed` moves', async () => {
+    const store = await storeWith(2);
+    let failCommit = true;
+    const committed: number[][] = [];
+    const checkpoint = recordingCheckpoint();
+    const subscription = follow(store, {
+      checkpoint,
+      checkpointEvery: 1,
+      handlePage: async (events) => numbers(events),
+      committed: (result) => committed.push(result),
+      // Like a transaction whose COMMIT fails once: the work ran, then the whole unit is refused.
+      atomically: async (work) => {
+        const result = await work();
+        if (failCommit) {
+          failCommit = false;
+          throw new Error('commit failed');
+        }
+        return result;
+      },
+    });
+    await subscription.start();
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    // The page was handled twice, but committed (and reported) once.
+    expect(committed).toEqual([[0, 1]]);
+    expect(checkpoint.saves).toEqual([await store.headPosition(), await store.headPosition()]);
+  });
+
+  it('stands by while mayFollow says no, saving its checkpoint, and reloads it when its turn comes', async () => {
+    const store = await storeWith(2);
+    let mayFollow = true;
+    const handled: number[] = [];
+    const log: string[] = [];
+    const checkpoint = recordingCheckpoint();
+    const subscription = follow(store, {
+      checkpoint, checkpointEvery: 1000, quietMs: 60_000,
+      handlePage: async (events) => { handled.push(...numbers(events)); },
+      mayFollow: () => mayFollow,
+      onStandBy: () => log.push('standby'),
+      onFollowing: () => log.push('following'),
+    });
+    await subscription.start();
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    mayFollow = false;
+    const first = await store.append('thing-1', [newEvent(2)], 1);
+    await expect.poll(() => log, { timeout: 10_000 }).toEqual(['following', 'standby']);
+    expect(checkpoint.saves).toEqual([(await store.readAll())[1]!.position]);
+    // Meanwhile another instance handled the new event and saved its checkpoint.
+    await checkpoint.save(first.position);
+    await store.append('thing-1', [newEvent(3)], 2);
+    mayFollow = true;
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(handled).toEqual([0, 1, 3]);
+    expect(log).toEqual(['following', 'standby', 'following']);
+  });
+
+  it('process() and exclusively() take their turn with the feed; advanceTo moves the position', async () => {
+    const store = await storeWith(0);
+    const handled: number[] = [];
+    const subscription = follow(store, { checkpoint: recordingCheckpoint(), handlePage: async (events) => { handled.push(...numbers(events)); return events.length; } });
+    await subscription.start();
+    await store.append('thing-1', [newEvent(0)], 'no_stream');
+    const [event] = await store.readAll();
+    expect(await subscription.process([event!])).toBe(1);
+    const waiting = subscription.waitForPosition(event!.position + 100, 10_000);
+    const result = await subscription.exclusively(async () => {
+      subscription.advanceTo(event!.position + 100);
+      return 'rebuilt';
+    });
+    expect(result).toBe('rebuilt');
+    expect(await waiting).toBe(true);
+    expect(subscription.position()).toBe(event!.position + 100);
+    expect(await subscription.waitForPosition(event!.position + 101, 30)).toBe(false);
+    expect(handled).toContain(0);
+  });
+});

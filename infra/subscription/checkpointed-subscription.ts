@@ -1,0 +1,325 @@
+import type { RecordedEvent } from '../../domain/ports/event-store.ts';
+
+// One checkpointed subscription (issue 13 #3), shared by the projectors runtime, the notification
+// reactor and the Kafka relay: load the checkpoint, subscribe after it, take the events in pages, let
+// the owner handle each page, save the checkpoint every N events or when the feed goes quiet,
+// resubscribe after a failure (from the last page handled: every consumer is idempotent), stop, and
+// tell waiters when a position has been handled. Each owner keeps only what is its own (applying to
+// views, queueing jobs, publishing).
+
+/** Where a subscription keeps the position of the last event it handled. */
+export interface SubscriptionCheckpoint {
+  /** The stored position; undefined when nothing was ever handled. */
+  load(): Promise<number | undefined>;
+  save(position: number): Promise<void>;
+}
+
+export interface CheckpointedSubscriptionOptions<R> {
+  /** Opens the feed after `after` (exclusive; undefined: from the start). It ends when the signal aborts. */
+  subscribe(after: number | undefined, signal: AbortSignal): AsyncIterable<RecordedEvent>;
+  checkpoint: SubscriptionCheckpoint;
+  /** Handles a page in feed order. Throwing makes the subscription resubscribe from before the page. */
+  handlePage(events: RecordedEvent[]): Promise<R>;
+  /** Called once the page (and the checkpoint saved with it) committed: announce, count, publish. */
+  committed?(result: R, events: RecordedEvent[]): void;
+  /**
+   * Runs a page and the checkpoint saved with it as one unit (a view store transaction): both commit or
+   * neither does. Default: run them one after the other.
+   */
+  atomically?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A feed in position order lets events at or before the position be skipped as handled. A per-stream
+   * feed (Kafka) may deliver an older position after a newer one: nothing is skipped.
+   */
+  skipHandled?: boolean;
+  /** Most events per page; default 500. */
+  pageSize?: number;
+  /** How long a page waits for more events; default 0: only what the feed already holds. */
+  lingerMs?: number;
+  /** The checkpoint is saved once this many events are handled since the last save (1: every page)... */
+  checkpointEvery?: number;
+  /** ...or when no page came for this long. Default 200 ms. */
+  quietMs?: number;
+  /** Wait before resubscribing after the n-th failure in a row (n from 1); default 1 s. */
+  retryDelayMs?: number | ((attempt: number) => number);
+  /** Told about every failure the subscription recovers from by resubscribing (attempt: how many in a row). */
+  onError?(error: unknown, attempt: number): void;
+  /** Told when saving the checkpoint on a quiet feed failed (the next save tries again). */
+  onCheckpointError?(error: unknown): void;
+  /**
+   * Several instances, one writer: follow only while this says so (a lease). When it turns false the
+   * checkpoint is saved and the subscription stands by; when it turns true again the checkpoint is
+   * loaded again (the other instance moved it on) before following.
+   */
+  mayFollow?(): boolean;
+  /** Told when following stops because mayFollow turned false, and when it begins again. */
+  onStandBy?(): void;
+  onFollowing?(): void;
+}
+
+export interface CheckpointedSubscription<R> {
+  /** Loads the checkpoint and starts following; resolves once started. */
+  start(): Promise<void>;
+  /** Stops following and saves the checkpoint. */
+  stop(): Promise<void>;
+  /** Handles a page outside the feed, in turn with the feed's pages (idempotent consumers only). */
+  process(events: RecordedEvent[]): Promise<R>;
+  /** Runs `work` with the feed paused and no page in progress; following resumes afterwards if it ran. */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Within exclusively(): the owner handled everything up to here and saved its own checkpoint. */
+  advanceTo(position: number): void;
+  /** Position of the last event handled (or loaded from the checkpoint), -1 before any. */
+  position(): number;
+  /** Resolves once every event up to this position has been handled (false on timeout). */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+/** Waits `ms`, or less when the signal aborts first. */
+export const sleepUnlessAborted = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+const PAGE_CLOSED = Symbol('page closed');
+
+/**
+ * Reads an async iterator in pages: the first event is awaited, then what follows is taken while it is
+ * already there (or arrives within lingerMs), up to pageSize. The next() left waiting carries over.
+ */
+function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number) {
+  let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
+  return {
+    /** The next page; null once the feed ended. */
+    async next(): Promise<RecordedEvent[] | null> {
+      const first = await (pending ?? iterator.next());
+      pending = null;
+      if (first.done) return null;
+      const page = [first.value];
+      // One timer per page: a zero linger still lets the microtasks that deliver buffered events run.
+      let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+      const closed = new Promise<typeof PAGE_CLOSED>((resolve) => {
+        timer = lingerMs > 0 ? setTimeout(() => resolve(PAGE_CLOSED), lingerMs) : setImmediate(() => resolve(PAGE_CLOSED));
+      });
+      try {
+        while (page.length < pageSize) {
+          pending = iterator.next();
+          const next = await Promise.race([pending, closed]);
+          if (next === PAGE_CLOSED) break;
+          pending = null;
+          if (next.done) {
+            pending = Promise.resolve(next);
+            break;
+          }
+          page.push(next.value);
+        }
+      } finally {
+        if (lingerMs > 0) clearTimeout(timer as NodeJS.Timeout);
+        else clearImmediate(timer as NodeJS.Immediate);
+      }
+      return page;
+    },
+    /** A next() left waiting settles when the subscription ends; nobody awaits it any more. */
+    abandon(): void {
+      pending?.catch(() => undefined);
+    },
+  };
+}
+
+export function createCheckpointedSubscription<R>(options: CheckpointedSubscriptionOptions<R>): CheckpointedSubscription<R> {
+  const pageSize = options.pageSize ?? 500;
+  const lingerMs = options.lingerMs ?? 0;
+  const checkpointEvery = Math.max(1, options.checkpointEvery ?? 500);
+  const quietMs = options.quietMs ?? 200;
+  const retryDelay = typeof options.retryDelayMs === 'function' ? options.retryDelayMs : () => (options.retryDelayMs as number | undefined) ?? 1000;
+  const unit = options.atomically ?? (<T>(work: () => Promise<T>) => work());
+
+  let position = -1;
+  let unsaved = 0;
+  let quietTimer: NodeJS.Timeout | null = null;
+  let following: { abort: AbortController; done: Promise<void> } | null = null;
+  const wakers = new Set<() => void>();
+
+  // Pages, checkpoint saves and exclusive work never interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  function clearQuietTimer(): void {
+    if (quietTimer) clearTimeout(quietTimer);
+    quietTimer = null;
+  }
+
+  async function saveCheckpoint(): Promise<void> {
+    clearQuietTimer();
+    if (unsaved === 0 || position < 0) return;
+    const saving = position;
+    await unit(() => options.checkpoint.save(saving));
+    unsaved = 0;
+  }
+
+  // A failing logger must not stop the subscription.
+  const reportError = (error: unknown, attempt: number) => {
+    try { options.onError?.(error, attempt); } catch { /* ignored */ }
+  };
+  const reportCheckpointError = (error: unknown) => {
+    try { options.onCheckpointError?.(error); } catch { /* ignored */ }
+  };
+
+  async function handle(events: RecordedEvent[]): Promise<R> {
+    const last = events.reduce((highest, event) => Math.max(highest, event.position), position);
+    const due = unsaved + events.length >= checkpointEvery;
+    const result = await unit(async () => {
+      const handled = await options.handlePage(events);
+      if (due && last >= 0) await options.checkpoint.save(last);
+      return handled;
+    });
+    // Committed: only now does the position move, so a failed unit is handled again from before it.
+    position = last;
+    if (due) {
+      unsaved = 0;
+      clearQuietTimer();
+    } else {
+      unsaved += events.length;
+      clearQuietTimer();
+      quietTimer = setTimeout(() => void serially(saveCheckpoint).catch(reportCheckpointError), quietMs);
+      quietTimer.unref?.();
+    }
+    options.committed?.(result, events);
+    for (const wake of [...wakers]) wake();
+    return result;
+  }
+
+  async function loadCheckpoint(): Promise<void> {
+    const stored = await options.checkpoint.load();
+    if (stored !== undefined && stored > position) position = stored;
+  }
+
+  async function follow(signal: AbortSignal): Promise<void> {
+    let attempt = 0;
+    let standingBy = options.mayFollow !== undefined;
+    const mayFollow = () => !options.mayFollow || options.mayFollow();
+    while (!signal.aborted) {
+      if (!mayFollow()) {
+        if (!standingBy) {
+          standingBy = true;
+          await serially(saveCheckpoint).catch(reportCheckpointError);
+          options.onStandBy?.();
+        }
+        await sleepUnlessAborted(Math.min(retryDelay(1), 250), signal);
+        continue;
+      }
+      try {
+        if (standingBy) {
+          await serially(loadCheckpoint);
+          standingBy = false;
+          options.onFollowing?.();
+        }
+        // Each subscription has its own signal, so leaving it (turn lost, failure) also ends a read
+        // the feed is still waiting on.
+        const subscription = new AbortController();
+        const endSubscription = () => subscription.abort();
+        signal.addEventListener('abort', endSubscription, { once: true });
+        const iterator = options.subscribe(position >= 0 ? position : undefined, subscription.signal)[Symbol.asyncIterator]();
+        const pages = pager(iterator, pageSize, lingerMs);
+        let lostTurn = false;
+        try {
+          for (;;) {
+            const page = await pages.next();
+            if (page === null || signal.aborted) break;
+            // The turn ran out (a lease not renewed in time, or taken over): stop before the next page.
+            if (!mayFollow()) { lostTurn = true; break; }
+            const fresh = options.skipHandled ? page.filter((event) => event.position > position) : page;
+            if (fresh.length > 0) await serially(() => handle(fresh));
+            attempt = 0;
+            if (signal.aborted) break;
+          }
+        } finally {
+          signal.removeEventListener('abort', endSubscription);
+          subscription.abort();
+          pages.abandon();
+          await iterator.return?.();
+        }
+        if (lostTurn) continue;
+        if (!signal.aborted) throw new Error('the event feed ended while it was followed');
+      } catch (error) {
+        if (signal.aborted) break;
+        attempt += 1;
+        reportError(error, attempt);
+        await sleepUnlessAborted(retryDelay(attempt), signal);
+      }
+    }
+  }
+
+  function beginFollowing(): void {
+    const abort = new AbortController();
+    following = { abort, done: follow(abort.signal) };
+  }
+
+  async function stopFollowing(): Promise<boolean> {
+    if (!following) return false;
+    following.abort.abort();
+    await following.done;
+    following = null;
+    return true;
+  }
+
+  return {
+    async start() {
+      if (following) return;
+      await serially(loadCheckpoint);
+      beginFollowing();
+    },
+
+    async stop() {
+      await stopFollowing();
+      await serially(saveCheckpoint);
+    },
+
+    process: (events) => serially(() => handle(events)),
+
+    async exclusively(work) {
+      const wasFollowing = await stopFollowing();
+      try {
+        return await serially(work);
+      } finally {
+        if (wasFollowing) beginFollowing();
+      }
+    },
+
+    advanceTo(reached) {
+      clearQuietTimer();
+      unsaved = 0;
+      if (reached > position) position = reached;
+      for (const wake of [...wakers]) wake();
+    },
+
+    position: () => position,
+
+    waitForPosition(target, timeoutMs) {
+      return new Promise((resolve) => {
+        if (position >= target) return resolve(true);
+        const wake = () => {
+          if (position < target) return;
+          wakers.delete(wake);
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          wakers.delete(wake);
+          resolve(false);
+        }, timeoutMs);
+        wakers.add(wake);
+      });
+    },
+  };
+}

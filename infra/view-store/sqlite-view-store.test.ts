@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryViewStore } from './memory-view-store.ts';
+import { openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
+import { literalPrefixes } from './sqlite-filter.ts';
+import { viewStoreConformance } from './view-store.conformance.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-views-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const freshPath = () => join(dir, `views-${++files}.sqlite`);
+
+viewStoreConformance('sqlite', () => openSqliteViewStore({ path: freshPath() }));
+
+describe('SqliteViewStore specifics', () => {
+  let path: string;
+  let store: SqliteViewStore;
+  beforeEach(() => {
+    path = freshPath();
+    store = openSqliteViewStore({ path });
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it('keeps the documents in its file: another opening reads them', async () => {
+    await store.collection('cards').replaceOne({ _id: 'c1', name: { he: 'א' }, tags: ['x'] });
+    await store.close();
+    store = openSqliteViewStore({ path });
+    expect(await store.collection('cards').findOne({ _id: 'c1' })).toEqual({ _id: 'c1', name: { he: 'א' }, tags: ['x'] });
+  });
+
+  it('dropAll empties also the collections this opening has not touched yet', async () => {
+    await store.collection('cards').replaceOne({ _id: 'c1' });
+    await store.close();
+    store = openSqliteViewStore({ path });
+    await store.dropAll();
+    expect(await store.collection('cards').count()).toBe(0);
+  });
+
+  it('atomically commits the whole unit, nested calls included', async () => {
+    const cards = store.collection('cards');
+    await store.atomically(async () => {
+      await cards.replaceOne({ _id: 'c1' });
+      await store.atomically(async () => { await cards.replaceOne({ _id: 'c2' }); });
+      expect(await cards.count()).toBe(2); // the unit reads its own writes
+    });
+    await store.close();
+    store = openSqliteViewStore({ path });
+    expect(await store.collection('cards').count()).toBe(2);
+  });
+
+  it('atomically rolls the whole unit back when the work throws', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'before' });
+    await expect(store.atomically(async () => {
+      await cards.replaceOne({ _id: 'c1' });
+      await cards.updateOne({ _id: 'before' }, { $set: { changed: true } });
+      throw new Error('projection failed');
+    })).rejects.toThrow('projection failed');
+    expect(await cards.find()).toEqual([{ _id: 'before' }]);
+  });
+
+  it('a write from outside a unit in progress waits for it, and is not undone by its rollback', async () => {
+    const cards = store.collection('cards');
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => { release = resolve; });
+    const unit = store.atomically(async () => {
+      await cards.replaceOne({ _id: 'inside' });
+      await paused;
+      throw new Error('rolled back');
+    });
+    const outside = cards.replaceOne({ _id: 'outside' });
+    release();
+    await expect(unit).rejects.toThrow('rolled back');
+    await outside;
+    expect((await cards.find()).map((doc) => doc._id)).toEqual(['outside']);
+  });
+
+  it('a count stays right across every kind of change, a rolled-back unit included (counts are kept per query)', async () => {
+    const cards = store.collection('cards');
+    const visible = () => cards.count({ visible: true });
+    await cards.replaceOne({ _id: 'a', visible: true });
+    expect(await visible()).toBe(1);
+    await cards.writeIfVersion('b', { _id: 'b', visible: true }, null);
+    expect(await visible()).toBe(2);
+    await cards.updateOne({ _id: 'a' }, { $set: { visible: false } });
+    expect(await visible()).toBe(1);
+    await expect(store.atomically!(async () => {
+      await cards.replaceOne({ _id: 'c', visible: true });
+      expect(await visible()).toBe(2);
+      throw new Error('undo');
+    })).rejects.toThrow('undo');
+    expect(await visible()).toBe(1);
+    await cards.deleteOne({ _id: 'b' });
+    expect(await visible()).toBe(0);
+    await cards.replaceOne({ _id: 'd', visible: true });
+    await cards.deleteMany({ visible: true });
+    expect(await visible()).toBe(0);
+    await cards.replaceOne({ _id: 'e', visible: true });
+    await store.dropAll();
+    expect(await visible()).toBe(0);
+  });
+
+  it('declared indexes are SQL indexes that the queries use', async () => {
+    const cards = store.collection('cards');
+    for (let i = 0; i < 50; i += 1) await cards.replaceOne({ _id: `c${i}`, visible: i % 2 === 0, name: { he: `שם ${i}` }, vendorId: `v${i}` });
+    await cards.createIndex({ visible: 1, 'name.he': 1 });
+    await cards.createIndex({ vendorId: 1 });
+    expect(store.explain('cards', { visible: true }, { sort: { 'name.he': 1 }, limit: 24 }).join('\n')).toMatch(/USING INDEX v_cards:visible_1_name\.he_1 /);
+    expect(store.explain('cards', { vendorId: { $in: ['v1', 'v2'] } }).join('\n')).toMatch(/USING INDEX v_cards:vendorId_1 /);
+    // The query API's sorts end with _id, which every index ends with: no sorting, a page walks the index.
+    expect(store.explain('cards', { visible: true }, { sort: { 'name.he': 1, _id: 1 }, skip: 24, limit: 24 })).toEqual(['SEARCH v_cards USING INDEX v_cards:visible_1_name.he_1 (<expr>=?)']);
+    expect(store.explain('cards', { _id: 'c3' }).join('\n')).toMatch(/USING INDEX sqlite_autoindex/);
+    // A path holding arrays gets a table of its elements, kept up to date by the writes.
+    await cards.createIndex({ tagIds: 1 });
+    await cards.replaceOne({ _id: 'tagged', tagIds: ['t1', 't2'], searchTokens: ['n:abc'] });
+    await cards.createIndex({ searchTokens: 1 });
+    expect(store.explain('cards', { tagIds: 't2' }).join('\n')).toMatch(/LIST SUBQUERY 1\nSEARCH element USING PRIMARY KEY \(value=\? AND type=\?\)/);
+    expect(store.explain('cards', { searchTokens: { $regex: '^[nt]:(?:ab|x)' } }).join('\n')).toMatch(/SEARCH element USING PRIMARY KEY/);
+    expect((await cards.find({ searchTokens: { $regex: '^[nt]:(?:ab|x)' } })).map((doc) => doc._id)).toEqual(['tagged']);
+    await cards.replaceOne({ _id: 'tagged', tagIds: ['t3'] });
+    expect(await cards.count({ tagIds: 't2' })).toBe(0);
+    expect(await cards.count({ tagIds: { $in: ['t3', 'x'] } })).toBe(1);
+    await cards.deleteOne({ _id: 'tagged' });
+    expect(await cards.count({ tagIds: 't3' })).toBe(0);
+    const page = await cards.find({ visible: true }, { sort: { 'name.he': 1 }, skip: 1, limit: 2 });
+    expect(page.map((doc) => doc._id)).toEqual(['c10', 'c12']);
+  });
+
+  it('sorts as the memory store does where documents hold arrays, objects or booleans at the sort key', async () => {
+    const memory = createMemoryViewStore();
+    const docs = [{ _id: 'a', rank: [3, 1] }, { _id: 'b', rank: 2 }, { _id: 'c', rank: true }, { _id: 'd', rank: { at: 1 } }, { _id: 'e' }, { _id: 'f', rank: 'x' }];
+    for (const doc of docs) {
+      await store.collection('cards').replaceOne(doc);
+      await memory.collection('cards').replaceOne(doc);
+    }
+    for (const sort of [{ rank: 1 }, { rank: -1 }] as const) {
+      const order = async (on: typeof memory) => (await on.collection('cards').find({}, { sort })).map((doc) => doc._id);
+      expect(await order(store)).toEqual(await order(memory));
+    }
+  });
+
+  it('learns a path holds arrays from documents written after its first query', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'a', tagIds: 't1' });
+    expect(await cards.count({ tagIds: 't2' })).toBe(0);
+    await cards.replaceOne({ _id: 'b', tagIds: ['t1', 't2'] });
+    expect(await cards.count({ tagIds: 't2' })).toBe(1);
+    await cards.replaceOne({ _id: 'c', tagIds: [{ id: 't2' }] });
+    expect(await cards.count({ 'tagIds.id': 't2' })).toBe(1);
+    expect(await cards.count({ tagIds: { $in: ['t1'] } })).toBe(2);
+  });
+});
+
+describe('literalPrefixes', () => {
+  it('reads anchored literal patterns, classes and alternatives as the prefixes they stand for', () => {
+    expect(literalPrefixes('^ab', '')).toEqual(['ab']);
+    expect(literalPrefixes('^[nt]:(?:ab|c\\.d)', '')).toEqual(['n:ab', 'n:c.d', 't:ab', 't:c.d']);
+    expect(literalPrefixes('^תל', 'u')).toEqual(['תל']);
+  });
+
+  it('refuses anything that is not a plain prefix', () => {
+    for (const [source, flags] of [['ab', ''], ['^ab', 'i'], ['^a.b', ''], ['^ab*', ''], ['^(?:a|b)+', ''], ['^a\\d', ''], ['^a$', ''], ['^[a-z]', ''], ['^a', 'm']] as const) {
+      expect(literalPrefixes(source, flags), source).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,435 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
+import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
+import { upsertedDocument } from './upsert-document.ts';
+import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlParam } from './sqlite-filter.ts';
+
+// The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
+// table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
+// json_extract where sqlite-filter.ts translates them exactly; whatever it cannot is checked by mingo
+// on the candidate rows only, so the answers are the memory store's (and MongoDB's). Declared indexes
+// are SQL indexes on the same json_extract expressions. Documents go in and come out through JSON text, so
+// no caller ever shares an object with the store. `atomically` is one SQLite transaction: the
+// projectors write a batch's view changes and their checkpoint in it, so a restart resumes.
+
+export interface SqliteViewStoreOptions {
+  /** The database file (`${DATA_DIR}/views.sqlite`), or ':memory:'. */
+  path: string;
+}
+
+export interface SqliteViewStore extends ViewStore {
+  atomically<T>(work: () => Promise<T>): Promise<T>;
+  /** The SQL query plan of a find, for tests and tuning: which index SQLite picks. */
+  explain(collection: string, filter?: Filter, options?: FindOptions): string[];
+}
+
+const TABLE_PREFIX = 'v_';
+/** Tables of array elements (multikey indexes): `e_<collection>#<path>`. */
+const ELEMENTS_PREFIX = 'e_';
+const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
+/** The types SQL orders as MongoDB does (null and missing first, numbers, then strings). */
+const SORTABLE: ReadonlySet<JsonKind> = new Set(['null', 'integer', 'real', 'text']);
+/** Prepared statements kept per store; the SQL depends on a filter's shape, not its values. */
+const STATEMENT_CACHE_SIZE = 500;
+const COUNT_CACHE_SIZE = 1000;
+
+interface Row { rid: number; doc: string }
+const isIdOnly = (filter: Filter): filter is { _id: string } => {
+  if (typeof filter._id !== 'string') return false;
+  for (const key in filter) if (key !== '_id') return false;
+  return true;
+};
+/** Documents are stored as SQLite's binary JSON (JSONB: json_extract reads it without parsing) and read as text. */
+const DOC_COLUMNS = 'rid, json(doc) AS doc';
+
+/** Keeps a shape up to date with one written document (it only ever grows). */
+function noteShape(shape: PathShape, keys: string[], doc: unknown): void {
+  let value: unknown = doc;
+  for (const key of keys) {
+    if (Array.isArray(value)) { shape.arrayAbove = true; return; }
+    if (value === null || typeof value !== 'object') return;
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (value !== undefined) shape.kinds.add(kindOf(value));
+}
+
+class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> {
+  private readonly table: string;
+  /** Where the stored documents hold arrays, per path asked about; learnt by one scan, then kept by the writes. */
+  readonly shapes = new Map<string, PathShape>();
+  private readonly store: SqliteStoreCore;
+  readonly name: string;
+  /** Paths with a declared single-key index: where they hold arrays, their elements get a table. */
+  private readonly declared = new Set<string>();
+  /** path → its elements table (quoted name), as the file has them. */
+  private elements = new Map<string, string>();
+  /**
+   * count() answers by query (SQL and parameters) since the collection last changed: a listing's
+   * pages all ask the same total (issue 11: the count was as dear as the page itself).
+   */
+  private readonly counts = new Map<string, number>();
+
+  constructor(store: SqliteStoreCore, name: string) {
+    this.store = store;
+    this.name = name;
+    this.table = quoted(`${TABLE_PREFIX}${name}`);
+    store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, ${ID_COLUMN} TEXT NOT NULL UNIQUE, doc BLOB NOT NULL)`);
+    this.elements = this.elementTablesInFile();
+    // A rolled-back unit may have taken an elements table it created with it.
+    store.onRollback(() => {
+      this.counts.clear();
+      this.elements = this.elementTablesInFile();
+      for (const [path, shape] of this.shapes) shape.elements = this.elements.get(path);
+    });
+  }
+
+  private elementTablesInFile(): Map<string, string> {
+    const prefix = `${ELEMENTS_PREFIX}${this.name}#`;
+    const tables = this.store.db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, ?) = ?`).all(prefix.length, prefix) as Array<{ name: string }>;
+    return new Map(tables.map(({ name }) => [name.slice(prefix.length), quoted(name)]));
+  }
+
+  /**
+   * A multikey index for a declared path that holds arrays: a table of its elements `(value, type,
+   * rid)` keyed by value, kept by triggers on the collection's table, filled once from its rows.
+   */
+  private ensureElements(path: string): void {
+    const json = jsonPath(path);
+    if (json === null || this.elements.has(path)) return;
+    const name = `${ELEMENTS_PREFIX}${this.name}#${path}`;
+    const table = quoted(name);
+    const at = sqlText(json);
+    const insert = (row: string) => `INSERT OR IGNORE INTO ${table} (value, type, rid) SELECT value, type, ${row}.rid FROM json_each(${row}.doc, ${at}) WHERE json_type(${row}.doc, ${at}) = 'array'`;
+    this.store.db.exec(`
+      CREATE TABLE ${table} (value, type TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (value, type, rid)) WITHOUT ROWID;
+      CREATE INDEX ${quoted(`${name}:rid`)} ON ${table} (rid);
+      CREATE TRIGGER ${quoted(`${name}:insert`)} AFTER INSERT ON ${this.table} BEGIN ${insert('new')}; END;
+      CREATE TRIGGER ${quoted(`${name}:update`)} AFTER UPDATE OF doc ON ${this.table} BEGIN DELETE FROM ${table} WHERE rid = old.rid; ${insert('new')}; END;
+      CREATE TRIGGER ${quoted(`${name}:delete`)} AFTER DELETE ON ${this.table} BEGIN DELETE FROM ${table} WHERE rid = old.rid; END;
+      INSERT OR IGNORE INTO ${table} (value, type, rid) SELECT element.value, element.type, row.rid FROM ${this.table} AS row, json_each(row.doc, ${at}) AS element WHERE json_type(row.doc, ${at}) = 'array';`);
+    this.elements.set(path, table);
+    const shape = this.shapes.get(path);
+    if (shape) shape.elements = table;
+  }
+
+  private shapeOf = (path: string): PathShape => {
+    const known = this.shapes.get(path);
+    if (known) return known;
+    const json = jsonPath(path);
+    if (json === null) return { arrayAbove: true, kinds: new Set() }; // never translated
+    const keys = path.split('.');
+    const above = keys.slice(0, -1).map((_, index) => `json_type(doc, ${sqlText(jsonPath(keys.slice(0, index + 1).join('.'))!)}) = 'array'`);
+    const rows = this.store.statement(`SELECT json_type(doc, ${sqlText(json)}) AS kind, max(${above.length > 0 ? above.join(' OR ') : '0'}) AS arrayAbove
+      FROM ${this.table} GROUP BY kind`).all() as Array<{ kind: JsonKind | null; arrayAbove: number }>;
+    const shape: PathShape = { arrayAbove: rows.some((row) => row.arrayAbove === 1), kinds: new Set(rows.flatMap((row) => (row.kind ? [row.kind] : []))), elements: this.elements.get(path) };
+    this.shapes.set(path, shape);
+    return shape;
+  };
+
+  private noteWritten(doc: ViewDocument): void {
+    for (const [path, shape] of this.shapes) {
+      noteShape(shape, path.split('.'), doc);
+      if (shape.kinds.has('array') && this.declared.has(path) && !this.elements.has(path)) this.ensureElements(path);
+    }
+  }
+
+  /** ORDER BY for a sort SQL can do exactly (scalars at every key); null: mingo sorts. */
+  private orderBy(sort: Sort | undefined): string | null {
+    const keys = Object.entries(sort ?? {});
+    const terms: string[] = [];
+    for (const [path, direction] of keys) {
+      const order = direction === -1 ? 'DESC' : 'ASC';
+      if (path === '_id') { terms.push(`${ID_COLUMN} ${order}`); continue; }
+      const json = jsonPath(path);
+      if (json === null) return null;
+      const shape = this.shapeOf(path);
+      if (shape.arrayAbove || [...shape.kinds].some((kind) => !SORTABLE.has(kind))) return null;
+      terms.push(`${extractSql(json)} ${order}`);
+    }
+    // Ties in insertion order, as the memory store's stable sort keeps them (`_id` leaves none).
+    return (keys.some(([path]) => path === '_id') ? terms : [...terms, 'rid']).join(', ');
+  }
+
+  /** The matching rows: SQL where it is exact, else the candidates checked, sorted and paged by mingo. */
+  private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS): Row[] {
+    const condition = filterToSql(filter, this.shapeOf);
+    const orderBy = condition.exact ? this.orderBy(options.sort) : null;
+    if (orderBy !== null) {
+      const params: SqlParam[] = [...condition.params];
+      let sql = `SELECT ${columns} FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`;
+      if (options.limit || options.skip) {
+        sql += ' LIMIT ? OFFSET ?';
+        params.push(options.limit || -1, options.skip ?? 0);
+      }
+      return this.store.statement(sql).all(...params) as unknown as Row[];
+    }
+    const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
+    let entries = candidates.map((row) => ({ rid: row.rid, doc: row.doc, value: JSON.parse(row.doc) as D }));
+    if (!condition.exact) {
+      const query = new Query(filter, {});
+      entries = entries.filter((entry) => query.test(entry.value));
+    }
+    const byValue = new Map(entries.map((entry) => [entry.value as object, entry]));
+    let cursor = mingoFind(entries.map((entry) => entry.value), {});
+    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (cursor.all() as object[]).map((value) => byValue.get(value)!);
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
+    return this.select(filter, options).map((row) => JSON.parse(row.doc) as D);
+  }
+
+  async findOne(filter: Filter): Promise<D | null> {
+    if (isIdOnly(filter)) {
+      // The projectors' read of every document they change (and of its tombstone): no translation.
+      const found = this.store.statement(`SELECT json(doc) AS doc FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
+      return found ? (JSON.parse(found.doc) as D) : null;
+    }
+    const [row] = this.select(filter, { limit: 1 });
+    return row ? (JSON.parse(row.doc) as D) : null;
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    const condition = filterToSql(filter, this.shapeOf);
+    const key = `${condition.exact}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    const counted = condition.exact
+      ? (this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${condition.sql}`).get(...condition.params) as { n: number }).n
+      : this.select(filter).length;
+    if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.clear();
+    this.counts.set(key, counted);
+    return counted;
+  }
+
+  /** Every change of the collection goes through here: the counts it knew no longer hold. */
+  private write<T>(write: () => T): Promise<T> {
+    return this.store.write(() => {
+      this.counts.clear();
+      return write();
+    });
+  }
+
+  async replaceOne(doc: D): Promise<void> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error('replaceOne needs a document with a string _id');
+    await this.write(() => this.upsert(doc));
+  }
+
+  /** Inserts or replaces by `_id` (the row keeps its place, like the memory store's Map). */
+  private upsert(doc: ViewDocument): void {
+    this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
+    this.noteWritten(doc);
+  }
+
+  writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean> {
+    return this.write(() => this.compareAndSet(id, doc, expected));
+  }
+
+  private compareAndSet(id: string, doc: ViewDocument | null, expected: number | null): boolean {
+    // One conditional statement each: a real compare-and-set, also against another process.
+    const version = `coalesce(json_extract(doc, '$.${VERSION_FIELD}'), 0)`;
+    if (doc === null) {
+      if (expected === null) return this.store.statement(`SELECT 1 FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(id) === undefined;
+      return Number(this.store.statement(`DELETE FROM ${this.table} WHERE ${ID_COLUMN} = ? AND ${version} = ?`).run(id, expected).changes) === 1;
+    }
+    const written = { ...doc, _id: id, [VERSION_FIELD]: (expected ?? 0) + 1 };
+    const text = JSON.stringify(written);
+    const changes = expected === null
+      ? this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO NOTHING`).run(id, text).changes
+      : this.store.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE ${ID_COLUMN} = ? AND ${version} = ?`).run(text, id, expected).changes;
+    if (Number(changes) !== 1) return false;
+    this.noteWritten(written);
+    return true;
+  }
+
+  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
+    return this.write(() => this.update(filter, update, options.upsert ?? false));
+  }
+
+  /** Read, change and write without yielding: no other caller of this process runs in between. */
+  private update(filter: Filter, update: Update, upsert: boolean): { matched: number; upserted: boolean } {
+    const [row] = this.select(filter, { limit: 1 });
+    if (row) {
+      const next = JSON.parse(row.doc) as ViewDocument;
+      applyUpdate(next, structuredClone(update) as never);
+      this.store.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE rid = ?`).run(JSON.stringify(next), row.rid);
+      this.noteWritten(next);
+      return { matched: 1, upserted: false };
+    }
+    if (!upsert) return { matched: 0, upserted: false };
+    this.upsert(upsertedDocument(filter, update));
+    return { matched: 0, upserted: true };
+  }
+
+  deleteOne(filter: Filter): Promise<number> {
+    return this.write(() => {
+      const [row] = this.select(filter, { limit: 1 }, 'rid');
+      if (!row) return 0;
+      this.store.statement(`DELETE FROM ${this.table} WHERE rid = ?`).run(row.rid);
+      return 1;
+    });
+  }
+
+  deleteMany(filter: Filter = {}): Promise<number> {
+    return this.write(() => this.deleteMatching(filter));
+  }
+
+  private deleteMatching(filter: Filter): number {
+    const condition = filterToSql(filter, this.shapeOf);
+    if (condition.exact) return Number(this.store.statement(`DELETE FROM ${this.table} WHERE ${condition.sql}`).run(...condition.params).changes);
+    const rids = this.select(filter, {}, 'rid').map((row) => row.rid);
+    this.store.statement(`DELETE FROM ${this.table} WHERE rid IN (SELECT value FROM json_each(?))`).run(JSON.stringify(rids));
+    return rids.length;
+  }
+
+  async createIndex(keys: Record<string, 1 | -1 | 'text'>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
+    const columns: string[] = [];
+    for (const [path, direction] of Object.entries(keys)) {
+      const json = path === '_id' ? null : jsonPath(path);
+      if (path !== '_id' && json === null) return; // not addressable in SQL: queries on it fall back to mingo
+      // A 'text' key is an ascending index on the field (docs/embedded-views.md: the text search
+      // matches stored tokens by prefix, which a plain index serves).
+      columns.push(`${json === null ? ID_COLUMN : extractSql(json)}${direction === -1 ? ' DESC' : ''}`);
+    }
+    if (columns.length === 0) return;
+    const [only, ...others] = Object.keys(keys);
+    if (only !== undefined && only !== '_id' && others.length === 0) {
+      // A single-key index may be on a path holding arrays (tagIds): MongoDB indexes each element.
+      this.declared.add(only);
+      if (this.shapeOf(only).kinds.has('array')) await this.store.write(() => this.ensureElements(only));
+    }
+    const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+    // `_id` last, as the query API's sorts end (`{ field: ±1, _id: 1 }`, query-api/paging.ts): the
+    // index then serves the whole ORDER BY, and a deep page walks the index without sorting.
+    if (!options.unique && !('_id' in keys)) columns.push(ID_COLUMN);
+    this.store.db.exec(`CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${name}`)} ON ${this.table} (${columns.join(', ')})`);
+  }
+
+  /** The query plan of a find (EXPLAIN QUERY PLAN details). */
+  explain(filter: Filter, options: FindOptions): string[] {
+    const condition = filterToSql(filter, this.shapeOf);
+    const orderBy = (condition.exact ? this.orderBy(options.sort) : null) ?? 'rid';
+    const rows = this.store.db.prepare(`EXPLAIN QUERY PLAN SELECT doc FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`).all(...condition.params) as Array<{ detail: string }>;
+    return rows.map((row) => row.detail);
+  }
+
+  /** Empties the collection (dropAll); its indexes stay. */
+  clear(): void {
+    this.counts.clear();
+    this.store.db.exec(`DELETE FROM ${this.table}`);
+    for (const shape of this.shapes.values()) {
+      shape.arrayAbove = false;
+      shape.kinds.clear();
+    }
+  }
+}
+
+/** What the collections share: the connection, its statements and the unit of work in progress. */
+class SqliteStoreCore {
+  readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  private readonly unit = new AsyncLocalStorage<true>();
+  private readonly rollbackListeners: Array<() => void> = [];
+  /** Settles when the unit in progress ends; null when none is open. */
+  private unitEnded: Promise<void> | null = null;
+
+  constructor(path: string) {
+    this.db = new DatabaseSync(path);
+    // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
+    // checkpoints): a power cut may lose the last commits, never consistency, and the views then
+    // resume from the checkpoint committed with them.
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    // JavaScript's RegExp in SQL, for patterns that are not literal prefixes (mingo's semantics).
+    const patterns = new Map<string, RegExp>();
+    this.db.function('regexp_test', { deterministic: true, varargs: false }, (source, flags, value) => {
+      if (typeof value !== 'string') return 0;
+      const key = `${String(flags)}/${String(source)}`;
+      let pattern = patterns.get(key);
+      if (!pattern) {
+        if (patterns.size > 1000) patterns.clear();
+        pattern = new RegExp(String(source), String(flags).replace('g', ''));
+        patterns.set(key, pattern);
+      }
+      return pattern.test(value) ? 1 : 0;
+    });
+  }
+
+  onRollback(listener: () => void): void {
+    this.rollbackListeners.push(listener);
+  }
+
+  statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Runs a write once no other unit is in progress: a write from outside the unit waits for it to
+   * end, so it is neither part of its transaction nor undone by its rollback; the unit's own work (its
+   * async context) writes at once. The check and the write happen without yielding in between.
+   */
+  async write<T>(write: () => T): Promise<T> {
+    while (this.unitEnded && !this.unit.getStore()) await this.unitEnded;
+    return write();
+  }
+
+  async atomically<T>(work: () => Promise<T>): Promise<T> {
+    if (this.unit.getStore()) return work(); // a nested call joins the outer unit
+    while (this.unitEnded) await this.unitEnded;
+    let end!: () => void;
+    this.unitEnded = new Promise((resolve) => { end = resolve; });
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await this.unit.run(true, work);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) {
+        this.db.exec('ROLLBACK');
+        // Statements may name tables the rollback took away (SQLite re-prepares them on use).
+        for (const listener of this.rollbackListeners) listener();
+      }
+      throw error;
+    } finally {
+      this.unitEnded = null;
+      end();
+    }
+  }
+}
+
+/** Opens (creating when absent) the view database at `path`. */
+export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteViewStore {
+  const core = new SqliteStoreCore(options.path);
+  const collections = new Map<string, SqliteViewCollection<ViewDocument>>();
+  const collectionOf = (name: string) => {
+    let collection = collections.get(name);
+    if (!collection) {
+      collection = new SqliteViewCollection<ViewDocument>(core, name);
+      collections.set(name, collection);
+    }
+    return collection;
+  };
+  return {
+    collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
+      return collectionOf(name) as unknown as ViewCollection<D>;
+    },
+    dropAll: () => core.write(() => {
+      // Every collection in the file, also those this process has not opened yet.
+      const tables = core.db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, ${TABLE_PREFIX.length}) = '${TABLE_PREFIX}'`).all() as Array<{ name: string }>;
+      for (const { name } of tables) collectionOf(name.slice(TABLE_PREFIX.length)).clear();
+    }),
+    atomically: (work) => core.atomically(work),
+    explain: (collection, filter = {}, options = {}) => collectionOf(collection).explain(filter, options),
+    async close() {
+      if (core.db.isOpen) core.db.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import type { JobQueue, NewJob } from '../domain/ports/job-queue.ts';
+import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import type { NotificationJob } from './notification-job.ts';
+import { createNotificationReactor } from './reactor.ts';
+
+// Issue 11: the reactor queues a page of events' jobs in one call, and does not read the vendor stream
+// again for every event (it remembers the owner until an event of the vendor's stream goes by).
+const metadata = { actor: { userId: 'someone', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'corr', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 };
+const newEvent = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata });
+const placed = (orderId: string) => newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+/** A queue that records each call, and an event store that counts the reads of the vendor stream. */
+async function setUp() {
+  const store = await openSqliteEventStore({ path: ':memory:' });
+  cleanups.push(() => store.close());
+  const calls: NewJob[][] = [];
+  const jobQueue: JobQueue = {
+    add: async (name, data, options) => { calls.push([{ name, data, ...(options ? { options } : {}) }]); },
+    addMany: async (jobs) => { calls.push([...jobs]); },
+    process() {}, failed: async () => [], close: async () => {},
+    counts: async () => ({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 }),
+  };
+  let vendorReads = 0;
+  const counting: EventStore = {
+    ...store,
+    readStream: (streamId, options) => {
+      if (streamId === 'vendor-v1') vendorReads += 1;
+      return store.readStream(streamId, options);
+    },
+  };
+  const reactor = createNotificationReactor({ feed: storeEventFeed(store), eventStore: counting, jobQueue, viewStore: createMemoryViewStore(), retryDelayMs: 10 });
+  cleanups.push(() => reactor.stop());
+  return { store, reactor, calls, vendorReads: () => vendorReads };
+}
+
+const recipients = (jobs: NewJob[]) => jobs.map((job) => (job.data as NotificationJob).userId);
+
+describe('notification reactor pages', () => {
+  it('queues the jobs of a page of events in one call', async () => {
+    const { store, reactor, calls } = await setUp();
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    for (let n = 0; n < 5; n++) await store.append(`order-o${n}`, [placed(`o${n}`)], 'no_stream');
+    await reactor.start();
+    expect(await reactor.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    // Six events already in the log: one page, one call with a job per recipient of each order.
+    expect(calls).toHaveLength(1);
+    expect(recipients(calls[0]!)).toEqual(Array.from({ length: 5 }, () => ['cust', 'owner']).flat());
+  });
+
+  it('reads the vendor stream once for many orders, and again after its owner changed', async () => {
+    const { store, reactor, calls, vendorReads } = await setUp();
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    await reactor.start();
+    for (let n = 0; n < 4; n++) {
+      const appended = await store.append(`order-o${n}`, [placed(`o${n}`)], 'no_stream');
+      expect(await reactor.waitForPosition(appended.position, 10_000)).toBe(true);
+    }
+    expect(vendorReads()).toBe(1);
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'new-owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    const last = await store.append('order-o9', [placed('o9')], 'no_stream');
+    expect(await reactor.waitForPosition(last.position, 10_000)).toBe(true);
+    expect(vendorReads()).toBe(2);
+    expect(recipients(calls.at(-1)!)).toEqual(['cust', 'new-owner']);
+  });
+});

@@ -1,0 +1,91 @@
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { userStream } from '../domain/user/decider.ts';
+import { vendorStream } from '../domain/vendor/decider.ts';
+
+// What notices need to know about the parties of an event, read from the event store (not the views,
+// so a reactor running ahead of the projectors still finds everyone): the first event of an order,
+// conversation or contract stream, a vendor's owner and name, a user's full name.
+export type EventData = Record<string, unknown>;
+
+export interface VendorFacts {
+  /** The user who owns the vendor now (the last owner assignment of the vendor stream). */
+  owner: string | null;
+  /** Its current name (`{ he, en }`). */
+  name: unknown;
+}
+
+export interface RecipientFacts {
+  /** Data of the stream's first event, null for an empty stream. */
+  firstEventData(streamId: string): Promise<EventData | null>;
+  vendor(vendorId: string): Promise<VendorFacts>;
+  fullName(userId: string): Promise<string>;
+  /** Told of every event, in feed order, so a cache can forget what the event changed. */
+  saw(event: RecordedEvent): void;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Reads the store every time. */
+export function recipientFacts(eventStore: Pick<EventStore, 'readStream'>): RecipientFacts {
+  return {
+    async firstEventData(streamId) {
+      const [first] = await eventStore.readStream(streamId, { maxCount: 1 });
+      return (first?.data as EventData | undefined) ?? null;
+    },
+    async vendor(vendorId) {
+      let owner: string | null = null;
+      let name: unknown = null;
+      for (const event of await eventStore.readStream(vendorStream(vendorId))) {
+        const data = event.data as EventData;
+        if (event.type === 'VendorCreated' || event.type === 'VendorOwnerAssigned') owner = (data.ownerUserId as string | null) ?? owner;
+        if (event.type === 'VendorCreated' || event.type === 'VendorProfileUpdated') name = (data.profile as EventData | undefined)?.name ?? name;
+      }
+      return { owner, name };
+    },
+    async fullName(userId) {
+      let name = '';
+      for (const event of await eventStore.readStream(userStream(userId))) {
+        if (event.type === 'UserRegistered' || event.type === 'UserProfileUpdated') name = text((event.data as EventData).fullName) || name;
+      }
+      return name;
+    },
+    saw() {},
+  };
+}
+
+/**
+ * Remembers the facts (issue 11: the reactor re-read the whole vendor stream for every order event).
+ * Only for a reader that sees every event in order (`saw`): a vendor's or user's facts are forgotten
+ * when an event of their stream goes by, so the next notice reads them again. A stream's first event
+ * never changes, so it is kept until the cache is full. At most `maxEntries` of each, the least
+ * recently used let go first.
+ */
+export function cachedRecipientFacts(eventStore: Pick<EventStore, 'readStream'>, options: { maxEntries?: number } = {}): RecipientFacts {
+  const read = recipientFacts(eventStore);
+  const maxEntries = options.maxEntries ?? 10_000;
+  const firstEvents = new Map<string, EventData | null>();
+  /** Keyed by the stream the facts are folded from, so an event of that stream forgets them. */
+  const folded = new Map<string, VendorFacts | string>();
+
+  function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+    cache.delete(key);
+    cache.set(key, value);
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    return value;
+  }
+  async function through<V>(cache: Map<string, V>, key: string, load: () => Promise<V>): Promise<V> {
+    if (cache.has(key)) return remember(cache, key, cache.get(key) as V);
+    return remember(cache, key, await load());
+  }
+
+  return {
+    firstEventData: (streamId) => through(firstEvents, streamId, () => read.firstEventData(streamId)),
+    vendor: (vendorId) => through(folded, vendorStream(vendorId), () => read.vendor(vendorId)) as Promise<VendorFacts>,
+    fullName: (userId) => through(folded, userStream(userId), () => read.fullName(userId)) as Promise<string>,
+    saw(event) {
+      folded.delete(event.streamId);
+      // An empty stream remembered as such gets its first event now.
+      if (firstEvents.get(event.streamId) === null) firstEvents.delete(event.streamId);
+    },
+  };
+}

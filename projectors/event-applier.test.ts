@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { createEventApplier } from './event-applier.ts';
+import type { AnyProjection } from './projection.ts';
+import { silentLog } from './projector-log.ts';
+import { recorded } from './testing/recorded-event.ts';
+
+// Views hold plain JSON whatever evolve returns: what JSON.parse(JSON.stringify()) would give.
+describe('event applier', () => {
+  const favorited = () => recorded('favorites-u1', { type: 'VendorFavorited', data: { userId: 'u1', vendorId: 'v1' } });
+  const projectionReturning = (fields: Record<string, unknown>): AnyProjection => ({
+    name: 'odd', collection: 'odd', eventTypes: ['VendorFavorited'],
+    keysOf: () => ['x'],
+    evolve: (_doc, _event, id) => ({ _id: id, _seen: {}, ...fields }),
+  });
+
+  it('stores what evolve made as plain JSON: no undefined, Dates as ISO strings, non-finite numbers as null', async () => {
+    const viewStore = createMemoryViewStore();
+    const odd = {
+      gone: undefined, at: new Date('2026-01-02T03:04:05.000Z'), ratio: Number.NaN, big: Infinity,
+      list: [1, undefined, { deep: undefined, kept: 'yes' }], nested: { when: new Date('2026-01-01T00:00:00.000Z'), n: 1 },
+    };
+    await createEventApplier({ viewStore, projections: [projectionReturning(odd)], log: silentLog }).apply(favorited());
+    const { _id, _seen, _version, ...stored } = (await viewStore.collection('odd').findOne({ _id: 'x' }))!;
+    expect(stored).toEqual(JSON.parse(JSON.stringify(odd)));
+    expect(Object.keys(stored)).not.toContain('gone');
+  });
+
+  it('stores a document that is plain JSON already as it is', async () => {
+    const viewStore = createMemoryViewStore();
+    const plain = { name: { he: 'שם', en: 'Name' }, tags: ['a', 'b'], count: 3, none: null, flag: false };
+    await createEventApplier({ viewStore, projections: [projectionReturning(plain)], log: silentLog }).apply(favorited());
+    expect(await viewStore.collection('odd').findOne({ _id: 'x' })).toMatchObject({ ...plain, _seen: { 'favorites-u1': expect.any(Number) } });
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { createPageBuffer } from './page-buffer.ts';
+
+/** A memory store that counts the calls reaching it. */
+function countingStore(): { store: ViewStore; calls: string[] } {
+  const base = createMemoryViewStore();
+  const calls: string[] = [];
+  return {
+    calls,
+    store: {
+      ...base,
+      collection<D extends ViewDocument = ViewDocument>(name: string) {
+        const collection = base.collection<D>(name);
+        return new Proxy(collection, {
+          get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver) as unknown;
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              calls.push(`${name}.${String(property)}`);
+              return (value as (...params: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        });
+      },
+    },
+  };
+}
+
+describe('page buffer', () => {
+  it('reads a document once, writes it once at the flush, with the version applying each write would give', async () => {
+    const { store, calls } = countingStore();
+    await store.collection('cards').writeIfVersion('a', { _id: 'a', n: 0 }, null);
+    calls.length = 0;
+    const buffer = createPageBuffer(store);
+    const cards = buffer.store.collection('cards');
+    for (let n = 1; n <= 5; n++) {
+      const current = await cards.findOne({ _id: 'a' });
+      expect(await cards.writeIfVersion('a', { _id: 'a', n }, current!._version as number)).toBe(true);
+    }
+    expect(calls).toEqual(['cards.findOne']);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toMatchObject({ n: 0, _version: 1 });
+    calls.length = 0;
+    await buffer.flush();
+    expect(calls).toEqual(['cards.replaceOne']);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 5, _version: 6 });
+  });
+
+  it('refuses a write against a stale version, as the store would', async () => {
+    const buffer = createPageBuffer(createMemoryViewStore());
+    const cards = buffer.store.collection('cards');
+    expect(await cards.writeIfVersion('a', { _id: 'a' }, null)).toBe(true);
+    expect(await cards.writeIfVersion('a', { _id: 'a' }, null)).toBe(false);
+    expect(await cards.writeIfVersion('a', { _id: 'a' }, 1)).toBe(true);
+  });
+
+  it('deletes at the flush, and a document created and deleted within the page never reaches the store', async () => {
+    const { store, calls } = countingStore();
+    await store.collection('cards').writeIfVersion('old', { _id: 'old' }, null);
+    calls.length = 0;
+    const buffer = createPageBuffer(store);
+    const cards = buffer.store.collection('cards');
+    expect(await cards.writeIfVersion('old', null, 1)).toBe(true);
+    expect(await cards.findOne({ _id: 'old' })).toBeNull();
+    expect(await cards.writeIfVersion('new', { _id: 'new' }, null)).toBe(true);
+    expect(await cards.writeIfVersion('new', null, 1)).toBe(true);
+    await buffer.flush();
+    expect(calls).toEqual(['cards.findOne', 'cards.findOne', 'cards.deleteOne']);
+    expect(await store.collection('cards').find()).toEqual([]);
+  });
+
+  it('lets any other query see the page writes of its collection', async () => {
+    const store = createMemoryViewStore();
+    const buffer = createPageBuffer(store);
+    const tags = buffer.store.collection('tags');
+    await tags.writeIfVersion('kids', { _id: 'kids', parent: 'music' }, null);
+    await tags.writeIfVersion('rock', { _id: 'rock', parent: 'music' }, null);
+    expect((await tags.find({ parent: 'music' })).map((doc) => doc._id)).toEqual(['kids', 'rock']);
+    expect(await tags.count({ parent: 'music' })).toBe(2);
+    // Flushed: later reads start from the store again.
+    expect(await tags.findOne({ _id: 'kids' })).toEqual({ _id: 'kids', parent: 'music', _version: 1 });
+  });
+});

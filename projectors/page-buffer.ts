@@ -1,0 +1,117 @@
+import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../domain/ports/view-store.ts';
+
+// A page of events touches the same documents again and again (a vendor card takes every product
+// event of its vendor, a tombstone or a counter a whole burst). Applied one by one, each event read
+// the document from the view store, parsed it, and wrote it back serialized: on node:sqlite that was
+// most of the time of a replay (issue 11). The page buffer sits between the event applier and the view
+// store for one page: the first read of a document by `_id` goes to the store, later reads and the
+// compare-and-set writes happen on the buffered copy, and `flush` writes each changed document once.
+//
+// Only for the views' sole writer: the runtime on a store with units (the page and its flush are one
+// transaction, no other writer can come in between) and a rebuild (its own staging store, the runtime
+// paused). The flush replaces documents without a compare-and-set: with several writers (issue 12's
+// projector instances on MongoDB) the applier writes each event through instead.
+
+interface Entry {
+  /** The document as the page left it; null when absent or deleted. */
+  doc: ViewDocument | null;
+  /** Its version in the store when first read (null: absent). */
+  storedVersion: number | null;
+  /** Its version as the page's compare-and-sets see it. */
+  version: number | null;
+  dirty: boolean;
+}
+
+const versionOf = (doc: ViewDocument | null): number | null =>
+  doc === null ? null : (typeof doc[VERSION_FIELD] === 'number' ? doc[VERSION_FIELD] as number : 0);
+
+const isIdOnly = (filter: Filter): filter is { _id: string } => {
+  if (typeof filter._id !== 'string') return false;
+  for (const key in filter) if (key !== '_id') return false;
+  return true;
+};
+
+export interface PageBuffer {
+  /** The view store as the page sees it. */
+  store: ViewStore;
+  /** Writes every document the page changed, once each, and forgets them. */
+  flush(): Promise<void>;
+}
+
+export function createPageBuffer(target: ViewStore): PageBuffer {
+  const entries = new Map<string, Map<string, Entry>>();
+  const collections = new Map<string, ViewCollection<ViewDocument>>();
+
+  async function flushCollection(name: string): Promise<void> {
+    const buffered = entries.get(name);
+    if (!buffered) return;
+    entries.delete(name);
+    const collection = target.collection(name);
+    for (const [id, entry] of buffered) {
+      if (!entry.dirty) continue;
+      // Written with the version the page's compare-and-sets gave it, as applying the events one by
+      // one would have left it (a view equals its rebuild, `_version` included).
+      if (entry.doc) await collection.replaceOne(entry.doc);
+      else if (entry.storedVersion !== null) await collection.deleteOne({ _id: id });
+    }
+  }
+
+  async function entryOf(name: string, id: string): Promise<Entry> {
+    const known = entries.get(name)?.get(id);
+    if (known) return known;
+    const doc = await target.collection(name).findOne({ _id: id });
+    const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false };
+    let buffered = entries.get(name);
+    if (!buffered) entries.set(name, (buffered = new Map()));
+    buffered.set(id, entry);
+    return entry;
+  }
+
+  function collectionOf(name: string): ViewCollection<ViewDocument> {
+    let collection = collections.get(name);
+    if (collection) return collection;
+    const base = () => target.collection(name);
+    // Anything but a read or a compare-and-set by `_id` sees the store: the page's changes go first.
+    const through = async <T>(work: (collection: ViewCollection<ViewDocument>) => Promise<T>): Promise<T> => {
+      await flushCollection(name);
+      return work(base());
+    };
+    collection = {
+      async findOne(filter: Filter) {
+        if (!isIdOnly(filter)) return through((store) => store.findOne(filter));
+        return (await entryOf(name, filter._id)).doc;
+      },
+      async writeIfVersion(id: string, doc: ViewDocument | null, expected: number | null) {
+        const entry = await entryOf(name, id);
+        if (entry.version !== expected) return false;
+        entry.version = doc === null ? null : (expected ?? 0) + 1;
+        entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
+        entry.dirty = true;
+        return true;
+      },
+      find: (filter?: Filter, options?: FindOptions) => through((store) => store.find(filter, options)),
+      count: (filter?: Filter) => through((store) => store.count(filter)),
+      replaceOne: (doc: ViewDocument) => through((store) => store.replaceOne(doc)),
+      updateOne: (filter: Filter, update: Update, options?: { upsert?: boolean }) => through((store) => store.updateOne(filter, update, options)),
+      deleteOne: (filter: Filter) => through((store) => store.deleteOne(filter)),
+      deleteMany: (filter?: Filter) => through((store) => store.deleteMany(filter)),
+      createIndex: (keys, options) => through((store) => store.createIndex(keys, options)),
+    };
+    collections.set(name, collection);
+    return collection;
+  }
+
+  return {
+    store: {
+      collection: <D extends ViewDocument = ViewDocument>(name: string) => collectionOf(name) as unknown as ViewCollection<D>,
+      dropAll: async () => {
+        entries.clear();
+        await target.dropAll();
+      },
+      close: () => target.close(),
+    },
+    async flush() {
+      for (const name of [...entries.keys()]) await flushCollection(name);
+    },
+  };
+}

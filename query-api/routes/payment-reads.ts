@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ViewDocument } from '../../domain/ports/view-store.ts';
+import type { Money } from '../../domain/shared/money.ts';
+import type { OrderView } from '../../projectors/orders/projection.ts';
+import { PaymentEntryAnswer, PaymentsAnswer } from '../answer-schemas.ts';
+import { readRoute, type ReadRoute } from '../read-route.ts';
+import { pagingShape } from '../paging.ts';
+
+// The customer's payments (user-dashboard-payments), derived from the `orders` view: the payment
+// facts live in the order documents. A paid order is one charge; a paid order later canceled adds a
+// refund of the amount the cancellation recorded, back to the same card.
+export type PaymentEntry = z.infer<typeof PaymentEntryAnswer>;
+
+const ils = (amountMinor: number): Money => ({ amountMinor, currency: 'ILS' });
+
+/** The charges and refunds of paid orders, newest first (a refund before its charge at the same time). */
+export function paymentEntriesOf(orders: OrderView[], vendorNames: Map<string, PaymentEntry['vendorName']>): PaymentEntry[] {
+  const entries: PaymentEntry[] = [];
+  for (const order of orders) {
+    if (!order.payment) continue;
+    const common = {
+      orderId: order.orderId, orderStatus: order.status, vendorId: order.vendorId, vendorName: vendorNames.get(order.vendorId) ?? {},
+      product: { productId: order.product.productId, name: order.product.name, type: order.product.type }, cardLast4: order.payment.cardLast4,
+    };
+    entries.push({ ...common, kind: 'charge', paymentId: order.payment.paymentId, amount: order.payment.amount, at: order.payment.at });
+    const refund = order.cancellation?.refund;
+    if (refund) entries.push({ ...common, kind: 'refund', paymentId: refund.paymentId, amount: refund.amount, at: order.cancellation!.at });
+  }
+  return entries.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === b.kind ? a.orderId.localeCompare(b.orderId) : a.kind === 'refund' ? -1 : 1));
+}
+
+export const myPayments = readRoute({
+  path: '/api/payments',
+  response: PaymentsAnswer,
+  summary: "The caller's card charges and refunds (a paid order later canceled), newest first, with totals",
+  tags: ['orders', 'payments'],
+  auth: 'user',
+  query: { ...pagingShape },
+  async handle({ query, views, actor }) {
+    const orders = await views.find<ViewDocument>('orders', { customerId: actor.userId, payment: { $ne: null } }) as unknown as OrderView[];
+    const vendorIds = [...new Set(orders.map((order) => order.vendorId))];
+    const cards = vendorIds.length ? await views.find<ViewDocument>('vendorCards', { _id: { $in: vendorIds } }) : [];
+    const vendorNames = new Map(cards.map((card) => [card._id, (card.name ?? {}) as PaymentEntry['vendorName']]));
+    const entries = paymentEntriesOf(orders, vendorNames);
+    const sum = (kind: PaymentEntry['kind']) => entries.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.amount.amountMinor, 0);
+    const charged = sum('charge');
+    const refunded = sum('refund');
+    return {
+      items: entries.slice(query.start, query.start + query.limit),
+      total: entries.length,
+      totals: { charged: ils(charged), refunded: ils(refunded), net: ils(charged - refunded) },
+    };
+  },
+});
+
+export const paymentReads: ReadRoute[] = [myPayments];

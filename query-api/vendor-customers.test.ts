@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
+import { startFullStack, type FullStack } from '../test/full-stack.ts';
+
+// GET /api/vendor/customers: who a vendor already deals with (orders, conversations, contracts), by
+// name, for choosing the customer of a new service contract.
+const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
+
+describe('a vendor\'s customers over HTTP', () => {
+  let stack: FullStack;
+  let market: TestMarketplace;
+  let chatter: SignedInUser;
+  let stranger: SignedInUser;
+
+  beforeAll(async () => {
+    stack = await startFullStack();
+    market = await createTestMarketplace(stack);
+    chatter = await registerAndSignIn(stack.api, stack.mailer, { email: 'chatter@example.com', fullName: 'Chen Chatter' });
+    stranger = await registerAndSignIn(stack.api, stack.mailer, { email: 'stranger-vc@example.com', fullName: 'Sara Stranger' });
+  });
+  afterAll(async () => stack?.close());
+
+  it('lists the customers of its orders and conversations with their names, only to that vendor', async () => {
+    expect((await stack.api.post('/api/orders', { productId: market.products.default }, market.customer.token)).status).toBe(201);
+    expect((await stack.api.post('/api/conversations', { vendorId: market.vendor.vendorId, text: 'Free in June?' }, chatter.token)).status).toBe(201);
+    await stack.api.post('/api/conversations', { vendorId: market.otherVendor.vendorId, text: 'Hello' }, stranger.token);
+
+    await eventually(async () => expect((await stack.api.get('/api/vendor/customers', market.vendor.token)).body.total).toBe(2));
+    const { body } = await stack.api.get('/api/vendor/customers', market.vendor.token);
+    const byId = new Map(body.items.map((item: { userId: string }) => [item.userId, item]));
+    expect(byId.get(market.customer.userId)).toMatchObject({ fullName: market.customer.email.split('@')[0], orderCount: 1, hasConversation: false, contractCount: 0 });
+    expect(byId.get(chatter.userId)).toMatchObject({ fullName: 'Chen Chatter', orderCount: 0, hasConversation: true });
+    expect(JSON.stringify(body)).not.toContain('@example.com');
+    // The latest dealings first: the conversation came after the order.
+    expect(body.items[0].userId).toBe(chatter.userId);
+
+    expect((await stack.api.get('/api/vendor/customers', market.otherVendor.token)).body.items.map((item: { userId: string }) => item.userId)).toEqual([stranger.userId]);
+    expect((await stack.api.get(`/api/vendor/customers?vendorId=${market.vendor.vendorId}`, market.otherVendor.token)).status).toBe(403);
+    expect((await stack.api.get('/api/vendor/customers', market.customer.token)).status).toBe(403);
+    expect((await stack.api.get(`/api/vendor/customers?vendorId=${market.vendor.vendorId}`, market.admin.token)).body.total).toBe(2);
+  });
+});

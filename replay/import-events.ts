@@ -1,0 +1,110 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import { WrongExpectedRevision } from '../domain/ports/event-store.ts';
+import type { EventMetadata } from '../domain/shared/metadata.ts';
+import { heldEventsGauge, type HeldEvents } from './held-events.ts';
+
+// `--import <file.ndjson>`: appends the events of an NDJSON export into an EMPTY store, in the file's
+// order, keeping each event's id, stream, revision, type, data and metadata; so exporting the copy
+// gives the same events (only positions and recording times are the new store's). The file is read
+// line by line and appended in batches of consecutive events of one stream, each with the revision it
+// expects, so the store itself refuses a file that is not a whole export of its streams (a stream
+// starting past revision 0, a gap): export whole streams (by category or stream, not by type, time or
+// position) to copy them.
+
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+const ImportedEvent = z.object({
+  streamId: z.string().min(1),
+  revision: z.number().int().min(0),
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export interface ImportOptions {
+  /** Most events per append (each append is one transaction on node:sqlite). */
+  batchSize?: number;
+  held?: HeldEvents;
+  /** After each append, with the events imported so far. */
+  onProgress?: (imported: number) => void;
+}
+
+export interface ImportReport {
+  imported: number;
+  streams: number;
+  /** Position of the last event appended, -1 when the file was empty. */
+  lastPosition: number;
+  peakHeldEvents: number;
+}
+
+interface Batch { streamId: string; firstRevision: number; firstLine: number; events: NewEvent[] }
+
+export async function importEvents(store: Pick<EventStore, 'append' | 'headPosition'>, input: Readable, options: ImportOptions = {}): Promise<ImportReport> {
+  const batchSize = options.batchSize ?? 500;
+  const held = options.held ?? heldEventsGauge();
+  if ((await store.headPosition()) >= 0) {
+    throw new ImportError('The event store is not empty: an import only fills an empty store (point DATA_DIR or EVENTSTORE_URL at a new one).');
+  }
+  const report: ImportReport = { imported: 0, streams: 0, lastPosition: -1, peakHeldEvents: 0 };
+  let batch: Batch | null = null;
+
+  const flush = async () => {
+    if (!batch) return;
+    const { streamId, firstRevision, firstLine, events } = batch;
+    batch = null;
+    try {
+      const result = await store.append(streamId, events, firstRevision === 0 ? 'no_stream' : firstRevision - 1);
+      report.lastPosition = result.position;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) {
+        const has = error.actual < 0 ? 'no events' : `revisions up to ${error.actual}`;
+        throw new ImportError(`Line ${firstLine}: stream ${streamId} continues at revision ${firstRevision} but the store has ${has} of it; `
+          + 'the file is not a whole export of its streams (export by category or stream, not by type, time or position, to copy them).');
+      }
+      throw error;
+    } finally {
+      held.release(events.length);
+    }
+    if (firstRevision === 0) report.streams += 1;
+    report.imported += events.length;
+    options.onProgress?.(report.imported);
+  };
+
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  for await (const text of lines) {
+    lineNumber += 1;
+    if (text.trim() === '') continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ImportError(`Line ${lineNumber} is not JSON: an import reads the NDJSON of \`--format ndjson\`.`);
+    }
+    const parsed = ImportedEvent.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new ImportError(`Line ${lineNumber} is not an exported event: ${issue.path.join('.') || 'the line'}: ${issue.message}.`);
+    }
+    const event = parsed.data;
+    const current = batch as Batch | null;
+    const continues = current !== null && current.streamId === event.streamId
+      && current.firstRevision + current.events.length === event.revision && current.events.length < batchSize;
+    if (!continues) await flush();
+    batch ??= { streamId: event.streamId, firstRevision: event.revision, firstLine: lineNumber, events: [] };
+    batch.events.push({ id: event.id, type: event.type, data: event.data, metadata: event.metadata as unknown as EventMetadata });
+    held.take(1);
+  }
+  await flush();
+  report.peakHeldEvents = held.peak;
+  return report;
+}

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEMO, signIn, startTestMarketplace, type TestMarketplace } from '../web/test/marketplace.ts';
+import { articles, configEntries } from './demo-data.ts';
+import { demoImages, demoVendorCount, demoVendors } from './demo-vendors.ts';
+import { VENDOR_INTRO_MAX, VENDOR_ORIGIN_LOCATION_MAX } from '../domain/shared/validation.ts';
+
+// The demo marketplace (issue 15): both languages filled, photos that exist and are served, no made-up
+// videos, and a demo customer whose every account screen has something in it.
+
+const bothLanguages = (value: { he?: string; en?: string }) => Boolean(value.he?.trim()) && Boolean(value.en?.trim());
+
+describe('the demo data', () => {
+  const vendors = demoVendors();
+
+  it('fills every translatable field in both languages, within the SPEC §5 limits', () => {
+    expect(vendors).toHaveLength(demoVendorCount);
+    for (const vendor of vendors) {
+      expect(bothLanguages(vendor.name) && bothLanguages(vendor.intro) && bothLanguages(vendor.origin), vendor.key).toBe(true);
+      expect(vendor.intro.he.length <= VENDOR_INTRO_MAX && vendor.intro.en.length <= VENDOR_INTRO_MAX, vendor.key).toBe(true);
+      expect(vendor.origin.he.length <= VENDOR_ORIGIN_LOCATION_MAX && vendor.origin.en.length <= VENDOR_ORIGIN_LOCATION_MAX, vendor.key).toBe(true);
+      for (const product of vendor.products) {
+        expect(bothLanguages(product.name), `${vendor.key} ${product.name.en}`).toBe(true);
+        for (const info of product.additionalInformation) expect(bothLanguages(info.title) && bothLanguages(info.content)).toBe(true);
+      }
+    }
+    for (const article of articles) expect(bothLanguages(article.title) && bothLanguages(article.body), article.key).toBe(true);
+  });
+
+  it('has varied names, prices and categories, and no videos with made-up ids', () => {
+    expect(new Set(vendors.map((vendor) => vendor.name.en)).size).toBe(vendors.length);
+    expect(new Set(vendors.map((vendor) => vendor.name.he)).size).toBe(vendors.length);
+    expect(new Set(vendors.flatMap((vendor) => vendor.products.map((product) => product.priceShekels))).size).toBeGreaterThan(30);
+    expect(new Set(vendors.map((vendor) => vendor.categoryKeys[0])).size).toBe(10);
+    expect(vendors.flatMap((vendor) => vendor.videos)).toEqual([]);
+    // Single-language texts are written in one language each, not both mixed in one field.
+    expect(new Set(vendors.map((vendor) => vendor.writes))).toEqual(new Set(['he', 'en']));
+    for (const vendor of vendors) expect(/[\u05D0-\u05EA]/.test(vendor.about) && /[A-Za-z]{3}/.test(vendor.about.replace(/<[^>]+>/g, '')), vendor.key).toBe(false);
+  });
+
+  it('uses photos that are in web/public/demo, and a demo support number in the SPEC §5 form', () => {
+    const files = [...Object.values(demoImages.scenes), ...demoImages.portraits];
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const url of files) expect(existsSync(fileURLToPath(new URL(`../web/public${url}`, import.meta.url))), url).toBe(true);
+    for (const vendor of vendors) expect(files).toContain(vendor.heroImageUrl);
+    expect(configEntries.find((entry) => entry.key === 'support.whatsapp')?.value).toBe('+972545550123');
+  });
+});
+
+describe('the seeded marketplace', () => {
+  let market: TestMarketplace;
+  let customer: string;
+
+  beforeAll(async () => {
+    market = await startTestMarketplace();
+    customer = (await signIn(market.url, DEMO.customer)).token;
+  }, 120_000);
+
+  afterAll(async () => {
+    await market?.close();
+  });
+
+  it('holds every vendor, with both languages and photos, and no video ids', async () => {
+    const page = await apiCall<{ total: number; items: { name: { he?: string; en?: string }; intro: { he?: string; en?: string }; heroImageUrl?: string; videos?: unknown[] }[] }>(market.url, 'GET', 'ecommerce/vendor?limit=100', null);
+    expect(page.body.total).toBe(demoVendorCount);
+    for (const vendor of page.body.items) {
+      expect(bothLanguages(vendor.name) && bothLanguages(vendor.intro)).toBe(true);
+      expect(vendor.heroImageUrl).toMatch(/^\/demo\/scene-/);
+    }
+    const products = await apiCall<{ total: number }>(market.url, 'GET', 'ecommerce/product?limit=1', null);
+    expect(products.body.total).toBe(demoVendors().reduce((sum, vendor) => sum + vendor.products.length, 0));
+  });
+
+  it('serves the photos with an image type and long caching, and 404 for others', async () => {
+    for (const url of [demoImages.scenes.singers!, demoImages.portraits[0]!]) {
+      const answer = await fetch(`${market.url}${url}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/jpeg');
+      expect(answer.headers.get('cache-control')).toContain('immutable');
+      expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    expect((await fetch(`${market.url}/demo/no-such-photo.jpg`)).status).toBe(404);
+  });
+
+  it('gives the demo customer orders in every status, payments with a refund, reviews, favorites, a conversation and a contract', async () => {
+    const orders = await apiCall<{ items: { status: string }[] }>(market.url, 'GET', 'orders?limit=100', customer);
+    expect(new Set(orders.body.items.map((order) => order.status))).toEqual(new Set(['new', 'payed', 'approved', 'completed', 'canceled']));
+    const payments = await apiCall<{ items: { kind: string }[] }>(market.url, 'GET', 'payments?limit=100', customer);
+    expect(new Set(payments.body.items.map((payment) => payment.kind))).toEqual(new Set(['charge', 'refund']));
+    expect((await apiCall<{ items: unknown[] }>(market.url, 'GET', 'reviews?limit=100', customer)).body.items.length).toBeGreaterThanOrEqual(8);
+    expect((await apiCall<{ items: unknown[] }>(market.url, 'GET', 'artists/vendor/favored/by-user', customer)).body.items.length).toBeGreaterThanOrEqual(3);
+    expect((await apiCall<{ items: { messageCount: number }[] }>(market.url, 'GET', 'conversations', customer)).body.items[0]?.messageCount).toBeGreaterThanOrEqual(3);
+    expect((await apiCall<{ items: { status: string }[] }>(market.url, 'GET', 'contracts', customer)).body.items.map((contract) => contract.status)).toContain('signed');
+  });
+});

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
+
+// Crash safety (issue 12): the product runs as `npm start` runs it, in a child process on a data
+// directory, under bounded concurrent write load from clients that behave like real ones (an
+// Idempotency-Key per intent, the same key on every retry, retrying on a dropped connection, a 5xx
+// or 409 idempotency.in-progress). The child is killed with SIGKILL at random moments, 10 times, and
+// started again on the same DATA_DIR each time. Afterwards: every write answered 2xx is there, no
+// key made two orders or two messages, no order was paid twice, and the views the running process
+// built incrementally across the crashes equal the views a fresh start rebuilds from the log.
+
+const ROOT = resolve(import.meta.dirname, '..');
+const KILLS = 10;
+const WORKERS = 4;
+/** A retry gives up after this long: past the 60 s after which a crashed run's claim may be taken over. */
+const INTENT_DEADLINE_MS = 110_000;
+const CARD = '4242424242424242';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low));
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** `npm start` in a child: resolves once it printed its banner (after seeding, on the first start). */
+function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', './web/jsx-hooks.ts', 'main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`the product did not start in 150 s:\n${output.slice(-3000)}`)), 150_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (/Marketplace on http/.test(output)) {
+        clearTimeout(timer);
+        done(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`the product exited (${code ?? signal}) while starting:\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
+
+function stopGently(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => { clearTimeout(force); done(); });
+    child.kill('SIGTERM');
+  });
+}
+
+interface Answer { status: number; body: any }
+
+describe('kill -9 under concurrent write load, restarted on the same data', () => {
+  let dataDir: string;
+  let port: number;
+  let base: string;
+  let child: ChildProcess | null = null;
+  let customer: string;
+  let admin: string;
+
+  const call = async (method: string, path: string, token?: string, body?: unknown, key?: string): Promise<Answer> => {
+    const response = await fetch(base + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  /** A client's write: the same key on every try, until an answer that is not "try again" (or the deadline). */
+  const serverErrors: string[] = [];
+  async function write(method: string, path: string, token: string | undefined, body: unknown, key: string): Promise<Answer | null> {
+    const deadline = Date.now() + INTENT_DEADLINE_MS;
+    while (Date.now() < deadline) {
+      try {
+        const answer = await call(method, path, token, body, key);
+        if (answer.status >= 500) serverErrors.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
+        const retry = answer.status >= 500 || (answer.status === 409 && answer.body?.code === 'idempotency.in-progress');
+        if (!retry) return answer;
+      } catch {
+        // The process is down (connection refused or dropped): a real client tries again.
+      }
+      await sleep(between(150, 400));
+    }
+    return null;
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'marketplace-crash-'));
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = await startProduct(dataDir, port);
+    const signIn = async (email: string) => (await call('POST', '/api/token/jwt', undefined, { email, password: 'demo-password' })).body.token as string;
+    customer = await signIn(DEMO_ACCOUNTS.customer);
+    admin = await signIn(DEMO_ACCOUNTS.admin);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child) await killHard(child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** What the views answer, read through the API as the customer, the admin and a guest. */
+  async function viewsSnapshot(conversationId: string, vendorId: string) {
+    const read = async (path: string, token?: string) => {
+      const answer = await call('GET', path, token);
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body;
+    };
+    return {
+      myOrders: await read('/api/orders?limit=999', customer),
+      myPayments: await read('/api/payments?limit=999', customer),
+      favorites: await read('/api/artists/vendor/favored/by-user', customer),
+      conversations: await read('/api/conversations?limit=999', customer),
+      messages: await read(`/api/conversations/${conversationId}/messages?limit=999`, customer),
+      adminOrders: await read('/api/admin/orders?limit=999', admin),
+      adminUsers: await read('/api/admin/users?limit=999', admin),
+      adminCounts: await read('/api/admin/counts', admin),
+      vendorCards: await read('/api/ecommerce/vendor?limit=999'),
+      vendorPage: await read(`/api/ecommerce/vendor/${vendorId}`),
+    };
+  }
+
+  it(`keeps every acknowledged write through ${KILLS} kills, duplicates nothing, and its views equal a rebuild`, async () => {
+    const vendors = (await call('GET', '/api/ecommerce/vendor?limit=30')).body.items as { vendorId: string }[];
+    const vendorId = (await call('GET', '/api/user/current', (await call('POST', '/api/token/jwt', undefined, { email: DEMO_ACCOUNTS.vendor, password: 'demo-password' })).body.token)).body.Vendor.id as string;
+    const products = (await call('GET', `/api/ecommerce/product?vendorId=${vendorId}`)).body.items as { productId: string; type: string }[];
+    const fixedProduct = products.find((product) => product.type === 'default')!.productId;
+    const timedProduct = products.find((product) => product.type === 'timedService')!.productId;
+    const opened = await call('POST', '/api/conversations', customer, { vendorId });
+    expect(opened.status).toBe(201);
+    const conversationId = opened.body.id as string;
+
+    // What the product acknowledged, by kind.
+    const acked = { orders: new Map<string, string>(), paid: new Set<string>(), favorites: new Set<string>(), messages: new Map<string, string>(), users: new Map<string, string>() };
+    const unpaid: string[] = [];
+    let intents = 0;
+    let timedOrders = 0;
+    let loading = true;
+    const run = `${Date.now().toString(36)}`;
+    const dayMs = 86_400_000;
+    const firstDay = Math.floor(Date.now() / dayMs) * dayMs + 40 * dayMs;
+
+    async function oneIntent(worker: number, n: number): Promise<void> {
+      const key = `crash-${run}-${worker}-${n}`;
+      const roll = Math.random();
+      if (roll < 0.3) {
+        // An order: a timed service on a day of its own (its slot reserved), else the fixed-price product.
+        const timed = Math.random() < 0.4;
+        const start = timed ? new Date(firstDay + timedOrders++ * dayMs + 12 * 3_600_000).toISOString() : undefined;
+        const answer = await write('POST', '/api/orders', customer, { productId: timed ? timedProduct : fixedProduct, notes: key, ...(start ? { start } : {}) }, key);
+        if (answer?.status === 201) {
+          acked.orders.set(key, answer.body.id);
+          unpaid.push(answer.body.id);
+        }
+      } else if (roll < 0.5 && unpaid.length) {
+        const orderId = unpaid.splice(between(0, unpaid.length), 1)[0]!;
+        const answer = await write('POST', `/api/orders/${orderId}/pay`, customer, { cardNumber: CARD }, key);
+        if (answer?.status === 200) acked.paid.add(orderId);
+      } else if (roll < 0.65) {
+        const favorite = vendors[between(0, vendors.length)]!.vendorId;
+        const answer = await write('POST', `/api/artists/vendor/${favorite}/favored/by-user`, customer, {}, key);
+        if (answer && answer.status < 300) acked.favorites.add(favorite);
+      } else if (roll < 0.85) {
+        const answer = await write('POST', `/api/conversations/${conversationId}/messages`, customer, { text: `message ${key}` }, key);
+        if (answer?.status === 201) acked.messages.set(key, answer.body.messageId);
+      } else {
+        const email = `${key}@example.com`;
+        const answer = await write('POST', '/api/user/register', undefined, { email, password: 'a-good-password', fullName: `Load ${n}`, locale: 'he-IL' }, key);
+        if (answer?.status === 201) acked.users.set(email, answer.body.id);
+      }
+      intents++;
+    }
+
+    const workers = Array.from({ length: WORKERS }, async (_, worker) => {
+      for (let n = 0; loading; n++) await oneIntent(worker, n);
+    });
+
+    // The kills: at random moments of the load, then a start on the same data.
+    let kills = 0;
+    for (let round = 0; round < KILLS; round++) {
+      await sleep(between(300, 1_500));
+      await killHard(child!);
+      kills++;
+      child = await startProduct(dataDir, port);
+    }
+    await sleep(1_500);
+    loading = false;
+    await Promise.all(workers);
+    expect(kills).toBe(KILLS);
+    expect(intents).toBeGreaterThan(40);
+    expect(acked.orders.size).toBeGreaterThan(5);
+
+    // The live views (built incrementally since the last start) have caught up when two reads agree.
+    let live = await viewsSnapshot(conversationId, vendorId);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await sleep(1_000);
+      const again = await viewsSnapshot(conversationId, vendorId);
+      if (JSON.stringify(again) === JSON.stringify(live)) break;
+      live = again;
+    }
+
+    // Every acknowledged write is there.
+    const orders = new Map((live.myOrders.items as { orderId: string; status: string; notes?: string }[]).map((order) => [order.orderId, order]));
+    for (const [key, orderId] of acked.orders) expect(orders.get(orderId), `order of ${key}`).toBeDefined();
+    for (const orderId of acked.paid) expect(orders.get(orderId)?.status, `paid order ${orderId}`).toBe('payed');
+    for (const favorite of acked.favorites) expect(live.favorites.vendorIds, `favorite ${favorite}`).toContain(favorite);
+    const messages = new Set((live.messages.items as { messageId: string }[]).map((message) => message.messageId));
+    for (const [key, messageId] of acked.messages) expect(messages.has(messageId), `message of ${key}`).toBe(true);
+    const users = new Map((live.adminUsers.items as { userId: string; email: string }[]).map((user) => [user.userId, user.email]));
+    for (const [email, userId] of acked.users) expect(users.get(userId), `user ${email}`).toBe(email);
+
+    // Stop it gently, and count in the log itself: one order per key, one message per key, one payment per order, one user per e-mail.
+    await stopGently(child!);
+    child = null;
+    const store = await openSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+    const events = await store.readAll();
+    await store.close();
+    const countBy = (type: string, keyOf: (data: any, streamId: string) => string | undefined) => {
+      const counts = new Map<string, number>();
+      for (const event of events) {
+        if (event.type !== type) continue;
+        const key = keyOf(event.data, event.streamId);
+        if (key?.startsWith('crash-') || key?.startsWith('order-')) counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return [...counts].filter(([, count]) => count > 1);
+    };
+    expect(countBy('OrderPlaced', (data) => data.notes), 'keys with two orders').toEqual([]);
+    expect(countBy('MessagePosted', (data) => (typeof data.text === 'string' ? data.text.replace(/^message /, '') : undefined)), 'keys with two messages').toEqual([]);
+    expect(countBy('OrderPaid', (_data, streamId) => streamId), 'orders paid twice').toEqual([]);
+    expect(countBy('UserRegistered', (data) => (String(data.email).startsWith('crash-') ? data.email : undefined)), 'e-mails registered twice').toEqual([]);
+    expect(serverErrors, 'answers with a 5xx').toEqual([]);
+
+    // A fresh start replays the log into empty views: they must equal what the live process had built.
+    child = await startProduct(dataDir, port);
+    let rebuilt = await viewsSnapshot(conversationId, vendorId);
+    for (let attempt = 0; attempt < 30 && JSON.stringify(rebuilt) !== JSON.stringify(live); attempt++) {
+      await sleep(1_000);
+      rebuilt = await viewsSnapshot(conversationId, vendorId);
+    }
+    expect(rebuilt).toEqual(live);
+
+    console.log(`crash test: ${kills} kills, ${intents} intents, acknowledged ${acked.orders.size} orders, ${acked.paid.size} payments, ${acked.favorites.size} favorites, ${acked.messages.size} messages, ${acked.users.size} registrations; 0 lost, 0 duplicated; ${events.length} events`);
+  }, 420_000);
+});

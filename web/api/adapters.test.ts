@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { orderFrom, pageFrom, vendorCalendarEntryFrom } from './adapters.ts';
+import { AnswerShapeError } from './read-answer.ts';
+
+// The adapters read answers through the schemas of query-api/answer-schemas.ts: a well-formed answer
+// becomes view props, an answer of another shape is refused with the fields named.
+const order = {
+  orderId: 'order-1', customerId: 'user-1', vendorId: 'vendor-1', status: 'canceled',
+  product: { productId: 'product-1', vendorId: 'vendor-1', type: 'timedService', name: { he: 'הופעה' }, price: { amountMinor: 50_000, currency: 'ILS' }, serviceDuration: 60 },
+  total: { amountMinor: 50_000, currency: 'ILS' },
+  slot: { start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:00:00.000Z' },
+  notes: null,
+  payment: { paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, cardLast4: '4242', at: '2026-11-01T10:00:00.000Z' },
+  paymentDeclines: [],
+  cancellation: { reason: 'sick', by: 'user-1', byRole: 'customer', refund: { paymentId: 'refund-1', amount: { amountMinor: 50_000, currency: 'ILS' } }, at: '2026-11-02T10:00:00.000Z' },
+  timeline: [{ event: 'OrderPlaced', status: 'new', by: 'user-1', role: 'customer', at: '2026-11-01T09:00:00.000Z' }],
+  placedAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+  customerName: 'Dana', vendorName: { he: 'הכוכבים' }, review: null,
+};
+
+describe('answers read through the read contract', () => {
+  it('maps a well-formed order to its view props', () => {
+    const mapped = orderFrom(order);
+    expect(mapped).toMatchObject({
+      id: 'order-1', status: 'canceled', product: { id: 'product-1', type: 'timedService', serviceDuration: 60 },
+      payment: { cardLast4: '4242' }, cancellation: { byRole: 'customer', refunded: true }, customerName: 'Dana',
+    });
+  });
+
+  it('refuses an order of another shape, naming the fields', () => {
+    const broken = { ...order, status: 'lost', total: { amountMinor: '5' } };
+    expect(() => orderFrom(broken)).toThrow(AnswerShapeError);
+    expect(() => orderFrom(broken)).toThrow(/status.*total\.amountMinor|total\.amountMinor.*status/);
+  });
+
+  it('refuses a list answer without its total', () => {
+    expect(() => pageFrom({ items: [] }, (item) => item)).toThrow(/total/);
+  });
+
+  it("reads a vendor's own calendar entries, and a visitor's, which name no window", () => {
+    expect(vendorCalendarEntryFrom({ start: 'a', end: 'b', kind: 'busy', windowId: 'w-1', orderId: null, reason: 'rest' }))
+      .toEqual({ kind: 'window', id: 'w-1', start: 'a', end: 'b', reason: 'rest' });
+    expect(vendorCalendarEntryFrom({ start: 'a', end: 'b', kind: 'busy' })).toEqual({ kind: 'window', id: '', start: 'a', end: 'b', reason: null });
+  });
+});

@@ -1,0 +1,25 @@
+import type { CurrentUser, Notification } from '../api/view-models.ts';
+import { audienceOf } from './notification-text.ts';
+
+// Where a notification leads (a locale-free path) and the words of its link: an order to the
+// customer's order page, or to the vendor's orders for the artist; a message to its conversation;
+// a contract to the contracts screen.
+export interface NotificationTarget { path: string; labelKey: string }
+
+export function notificationTarget(notification: Pick<Notification, 'kind' | 'subject'>, user: Pick<CurrentUser, 'vendorId'> | null): NotificationTarget | null {
+  const { kind, subject } = notification;
+  if (kind.startsWith('order.') && subject.orderId) {
+    // Both sides hear of an order: the notice names its reader's part; one stored before audiences
+    // existed is the artist's when it names the reader's vendor.
+    const audience = audienceOf(notification);
+    const forVendor = audience ? audience === 'vendor' : Boolean(user?.vendorId) && subject.vendorId === user?.vendorId;
+    return forVendor
+      ? { path: '/user/dashboard/vendor/orders', labelKey: 'notifications.openVendorOrders' }
+      : { path: `/order/${encodeURIComponent(subject.orderId)}/complete`, labelKey: 'notifications.openOrder' };
+  }
+  if (kind === 'message.posted' && subject.conversationId) {
+    return { path: `/user/dashboard/conversations/${encodeURIComponent(subject.conversationId)}`, labelKey: 'notifications.openConversation' };
+  }
+  if (kind.startsWith('contract.')) return { path: '/user/dashboard/contracts', labelKey: 'notifications.openContracts' };
+  return null;
+}

@@ -1,0 +1,123 @@
+import { useId } from 'react';
+import { Form, type ActionFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../api/view-models.ts';
+import { awaitOrderRevision } from '../api/queries.ts';
+import { environmentOf } from '../app/environment.ts';
+import { requireUser } from '../app/guards.ts';
+import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting } from '../app/form-action.ts';
+import { LocalLink, useLocale } from '../app/links.tsx';
+import type { OrderPermissions } from '../app/order-permissions.ts';
+import { formatPrice } from '../app/format.ts';
+import { useDisclosure } from './disclosure.ts';
+import { errorAt, FieldError, fieldErrorsOf } from './field-error.tsx';
+import { FormError } from './form-errors.tsx';
+
+// The lifecycle buttons of one order, each shown only where the permissions (domain/order/may.ts)
+// allow it: Pay now (the customer, new), Approve and Complete (the vendor or an admin), Cancel with a
+// reason, asked for in a small form that is also the confirmation. The buttons post to the page's
+// route action (orderAction, also without JavaScript), which writes and waits until the views hold
+// the write's revision, so the page's data read after it shows the new status.
+interface WriteResult { id: string; revision: number }
+const COMMANDS = ['approve', 'complete', 'cancel'] as const;
+type Command = typeof COMMANDS[number];
+export const ORDER_INTENT = 'order';
+const intentOf = (orderId: string) => `${ORDER_INTENT}:${orderId}`;
+export type OrderActionAnswer = { intent: string; done?: Command };
+
+export async function orderAction({ context, request }: ActionFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireUser(environment, request);
+  const form = await request.formData();
+  const orderId = textOf(form, 'orderId');
+  const command = COMMANDS.find((name) => name === textOf(form, 'command'));
+  const intent = intentOf(orderId);
+  if (!orderId || !command) throw new Response(null, { status: 400 });
+  try {
+    const written = await environment.api.post<WriteResult>(
+      `orders/${encodeURIComponent(orderId)}/${command}`, command === 'cancel' ? { reason: textOf(form, 'reason') } : {}, { silent: true },
+    );
+    await awaitOrderRevision(environment.api, orderId, written.revision).catch(() => undefined);
+    environment.api.clearCache();
+    return { intent, done: command } satisfies OrderActionAnswer;
+  } catch (error) {
+    return refused(error, intent, command === 'cancel' ? typedValues(form, 'reason') : {});
+  }
+}
+
+export function OrderActions(props: { order: Order; permissions: OrderPermissions }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { order, permissions } = props;
+  const intent = intentOf(order.id);
+  const answer = useActionAnswer<OrderActionAnswer & { values?: Record<string, string> }>(intent);
+  const failure = useActionFailure(intent);
+  const busy = useSubmitting(intent);
+  const cancelForm = useDisclosure('cancel', order.id, answer?.done);
+  const formId = useId();
+
+  if (!permissions.pay && !permissions.approve && !permissions.complete && !permissions.cancel) return null;
+  const fieldErrors = fieldErrorsOf(failure);
+  const reasonError = errorAt(fieldErrors, 'reason');
+  const reasonErrorId = `${formId}-reason-error`;
+  const canceling = cancelForm.open && permissions.cancel;
+  const hidden = (
+    <>
+      <input type="hidden" name={INTENT_FIELD} value={intent} />
+      <input type="hidden" name="orderId" value={order.id} />
+    </>
+  );
+  return (
+    <div className="order-actions-area">
+      {!canceling ? (
+        // The buttons are a named group; a <form> may not take that role (axe: aria-allowed-role).
+        <Form method="post" preventScrollReset>
+          <div className="order-actions" role="group" aria-label={t('orderCard.actions')}>
+            {hidden}
+            {permissions.pay ? (
+              <LocalLink to={`/order/${order.id}/payment`} className="button button-primary" data-testid="order-pay">{t('payment.pay')}</LocalLink>
+            ) : null}
+            {permissions.approve ? (
+              <button type="submit" name="command" value="approve" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="order-approve">
+                {busy ? t('orderCard.approving') : t('orderCard.approve')}
+              </button>
+            ) : null}
+            {permissions.complete ? (
+              <button type="submit" name="command" value="complete" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="order-complete-action">
+                {busy ? t('orderCard.completing') : t('orderCard.complete')}
+              </button>
+            ) : null}
+            {permissions.cancel ? (
+              // A link, so that it opens the cancel form without JavaScript too (?cancel=<order id>).
+              <a role="button" className="button button-quiet-danger" aria-disabled={busy || undefined} {...cancelForm.openLink} data-testid="order-cancel">
+                {t('orderCard.cancel')}
+              </a>
+            ) : null}
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" preventScrollReset noValidate className="order-cancel-form" aria-labelledby={`${formId}-title`} data-testid="order-cancel-form">
+          {hidden}
+          <input type="hidden" name="command" value="cancel" />
+          <p className="order-cancel-title" id={`${formId}-title`}>{t('orderCard.cancelTitle')}</p>
+          <label className="field">
+            <span>{t('orderCard.cancelReasonLabel')}</span>
+            <textarea
+              name="reason" required maxLength={500} rows={2} autoFocus defaultValue={answer?.values?.reason ?? ''}
+              aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? reasonErrorId : undefined} data-testid="order-cancel-reason"
+            />
+            <FieldError id={reasonErrorId} message={reasonError} />
+          </label>
+          {order.payment ? <p className="muted">{t('orderCard.refundNote', { amount: formatPrice(order.total, locale) })}</p> : null}
+          <div className="order-actions">
+            <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy} data-testid="order-cancel-confirm">
+              {busy ? t('orderCard.canceling') : t('orderCard.confirmCancel')}
+            </button>
+            <a role="button" className="button" {...cancelForm.closeLink}>{t('orderCard.keepOrder')}</a>
+          </div>
+        </Form>
+      )}
+      {failure && !(failure.status === 422 && reasonError) ? <FormError error={failure} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { i18nFor } from '../i18n/i18n.ts';
+import { ProductDetails } from '../../domain/product/events.ts';
+import { agorotOf, checkProduct, detailsOf, emptyProductValues, messagesOfProblem, messagesOfRefusal, minutesOf, productValuesOfForm, valuesOfDraft, type ProductFormValues } from './product-form-values.ts';
+
+const t = i18nFor('en').t as (key: string, options?: Record<string, unknown>) => string;
+const he = i18nFor('he').t as (key: string, options?: Record<string, unknown>) => string;
+const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
+  ...emptyProductValues(), name: { he: 'הופעה', en: ' Show ' }, information: '<p>All included</p>', price: '1200.5', introText: 'A show', serviceDuration: '90',
+  images: ['https://example.com/a.jpg', '  '], additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound' } }, { title: {}, content: { he: ' ' } }],
+  ...overrides,
+});
+
+describe('product form values', () => {
+  it('reads shekels with at most two decimals and whole minutes', () => {
+    expect(agorotOf('1200')).toBe(120_000);
+    expect(agorotOf('1200.5')).toBe(120_050);
+    expect(agorotOf('99,99')).toBe(9_999);
+    expect(agorotOf('12.345')).toBeNull();
+    expect(agorotOf('-3')).toBeNull();
+    expect(minutesOf('45')).toBe(45);
+    expect(minutesOf('4.5')).toBeNull();
+  });
+
+  it('makes details the API accepts, dropping empty rows and languages', () => {
+    const details = detailsOf(filled());
+    expect(ProductDetails.parse(details)).toEqual(details);
+    expect(details).toMatchObject({
+      name: { he: 'הופעה', en: 'Show' }, price: { amountMinor: 120_050, currency: 'ILS' }, serviceDuration: 90,
+      images: [{ url: 'https://example.com/a.jpg' }], additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound' } }],
+    });
+    expect(details).not.toHaveProperty('introImage');
+  });
+
+  it('round-trips a product loaded for editing', () => {
+    const values = valuesOfDraft({
+      id: 'p', vendorId: 'v', type: 'default', name: { en: 'Greeting' }, information: '<p>x</p>', featured: true, images: ['u'], introImage: '',
+      price: { amountMinor: 15_000, currency: 'ILS' }, additionalInformation: [], introText: 'Hi', serviceDuration: 0,
+    });
+    expect(values.price).toBe('150');
+    expect(detailsOf(values).price.amountMinor).toBe(15_000);
+  });
+
+  it('asks for the required fields before sending, but leaves lengths to the API', () => {
+    expect(Object.keys(checkProduct(emptyProductValues(), t)).sort()).toEqual(['information', 'introText', 'name', 'price']);
+    expect(checkProduct(filled({ price: 'abc' }), t)).toEqual({ price: 'Enter a price in shekels, with at most two decimals.' });
+    expect(checkProduct(filled({ type: 'timedService', serviceDuration: '0' }), t)).toEqual({ serviceDuration: 'A service booked by date needs at least 1 minute.' });
+    expect(checkProduct(filled({ introText: 'x'.repeat(300) }), t)).toEqual({});
+  });
+
+  it('words the API\'s 422 fields in the page\'s language, from the values sent', () => {
+    const values = filled({ introText: 'x'.repeat(260), name: { he: 'א'.repeat(201) } });
+    expect(messagesOfProblem({ introText: 'Too big: expected string to have <=250 characters', 'name.he': 'Too big' }, values, he))
+      .toEqual({ introText: 'עד 250 תווים.', name: 'עד 200 תווים.' });
+    expect(messagesOfProblem({ 'price.amountMinor': 'Too small', 'additionalInformation.0.title': 'Required in at least one language', unknownThing: 'Unknown field' }, filled(), t))
+      .toEqual({ price: 'Enter a price in shekels, with at most two decimals.', 'additionalInformation.0.title': 'Fill in at least one language.', unknownThing: 'Unknown field' });
+    expect(messagesOfRefusal('product.duration-required', t)).toEqual({ serviceDuration: 'A service booked by date needs at least 1 minute.' });
+    expect(messagesOfRefusal('product.forbidden', t)).toEqual({});
+  });
+
+  it('reads the posted form back into the values the inputs held (route action)', () => {
+    const form = new FormData();
+    for (const [name, value] of [
+      ['type', 'contractService'], ['name.he', 'הופעה'], ['name.en', 'Show'], ['information', 'All'], ['price', '1200.5'], ['serviceDuration', '90'],
+      ['introText', 'A show'], ['introImage', ''], ['images.1', 'https://example.com/b.jpg'], ['images.0', 'https://example.com/a.jpg'],
+      ['additionalInformation.0.title.en', 'Includes'], ['additionalInformation.0.content.en', 'Sound'], ['additionalInformation.0.content.he', 'הגברה'],
+    ]) form.append(name!, value!);
+    expect(productValuesOfForm(form)).toEqual({
+      type: 'contractService', name: { he: 'הופעה', en: 'Show' }, information: 'All', featured: false, price: '1200.5', serviceDuration: '90',
+      introText: 'A show', introImage: '', images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
+      additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound', he: 'הגברה' } }],
+    });
+    form.append('featured', 'on');
+    form.set('type', 'unknown');
+    expect(productValuesOfForm(form)).toMatchObject({ featured: true, type: 'timedService' });
+  });
+});

@@ -1,0 +1,166 @@
+import type { ProductDraft, ProductSummary, Text } from '../api/view-models.ts';
+import type { FieldErrors } from './field-error.tsx';
+import type { Locale } from '../../domain/shared/translatable.ts';
+
+// The product form's values (SPEC §3 product form) as the inputs hold them, the API body they make
+// (`details` of POST/PUT /api/vendor/products, domain/product/events.ts ProductDetails), the
+// client-side checks, and the API's 422 fields turned into messages in the page's language.
+export const PRODUCT_NAME_MAX = 200;
+export const INTRO_TEXT_MAX = 250;
+export const INFORMATION_MAX = 50_000;
+export const DETAIL_TITLE_MAX = 200;
+export const DETAIL_CONTENT_MAX = 5000;
+export const URL_MAX = 2000;
+export const PRODUCT_TYPES: readonly ProductSummary['type'][] = ['default', 'timedService', 'contractService'];
+
+export interface ProductFormValues {
+  type: ProductSummary['type'];
+  name: Text;
+  information: string;
+  featured: boolean;
+  images: string[];
+  introImage: string;
+  /** Shekels as typed: "1200" or "1200.50". */
+  price: string;
+  additionalInformation: { title: Text; content: Text }[];
+  introText: string;
+  /** Whole minutes as typed. */
+  serviceDuration: string;
+}
+
+export const emptyProductValues = (): ProductFormValues => ({
+  type: 'timedService', name: {}, information: '', featured: false, images: [], introImage: '', price: '',
+  additionalInformation: [], introText: '', serviceDuration: '60',
+});
+
+export function valuesOfDraft(draft: ProductDraft): ProductFormValues {
+  const minor = draft.price.amountMinor;
+  return {
+    type: draft.type, name: draft.name, information: draft.information, featured: draft.featured, images: draft.images,
+    introImage: draft.introImage, price: minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2),
+    additionalInformation: draft.additionalInformation, introText: draft.introText, serviceDuration: String(draft.serviceDuration),
+  };
+}
+
+/** Shekels text → agorot, or null when it is not an amount with at most two decimals. */
+export function agorotOf(price: string): number | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(price);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Whole non-negative minutes, or null. */
+export function minutesOf(duration: string): number | null {
+  return /^\s*\d{1,6}\s*$/.test(duration) ? Number(duration) : null;
+}
+
+const trimmedText = (value: Text): Text => {
+  const result: Text = {};
+  if (value.he?.trim()) result.he = value.he.trim();
+  if (value.en?.trim()) result.en = value.en.trim();
+  return result;
+};
+const isBlank = (value: Text) => !value.he?.trim() && !value.en?.trim();
+
+/** The API body's `details`. Call after `checkProduct` found nothing: price and duration must parse. */
+export function detailsOf(values: ProductFormValues) {
+  return {
+    type: values.type,
+    name: trimmedText(values.name),
+    information: values.information.trim(),
+    featured: values.featured,
+    images: values.images.map((url) => url.trim()).filter(Boolean).map((url) => ({ url })),
+    ...(values.introImage.trim() ? { introImage: values.introImage.trim() } : {}),
+    price: { amountMinor: agorotOf(values.price) ?? 0, currency: 'ILS' as const },
+    additionalInformation: values.additionalInformation
+      .filter((row) => !isBlank(row.title) || !isBlank(row.content))
+      .map((row) => ({ title: trimmedText(row.title), content: trimmedText(row.content) })),
+    introText: values.introText.trim(),
+    serviceDuration: minutesOf(values.serviceDuration) ?? 0,
+  };
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What must be fixed before sending, keyed like the API's fields (`name`, `price`…). Lengths over a
+ * maximum are left to the counters and the API, which answers 422 for them (shown the same way).
+ */
+export function checkProduct(values: ProductFormValues, t: Translate): FieldErrors {
+  const errors: FieldErrors = {};
+  if (isBlank(values.name)) errors.name = t('products.errors.requiredOneLanguage');
+  if (!values.information.trim()) errors.information = t('products.errors.required');
+  if (!values.price.trim()) errors.price = t('products.errors.required');
+  else if (agorotOf(values.price) === null) errors.price = t('products.errors.priceInvalid');
+  if (!values.introText.trim()) errors.introText = t('products.errors.required');
+  const minutes = minutesOf(values.serviceDuration);
+  if (minutes === null) errors.serviceDuration = t('products.errors.durationInvalid');
+  else if (values.type === 'timedService' && minutes < 1) errors.serviceDuration = t('products.errors.durationTimed');
+  return errors;
+}
+
+/**
+ * The API's 422 fields (prefix `details.` removed) as messages of the form's fields, in the page's
+ * language: the rule the field breaks, told from the values sent; the API's own text otherwise.
+ */
+export function messagesOfProblem(fields: FieldErrors, values: ProductFormValues, t: Translate): FieldErrors {
+  const messages: FieldErrors = {};
+  const tooLongOr = (text: string, max: number, otherwise: string) => (text.trim().length > max ? t('products.errors.tooLong', { max }) : otherwise);
+  for (const [field, serverMessage] of Object.entries(fields)) {
+    const [head, index, part] = field.split('.');
+    let key = head!;
+    let message = serverMessage;
+    switch (head) {
+      case 'name': {
+        const tooLong = ['he', 'en'].some((locale) => (values.name[locale as Locale] ?? '').trim().length > PRODUCT_NAME_MAX);
+        message = tooLong ? t('products.errors.tooLong', { max: PRODUCT_NAME_MAX }) : t('products.errors.requiredOneLanguage');
+        break;
+      }
+      case 'information': message = tooLongOr(values.information, INFORMATION_MAX, t('products.errors.required')); break;
+      case 'introText': message = tooLongOr(values.introText, INTRO_TEXT_MAX, t('products.errors.required')); break;
+      case 'price': message = t('products.errors.priceInvalid'); break;
+      case 'serviceDuration': message = t('products.errors.durationInvalid'); break;
+      case 'introImage': message = t('products.errors.tooLong', { max: URL_MAX }); break;
+      case 'images': key = `images.${index}`; message = t('products.errors.tooLong', { max: URL_MAX }); break;
+      case 'additionalInformation': {
+        key = `additionalInformation.${index}.${part}`;
+        const max = part === 'content' ? DETAIL_CONTENT_MAX : DETAIL_TITLE_MAX;
+        const row = values.additionalInformation[Number(index)];
+        const text = part === 'content' ? row?.content : row?.title;
+        const tooLong = ['he', 'en'].some((locale) => (text?.[locale as Locale] ?? '').trim().length > max);
+        message = tooLong ? t('products.errors.tooLong', { max }) : t('products.errors.requiredOneLanguage');
+        break;
+      }
+      default: message = serverMessage || t('products.errors.invalid');
+    }
+    messages[key] ??= message;
+  }
+  return messages;
+}
+
+/** A decider refusal without fields (422 `product.duration-required`) as a field message. */
+export function messagesOfRefusal(code: string | undefined, t: Translate): FieldErrors {
+  return code === 'product.duration-required' ? { serviceDuration: t('products.errors.durationTimed') } : {};
+}
+
+/** The form's values as posted (the inputs' names: `name.he`, `images.0`, `additionalInformation.0.title.en`, …), for the route action. */
+export function productValuesOfForm(form: FormData): ProductFormValues {
+  const text = (name: string) => String(form.get(name) ?? '');
+  const translatable = (prefix: string): Text => {
+    const value: Text = {};
+    for (const locale of ['he', 'en'] as const) if (form.has(`${prefix}.${locale}`)) value[locale] = text(`${prefix}.${locale}`);
+    return value;
+  };
+  /** The indexes posted under `prefix.<n>`, in order (a row removed in the page leaves no gap in the names, but keep the order anyway). */
+  const indexes = (prefix: string): number[] => [...new Set([...form.keys()]
+    .map((key) => new RegExp(`^${prefix}\\.(\\d+)(?:\\.|$)`).exec(key)?.[1]).filter((index): index is string => index !== undefined).map(Number))].sort((a, b) => a - b);
+  const type = PRODUCT_TYPES.find((candidate) => candidate === text('type')) ?? 'timedService';
+  return {
+    type, name: translatable('name'), information: text('information'), featured: form.get('featured') !== null,
+    images: indexes('images').map((index) => text(`images.${index}`)), introImage: text('introImage'), price: text('price'),
+    additionalInformation: indexes('additionalInformation').map((index) => ({
+      title: translatable(`additionalInformation.${index}.title`), content: translatable(`additionalInformation.${index}.content`),
+    })),
+    introText: text('introText'), serviceDuration: text('serviceDuration'),
+  };
+}

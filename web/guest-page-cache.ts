@@ -1,0 +1,120 @@
+import type { Cache } from '../domain/ports/cache.ts';
+import { REFRESH_COOKIE, TOKEN_COOKIE } from './app/cookies.ts';
+
+// Guest pages served from cache (issue 11). A page rendered for a guest is stored in the GET cache's
+// store, tagged with the tags of every answer it was built from (query-api/cache-tags.ts), so the
+// projection change that purges those answers purges the page in the same stroke. Stored only when
+// - every read went through the in-process reads, answered 200 and is cacheable (so its tags are known);
+// - no view changed while it rendered (the GET cache's purge generation, as for answers);
+// - it read no cookie the request carries (a guest's favorites change the page: rendered fresh);
+// - it set no cookie and answered 200.
+// Never for a signed-in visitor. Entries live as long as the answers they hold (SPEC §9: 10 s).
+
+export const GUEST_PAGE_TTL_MS = 10_000;
+
+export interface GuestPage {
+  status: number;
+  html: string;
+  contentSecurityPolicy: string;
+}
+
+export interface GuestPageCache {
+  /** The stored page for this request, unless it read a cookie the request carries. */
+  lookup(key: string, cookies: Record<string, string>): Promise<GuestPage | undefined>;
+  /** Starts recording a guest's render: the reads it makes and the cookies it looks at. */
+  record(cookies: Record<string, string>): PageRecording;
+}
+
+export interface PageRecording {
+  /** The request's cookies, watched: give these to the render instead. */
+  cookies: Record<string, string>;
+  /** For the API client's transport: the tags of one read, or null when they are unknown. */
+  onRead(tags: readonly string[] | null): void;
+  /** Stores the page if it may be (see above); true when stored. */
+  store(key: string, page: GuestPage, options: { setCookie: boolean }): Promise<boolean>;
+}
+
+/** A visitor without a session: no access token and no refresh token. */
+export const isGuestRequest = (cookies: Record<string, string>): boolean => !(TOKEN_COOKIE in cookies) && !(REFRESH_COOKIE in cookies);
+
+/** One entry per page address (the locale is its path prefix), host (the CSP names it) and client bundle. */
+export const guestPageKey = (parts: { host: string; url: string; bundle: string }): string => `page|${parts.host}|${parts.url}|${parts.bundle}`;
+
+/** Marks a render that listed every cookie: it may depend on any of them. */
+const EVERY_COOKIE = '*';
+
+export function createGuestPageCache(options: {
+  cache: Cache;
+  /** The GET cache's purge generation (query-api/get-cache.ts): a page rendered across a purge is not stored. */
+  generation: () => number;
+  ttlMs?: number;
+  logError?: (error: unknown, message: string) => void;
+}): GuestPageCache {
+  const ttlMs = options.ttlMs ?? GUEST_PAGE_TTL_MS;
+  const logError = options.logError ?? ((error, message) => console.error(message, error));
+  const carriesAny = (cookies: Record<string, string>, names: readonly string[]) =>
+    names.some((name) => (name === EVERY_COOKIE ? Object.keys(cookies).length > 0 : name in cookies));
+
+  return {
+    async lookup(key, cookies) {
+      try {
+        const entry = await options.cache.get(key);
+        const newline = entry?.indexOf('\n') ?? -1;
+        if (entry === undefined || newline < 0) return undefined;
+        const meta = JSON.parse(entry.slice(0, newline)) as { status: number; contentSecurityPolicy: string; cookiesRead: string[] };
+        if (carriesAny(cookies, meta.cookiesRead)) return undefined;
+        return { status: meta.status, contentSecurityPolicy: meta.contentSecurityPolicy, html: entry.slice(newline + 1) };
+      } catch (error) {
+        logError(error, 'guest page cache read failed; rendering');
+        return undefined;
+      }
+    },
+
+    record(requestCookies) {
+      const generation = options.generation();
+      const tags = new Set<string>();
+      const cookiesRead = new Set<string>();
+      let untagged = false;
+      const cookies = new Proxy(requestCookies, {
+        get(target, name, receiver) {
+          if (typeof name === 'string') cookiesRead.add(name);
+          return Reflect.get(target, name, receiver);
+        },
+        has(target, name) {
+          if (typeof name === 'string') cookiesRead.add(name);
+          return Reflect.has(target, name);
+        },
+        ownKeys(target) {
+          cookiesRead.add(EVERY_COOKIE);
+          return Reflect.ownKeys(target);
+        },
+      });
+      return {
+        cookies,
+        onRead(read) {
+          if (read === null) untagged = true;
+          else for (const tag of read) tags.add(tag);
+        },
+        async store(key, page, { setCookie }) {
+          const names = [...cookiesRead];
+          const storable = !untagged && !setCookie && page.status === 200 && options.generation() === generation && !carriesAny(requestCookies, names);
+          if (!storable) return false;
+          try {
+            // The meta line is JSON (no raw newline); the page follows as it is.
+            const meta = JSON.stringify({ status: page.status, contentSecurityPolicy: page.contentSecurityPolicy, cookiesRead: names });
+            await options.cache.set(key, `${meta}\n${page.html}`, { ttlMs, tags: [...tags] });
+            // A purge that ran while storing may have missed this entry (as in query-api/get-cache.ts).
+            if (options.generation() !== generation) {
+              await options.cache.delete(key);
+              return false;
+            }
+            return true;
+          } catch (error) {
+            logError(error, 'guest page cache write failed');
+            return false;
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { messageSection } from './section.ts';
+
+// Texts of the admin Analytics screen (web/pages/admin/analytics.tsx).
+export const adminAnalyticsMessages = messageSection(
+  {
+    adminAnalytics: {
+      intro: 'Orders placed in the chosen period: where they stand now, what they brought in, how far ahead people book and how fast artists approve.',
+      range: { label: 'Period', days30: 'Last 30 days', days90: 'Last 90 days', days365: 'Last 365 days' },
+      period: 'From {{from}} to {{to}}, Israel time.',
+      totals: {
+        title: 'The period in numbers', orders: 'Orders placed', paid: 'Paid', revenue: 'Revenue after refunds', canceled: 'Canceled',
+        medianResponse: 'Median approval time', none: 'None yet',
+      },
+      orders: {
+        title: { day: 'Orders per day by status', week: 'Orders per week by status', month: 'Orders per month by status' },
+        description: 'Orders by the day they were placed, coloured by the status they have now.',
+        valueAxis: 'Orders', categoryAxis: { day: 'Day', week: 'Week starting', month: 'Month' },
+        weekOf: 'Week of {{date}}', count: 'Orders: {{count}}', empty: 'No orders were placed in this period.',
+      },
+      revenue: {
+        title: 'Revenue per category', description: 'Payments minus refunds of the period’s orders, by the artist’s main category.',
+        valueAxis: 'Revenue (₪)', categoryAxis: 'Category', uncategorized: 'No category', empty: 'No paid orders in this period.',
+      },
+      lead: {
+        title: 'Booking lead time', description: 'Days between placing an order and its event, for services booked for a date and time.',
+        valueAxis: 'Orders', categoryAxis: 'Days before the event', empty: 'No orders for a date were placed in this period.',
+      },
+      response: {
+        title: 'Artist response time', description: 'Time from the customer’s payment to the artist’s approval.',
+        median: 'Median: {{time}}, over {{count}} approved orders.', valueAxis: 'Orders', categoryAxis: 'Time to approve',
+        empty: 'No paid order was approved in this period yet.',
+      },
+      bins: { underHour: 'under 1 h', hours: '{{range}} h', days: '{{range}} days' },
+      sources: {
+        title: 'Visits by source (utm_source)', description: 'Visits that arrived through a link tagged with utm_source.',
+        valueAxis: 'Visits', categoryAxis: 'Source', others: 'And {{sources}} more sources with {{hits}} visits.',
+        empty: 'No tagged visits in this period: links carrying ?utm_source=… are counted here.',
+        superUsersOnly: 'Visits by source are shown to super users only.',
+      },
+    },
+  },
+  {
+    adminAnalytics: {
+      intro: 'ההזמנות שבוצעו בתקופה שנבחרה: היכן הן עומדות עכשיו, כמה הכניסו, כמה זמן מראש מזמינים ובאיזו מהירות האמנים מאשרים.',
+      range: { label: 'תקופה', days30: '30 הימים האחרונים', days90: '90 הימים האחרונים', days365: '365 הימים האחרונים' },
+      period: 'מ־{{from}} עד {{to}}, לפי שעון ישראל.',
+      totals: {
+        title: 'התקופה במספרים', orders: 'הזמנות שבוצעו', paid: 'שולמו', revenue: 'הכנסות אחרי החזרים', canceled: 'בוטלו',
+        medianResponse: 'חציון זמן האישור', none: 'עדיין אין',
+      },
+      orders: {
+        title: { day: 'הזמנות ליום לפי סטטוס', week: 'הזמנות לשבוע לפי סטטוס', month: 'הזמנות לחודש לפי סטטוס' },
+        description: 'ההזמנות לפי היום שבו בוצעו, בצבע הסטטוס שלהן כעת.',
+        valueAxis: 'הזמנות', categoryAxis: { day: 'יום', week: 'שבוע שמתחיל ב־', month: 'חודש' },
+        weekOf: 'השבוע של {{date}}', count: 'הזמנות: {{count}}', empty: 'לא בוצעו הזמנות בתקופה זו.',
+      },
+      revenue: {
+        title: 'הכנסות לפי קטגוריה', description: 'תשלומים פחות החזרים של הזמנות התקופה, לפי הקטגוריה הראשית של האמן.',
+        valueAxis: 'הכנסות (₪)', categoryAxis: 'קטגוריה', uncategorized: 'ללא קטגוריה', empty: 'אין הזמנות ששולמו בתקופה זו.',
+      },
+      lead: {
+        title: 'כמה זמן מראש מזמינים', description: 'מספר הימים בין ביצוע ההזמנה לבין האירוע, בשירותים שמוזמנים לתאריך ושעה.',
+        valueAxis: 'הזמנות', categoryAxis: 'ימים לפני האירוע', empty: 'לא בוצעו בתקופה זו הזמנות לתאריך מסוים.',
+      },
+      response: {
+        title: 'זמן התגובה של האמנים', description: 'הזמן מהתשלום של הלקוח ועד אישור האמן.',
+        median: 'חציון: {{time}}, מתוך {{count}} הזמנות שאושרו.', valueAxis: 'הזמנות', categoryAxis: 'זמן עד לאישור',
+        empty: 'עדיין לא אושרה בתקופה זו הזמנה ששולמה.',
+      },
+      bins: { underHour: 'עד שעה', hours: '{{range}} שע׳', days: '{{range}} ימים' },
+      sources: {
+        title: 'כניסות לפי מקור (utm_source)', description: 'כניסות שהגיעו מקישור שמתויג ב־utm_source.',
+        valueAxis: 'כניסות', categoryAxis: 'מקור', others: 'ועוד {{sources}} מקורות עם {{hits}} כניסות.',
+        empty: 'אין כניסות מתויגות בתקופה זו: כאן נספרים קישורים שנושאים ‎?utm_source=…‎.',
+        superUsersOnly: 'כניסות לפי מקור מוצגות למשתמשי־על בלבד.',
+      },
+    },
+  },
+);

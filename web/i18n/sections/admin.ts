@@ -1,0 +1,29 @@
+import { messageSection } from './section.ts';
+
+// Texts of the admin frame: title, side nav groups and items (SPEC §2, §6).
+export const adminMessages = messageSection(
+  {
+    admin: {
+      title: 'Back office', nav: 'Back office menu',
+      groups: { overview: 'Overview', ecommerce: 'Ecommerce', entities: 'Entities', system: 'System' },
+      items: {
+        home: 'Dashboard', analytics: 'Analytics', vendor: 'Artists', product: 'Products', order: 'Orders', category: 'Categories', tag: 'Tags',
+        article: 'Articles', serviceContract: 'Service contracts', media: 'Media', user: 'Users', acl: 'Access rules', language: 'Languages',
+        config: 'Configuration', conversations: 'Conversation messages', tracking: 'Source tracking', phoneNumberDispense: 'Phone number dispenses',
+        userAction: 'User actions',
+      },
+    },
+  },
+  {
+    admin: {
+      title: 'ניהול', nav: 'תפריט הניהול',
+      groups: { overview: 'סקירה', ecommerce: 'מסחר', entities: 'ישויות', system: 'מערכת' },
+      items: {
+        home: 'לוח בקרה', analytics: 'נתונים', vendor: 'אמנים', product: 'מוצרים', order: 'הזמנות', category: 'קטגוריות', tag: 'תגיות',
+        article: 'מאמרים', serviceContract: 'חוזי שירות', media: 'מדיה', user: 'משתמשים', acl: 'כללי גישה', language: 'שפות',
+        config: 'הגדרות', conversations: 'הודעות שיחה', tracking: 'מקורות תנועה', phoneNumberDispense: 'חלוקת מספרי טלפון',
+        userAction: 'פעולות משתמשים',
+      },
+    },
+  },
+);

@@ -1,0 +1,63 @@
+import { messageSection } from './section.ts';
+
+// Texts of the busy-windows dashboard screen (web/pages/vendor-dashboard/busy-windows.tsx).
+export const busyWindowsMessages = messageSection(
+  {
+    busyWindows: {
+      intro: 'Block the times you cannot perform. Customers are not offered blocked times or times already booked. All times are Israel time.',
+      calendar: 'Calendar', navigation: 'Move the calendar', previousMonth: 'Previous month', nextMonth: 'Next month',
+      previousWeek: 'Previous week', nextWeek: 'Next week', today: 'Today', view: 'View', month: 'Month', week: 'Week',
+      legend: 'Legend', legendBooking: 'Booked order', legendWindow: 'Busy time you blocked', legendToday: 'Today',
+      booked: 'Booked: {{name}}', bookedOrder: 'Booked order', busy: 'Busy', allDay: 'All day', more: '+{{count}} more',
+      dayFree: 'Free',
+      dayHeading: '{{date}}', nothingOnDay: 'Nothing booked or blocked on this day.', blockThisDay: 'Block time on this day',
+      viewOrders: 'Artist orders',
+      createTitle: 'Block time', date: 'Date', allDayLabel: 'All day', from: 'From', to: 'To', untilDate: 'Through date',
+      untilDateHint: 'For a few days in a row, pick the last day.', reason: 'Note (optional, only you see it)',
+      reasonPlaceholder: 'e.g. Vacation, rehearsal', save: 'Block this time', saving: 'Saving…',
+      saved: 'Blocked: {{when}}.',
+      errors: {
+        dateRequired: 'Pick a date.', timeRequired: 'Enter a time, or choose all day.', endBeforeStart: 'The end must be after the start.',
+        untilBeforeDate: 'The last day cannot be before the first day.', past: 'This time has already passed.',
+        tooLong: 'A busy time can span at most 400 days.',
+        booked: 'This time has a booked order: {{when}}{{name}}. Choose another time, or cancel the order first.',
+        bookedUnknown: 'This time has a booked order. Choose another time, or cancel the order first.',
+        overlapWindow: 'This time overlaps a time you already blocked: {{when}}. Remove it first or choose another time.',
+        overlapUnknown: 'This time overlaps a time that is already blocked or booked.',
+      },
+      upcomingTitle: 'Upcoming busy times', upcomingEmpty: 'No upcoming busy times. Use the form to block a time, for example a vacation.',
+      remove: 'Remove', removeNamed: 'Remove busy time {{when}}', removeQuestion: 'Remove this busy time? Customers will be able to book it again.',
+      removeConfirm: 'Yes, remove', keep: 'Keep', removing: 'Removing…', removed: 'The busy time was removed.',
+      loadFailed: 'The calendar cannot be shown right now. Try again in a moment.',
+    },
+  },
+  {
+    busyWindows: {
+      intro: 'חסמו את הזמנים שבהם אינכם יכולים להופיע. לקוחות לא יקבלו הצעה לזמנים חסומים או לזמנים שכבר הוזמנו. כל השעות לפי שעון ישראל.',
+      calendar: 'לוח שנה', navigation: 'מעבר בלוח השנה', previousMonth: 'החודש הקודם', nextMonth: 'החודש הבא',
+      previousWeek: 'השבוע הקודם', nextWeek: 'השבוע הבא', today: 'היום', view: 'תצוגה', month: 'חודש', week: 'שבוע',
+      legend: 'מקרא', legendBooking: 'הזמנה שנקבעה', legendWindow: 'זמן שחסמתם', legendToday: 'היום',
+      booked: 'הוזמן: {{name}}', bookedOrder: 'הזמנה שנקבעה', busy: 'תפוס', allDay: 'כל היום', more: 'ועוד {{count}}',
+      dayFree: 'פנוי',
+      dayHeading: '{{date}}', nothingOnDay: 'אין הזמנות או חסימות ביום הזה.', blockThisDay: 'חסימת זמן ביום הזה',
+      viewOrders: 'הזמנות האמן',
+      createTitle: 'חסימת זמן', date: 'תאריך', allDayLabel: 'כל היום', from: 'משעה', to: 'עד שעה', untilDate: 'עד תאריך',
+      untilDateHint: 'לכמה ימים ברצף, בחרו את היום האחרון.', reason: 'הערה (לא חובה, רק אתם רואים אותה)',
+      reasonPlaceholder: 'למשל: חופשה, חזרה', save: 'חסימת הזמן', saving: 'שומר…',
+      saved: 'נחסם: {{when}}.',
+      errors: {
+        dateRequired: 'בחרו תאריך.', timeRequired: 'הזינו שעה, או בחרו "כל היום".', endBeforeStart: 'שעת הסיום חייבת להיות אחרי שעת ההתחלה.',
+        untilBeforeDate: 'היום האחרון לא יכול להיות לפני היום הראשון.', past: 'הזמן הזה כבר עבר.',
+        tooLong: 'חסימה יכולה להימשך 400 ימים לכל היותר.',
+        booked: 'בזמן הזה יש הזמנה שנקבעה: {{when}}{{name}}. בחרו זמן אחר, או בטלו קודם את ההזמנה.',
+        bookedUnknown: 'בזמן הזה יש הזמנה שנקבעה. בחרו זמן אחר, או בטלו קודם את ההזמנה.',
+        overlapWindow: 'הזמן הזה חופף לזמן שכבר חסמתם: {{when}}. הסירו אותו קודם או בחרו זמן אחר.',
+        overlapUnknown: 'הזמן הזה חופף לזמן שכבר חסום או הוזמן.',
+      },
+      upcomingTitle: 'חסימות קרובות', upcomingEmpty: 'אין חסימות קרובות. השתמשו בטופס כדי לחסום זמן, למשל חופשה.',
+      remove: 'הסרה', removeNamed: 'הסרת החסימה {{when}}', removeQuestion: 'להסיר את החסימה? לקוחות יוכלו להזמין את הזמן הזה שוב.',
+      removeConfirm: 'כן, להסיר', keep: 'להשאיר', removing: 'מסיר…', removed: 'החסימה הוסרה.',
+      loadFailed: 'אי אפשר להציג את לוח השנה כרגע. נסו שוב בעוד רגע.',
+    },
+  },
+);

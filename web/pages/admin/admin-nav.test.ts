@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ACCESS_RULES } from '../../../domain/acl/default-rules.ts';
+import type { AdminAccess } from '../../api/admin-access.ts';
+import type { CurrentUser } from '../../api/view-models.ts';
+import { visibleAdminNav } from './admin-nav.ts';
+
+const user = (roles: string[], groups: string[] = []): [CurrentUser, AdminAccess] => [
+  { id: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', vendorId: null, isAdmin: roles.includes('admin'), isOperator: roles.includes('operator'), groups },
+  { roles: ['user', ...roles], groups, rules: [...DEFAULT_ACCESS_RULES] },
+];
+const itemsOf = ([who, access]: [CurrentUser, AdminAccess]) => visibleAdminNav(who, access).flatMap((group) => group.items.map((item) => item.id));
+
+describe('the admin side nav by the access rules', () => {
+  it('shows a superUser every item', () => {
+    expect(itemsOf(user(['admin'], ['superUsers']))).toEqual([
+      'home', 'analytics', 'vendor', 'product', 'order', 'category', 'tag', 'article', 'serviceContract',
+      'media', 'user', 'acl', 'language', 'config', 'conversations', 'tracking', 'phoneNumberDispense', 'userAction',
+    ]);
+  });
+  it('hides the superUsers-only entities and items from a plain admin', () => {
+    expect(itemsOf(user(['admin']))).toEqual(['home', 'analytics', 'vendor', 'product', 'order', 'media', 'user', 'acl', 'language', 'config', 'conversations']);
+  });
+  it('gives an operator only what the operator rules give', () => {
+    expect(itemsOf(user(['operator']))).toEqual(['home', 'analytics', 'order', 'conversations']);
+  });
+  it('shows nothing without rules, except to superAdmin, who holds every right', () => {
+    const [admin] = user(['admin']);
+    expect(visibleAdminNav(admin, { roles: ['user', 'admin'], groups: [], rules: [] })).toEqual([]);
+    expect(visibleAdminNav(admin, { roles: ['user', 'admin', 'superAdmin'], groups: [], rules: [] }).flatMap((group) => group.items)).toHaveLength(11);
+  });
+  it('drops a group whose items all hide (Ecommerce shows when one of its rules holds)', () => {
+    const [admin] = user(['admin']);
+    const onlyOrders: AdminAccess = { roles: ['user', 'admin'], groups: [], rules: [{ asset: 'order', action: 'list', level: 'all', role: 'admin' }] };
+    expect(visibleAdminNav(admin, onlyOrders).map((group) => [group.id, group.items.map((item) => item.id)])).toEqual([['overview', ['analytics']], ['ecommerce', ['order']]]);
+  });
+});

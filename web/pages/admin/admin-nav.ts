@@ -1,0 +1,61 @@
+import { backOfficeRules, isAllowedAny } from '../../../domain/acl/access.ts';
+import type { AdminAccess } from '../../api/admin-access.ts';
+import type { CurrentUser } from '../../api/view-models.ts';
+import { isSuperUser } from '../../app/guards.ts';
+
+// The admin side nav of SPEC §2 and §6: each item with the access rule (asset, action, level) that
+// shows it; brand is removed; the Entities group, source tracking, phone dispenses and user actions
+// need the superUsers group. `visibleAdminNav` decides what a user sees, by the same rule evaluation
+// as the API guards (domain/acl/access.ts; docs/access-control.md).
+export interface AdminNavItem {
+  id: string;
+  path: string;
+  /** The SPEC §6 rule: the item shows when the user holds it. */
+  rule: { asset: string; actions: ('read' | 'list' | 'create' | 'update' | 'delete')[]; level: 'all' | 'some' };
+  superUsersOnly?: boolean;
+}
+export interface AdminNavGroup { id: string; items: AdminNavItem[]; superUsersOnly?: boolean }
+
+export const ADMIN_NAV: AdminNavGroup[] = [
+  { id: 'overview', items: [
+    { id: 'home', path: '/admin', rule: { asset: 'adminDashboard', actions: ['read'], level: 'all' } },
+    { id: 'analytics', path: '/admin/analytics', rule: { asset: 'order', actions: ['list'], level: 'all' } },
+  ] },
+  { id: 'ecommerce', items: [
+    { id: 'vendor', path: '/admin/vendor', rule: { asset: 'vendor', actions: ['update'], level: 'all' } },
+    { id: 'product', path: '/admin/product', rule: { asset: 'product', actions: ['update'], level: 'all' } },
+    { id: 'order', path: '/admin/order', rule: { asset: 'order', actions: ['list', 'update'], level: 'all' } },
+  ] },
+  { id: 'entities', superUsersOnly: true, items: [
+    { id: 'category', path: '/admin/entity/category', rule: { asset: 'category', actions: ['update', 'create'], level: 'some' } },
+    { id: 'tag', path: '/admin/entity/tag', rule: { asset: 'tag', actions: ['update', 'create'], level: 'some' } },
+    { id: 'article', path: '/admin/entity/article', rule: { asset: 'article', actions: ['update', 'create'], level: 'some' } },
+    { id: 'serviceContract', path: '/admin/entity/serviceContract', rule: { asset: 'serviceContract', actions: ['update', 'create'], level: 'some' } },
+  ] },
+  { id: 'system', items: [
+    { id: 'media', path: '/admin/media', rule: { asset: 'media', actions: ['update'], level: 'all' } },
+    { id: 'user', path: '/admin/user', rule: { asset: 'user', actions: ['update'], level: 'all' } },
+    { id: 'acl', path: '/admin/acl', rule: { asset: 'feACL', actions: ['update'], level: 'all' } },
+    { id: 'language', path: '/admin/language', rule: { asset: 'languageEntry', actions: ['update'], level: 'all' } },
+    { id: 'config', path: '/admin/config', rule: { asset: 'configEntry', actions: ['update'], level: 'all' } },
+    { id: 'conversations', path: '/admin/conversations', rule: { asset: 'chatMessage', actions: ['read'], level: 'all' } },
+    { id: 'tracking', path: '/admin/tracking', rule: { asset: 'tracking', actions: ['read'], level: 'all' }, superUsersOnly: true },
+    { id: 'phoneNumberDispense', path: '/admin/entity/phoneNumberDispense', rule: { asset: 'phoneNumberDispense', actions: ['read'], level: 'all' }, superUsersOnly: true },
+    { id: 'userAction', path: '/admin/user-action', rule: { asset: 'userAction', actions: ['read'], level: 'all' }, superUsersOnly: true },
+  ] },
+];
+
+/**
+ * The groups and items `user` sees: an item shows when their access rules grant one of its actions on
+ * its asset at its level (SPEC §6; a group shows when one of its items does, so Ecommerce shows when
+ * any of the vendor, order or product rules hold), and superUsers-only items need the group as well.
+ */
+export function visibleAdminNav(user: CurrentUser, access: AdminAccess): AdminNavGroup[] {
+  const superUser = isSuperUser(user);
+  const rules = backOfficeRules(access.rules);
+  const shows = (item: AdminNavItem) => (!item.superUsersOnly || superUser) && isAllowedAny(rules, access, item.rule.asset, item.rule.actions, item.rule.level);
+  return ADMIN_NAV
+    .filter((group) => !group.superUsersOnly || superUser)
+    .map((group) => ({ ...group, items: group.items.filter(shows) }))
+    .filter((group) => group.items.length > 0);
+}

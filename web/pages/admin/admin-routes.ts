@@ -1,0 +1,24 @@
+import type { RouteObject } from 'react-router';
+import { adminHomeRoutes } from './home.tsx';
+import { adminOrderRoutes } from './orders.tsx';
+import { adminVendorRoutes } from './vendors.tsx';
+import { adminProductRoutes } from './products.tsx';
+import { adminUserRoutes } from './users.tsx';
+import { adminEntityRoutes } from './entities.tsx';
+import { adminMediaRoutes } from './media.tsx';
+import { adminSettingsRoutes } from './settings.tsx';
+import { adminConversationRoutes } from './conversations.tsx';
+import { adminTrackingRoutes } from './tracking.tsx';
+import { adminAnalyticsRoutes } from './analytics.tsx';
+import { AdminAccessFrame, adminAccessLoader } from './admin-access.tsx';
+
+// The admin back office (SPEC §2 admin routes): each screen's module declares its own routes, under a
+// pathless route that reads the staff member's access rules once for the side nav (admin-access.tsx).
+export const adminRoutes: RouteObject[] = [{
+  loader: adminAccessLoader,
+  Component: AdminAccessFrame,
+  children: [
+    ...adminHomeRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminEntityRoutes,
+    ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes,
+  ],
+}];

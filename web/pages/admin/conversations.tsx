@@ -1,0 +1,202 @@
+import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../../app/environment.ts';
+import { requireAdmin } from '../../app/guards.ts';
+import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
+import { formatDate, tr } from '../../app/format.ts';
+import { LocalLink, useLocale } from '../../app/links.tsx';
+import {
+  ADMIN_CONTENT_PAGE_SIZE, adminConversationMessages, adminConversations, artistOptions, customerName, customerOptions, type PartyOption,
+} from '../../api/admin-content.ts';
+import { conversation as loadConversation } from '../../api/queries.ts';
+import type { ChatMessage, Conversation, Locale } from '../../api/view-models.ts';
+import { Pager } from '../../components/pager.tsx';
+import { TypedText } from '../../components/translated.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+
+// Admin conversation messages (SPEC §6: read on chatMessage at all): every conversation between a
+// customer and an artist, latest activity first, filtered by artist (chosen by name) and customer
+// (found by name or e-mail); and one conversation's messages, read-only — reading here marks nothing
+// read for either side.
+const LIST_PATH = '/admin/conversations';
+const idParam = (url: URL, name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? '';
+
+export async function adminConversationsLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const url = new URL(request.url);
+  const page = pageNumberOf(url);
+  const vendorId = idParam(url, 'vendorId');
+  let customerId = idParam(url, 'customerId');
+  const customerSearch = customerId ? '' : url.searchParams.get('customer')?.trim().slice(0, 200) ?? '';
+  // A customer search that finds exactly one person filters by them; more are offered to choose from.
+  const matches: PartyOption[] = customerSearch ? await customerOptions(environment.api, customerSearch) : [];
+  if (matches.length === 1) customerId = matches[0]!.id;
+  const [artists, conversations, chosenCustomer] = await Promise.all([
+    artistOptions(environment.api),
+    customerSearch && matches.length !== 1 ? null : adminConversations(environment.api, { vendorId, customerId, start: (page - 1) * ADMIN_CONTENT_PAGE_SIZE }),
+    customerId ? customerName(environment.api, customerId) : null,
+  ]);
+  return { artists, conversations, vendorId, customerId, customerSearch, matches: matches.length === 1 ? [] : matches, chosenCustomer, page };
+}
+
+export async function adminThreadLoader({ context, request, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const id = params.id ?? '';
+  const [conversation, messages] = await Promise.all([
+    orNotFound(loadConversation(environment.api, id, { fresh: true })),
+    orNotFound(adminConversationMessages(environment.api, id)),
+  ]);
+  return { conversation, messages };
+}
+
+const when = (iso: string, locale: Locale) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+
+/** The query string of a filter (locale-free list path). */
+function filterPath(filter: { vendorId?: string; customerId?: string }): string {
+  const params = new URLSearchParams();
+  if (filter.vendorId) params.set('vendorId', filter.vendorId);
+  if (filter.customerId) params.set('customerId', filter.customerId);
+  const query = params.toString();
+  return query ? `${LIST_PATH}?${query}` : LIST_PATH;
+}
+
+export function AdminConversationsPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const { artists, conversations, vendorId, customerId, customerSearch, matches, chosenCustomer, page } = useLoaderData<typeof adminConversationsLoader>();
+  const filtered = Boolean(vendorId || customerId || customerSearch);
+  return (
+    <AdminLayout title={t('admin.items.conversations')}>
+      <p className="muted">{t('adminContent.conversations.intro')}</p>
+      <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
+        <div className="field">
+          <label htmlFor="conversation-artist">{t('adminContent.conversations.artist')}</label>
+          <select id="conversation-artist" name="vendorId" defaultValue={vendorId} data-testid="conversation-artist">
+            <option value="">{t('adminContent.conversations.anyArtist')}</option>
+            {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
+          </select>
+        </div>
+        {customerId ? <input type="hidden" name="customerId" value={customerId} /> : (
+          <div className="field">
+            <label htmlFor="conversation-customer">{t('adminContent.conversations.customer')}</label>
+            <input id="conversation-customer" name="customer" type="search" defaultValue={customerSearch} placeholder={t('adminContent.conversations.customerPlaceholder')}
+              data-testid="conversation-customer" />
+          </div>
+        )}
+        <button type="submit" className="button" disabled={navigation.state === 'loading'} data-testid="conversation-filter">{t('adminContent.list.apply')}</button>
+        {filtered ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
+      </Form>
+      {customerId ? (
+        <p className="filter-chips">
+          <span className="chip-filter">{t('adminContent.conversations.customerIs', { name: chosenCustomer ?? customerId })}</span>{' '}
+          <LocalLink to={filterPath({ vendorId })} className="link-quiet-dark" aria-label={t('adminContent.conversations.removeCustomer')}>{t('adminContent.list.clear')}</LocalLink>
+        </p>
+      ) : null}
+      {customerSearch && matches.length > 1 ? (
+        <section className="card" aria-labelledby="customer-matches-title" data-testid="customer-matches">
+          <h2 id="customer-matches-title">{t('adminContent.conversations.chooseCustomer', { count: matches.length })}</h2>
+          <ul className="match-list">
+            {matches.map((match) => (
+              <li key={match.id}><LocalLink to={filterPath({ vendorId, customerId: match.id })}>{tr(match.name, locale)}</LocalLink> <span className="muted" dir="ltr">{match.email}</span></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {customerSearch && matches.length === 0 && !customerId ? <p className="empty" data-testid="customer-none">{t('adminContent.conversations.noCustomer', { search: customerSearch })}</p> : null}
+      {conversations ? (
+        <>
+          <p className="muted" role="status">{t('adminContent.conversations.count', { count: conversations.total })}</p>
+          {conversations.items.length === 0 ? (
+            <p className="empty" data-testid="conversations-empty">{filtered ? t('adminContent.list.noMatch') : t('adminContent.conversations.empty')}</p>
+          ) : (
+            <table className="content-table" data-testid="admin-conversations">
+              <thead>
+                <tr>
+                  <th scope="col">{t('adminContent.conversations.between')}</th>
+                  <th scope="col">{t('adminContent.conversations.lastMessage')}</th>
+                  <th scope="col">{t('adminContent.conversations.messages')}</th>
+                  <th scope="col">{t('adminContent.conversations.lastActivity')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conversations.items.map((item) => <ConversationRow key={item.id} conversation={item} vendorId={vendorId} customerId={customerId} />)}
+              </tbody>
+            </table>
+          )}
+          <Pager page={page} pageSize={ADMIN_CONTENT_PAGE_SIZE} total={conversations.total} />
+        </>
+      ) : null}
+    </AdminLayout>
+  );
+}
+
+function ConversationRow(props: { conversation: Conversation; vendorId: string; customerId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { conversation } = props;
+  const artist = tr(conversation.vendorName, locale) || conversation.vendorId;
+  const customer = conversation.customerName || t('adminContent.conversations.unknownCustomer');
+  const last = conversation.lastMessage;
+  return (
+    <tr data-testid="admin-conversation" data-conversation-id={conversation.id}>
+      <th scope="row" data-label={t('adminContent.conversations.between')}>
+        <LocalLink to={`${LIST_PATH}/${encodeURIComponent(conversation.id)}`} data-testid="admin-conversation-open">
+          <span dir="auto">{customer}</span> · <span dir="auto">{artist}</span>
+        </LocalLink>
+        <span className="conversation-filters">
+          {props.customerId !== conversation.customerId ? <LocalLink to={filterPath({ vendorId: props.vendorId, customerId: conversation.customerId })} className="link-quiet-dark">{t('adminContent.conversations.onlyCustomer')}</LocalLink> : null}
+          {props.vendorId !== conversation.vendorId ? <LocalLink to={filterPath({ vendorId: conversation.vendorId, customerId: props.customerId })} className="link-quiet-dark">{t('adminContent.conversations.onlyArtist')}</LocalLink> : null}
+        </span>
+      </th>
+      <td data-label={t('adminContent.conversations.lastMessage')}>
+        {last ? <><span className="muted">{last.side === 'vendor' ? artist : customer}:</span> <TypedText className="message-preview" text={last.text} /></> : <span className="muted">{t('adminContent.conversations.noMessages')}</span>}
+      </td>
+      <td data-label={t('adminContent.conversations.messages')}>{conversation.messageCount}</td>
+      <td data-label={t('adminContent.conversations.lastActivity')}>{conversation.lastActivityAt ? when(conversation.lastActivityAt, locale) : ''}</td>
+    </tr>
+  );
+}
+
+export function AdminThreadPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { conversation, messages } = useLoaderData<typeof adminThreadLoader>();
+  const artist = tr(conversation.vendorName, locale) || conversation.vendorId;
+  const customer = conversation.customerName || t('adminContent.conversations.unknownCustomer');
+  const authorOf = (message: ChatMessage) => (message.side === 'vendor' ? artist : customer);
+  return (
+    <AdminLayout title={t('adminContent.conversations.threadTitle', { customer, artist })}>
+      <p><LocalLink to={LIST_PATH}>{t('adminContent.conversations.back')}</LocalLink></p>
+      <dl className="facts thread-facts card">
+        <dt>{t('adminContent.conversations.customer')}</dt>
+        <dd><LocalLink to={`/admin/user/${encodeURIComponent(conversation.customerId)}`} dir="auto">{customer}</LocalLink></dd>
+        <dt>{t('adminContent.conversations.artist')}</dt>
+        <dd><LocalLink to={`/admin/vendor/${encodeURIComponent(conversation.vendorId)}`} dir="auto">{artist}</LocalLink></dd>
+        <dt>{t('adminContent.conversations.messages')}</dt>
+        <dd>{conversation.messageCount}</dd>
+      </dl>
+      <p className="muted">{t('adminContent.conversations.readOnly')}</p>
+      {messages.length === 0 ? <p className="empty">{t('adminContent.conversations.noMessages')}</p> : (
+        <ol className="admin-messages" aria-label={t('adminContent.conversations.messagesLabel')} data-testid="admin-messages">
+          {messages.map((message) => (
+            <li key={message.id} className={`admin-message is-${message.side}`} data-testid="admin-message">
+              <p className="admin-message-head">
+                <strong dir="auto">{authorOf(message)}</strong>{' '}
+                <span className="muted">({t(`adminContent.conversations.sides.${message.side}`)}) · <time dateTime={message.at}>{when(message.at, locale)}</time></span>
+              </p>
+              <TypedText as="p" className="message-text" text={message.text} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </AdminLayout>
+  );
+}
+
+export const adminConversationRoutes: RouteObject[] = [
+  { path: 'admin/conversations', loader: adminConversationsLoader, Component: AdminConversationsPage },
+  { path: 'admin/conversations/:id', loader: adminThreadLoader, Component: AdminThreadPage },
+];

@@ -1,0 +1,283 @@
+import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../../app/environment.ts';
+import { requireAdmin } from '../../app/guards.ts';
+import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
+import { formatDate, formatDateTime, tr } from '../../app/format.ts';
+import { LocalLink, useLocale, useLocalizedPath } from '../../app/links.tsx';
+import { orderPermissions } from '../../app/order-permissions.ts';
+import { useRootData } from '../../app/root-data.ts';
+import { order as loadOrder } from '../../api/queries.ts';
+import { adminOrders, ORDER_STATUSES, vendorChoices, type AdminOrderFilters } from '../../api/admin-overview.ts';
+import { streamHistory } from '../../api/event-history.ts';
+import type { Order, OrderStatus } from '../../api/view-models.ts';
+import { EventHistory } from '../../components/event-history.tsx';
+import { FieldError } from '../../components/field-error.tsx';
+import { OrderActions, orderAction } from '../../components/order-actions.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { Price } from '../../components/price.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+
+// admin-order: every order, filtered by status, artist and a range of days (when placed, or of the
+// event), a page at a time; and one order with its facts, parties, payment, the actions an admin may
+// take now (domain/order/may.ts: approve, complete, cancel with a reason) and its event history with
+// time travel.
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+type DayError = 'invalidDay' | 'rangeBackwards';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** The filters of the list's URL, and what is wrong with its days (said beside the field, in the page's language). */
+export function orderFiltersOf(url: URL): { filters: AdminOrderFilters; errors: { from?: DayError; to?: DayError } } {
+  const params = url.searchParams;
+  const status = params.get('status');
+  const vendorId = params.get('vendorId')?.trim();
+  const filters: AdminOrderFilters = {
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    vendorId: vendorId && vendorId.length <= 100 ? vendorId : undefined,
+    dateField: params.get('dateField') === 'event' ? 'event' : 'placed',
+  };
+  const errors: { from?: DayError; to?: DayError } = {};
+  for (const end of ['from', 'to'] as const) {
+    const day = params.get(end)?.trim();
+    if (!day) continue;
+    if (isDay(day)) filters[end] = day; else errors[end] = 'invalidDay';
+  }
+  if (filters.from && filters.to && filters.from > filters.to) errors.to = 'rangeBackwards';
+  return { filters, errors };
+}
+
+export async function adminOrdersLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const url = new URL(request.url);
+  const { filters, errors } = orderFiltersOf(url);
+  const page = pageNumberOf(url);
+  const valid = !errors.from && !errors.to;
+  const [orders, vendors] = await Promise.all([
+    valid ? adminOrders(environment.api, filters, (page - 1) * ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE) : null,
+    vendorChoices(environment.api),
+  ]);
+  const filtered = Boolean(filters.status || filters.vendorId || filters.from || filters.to);
+  return { orders, vendors, filters, errors, page, filtered, days: { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' } };
+}
+
+const shortId = (id: string) => id.slice(0, 8);
+
+function OrderFilters() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const navigation = useNavigation();
+  const { vendors, filters, errors, days } = useLoaderData<typeof adminOrdersLoader>();
+  const busy = navigation.state === 'loading' && navigation.location.pathname === localize('/admin/order');
+  const describedBy = (field: 'from' | 'to') => (errors[field] ? `orders-${field}-error` : undefined);
+  return (
+    <Form method="get" action={localize('/admin/order')} className="card admin-order-filters" aria-label={t('adminHistory.orders.filters')} data-testid="admin-order-filters">
+      <label className="field">
+        <span>{t('adminHistory.orders.status')}</span>
+        <select name="status" defaultValue={filters.status ?? ''} data-testid="filter-status">
+          <option value="">{t('adminHistory.orders.anyStatus')}</option>
+          {ORDER_STATUSES.map((status) => <option key={status} value={status}>{t(`order.statuses.${status}`)}</option>)}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('adminHistory.orders.vendor')}</span>
+        <select name="vendorId" defaultValue={filters.vendorId ?? ''} data-testid="filter-vendor">
+          <option value="">{t('adminHistory.orders.anyVendor')}</option>
+          {vendors.map((vendor) => (
+            <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale) || vendor.id}{vendor.archived ? ` ${t('adminHistory.orders.archived')}` : ''}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('adminHistory.orders.dateField')}</span>
+        <select name="dateField" defaultValue={filters.dateField} data-testid="filter-date-field">
+          <option value="placed">{t('adminHistory.orders.placedDate')}</option>
+          <option value="event">{t('adminHistory.orders.eventDate')}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('adminHistory.orders.from')}</span>
+        <input type="date" name="from" defaultValue={days.from} aria-invalid={errors.from ? true : undefined} aria-describedby={describedBy('from')} data-testid="filter-from" />
+        <FieldError id="orders-from-error" message={errors.from ? t(`adminHistory.orders.${errors.from}`) : null} />
+      </label>
+      <label className="field">
+        <span>{t('adminHistory.orders.to')}</span>
+        <input type="date" name="to" defaultValue={days.to} aria-invalid={errors.to ? true : undefined} aria-describedby={describedBy('to')} data-testid="filter-to" />
+        <FieldError id="orders-to-error" message={errors.to ? t(`adminHistory.orders.${errors.to}`) : null} />
+      </label>
+      <div className="admin-order-filter-actions">
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="filter-apply">{t('adminHistory.orders.apply')}</button>
+        <LocalLink to="/admin/order" className="button">{t('adminHistory.orders.clear')}</LocalLink>
+      </div>
+    </Form>
+  );
+}
+
+function OrderRow(props: { order: Order }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { order } = props;
+  const labels = {
+    order: t('adminHistory.orders.order'), placed: t('adminHistory.orders.placed'), event: t('adminHistory.orders.event'),
+    customer: t('adminHistory.orders.customer'), artist: t('adminHistory.orders.artist'), service: t('adminHistory.orders.service'),
+    total: t('adminHistory.orders.total'), status: t('adminHistory.orders.status'),
+  };
+  return (
+    <tr data-testid="admin-order-row" data-order-id={order.id} data-status={order.status}>
+      <th scope="row" data-label={labels.order}>
+        <LocalLink to={`/admin/order/${order.id}`} data-testid="admin-order-link"><code dir="ltr">#{shortId(order.id)}</code></LocalLink>
+      </th>
+      <td data-label={labels.placed}>{formatDate(order.placedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}</td>
+      <td data-label={labels.event}>{order.slot ? formatDate(order.slot.start, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : <span className="muted">{t('adminHistory.orders.noEvent')}</span>}</td>
+      <td data-label={labels.customer}><bdi>{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi></td>
+      <td data-label={labels.artist}><bdi>{tr(order.vendorName, locale)}</bdi></td>
+      <td data-label={labels.service}><bdi>{tr(order.product.name, locale)}</bdi></td>
+      <td data-label={labels.total}><Price money={order.total} /></td>
+      <td data-label={labels.status}><span className={`status status-${order.status}`} data-testid="admin-order-status">{t(`order.statuses.${order.status}`)}</span></td>
+    </tr>
+  );
+}
+
+export function AdminOrdersPage() {
+  const { t } = useTranslation();
+  const { orders, page, filtered } = useLoaderData<typeof adminOrdersLoader>();
+  return (
+    <AdminLayout title={t('adminHistory.orders.title')}>
+      <div className="admin-orders" data-testid="admin-orders">
+        <OrderFilters />
+        {orders === null ? null : orders.items.length === 0 ? (
+          <div className="empty" data-testid="admin-orders-empty">
+            <p>{filtered ? t('adminHistory.orders.empty') : t('adminHistory.orders.emptyAll')}</p>
+            {filtered ? <p>{t('adminHistory.orders.emptyHint')} <LocalLink to="/admin/order">{t('adminHistory.orders.clear')}</LocalLink></p> : null}
+          </div>
+        ) : (
+          <>
+            <p className="result-count" role="status" data-testid="admin-orders-count">{t('adminHistory.orders.count', { count: orders.total })}</p>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('adminHistory.orders.order')}</th>
+                    <th scope="col">{t('adminHistory.orders.placed')}</th>
+                    <th scope="col">{t('adminHistory.orders.event')}</th>
+                    <th scope="col">{t('adminHistory.orders.customer')}</th>
+                    <th scope="col">{t('adminHistory.orders.artist')}</th>
+                    <th scope="col">{t('adminHistory.orders.service')}</th>
+                    <th scope="col">{t('adminHistory.orders.total')}</th>
+                    <th scope="col">{t('adminHistory.orders.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>{orders.items.map((order) => <OrderRow key={order.id} order={order} />)}</tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={orders.total} />
+          </>
+        )}
+      </div>
+    </AdminLayout>
+  );
+}
+
+export async function adminOrderLoader({ context, request, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const orderId = params.orderId ?? '';
+  const [order, history] = await Promise.all([
+    orNotFound(loadOrder(environment.api, orderId)),
+    orNotFound(streamHistory(environment.api, `order-${orderId}`)),
+  ]);
+  return { order, history };
+}
+
+export function AdminOrderPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { user } = useRootData();
+  const { order, history } = useLoaderData<typeof adminOrderLoader>();
+  const permissions = orderPermissions(order, user);
+  const mayAct = permissions.approve || permissions.complete || permissions.cancel;
+  const dateTime = (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+  return (
+    <AdminLayout
+      title={t('adminHistory.orders.detailTitle', { id: `\u2066#${shortId(order.id)}\u2069` })}
+      actions={<LocalLink to="/admin/order" className="button">{t('adminHistory.orders.back')}</LocalLink>}
+    >
+      <div className="admin-order" data-testid="admin-order" data-order-id={order.id}>
+        <div className="admin-order-grid">
+          <section className="card" aria-labelledby="admin-order-facts">
+            <h2 id="admin-order-facts">{t('adminHistory.orders.facts')}</h2>
+            <dl className="facts">
+              <dt>{t('adminHistory.orders.status')}</dt>
+              <dd><span className={`status status-${order.status}`} data-testid="admin-order-status">{t(`order.statuses.${order.status}`)}</span></dd>
+              <dt>{t('adminHistory.orders.service')}</dt>
+              <dd><bdi>{tr(order.product.name, locale)}</bdi> <span className="muted">({t(`adminHistory.orders.productType.${order.product.type}`)})</span></dd>
+              <dt>{t('adminHistory.orders.event')}</dt>
+              <dd>{order.slot ? formatDateTime(order.slot.start, locale) : <span className="muted">{t('adminHistory.orders.noEvent')}</span>}</dd>
+              <dt>{t('adminHistory.orders.placed')}</dt>
+              <dd>{dateTime(order.placedAt)}</dd>
+              <dt>{t('adminHistory.orders.total')}</dt>
+              <dd><Price money={order.total} /></dd>
+              {order.notes ? <><dt>{t('adminHistory.orders.notes')}</dt><dd><bdi>{order.notes}</bdi></dd></> : null}
+              <dt>{t('adminHistory.orders.orderId')}</dt>
+              <dd><code dir="ltr" className="admin-id">{order.id}</code></dd>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="admin-order-parties">
+            <h2 id="admin-order-parties">{t('adminHistory.orders.parties')}</h2>
+            <dl className="facts">
+              <dt>{t('adminHistory.orders.customer')}</dt>
+              <dd>
+                <bdi data-testid="admin-order-customer">{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi>{' · '}
+                <LocalLink to={`/admin/user/${order.customerId}`}>{t('adminHistory.orders.customerPage')}</LocalLink>
+              </dd>
+              <dt>{t('adminHistory.orders.artist')}</dt>
+              <dd>
+                <bdi data-testid="admin-order-artist">{tr(order.vendorName, locale)}</bdi>{' · '}
+                <LocalLink to={`/admin/vendor/${order.vendorId}`}>{t('adminHistory.orders.vendorAdminPage')}</LocalLink>{' · '}
+                <LocalLink to={`/store/vendor/${order.vendorId}`}>{t('adminHistory.orders.storePage')}</LocalLink>
+              </dd>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="admin-order-payment-title">
+            <h2 id="admin-order-payment-title">{t('adminHistory.orders.payment')}</h2>
+            {order.payment ? (
+              <p data-testid="admin-order-payment">
+                {t('adminHistory.orders.paidBy', { card: order.payment.cardLast4 })} · {t('adminHistory.orders.paidAt')} {dateTime(order.payment.at)}
+              </p>
+            ) : <p className="muted" data-testid="admin-order-payment">{t('adminHistory.orders.notPaid')}</p>}
+            {order.declines.length ? (
+              <>
+                <h3>{t('adminHistory.orders.declines')}</h3>
+                <ul>{order.declines.map((decline) => <li key={decline.at}>{dateTime(decline.at)}: <bdi>{decline.reason}</bdi></li>)}</ul>
+              </>
+            ) : null}
+            {order.cancellation ? (
+              <>
+                <h3>{t('adminHistory.orders.cancellation')}</h3>
+                <p data-testid="admin-order-cancellation">
+                  {t(`orderCard.canceledBy.${order.cancellation.byRole}`, { defaultValue: t('orderCard.canceledBy.system') })}
+                  <br />{t('orderCard.cancelReason')} <bdi>{order.cancellation.reason}</bdi>
+                  <br />{dateTime(order.cancellation.at)}{' · '}{order.cancellation.refunded ? t('adminHistory.orders.refunded') : t('adminHistory.orders.notRefunded')}
+                </p>
+              </>
+            ) : null}
+          </section>
+        </div>
+        <section className="card admin-order-actions" aria-labelledby="admin-order-actions">
+          <h2 id="admin-order-actions">{t('adminHistory.orders.actions')}</h2>
+          {mayAct ? <OrderActions order={order} permissions={permissions} />
+            : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
+        </section>
+        <EventHistory key={history.latest.currentRevision} streamId={`order-${order.id}`} initial={history} />
+      </div>
+    </AdminLayout>
+  );
+}
+
+export const adminOrderRoutes: RouteObject[] = [
+  { path: 'admin/order', loader: adminOrdersLoader, Component: AdminOrdersPage },
+  { path: 'admin/order/:orderId', loader: adminOrderLoader, action: orderAction, Component: AdminOrderPage },
+];

@@ -1,0 +1,299 @@
+import { data, Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../../app/environment.ts';
+import { requireAdmin } from '../../app/guards.ts';
+import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
+import { tr } from '../../app/format.ts';
+import { LocalLink, useLocale } from '../../app/links.tsx';
+import { refused, revivedError, textOf, useActionFailure } from '../../app/form-action.ts';
+import { localeOfRequest } from '../../app/loader-kit.ts';
+import { untilViewsShow } from '../../app/until-views-show.ts';
+import { isApiError } from '../../api/api-error.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { ADMIN_PAGE_SIZE, adminProduct, adminProductList } from '../../api/admin-catalog.ts';
+import { vendorChoices, type VendorChoice } from '../../api/admin-overview.ts';
+import type { ProductSummary } from '../../api/view-models.ts';
+import { ConfirmPostButton } from '../../components/confirm-button.tsx';
+import { EventHistory } from '../../components/event-history.tsx';
+import { FormError } from '../../components/form-errors.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { Price } from '../../components/price.tsx';
+import { ProductForm, type ProductFormRefusal } from '../../components/product-form.tsx';
+import { checkProduct, detailsOf, emptyProductValues, PRODUCT_TYPES, productValuesOfForm, valuesOfDraft } from '../../components/product-form-values.ts';
+import { AdminLayout } from './admin-layout.tsx';
+import { adminForm, doneRedirect } from './admin-action.ts';
+import { DoneNotice, useDone } from './done-notice.tsx';
+import { revisionParam } from './write-revision.ts';
+import type { Locale } from '../../../domain/shared/translatable.ts';
+
+// admin-product (SPEC §2 "product create/edit"): every vendor's products, filtered by vendor and
+// type, a page at a time; a new product for a chosen vendor; editing one with the SPEC §3 product
+// form shared with the artist's screens; removing (asked twice); the product stream's history with
+// time travel at the bottom. Writes go through the same routes as the artist's, naming the vendor;
+// the forms post to the pages' route actions (also without JavaScript), which redirect with `?done=`.
+interface WriteResult { id: string; revision: number }
+type ProductType = ProductSummary['type'];
+
+const LIST_PATH = '/admin/product';
+const editPath = (productId: string) => `${LIST_PATH}/${encodeURIComponent(productId)}`;
+const isProductType = (value: string | null): value is ProductType => PRODUCT_TYPES.includes(value as ProductType);
+const vendorName = (vendors: VendorChoice[], vendorId: string, locale: Locale) => tr(vendors.find((vendor) => vendor.id === vendorId)?.name, locale);
+
+export async function adminProductListLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const url = new URL(request.url);
+  const vendorId = url.searchParams.get('vendorId') || undefined;
+  const typeParam = url.searchParams.get('type');
+  const type = isProductType(typeParam) ? typeParam : undefined;
+  const page = pageNumberOf(url);
+  const [list, vendors] = await Promise.all([
+    adminProductList(environment.api, { vendorId, type, start: (page - 1) * ADMIN_PAGE_SIZE }),
+    vendorChoices(environment.api),
+  ]);
+  return { list, vendors, vendorId: vendorId ?? '', type: type ?? '', page };
+}
+
+export function AdminProductListPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { list, vendors, vendorId, type, page } = useLoaderData<typeof adminProductListLoader>();
+  const failure = useActionFailure(REMOVE);
+  const notice = useProductNotice();
+  const filtered = vendorId !== '' || type !== '';
+  const newPath = vendorId ? `${LIST_PATH}/new?vendorId=${encodeURIComponent(vendorId)}` : `${LIST_PATH}/new`;
+
+  return (
+    <AdminLayout title={t('admin.items.product')}
+      actions={<LocalLink to={newPath} className="button button-primary" data-testid="product-new">+ {t('adminCatalog.products.add')}</LocalLink>}>
+      <DoneNotice message={notice} testId="product-notice" toast />
+      <Form method="get" className="admin-filters" aria-label={t('adminCatalog.products.filterLabel')} data-testid="product-filters">
+        <label className="field admin-filter-grow">
+          <span>{t('adminCatalog.products.vendor')}</span>
+          <select name="vendorId" defaultValue={vendorId} data-testid="product-filter-vendor">
+            <option value="">{t('adminCatalog.products.anyVendor')}</option>
+            {vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale)}{vendor.archived ? ` (${t('adminCatalog.vendors.archived')})` : ''}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('adminCatalog.products.type')}</span>
+          <select name="type" defaultValue={type} data-testid="product-filter-type">
+            <option value="">{t('adminCatalog.products.anyType')}</option>
+            {PRODUCT_TYPES.map((value) => <option key={value} value={value}>{t(`product.type.${value}`)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="button button-primary" data-testid="product-filter-submit">{t('adminCatalog.filter')}</button>
+      </Form>
+      <p className="result-count muted" role="status">{t('adminCatalog.products.count', { count: list.total })}</p>
+      <FormError error={revivedError(failure)} />
+      {list.items.length === 0 ? (
+        <p className="empty" data-testid="products-empty">{filtered ? t('adminCatalog.products.noMatch') : t('adminCatalog.products.empty')}</p>
+      ) : (
+        <ul className="admin-list" aria-label={t('admin.items.product')} data-testid="admin-products">
+          {list.items.map((product) => {
+            const name = tr(product.name, locale) || t('adminCatalog.products.untitled');
+            return (
+              <li key={product.id} className="card admin-row" data-testid="admin-product" data-product-id={product.id}>
+                {product.introImage ? <img className="admin-row-image" src={product.introImage} alt="" loading="lazy" /> : null}
+                <div className="admin-row-main">
+                  <h2 className="admin-row-title"><LocalLink to={editPath(product.id)} dir="auto" data-testid="product-edit">{name}</LocalLink></h2>
+                  <p className="admin-row-meta">
+                    <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
+                    {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
+                    {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
+                    <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink>
+                  </p>
+                  <p className="admin-row-intro muted" dir="auto">{product.introText}</p>
+                </div>
+                <div className="admin-row-actions">
+                  <Price money={product.price} className="price" />
+                  <LocalLink to={editPath(product.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
+                  <LocalLink to={`/store/product/${encodeURIComponent(product.id)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
+                  <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
+                    confirmLabel={t('adminCatalog.removeConfirm')} cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')}
+                    intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={list.total} />
+    </AdminLayout>
+  );
+}
+
+const REMOVE = 'remove';
+
+/** The notice of a product's write, from the `done` of the address (a toast when scripts run). */
+function useProductNotice(): string | null {
+  const { t } = useTranslation();
+  const done = useDone();
+  return done && ['created', 'saved', 'removed'].includes(done.what) ? t(`adminCatalog.products.${done.what}`, { name: done.details.name ?? '' }) : null;
+}
+
+/** Removes the product (its vendor read from the product), then waits (bounded) until the views no longer show it. */
+async function removeProduct(api: ApiClient, productId: string): Promise<Pick<ProductSummary, 'vendorId'>> {
+  const product = await adminProduct(api, productId);
+  await api.delete(`vendor/products/${encodeURIComponent(productId)}`, undefined, { query: { vendorId: product.vendorId }, silent: true });
+  await untilViewsShow(
+    () => adminProduct(api, productId).then(() => false, (error: unknown) => isApiError(error) && error.status === 404),
+    (gone) => gone,
+  );
+  api.clearCache();
+  return product;
+}
+
+/** The list's action: removes the product of the row, then the same list (filters, page) without it. */
+export async function adminProductListAction(args: ActionFunctionArgs) {
+  const { environment, form } = await adminForm(args);
+  try {
+    await removeProduct(environment.api, textOf(form, 'productId'));
+  } catch (error) {
+    return refused(error, REMOVE);
+  }
+  return doneRedirect(args.request, `${LIST_PATH}${new URL(args.request.url).search}`, 'removed', { name: textOf(form, 'name') });
+}
+
+/**
+ * A product form's post checked like the page checks it: the details, or the 422 answer the form
+ * shows (the page words the messages in its language; here only whether a required field is missing).
+ */
+function postedDetails(form: FormData) {
+  const values = productValuesOfForm(form);
+  const missing = Object.keys(checkProduct(values, (key) => key)).length > 0;
+  return { values, details: detailsOf(values), invalid: missing ? data<ProductFormRefusal>({ intent: '', values, invalid: true }, { status: 422 }) : null };
+}
+
+/** The new product's action: writes it for the vendor of the address, then its edit page once the views hold it. */
+export async function adminProductNewAction(args: ActionFunctionArgs) {
+  const { environment, form } = await adminForm(args);
+  const vendorId = new URL(args.request.url).searchParams.get('vendorId') ?? '';
+  const { values, details, invalid } = postedDetails(form);
+  if (invalid) return invalid;
+  try {
+    const written = await environment.api.post<WriteResult>('vendor/products', { vendorId, details }, { silent: true });
+    await adminProduct(environment.api, written.id, written.revision).catch(() => undefined);
+    environment.api.clearCache();
+    return doneRedirect(args.request, `${editPath(written.id)}?rev=${written.revision}`, 'created', { name: tr(details.name, localeOfRequest(args.request)) });
+  } catch (error) {
+    return refused(error, '', values);
+  }
+}
+
+/** The edit page's action: saves the product (the form posts no intent) or removes it (`remove`). */
+export async function adminProductEditAction(args: ActionFunctionArgs) {
+  const { environment, form, intent } = await adminForm(args);
+  const productId = args.params.productId ?? '';
+  const api = environment.api;
+  if (intent === REMOVE) {
+    try {
+      const { vendorId } = await removeProduct(api, productId);
+      return doneRedirect(args.request, `${LIST_PATH}?vendorId=${encodeURIComponent(vendorId)}`, 'removed', { name: textOf(form, 'name') });
+    } catch (error) {
+      return refused(error, REMOVE);
+    }
+  }
+  const { values, details, invalid } = postedDetails(form);
+  if (invalid) return invalid;
+  try {
+    const { vendorId } = await adminProduct(api, productId);
+    const written = await api.request<WriteResult>('PUT', `vendor/products/${encodeURIComponent(productId)}`, { body: { vendorId, details }, silent: true });
+    api.clearCache();
+    return doneRedirect(args.request, `${editPath(productId)}?rev=${written.revision}`, 'saved', { name: tr(details.name, localeOfRequest(args.request)) });
+  } catch (error) {
+    return refused(error, '', values);
+  }
+}
+
+export async function adminProductNewLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const vendors = await vendorChoices(environment.api);
+  const chosen = vendors.find((vendor) => vendor.id === new URL(request.url).searchParams.get('vendorId'));
+  return { vendors, vendor: chosen ?? null };
+}
+
+export function AdminProductNewPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { vendors, vendor } = useLoaderData<typeof adminProductNewLoader>();
+  const open = vendors.filter((option) => !option.archived);
+
+  return (
+    <AdminLayout title={t('adminCatalog.products.newTitle')}>
+      <p><LocalLink to={LIST_PATH}>{t('adminCatalog.products.backToList')}</LocalLink></p>
+      {/* The vendor is chosen first (a GET form, so the choice is in the address), then the form. */}
+      <Form method="get" className="admin-filters" aria-label={t('adminCatalog.products.chooseVendor')} data-testid="product-choose-vendor">
+        <label className="field admin-filter-grow">
+          <span>{t('adminCatalog.products.vendor')} <span className="required-mark" aria-hidden="true">*</span></span>
+          <select name="vendorId" defaultValue={vendor?.id ?? ''} required data-testid="product-vendor">
+            <option value="" disabled>{t('adminCatalog.products.chooseVendorOption')}</option>
+            {open.map((option) => <option key={option.id} value={option.id}>{tr(option.name, locale)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="button" data-testid="product-vendor-submit">{vendor ? t('adminCatalog.products.changeVendor') : t('adminCatalog.products.continue')}</button>
+      </Form>
+      {vendor === null ? <p className="empty" data-testid="product-vendor-needed">{t('adminCatalog.products.vendorNeeded')}</p>
+        : vendor.archived ? <p className="notice">{t('adminCatalog.products.vendorArchived')}</p>
+        : (
+          <>
+            <h2 className="admin-section-title" dir="auto">{t('adminCatalog.products.forVendor', { name: tr(vendor.name, locale) })}</h2>
+            <ProductForm key={vendor.id} mode="create" initial={emptyProductValues()} cancelTo={LIST_PATH} />
+          </>
+        )}
+    </AdminLayout>
+  );
+}
+
+export async function adminProductEditLoader({ context, request, params }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireAdmin(environment, request);
+  const revision = revisionParam(request);
+  const [draft, vendors] = await Promise.all([
+    orNotFound(adminProduct(environment.api, params.productId ?? '', revision ?? undefined)),
+    vendorChoices(environment.api),
+  ]);
+  return { draft, vendor: vendors.find((vendor) => vendor.id === draft.vendorId) ?? null, revision };
+}
+
+export function AdminProductEditPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { draft, vendor, revision } = useLoaderData<typeof adminProductEditLoader>();
+  const failure = useActionFailure(REMOVE);
+  const notice = useProductNotice();
+  const name = tr(draft.name, locale) || t('adminCatalog.products.untitled');
+
+  return (
+    <AdminLayout title={name}
+      actions={<LocalLink to={`/store/product/${encodeURIComponent(draft.id)}`} className="button" data-testid="product-view">{t('adminCatalog.products.view')}</LocalLink>}>
+      <p><LocalLink to={`${LIST_PATH}?vendorId=${encodeURIComponent(draft.vendorId)}`}>{t('adminCatalog.products.backToList')}</LocalLink></p>
+      <DoneNotice message={notice} testId="product-notice" toast />
+      <section className="card admin-panel admin-product-facts" aria-label={t('adminCatalog.products.facts')}>
+        <p>
+          {t('adminCatalog.products.vendor')}:{' '}
+          <LocalLink to={`/admin/vendor/${encodeURIComponent(draft.vendorId)}`} dir="auto" data-testid="product-vendor-link">
+            {vendor ? tr(vendor.name, locale) : draft.vendorId}
+          </LocalLink>
+          {vendor?.archived ? <> <span className="status status-archived">{t('adminCatalog.vendors.archived')}</span></> : null}
+        </p>
+        <ConfirmPostButton label={t('adminCatalog.products.remove')} question={t('adminCatalog.products.removeQuestion')} confirmLabel={t('adminCatalog.removeConfirm')}
+          cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')} intent={REMOVE} fields={{ name }} testId="product-remove" />
+        <FormError error={revivedError(failure)} />
+      </section>
+      <ProductForm key={revision ?? 'loaded'} mode="edit" initial={valuesOfDraft(draft)} cancelTo={LIST_PATH} />
+      <div className="admin-history">
+        <EventHistory key={`product-${draft.id}:${revision ?? 'loaded'}`} streamId={`product-${draft.id}`} />
+      </div>
+    </AdminLayout>
+  );
+}
+
+export const adminProductRoutes: RouteObject[] = [
+  { path: 'admin/product', loader: adminProductListLoader, action: adminProductListAction, Component: AdminProductListPage },
+  { path: 'admin/product/new', loader: adminProductNewLoader, action: adminProductNewAction, Component: AdminProductNewPage },
+  { path: 'admin/product/:productId', loader: adminProductEditLoader, action: adminProductEditAction, Component: AdminProductEditPage },
+];
