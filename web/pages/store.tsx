@@ -97,11 +97,12 @@ export function ProductPage() {
       {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}><Translated value={vendor.name} /></LocalLink></nav> : null}
       <Translated as="h1" value={product.name} />
       <WrittenText as="p" className="lead" text={product.introText} />
-      <p className="product-buy-line">
+      {/* a div, not a p: the save button is a form, and a form inside a p breaks hydration */}
+      <div className="product-buy-line">
         <Price money={product.price} className="price price-large" />
         <span className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</span>
         <SaveProductButton key={product.id} productId={product.id} productName={name} saved={saved} />
-      </p>
+      </div>
       {product.type === 'timedService' && vendor
         ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
         : <LocalLink to={`/checkout?productId=${product.id}`} className="button button-primary">{t('product.order')}</LocalLink>}
