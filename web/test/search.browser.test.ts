@@ -65,6 +65,9 @@ async function wordsFlow(session: Session) {
   await page.fill(combobox, 'wedding band');
   await page.press(combobox, 'Enter');
   await page.waitForURL((url) => url.searchParams.get('text') === 'wedding band', LIVE);
+  // The URL changes before React commits the new results: wait for the page rendered for the words
+  // (its title names them), or the cards read below may still be the unfiltered list.
+  await page.waitForFunction(() => document.title.includes('wedding band'), undefined, LIVE);
   await page.waitForSelector('[data-testid="vendor-card"]', LIVE);
   const found = await page.locator('[data-testid="vendor-card"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-vendor-id')!));
   expect(found.length).toBeGreaterThan(0);
