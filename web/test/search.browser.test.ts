@@ -93,6 +93,8 @@ async function listedOn(session: Session, date: string): Promise<boolean> {
   await page.fill('[data-testid="search-date"]', date);
   await page.click('[data-testid="search-submit"]');
   await page.waitForURL((url) => url.searchParams.get('date') === date, LIVE);
+  // As in wordsFlow: the results are the new ones once the title names the words.
+  await page.waitForFunction((name) => document.title.includes(name), vendor.name[locale], LIVE);
   await page.waitForSelector('[data-testid="result-count"]', LIVE);
   return (await page.locator(`[data-testid="vendor-card"][data-vendor-id="${vendor.id}"]`).count()) > 0;
 }
