@@ -36,8 +36,14 @@ export async function seedDataDir(dir: string, options: { vendors: number; more?
 export const startMarketplaceProcess = (dir: string, options: ChildOptions = {}): Promise<ServerProcess> =>
   startServerProcess(marketplaceServer, { ...options, env: { ...options.env, NODE_ENV: 'production' }, args: ['--data-dir', dir, ...(options.args ?? [])] });
 
-export const startBareServer = (options: { jsonFile?: string } = {}): Promise<ServerProcess> =>
-  startServerProcess(bareServer, { jsx: false, env: options.jsonFile ? { BARE_JSON_FILE: options.jsonFile } : {} });
+export const startBareServer = (options: { jsonFile?: string; appendFile?: string } = {}): Promise<ServerProcess> =>
+  startServerProcess(bareServer, {
+    jsx: false,
+    env: {
+      ...(options.jsonFile ? { BARE_JSON_FILE: options.jsonFile } : {}),
+      ...(options.appendFile ? { BARE_APPEND_FILE: options.appendFile } : {}),
+    },
+  });
 
 export const FIRST_SEARCH_PAGE = '/api/ecommerce/vendor?limit=24&start=0';
 
@@ -45,7 +51,8 @@ export interface SearchPair { seeded: SeededDataDir; marketplace: ServerProcess;
 
 /**
  * A data directory seeded with `vendors`, the marketplace started over it (views built), and the bare
- * baseline server answering the bytes of the marketplace's real first search page. Each server is
+ * baseline server answering the bytes of the marketplace's real first search page (and durable raw
+ * appends under /durable, figure 2). Each server is
  * added to `servers` as soon as it runs, so the caller stops them whatever happens.
  */
 export async function startSearchPair(dir: string, vendors: number, servers: ServerProcess[]): Promise<SearchPair> {
@@ -59,7 +66,8 @@ export async function startSearchPair(dir: string, vendors: number, servers: Ser
   if (total !== vendors) throw new Error(`the search sees ${total} vendors, expected ${vendors}`);
   const jsonFile = join(dir, 'search-answer.json');
   writeFileSync(jsonFile, body);
-  const bare = await startBareServer({ jsonFile });
+  // The durable baseline's log sits on the same disk as the marketplace's event store.
+  const bare = await startBareServer({ jsonFile, appendFile: join(dir, 'bare-appends.sqlite') });
   servers.push(bare);
   return { seeded, marketplace, bare, startMs };
 }
