@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { ActionName } from './action-name.tsx';
 import { INTENT_FIELD, useActionAnswer, useSubmitting } from '../app/form-action.ts';
@@ -55,6 +55,8 @@ export interface ConfirmPostButtonProps extends Omit<ConfirmButtonProps, 'onConf
   intent: string;
   /** Further hidden fields of the post. */
   fields?: Record<string, string>;
+  /** Controls asked for together with the question (an optional reason): posted with "yes", also without JavaScript. */
+  children?: ReactNode;
 }
 
 export function ConfirmPostButton(props: ConfirmPostButtonProps) {
@@ -73,6 +75,7 @@ export function ConfirmPostButton(props: ConfirmPostButtonProps) {
       <input type="hidden" name={INTENT_FIELD} value={props.intent} />
       {Object.entries(props.fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <span className="confirm-question">{props.question}</span>
+      {props.children}
       <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy} data-testid={props.testId ? `${props.testId}-confirm` : undefined}>
         {busy ? props.busyLabel : props.confirmLabel}
       </button>

@@ -60,10 +60,11 @@ async function editArtist(locale: Locale) {
   // Archived, the artist is hidden from guests; brought back, the page is public again.
   const publicPath = new URL(page.url()).pathname;
   await suite.goto(admin, `/admin/vendor/${vendorId}`);
-  await page.fill('[data-testid="vendor-archive-reason"]', `Break ${mark}`);
   await page.click('[data-testid="vendor-archive"]');
+  await page.fill('[data-testid="vendor-archive-reason"]', `Break ${mark}`);
   await page.click('[data-testid="vendor-archive-confirm"]');
   await page.waitForSelector('[data-testid="vendor-archived-notice"]', LIVE);
+  expect(await page.textContent('[data-testid="vendor-status"]')).toContain(`Break ${mark}`);
   expect(visible(await page.textContent('[data-testid="vendor-status-badge"]'))).toBe(texts[locale].archived);
   expect(await page.isDisabled('[data-testid="name-he"]')).toBe(true);
   const guestWhileArchived = await fetch(`${suite.market.url}${publicPath}`);

@@ -152,10 +152,13 @@ describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${
     await noScriptRan(page);
     await page.click('[data-testid="vendor-archive"]');
     await page.waitForURL((url) => url.searchParams.get('confirm') === 'archive', WAIT);
+    // The optional reason is asked with the question and posted with it.
+    await page.fill('[data-testid="vendor-archive-reason"]', 'On tour until spring');
     await page.click('[data-testid="vendor-archive-confirm"]');
     await page.waitForURL((url) => url.searchParams.has('rev'), WAIT);
     expect(await textOf(page, '[data-testid="vendor-notice"]')).toBe('The artist was archived.');
     expect(await textOf(page, '[data-testid="vendor-status-badge"]')).toBe('Archived');
+    expect(await textOf(page, '[data-testid="vendor-status"]')).toContain('Reason: On tour until spring');
 
     await page.click('[data-testid="vendor-unarchive"]');
     await page.waitForSelector('[data-testid="vendor-archive"]', WAIT);

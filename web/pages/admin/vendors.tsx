@@ -250,13 +250,11 @@ export function AdminVendorEditPage() {
 }
 
 /**
- * Live or archived (with the reason); archive asks for an optional reason and then asks twice. The
- * reason typed goes with the confirmed post (kept while the question shows, which needs scripts).
+ * Live or archived (with the reason); archive asks twice, the second time with an optional reason.
  */
 function StatusPanel(props: { data: EditData }) {
   const { t } = useTranslation();
   const { vendor } = props.data;
-  const [reason, setReason] = useState('');
   const archiveFailure = useActionFailure(ARCHIVE);
   const unarchiveFailure = useActionFailure(UNARCHIVE);
   const failure = archiveFailure ?? unarchiveFailure;
@@ -281,12 +279,14 @@ function StatusPanel(props: { data: EditData }) {
         <>
           <p><span className="status status-live" data-testid="vendor-status-badge">{t('adminCatalog.vendors.live')}</span></p>
           <p className="muted">{t('adminCatalog.vendors.liveHelp')}</p>
-          <label className="field">
-            <span>{t('adminCatalog.vendors.archiveReason')}</span>
-            <input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} dir="auto" data-testid="vendor-archive-reason" />
-          </label>
+          {/* The reason is asked with the question, inside its form, so it is posted without JavaScript too. */}
           <ConfirmPostButton label={t('adminCatalog.vendors.archive')} question={t('adminCatalog.vendors.archiveQuestion')} confirmLabel={t('adminCatalog.vendors.archiveConfirm')}
-            cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.vendors.archiving')} intent={ARCHIVE} fields={{ reason: reason.trim() }} testId="vendor-archive" />
+            cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.vendors.archiving')} intent={ARCHIVE} testId="vendor-archive">
+            <label className="field confirm-field">
+              <span>{t('adminCatalog.vendors.archiveReason')}</span>
+              <input name="reason" maxLength={500} dir="auto" data-testid="vendor-archive-reason" />
+            </label>
+          </ConfirmPostButton>
         </>
       )}
       <FormError error={revivedError(failure)} />
