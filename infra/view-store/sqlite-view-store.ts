@@ -3,7 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
-import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlParam } from './sqlite-filter.ts';
+import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -16,9 +16,30 @@ import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type Jso
 export interface SqliteViewStoreOptions {
   /** The database file (`${DATA_DIR}/views.sqlite`), or ':memory:'. */
   path: string;
+  /**
+   * When a listing's order is kept as a list of rows (see `orders` below): once it pays (the default),
+   * from a listing's first page on, or never. Tests use the last two to compare both ways.
+   */
+  orderLists?: 'when-paid' | 'always' | 'never';
+}
+
+/** Top-level keys a text read leaves out: these names, and every key that begins with `prefix`. */
+export interface TextOmission {
+  keys: readonly string[];
+  prefix?: string;
+}
+
+/** The collection of the embedded store: the port, and reads of documents as JSON text. */
+export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> extends ViewCollection<D> {
+  /**
+   * The matching documents as JSON text, each without the omitted top-level keys: exactly
+   * `JSON.stringify` of the document with those keys deleted, made without parsing it.
+   */
+  findTexts(filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
 }
 
 export interface SqliteViewStore extends ViewStore {
+  collection<D extends ViewDocument = ViewDocument>(name: string): SqliteViewCollectionApi<D>;
   atomically<T>(work: () => Promise<T>): Promise<T>;
   /** The SQL query plan of a find, for tests and tuning: which index SQLite picks. */
   explain(collection: string, filter?: Filter, options?: FindOptions): string[];
@@ -33,8 +54,20 @@ const SORTABLE: ReadonlySet<JsonKind> = new Set(['null', 'integer', 'real', 'tex
 /** Prepared statements kept per store; the SQL depends on a filter's shape, not its values. */
 const STATEMENT_CACHE_SIZE = 500;
 const COUNT_CACHE_SIZE = 1000;
+/** Paths whose shape one scan of a collection learns at most. */
+const MAX_PATHS_PER_SCAN = 16;
+/** Orders kept per collection (keys), and rows listed in them all, before they are all dropped. */
+const MAX_ORDER_LISTS = 1000;
+const MAX_LISTED_ROWS = 4_000_000;
+/** What listing one row is taken to cost until a list has been built and timed, ms. */
+const FIRST_GUESS_MS_PER_ROW = 0.0003;
+/** Keys with an omitted prefix that findTexts names in its SQL, per collection and prefix. */
+const MAX_PREFIXED_KEYS = 64;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Row { rid: number; doc: string }
+/** A listing's order: the time its queries took since the collection changed, then its rows. */
+interface OrderList { spentMs: number; rids?: Int32Array | Float64Array }
 const isIdOnly = (filter: Filter): filter is { _id: string } => {
   if (typeof filter._id !== 'string') return false;
   for (const key in filter) if (key !== '_id') return false;
@@ -54,7 +87,7 @@ function noteShape(shape: PathShape, keys: string[], doc: unknown): void {
   if (value !== undefined) shape.kinds.add(kindOf(value));
 }
 
-class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> {
+class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollectionApi<D> {
   private readonly table: string;
   /** Where the stored documents hold arrays, per path asked about; learnt by one scan, then kept by the writes. */
   readonly shapes = new Map<string, PathShape>();
@@ -62,6 +95,8 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
   readonly name: string;
   /** Paths with a declared single-key index: where they hold arrays, their elements get a table. */
   private readonly declared = new Set<string>();
+  /** Every path of a declared index: what the queries will ask the shape of. */
+  private readonly indexedPaths = new Set<string>();
   /** path → its elements table (quoted name), as the file has them. */
   private elements = new Map<string, string>();
   /**
@@ -69,6 +104,20 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
    * pages all ask the same total (issue 11: the count was as dear as the page itself).
    */
   private readonly counts = new Map<string, number>();
+  /**
+   * Listings' orders by query (SQL, parameters and ORDER BY) since the collection last changed (issue
+   * 11): a page is then a slice of the list, read by rid, where SQL would walk every row before the
+   * page (OFFSET) or every element of a category before the first row. A list is built once the
+   * queries of its listing have taken as long as building it would (a ski-rental rule: it never costs
+   * more than twice what it saves, however often the collection changes), counted only where the
+   * listing's count is known already (listPage asks it beside each page).
+   */
+  private readonly orders = new Map<string, OrderList>();
+  private listedRows = 0;
+  /** What building a list took per row, measured (ms). */
+  private msPerListedRow = FIRST_GUESS_MS_PER_ROW;
+  /** Keys with an omitted prefix met in this collection's documents, per prefix (findTexts cuts them in SQL). */
+  private readonly prefixedKeys = new Map<string, Set<string>>();
 
   constructor(store: SqliteStoreCore, name: string) {
     this.store = store;
@@ -78,7 +127,7 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     this.elements = this.elementTablesInFile();
     // A rolled-back unit may have taken an elements table it created with it.
     store.onRollback(() => {
-      this.counts.clear();
+      this.forgetReads();
       this.elements = this.elementTablesInFile();
       for (const [path, shape] of this.shapes) shape.elements = this.elements.get(path);
     });
@@ -116,15 +165,26 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
   private shapeOf = (path: string): PathShape => {
     const known = this.shapes.get(path);
     if (known) return known;
-    const json = jsonPath(path);
-    if (json === null) return { arrayAbove: true, kinds: new Set() }; // never translated
-    const keys = path.split('.');
-    const above = keys.slice(0, -1).map((_, index) => `json_type(doc, ${sqlText(jsonPath(keys.slice(0, index + 1).join('.'))!)}) = 'array'`);
-    const rows = this.store.statement(`SELECT json_type(doc, ${sqlText(json)}) AS kind, max(${above.length > 0 ? above.join(' OR ') : '0'}) AS arrayAbove
-      FROM ${this.table} GROUP BY kind`).all() as Array<{ kind: JsonKind | null; arrayAbove: number }>;
-    const shape: PathShape = { arrayAbove: rows.some((row) => row.arrayAbove === 1), kinds: new Set(rows.flatMap((row) => (row.kind ? [row.kind] : []))), elements: this.elements.get(path) };
-    this.shapes.set(path, shape);
-    return shape;
+    if (jsonPath(path) === null) return { arrayAbove: true, kinds: new Set() }; // never translated
+    // One scan of the documents learns the other indexed paths not known yet too: a listing's first
+    // queries ask for several (issue 11: at 100,000 cards a scan took ~0.4 s, six at once ~0.6 s).
+    const others = [...this.indexedPaths].filter((other) => other !== path && !this.shapes.has(other) && jsonPath(other) !== null);
+    const paths = [path, ...others.slice(0, MAX_PATHS_PER_SCAN - 1)];
+    const columns = paths.map((each, at) => {
+      const keys = each.split('.');
+      const above = keys.slice(0, -1).map((_, index) => `json_type(doc, ${sqlText(jsonPath(keys.slice(0, index + 1).join('.'))!)}) = 'array'`);
+      return `json_type(doc, ${sqlText(jsonPath(each)!)}) AS k${at}, max(${above.length > 0 ? above.join(' OR ') : '0'}) AS a${at}`;
+    });
+    const rows = this.store.statement(`SELECT ${columns.join(', ')} FROM ${this.table} GROUP BY ${paths.map((_, at) => `k${at}`).join(', ')}`)
+      .all() as Array<Record<string, JsonKind | number | null>>;
+    for (const [at, each] of paths.entries()) {
+      this.shapes.set(each, {
+        arrayAbove: rows.some((row) => row[`a${at}`] === 1),
+        kinds: new Set(rows.flatMap((row) => (row[`k${at}`] ? [row[`k${at}`] as JsonKind] : []))),
+        elements: this.elements.get(each),
+      });
+    }
+    return this.shapes.get(path)!;
   };
 
   private noteWritten(doc: ViewDocument): void {
@@ -151,18 +211,24 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     return (keys.some(([path]) => path === '_id') ? terms : [...terms, 'rid']).join(', ');
   }
 
-  /** The matching rows: SQL where it is exact, else the candidates checked, sorted and paged by mingo. */
-  private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS): Row[] {
+  /**
+   * The matching rows: SQL where it is exact, else the candidates checked, sorted and paged by mingo.
+   * `listed`: a read (find, findTexts) that may go through a kept order; never a write's own select.
+   */
+  private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS, listed = false): Row[] {
     const condition = filterToSql(filter, this.shapeOf);
     const orderBy = condition.exact ? this.orderBy(options.sort) : null;
     if (orderBy !== null) {
-      const params: SqlParam[] = [...condition.params];
-      let sql = `SELECT ${columns} FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`;
-      if (options.limit || options.skip) {
-        sql += ' LIMIT ? OFFSET ?';
-        params.push(options.limit || -1, options.skip ?? 0);
-      }
-      return this.store.statement(sql).all(...params) as unknown as Row[];
+      const run = () => {
+        const params: SqlParam[] = [...condition.params];
+        let sql = `SELECT ${columns} FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`;
+        if (options.limit || options.skip) {
+          sql += ' LIMIT ? OFFSET ?';
+          params.push(options.limit || -1, options.skip ?? 0);
+        }
+        return this.store.statement(sql).all(...params) as unknown as Row[];
+      };
+      return listed && this.store.orderLists !== 'never' ? this.throughOrder(condition, orderBy, options, columns, run) : run();
     }
     const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
     let entries = candidates.map((row) => ({ rid: row.rid, doc: row.doc, value: JSON.parse(row.doc) as D }));
@@ -175,11 +241,87 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
-    return (cursor.all() as object[]).map((value) => byValue.get(value)!);
+    const picked = (cursor.all() as object[]).map((value) => byValue.get(value)!);
+    // Other columns than the document's (findTexts): the rows mingo picked, read again with them.
+    return columns === DOC_COLUMNS || columns === 'rid' ? picked : this.rowsByRid(picked.map((row) => row.rid), columns);
+  }
+
+  /** A page from the listing's kept order, or from SQL (timed) while the list does not pay yet. */
+  private throughOrder(condition: SqlCondition, orderBy: string, options: FindOptions, columns: string, run: () => Row[]): Row[] {
+    const key = `${orderBy}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
+    const known = this.orders.get(key);
+    if (known?.rids) {
+      const start = options.skip ?? 0;
+      return this.rowsByRid([...known.rids.subarray(start, options.limit ? start + options.limit : undefined)], columns);
+    }
+    const started = performance.now();
+    const rows = run();
+    const spentMs = (known?.spentMs ?? 0) + performance.now() - started;
+    const rowsToList = this.counts.get(this.countKey(condition));
+    // Only listings (their count asked) are kept track of: a lookup by ids never becomes a list.
+    if (rowsToList === undefined && this.store.orderLists !== 'always') return rows;
+    const pays = this.store.orderLists === 'always' || spentMs >= rowsToList! * this.msPerListedRow;
+    if (this.orders.size >= MAX_ORDER_LISTS) this.forgetOrders();
+    this.orders.set(key, pays ? { spentMs, rids: this.listOrder(condition, orderBy) } : { spentMs });
+    return rows;
+  }
+
+  /** Every matching rid in the listing's order (a walk of the index that serves it). */
+  private listOrder(condition: SqlCondition, orderBy: string): Int32Array | Float64Array {
+    const started = performance.now();
+    // Not the statement cache: its rows are arrays, which no other caller expects.
+    const statement = this.store.db.prepare(`SELECT rid FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`);
+    statement.setReturnArrays(true);
+    const values = (statement.all(...condition.params) as unknown as Array<[number]>).map((row) => row[0]);
+    const rids = values.every((rid) => rid <= 0x7fffffff) ? Int32Array.from(values) : Float64Array.from(values);
+    if (rids.length > 0) this.msPerListedRow = (performance.now() - started) / rids.length;
+    this.listedRows += rids.length;
+    if (this.listedRows > MAX_LISTED_ROWS) {
+      this.forgetOrders();
+      this.listedRows = rids.length;
+    }
+    return rids;
+  }
+
+  private forgetOrders(): void {
+    this.orders.clear();
+    this.listedRows = 0;
+  }
+
+  /** Rows by rid, in the order of `rids`. */
+  private rowsByRid(rids: number[], columns: string): Row[] {
+    if (rids.length === 0) return [];
+    const rows = this.store.statement(`SELECT ${columns} FROM ${this.table} WHERE rid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rids)) as unknown as Row[];
+    const byRid = new Map(rows.map((row) => [row.rid, row]));
+    return rids.map((rid) => byRid.get(rid)!);
+  }
+
+  async findTexts(filter: Filter = {}, options: FindOptions = {}, omit: TextOmission): Promise<string[]> {
+    const prefix = omit.prefix ?? null;
+    let known = prefix === null ? undefined : this.prefixedKeys.get(prefix);
+    if (prefix !== null && !known) this.prefixedKeys.set(prefix, (known = new Set()));
+    const omitted = new Set([...omit.keys, ...(known ?? [])]);
+    // A key json_remove cannot name (a dot would make it a path) is cut in JavaScript, as is any
+    // document that still holds a key with the prefix (one not met before: it is remembered).
+    const paths = [...omitted].map((key) => (key.includes('.') ? null : jsonPath(key)));
+    const inSql = paths.every((path) => path !== null);
+    const columns = inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS;
+    const leftover = prefix === null ? null : new RegExp(`"${escapeRegExp(prefix)}|\\\\u`);
+    return this.select(filter, options, columns, true).map(({ doc }) => {
+      if (inSql && (leftover === null || !leftover.test(doc))) return doc;
+      const value = JSON.parse(doc) as Record<string, unknown>;
+      for (const key of Object.keys(value)) {
+        if (prefix !== null && key.startsWith(prefix)) {
+          if (known!.size < MAX_PREFIXED_KEYS) known!.add(key);
+          delete value[key];
+        } else if (omitted.has(key)) delete value[key];
+      }
+      return JSON.stringify(value);
+    });
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
-    return this.select(filter, options).map((row) => JSON.parse(row.doc) as D);
+    return this.select(filter, options, DOC_COLUMNS, true).map((row) => JSON.parse(row.doc) as D);
   }
 
   async findOne(filter: Filter): Promise<D | null> {
@@ -192,9 +334,11 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     return row ? (JSON.parse(row.doc) as D) : null;
   }
 
+  private countKey = (condition: SqlCondition): string => `${condition.exact}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
+
   async count(filter: Filter = {}): Promise<number> {
     const condition = filterToSql(filter, this.shapeOf);
-    const key = `${condition.exact}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
+    const key = this.countKey(condition);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
     const counted = condition.exact
@@ -205,12 +349,18 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     return counted;
   }
 
-  /** Every change of the collection goes through here: the counts it knew no longer hold. */
+  /** Every change of the collection goes through here: the counts and orders it knew no longer hold. */
   private write<T>(write: () => T): Promise<T> {
     return this.store.write(() => {
-      this.counts.clear();
+      this.forgetReads();
       return write();
     });
+  }
+
+  private forgetReads(): void {
+    this.counts.clear();
+    this.orders.clear();
+    this.listedRows = 0;
   }
 
   async replaceOne(doc: D): Promise<void> {
@@ -287,6 +437,7 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
 
   async createIndex(keys: Record<string, 1 | -1 | 'text'>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
     const columns: string[] = [];
+    for (const path of Object.keys(keys)) if (path !== '_id') this.indexedPaths.add(path);
     for (const [path, direction] of Object.entries(keys)) {
       const json = path === '_id' ? null : jsonPath(path);
       if (path !== '_id' && json === null) return; // not addressable in SQL: queries on it fall back to mingo
@@ -318,7 +469,7 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
 
   /** Empties the collection (dropAll); its indexes stay. */
   clear(): void {
-    this.counts.clear();
+    this.forgetReads();
     this.store.db.exec(`DELETE FROM ${this.table}`);
     for (const shape of this.shapes.values()) {
       shape.arrayAbove = false;
@@ -331,13 +482,15 @@ class SqliteViewCollection<D extends ViewDocument> implements ViewCollection<D> 
 class SqliteStoreCore {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  readonly orderLists: NonNullable<SqliteViewStoreOptions['orderLists']>;
   private readonly unit = new AsyncLocalStorage<true>();
   private readonly rollbackListeners: Array<() => void> = [];
   /** Settles when the unit in progress ends; null when none is open. */
   private unitEnded: Promise<void> | null = null;
 
-  constructor(path: string) {
+  constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid') {
     this.db = new DatabaseSync(path);
+    this.orderLists = orderLists;
     // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
     // resume from the checkpoint committed with them.
@@ -407,7 +560,7 @@ class SqliteStoreCore {
 
 /** Opens (creating when absent) the view database at `path`. */
 export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteViewStore {
-  const core = new SqliteStoreCore(options.path);
+  const core = new SqliteStoreCore(options.path, options.orderLists);
   const collections = new Map<string, SqliteViewCollection<ViewDocument>>();
   const collectionOf = (name: string) => {
     let collection = collections.get(name);
@@ -418,8 +571,8 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
     return collection;
   };
   return {
-    collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
-      return collectionOf(name) as unknown as ViewCollection<D>;
+    collection<D extends ViewDocument = ViewDocument>(name: string): SqliteViewCollectionApi<D> {
+      return collectionOf(name) as unknown as SqliteViewCollectionApi<D>;
     },
     dropAll: () => core.write(() => {
       // Every collection in the file, also those this process has not opened yet.
