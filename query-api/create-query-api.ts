@@ -11,6 +11,7 @@ import { awaitRevision } from './read-your-writes.ts';
 import { normalizedQuery, parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
 import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
+import { answerText } from './json-text.ts';
 import type { QueryApiPorts } from './ports.ts';
 import { readRoutes } from './routes/all-read-routes.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
@@ -109,7 +110,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
     }
     const generation = getCache.generation();
-    const answer = JSON.stringify(await route.handle(context));
+    const answer = answerText(await route.handle(context));
     if (route.cache) await getCache.set(key, answer, tags, generation);
     return { answer, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
   }

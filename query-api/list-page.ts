@@ -1,7 +1,8 @@
 import type { Filter, Sort, ViewDocument } from '../domain/ports/view-store.ts';
 import type { ReadViews } from './tracked-views.ts';
 import type { Page } from './paging.ts';
-import { publicDocument } from './public-document.ts';
+import { publicDocument, publicOmission } from './public-document.ts';
+import { JsonText } from './json-text.ts';
 import { escapeRegex } from '../projectors/seen.ts';
 import { queryTerms, termPattern } from '../domain/shared/search-text.ts';
 
@@ -17,6 +18,23 @@ export async function listPage(
     views.count(collection, filter),
   ]);
   return { items: docs.map((doc) => publicDocument(doc, options.internal)), total };
+}
+
+/**
+ * listPage as JSON text, each document as the view store hands it over without its internal keys
+ * (`publicDocument`'s rule), never parsed: the same bytes as JSON.stringify of listPage's answer.
+ */
+export async function listPageText(
+  views: ReadViews,
+  collection: string,
+  filter: Filter,
+  options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
+): Promise<JsonText> {
+  const [items, total] = await Promise.all([
+    views.findTexts(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }, publicOmission(options.internal)),
+    views.count(collection, filter),
+  ]);
+  return new JsonText(`{"items":[${items.join(',')}],"total":${total}}`);
 }
 
 /** The filter of a free-text search on a view's lower-cased `searchText`. */

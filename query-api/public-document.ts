@@ -1,9 +1,13 @@
 import type { ViewDocument } from '../domain/ports/view-store.ts';
+import type { TextOmission } from './ports.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
 // `ratings`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
 // (projectors/README.md). `_id` is dropped too: every document names its id in its own field.
 const alwaysInternal = ['searchText', 'searchTokens'];
+
+/** What publicDocument leaves out, as a view store's text read takes it (`findTexts`). */
+export const publicOmission = (internal: readonly string[] = []): TextOmission => ({ keys: [...alwaysInternal, ...internal], prefix: '_' });
 
 export function publicDocument<D extends ViewDocument>(doc: D, internal: readonly string[] = []): Record<string, unknown> {
   const hidden = new Set([...alwaysInternal, ...internal]);

@@ -1,5 +1,17 @@
-import type { Filter, FindOptions, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import type { Filter, FindOptions, ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { collectionTag, documentTag, wholeCollectionTag } from './cache-tags.ts';
+import type { TextOmission, TextReads } from './ports.ts';
+
+/** A document without the omitted top-level keys, the others in their order. */
+function withoutKeys(doc: ViewDocument, omit: TextOmission): Record<string, unknown> {
+  const omitted = new Set(omit.keys);
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (omitted.has(key) || (omit.prefix !== undefined && key.startsWith(omit.prefix))) continue;
+    kept[key] = value;
+  }
+  return kept;
+}
 
 // The read-only view access a read route gets. Every read records the cache tags of what it touched:
 // a lookup by `_id` tags that one document (found or not, so its creation also purges the answer);
@@ -9,6 +21,8 @@ export interface ReadViews {
   count(collection: string, filter?: Filter): Promise<number>;
   byId<D extends ViewDocument = ViewDocument>(collection: string, id: string): Promise<D | null>;
   findOne<D extends ViewDocument = ViewDocument>(collection: string, filter: Filter): Promise<D | null>;
+  /** Like find, each document as JSON text without the omitted keys (query-api/ports.ts, TextReads). */
+  findTexts(collection: string, filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
   /** Tags an answer by hand, e.g. with the event log. */
   tag(tag: string): void;
 }
@@ -32,6 +46,12 @@ export function trackedViews(viewStore: ViewStore): { views: ReadViews; tags: Se
     async findOne(collection, filter) {
       tags.add(collectionTag(collection));
       return viewStore.collection(collection).findOne(filter) as never;
+    },
+    async findTexts(collection, filter, options, omit) {
+      tags.add(collectionTag(collection));
+      const target = viewStore.collection(collection) as ViewCollection & Partial<TextReads>;
+      if (typeof target.findTexts === 'function') return target.findTexts(filter, options, omit);
+      return (await target.find(filter, options)).map((doc) => JSON.stringify(withoutKeys(doc, omit)));
     },
     tag(tag) {
       tags.add(tag);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { vendorCardsProjection } from '../projectors/vendor-cards/projection.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
@@ -300,5 +302,41 @@ describe('GET /api/ecommerce/vendor?text= (ranked search over every field)', () 
   it('orders the matches by an explicit sort instead of relevance', async () => {
     expect(ids(await search('band', '&sort=-rating'))).toEqual(['a2', 'a1']);
     expect(ids(await search('tel aviv', '&sort=rating'))).toEqual(['a4', 'a5', 'a2']);
+  });
+});
+
+describe('GET /api/ecommerce/vendor on the embedded sqlite store', () => {
+  it('answers byte for byte what it answers on memory, pages read from kept orders included', async () => {
+    const memory = createMemoryViewStore();
+    // Orders kept from a listing's first read on, so the second read of each URL pages from one.
+    const sqlite = openSqliteViewStore({ path: ':memory:', orderLists: 'always' });
+    const eventStore = await openSqliteEventStore({ path: ':memory:' });
+    try {
+      for (const keys of vendorCardsProjection.indexes!) await sqlite.collection('vendorCards').createIndex(keys);
+      const cards = [
+        ...Array.from({ length: 40 }, (_, index) => card(index + 1, { _profileTokens: ['n:x'], ratingAvg: index % 4 === 0 ? null : (index % 5) + 0.5 })),
+        card(41, { visible: false, archived: true }),
+        card(42, { name: { he: 'אמן "מרכאות"\n', en: 'Émile \u2028 \\ 🎵' }, _later: { nested: { _kept: true } }, intro: { he: '_underscore', en: 'x' } }),
+      ];
+      for (const store of [memory, sqlite]) {
+        for (const doc of cards) await store.collection('vendorCards').replaceOne(doc);
+        await store.collection('tags').replaceOne({ _id: 't-singers', id: 't-singers', alias: 'singers', parentId: 't-root', level: 1, order: 1, name: { he: 'זמרים', en: 'Singers' } });
+      }
+      const apiOn = (viewStore: typeof memory) => createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), cacheTtlMs: 0, jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
+      const [onMemory, onSqlite] = [apiOn(memory), apiOn(sqlite)];
+      const urls = ['name', '-name', 'rating', '-rating', 'price', '-price', 'createdAt', '-createdAt'].flatMap((sort) =>
+        ['he-IL', 'en-US'].flatMap((locale) => ['', '&category=singers', '&geoLocation=g-haifa'].flatMap((filter) =>
+          [[0, 7], [7, 7], [30, 24], [38, 5]].map(([start, limit]) => `/api/ecommerce/vendor?limit=${limit}&start=${start}&sort=${sort}&locale=${locale}${filter}`))));
+      for (const url of [...urls, '/api/ecommerce/vendor', '/api/ecommerce/vendor?start=30']) {
+        const expected = await onMemory.read({ url, headers: {} })!;
+        expect(expected.status, url).toBe(200);
+        for (let read = 0; read < 2; read += 1) expect((await onSqlite.read({ url, headers: {} })!).body, url).toBe(expected.body);
+      }
+      onMemory.cache.stop();
+      onSqlite.cache.stop();
+    } finally {
+      await sqlite.close();
+      await eventStore.close();
+    }
   });
 });

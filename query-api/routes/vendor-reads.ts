@@ -5,7 +5,7 @@ import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
-import { listPage } from '../list-page.ts';
+import { listPageText } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
 import { vendorsNotFreeOn } from '../vendor-availability.ts';
@@ -66,7 +66,7 @@ export const vendorSearch = readRoute({
       rating: 'ratingAvg',
       price: 'priceFromMinor',
     });
-    return listPage(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal });
+    return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal });
   },
 });
 
