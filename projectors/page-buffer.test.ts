@@ -81,4 +81,39 @@ describe('page buffer', () => {
     // Flushed: later reads start from the store again.
     expect(await tags.findOne({ _id: 'kids' })).toEqual({ _id: 'kids', parent: 'music', _version: 1 });
   });
+
+  it('on a store that starts empty, asks it only about documents it wrote', async () => {
+    const { store, calls } = countingStore();
+    const buffer = createPageBuffer(store, { startsEmpty: true });
+    const cards = buffer.store.collection('cards');
+    expect(await cards.findOne({ _id: 'a' })).toBeNull();
+    expect(await cards.writeIfVersion('a', { _id: 'a', n: 1 }, null)).toBe(true);
+    await buffer.flush();
+    expect(calls).toEqual(['cards.replaceOne']);
+    calls.length = 0;
+    expect(await cards.findOne({ _id: 'a' })).toMatchObject({ n: 1, _version: 1 });
+    expect(await cards.findOne({ _id: 'b' })).toBeNull();
+    expect(await buffer.store.collection('other').findOne({ _id: 'a' })).toBeNull();
+    expect(calls).toEqual(['cards.findOne']);
+    // Written past the buffer: asked again.
+    await cards.replaceOne({ _id: 'c', n: 3 });
+    await cards.updateOne({ n: 4 }, { $set: { n: 4 } }, { upsert: true });
+    calls.length = 0;
+    await buffer.flush();
+    expect(await cards.findOne({ _id: 'c' })).toMatchObject({ n: 3 });
+    expect(await cards.findOne({ _id: 'd' })).toBeNull();
+    expect(calls).toEqual(['cards.findOne', 'cards.findOne']);
+  });
+
+  it('counts what it holds: a document read or written, not a known absence', async () => {
+    const buffer = createPageBuffer(createMemoryViewStore(), { startsEmpty: true });
+    const cards = buffer.store.collection('cards');
+    await cards.findOne({ _id: 'a' });
+    expect(buffer.size()).toBe(0);
+    await cards.writeIfVersion('a', { _id: 'a' }, null);
+    await cards.writeIfVersion('b', { _id: 'b' }, null);
+    expect(buffer.size()).toBe(2);
+    await buffer.flush();
+    expect(buffer.size()).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../domain/ports/view-store.ts';
+import { writtenIds } from './written-ids.ts';
 
 // A page of events touches the same documents again and again (a vendor card takes every product
 // event of its vendor, a tombstone or a counter a whole burst). Applied one by one, each event read
@@ -8,8 +9,9 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCol
 // compare-and-set writes happen on the buffered copy, and `flush` writes each changed document once.
 //
 // Only for the views' sole writer: the runtime on a store with units (the page and its flush are one
-// transaction, no other writer can come in between) and a rebuild (its own staging store, the runtime
-// paused). The flush replaces documents without a compare-and-set: with several writers (issue 12's
+// transaction, no other writer can come in between) and a rebuild (its own staging store, or the sqlite
+// store inside the rebuild's one unit, where the buffer outlives the page and is flushed when it holds
+// enough documents: event-applier.ts, bufferDocuments). The flush replaces documents without a compare-and-set: with several writers (issue 12's
 // projector instances on MongoDB) the applier writes each event through instead.
 
 interface Entry {
@@ -36,34 +38,51 @@ export interface PageBuffer {
   store: ViewStore;
   /** Writes every document the page changed, once each, and forgets them. */
   flush(): Promise<void>;
+  /** Documents (and known absences) held. */
+  size(): number;
 }
 
-export function createPageBuffer(target: ViewStore): PageBuffer {
+export function createPageBuffer(target: ViewStore, options: {
+  /**
+   * Every collection of the store is empty when the buffer first reads (a rebuild's dropped views):
+   * a document the buffer has not written is known absent without a lookup (written-ids.ts).
+   */
+  startsEmpty?: boolean;
+} = {}): PageBuffer {
   const entries = new Map<string, Map<string, Entry>>();
   const collections = new Map<string, ViewCollection<ViewDocument>>();
+  let held = 0;
+  const written = options.startsEmpty ? writtenIds() : null;
+  /** Collections written where the filter cannot follow (an upsert by filter): lookups ask the store. */
+  const untracked = new Set<string>();
+  const knownAbsent = (name: string, id: string): boolean => written !== null && !untracked.has(name) && !written.mayHold(name, id);
 
   async function flushCollection(name: string): Promise<void> {
     const buffered = entries.get(name);
     if (!buffered) return;
     entries.delete(name);
+    held -= buffered.size;
     const collection = target.collection(name);
     for (const [id, entry] of buffered) {
       if (!entry.dirty) continue;
       // Written with the version the page's compare-and-sets gave it, as applying the events one by
       // one would have left it (a view equals its rebuild, `_version` included).
-      if (entry.doc) await collection.replaceOne(entry.doc);
-      else if (entry.storedVersion !== null) await collection.deleteOne({ _id: id });
+      if (entry.doc) {
+        await collection.replaceOne(entry.doc);
+        written?.add(name, id);
+      } else if (entry.storedVersion !== null) await collection.deleteOne({ _id: id });
     }
   }
 
   async function entryOf(name: string, id: string): Promise<Entry> {
     const known = entries.get(name)?.get(id);
     if (known) return known;
-    const doc = await target.collection(name).findOne({ _id: id });
+    const doc = knownAbsent(name, id) ? null : await target.collection(name).findOne({ _id: id });
     const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false };
     let buffered = entries.get(name);
     if (!buffered) entries.set(name, (buffered = new Map()));
     buffered.set(id, entry);
+    held += 1;
     return entry;
   }
 
@@ -79,6 +98,8 @@ export function createPageBuffer(target: ViewStore): PageBuffer {
     collection = {
       async findOne(filter: Filter) {
         if (!isIdOnly(filter)) return through((store) => store.findOne(filter));
+        // A known absence needs no entry (a rebuild looks up a tombstone for every new document).
+        if (knownAbsent(name, filter._id) && !entries.get(name)?.has(filter._id)) return null;
         return (await entryOf(name, filter._id)).doc;
       },
       async writeIfVersion(id: string, doc: ViewDocument | null, expected: number | null) {
@@ -91,8 +112,14 @@ export function createPageBuffer(target: ViewStore): PageBuffer {
       },
       find: (filter?: Filter, options?: FindOptions) => through((store) => store.find(filter, options)),
       count: (filter?: Filter) => through((store) => store.count(filter)),
-      replaceOne: (doc: ViewDocument) => through((store) => store.replaceOne(doc)),
-      updateOne: (filter: Filter, update: Update, options?: { upsert?: boolean }) => through((store) => store.updateOne(filter, update, options)),
+      replaceOne: (doc: ViewDocument) => through(async (store) => {
+        await store.replaceOne(doc);
+        written?.add(name, doc._id);
+      }),
+      updateOne: (filter: Filter, update: Update, options?: { upsert?: boolean }) => through((store) => {
+        if (options?.upsert) untracked.add(name);
+        return store.updateOne(filter, update, options);
+      }),
       deleteOne: (filter: Filter) => through((store) => store.deleteOne(filter)),
       deleteMany: (filter?: Filter) => through((store) => store.deleteMany(filter)),
       createIndex: (keys, options) => through((store) => store.createIndex(keys, options)),
@@ -106,6 +133,7 @@ export function createPageBuffer(target: ViewStore): PageBuffer {
       collection: <D extends ViewDocument = ViewDocument>(name: string) => collectionOf(name) as unknown as ViewCollection<D>,
       dropAll: async () => {
         entries.clear();
+        held = 0;
         await target.dropAll();
       },
       close: () => target.close(),
@@ -113,5 +141,6 @@ export function createPageBuffer(target: ViewStore): PageBuffer {
     async flush() {
       for (const name of [...entries.keys()]) await flushCollection(name);
     },
+    size: () => held,
   };
 }

@@ -6,6 +6,7 @@ import type { ViewCollection, ViewDocument, ViewStore } from '../domain/ports/vi
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { rebuildViews, type RebuildProgress } from './rebuild.ts';
@@ -41,6 +42,14 @@ async function rebuiltViews(store: EventStore, staging: 'memory' | 'direct' = 'm
   return dumpViews(fresh, allProjections);
 }
 
+/** Rebuilt into the node:sqlite store: by default one unit, documents buffered across pages. */
+async function rebuiltOnSqlite(store: EventStore, options: { staging?: 'memory' | 'direct'; bufferDocuments?: number } = {}) {
+  const fresh = openSqliteViewStore({ path: ':memory:' });
+  cleanups.push(() => fresh.close());
+  await rebuildViews({ eventStore: store, viewStore: fresh, pageSize: 37, ...options });
+  return dumpViews(fresh, allProjections);
+}
+
 const newEvent = (type: string, data: unknown) => ({
   id: randomUUID(), type, data,
   metadata: { actor: { userId: 'u1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
@@ -63,6 +72,11 @@ describe('projection runtime', () => {
     expect(live.messages!.length).toBe(32);
     expect(await rebuiltViews(store)).toEqual(live);
     expect(await rebuiltViews(store, 'direct')).toEqual(live);
+    // The sqlite store's rebuild: one unit, with the buffer written out at every page (a small bound),
+    // never before the end (a large one), and staged in memory.
+    expect(await rebuiltOnSqlite(store, { bufferDocuments: 10 })).toEqual(live);
+    expect(await rebuiltOnSqlite(store, { bufferDocuments: 1_000_000 })).toEqual(live);
+    expect(await rebuiltOnSqlite(store, { staging: 'memory' })).toEqual(live);
     expect(runtime.stats()).toMatchObject({ invalid: 0, position: await store.headPosition() });
   });
 

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '../domain/ports/event-store.ts';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { allProjections } from './all-projections.ts';
+import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
+import { TOMBSTONES_COLLECTION } from './event-applier.ts';
+import { rebuildViews, type RebuildProgress } from './rebuild.ts';
+import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
+import { dumpViews } from './testing/view-dump.ts';
+
+// The rebuild into the embedded node:sqlite view store: straight into the file, in one unit (views.sqlite
+// is rebuilt by `npm run views:rebuild` while the server may read it). Live views equal to the rebuild are
+// checked in runtime.test.ts, on memory and on sqlite.
+
+const dir = mkdtempSync(join(tmpdir(), 'rebuild-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+let files = 0;
+
+async function withHistory(): Promise<EventStore> {
+  const eventStore = await openSqliteEventStore({ path: ':memory:' });
+  cleanups.push(() => eventStore.close());
+  await appendHistory(eventStore, marketplaceHistory({ vendors: 3, customers: 4 }));
+  return eventStore;
+}
+
+function openViews(path: string) {
+  const views = openSqliteViewStore({ path });
+  cleanups.push(() => views.close());
+  return views;
+}
+
+describe('rebuild into the sqlite view store', () => {
+  it('replays straight into the file: every document counted, checkpoints at the head, one replay phase', async () => {
+    const eventStore = await withHistory();
+    const views = openViews(join(dir, `views-${++files}.sqlite`));
+    const progress: RebuildProgress[] = [];
+    const report = await rebuildViews({ eventStore, viewStore: views, pageSize: 20, bufferDocuments: 15, onProgress: (step) => progress.push(step) });
+
+    const head = await eventStore.headPosition();
+    let documents = 0;
+    for (const name of new Set([...allProjections.map((projection) => projection.collection), TOMBSTONES_COLLECTION])) documents += await views.collection(name).count();
+    expect(report).toMatchObject({ lastPosition: head, documents, invalid: 0 });
+    expect(documents).toBeGreaterThan(50);
+    expect(progress.every((step) => step.phase === 'replay')).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ done: report.events, percent: 100 });
+    expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
+    expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });
+  });
+
+  it('until it commits, another connection reads the previous views; stopped half-way, it leaves them as they were', async () => {
+    const eventStore = await withHistory();
+    const path = join(dir, `views-${++files}.sqlite`);
+    const views = openViews(path);
+    await rebuildViews({ eventStore, viewStore: views });
+    const before = await dumpViews(views, allProjections);
+    const checkpointsBefore = await views.collection(CHECKPOINTS_COLLECTION).find({}, { sort: { _id: 1 } });
+    const reader = openViews(path);
+
+    const seenByReader: number[] = [];
+    let pages = 0;
+    const failing: Pick<EventStore, 'readAll' | 'headPosition'> = {
+      headPosition: () => eventStore.headPosition(),
+      async readAll(options) {
+        if (++pages === 4) throw new Error('the log went away');
+        return eventStore.readAll(options);
+      },
+    };
+    const rebuild = rebuildViews({
+      eventStore: failing, viewStore: views, pageSize: 20, bufferDocuments: 5,
+      // find, not count: a store keeps its counts until its own writes change the collection.
+      onProgress: () => { void reader.collection('vendorCards').find().then((cards) => seenByReader.push(cards.length)); },
+    });
+    await expect(rebuild).rejects.toThrow('the log went away');
+
+    expect(seenByReader.length).toBeGreaterThan(0);
+    expect(seenByReader.every((count) => count === before.vendorCards!.length)).toBe(true);
+    expect(await dumpViews(views, allProjections)).toEqual(before);
+    expect(await views.collection(CHECKPOINTS_COLLECTION).find({}, { sort: { _id: 1 } })).toEqual(checkpointsBefore);
+  });
+});
