@@ -32,4 +32,31 @@ describe('event applier', () => {
     await createEventApplier({ viewStore, projections: [projectionReturning(plain)], log: silentLog }).apply(favorited());
     expect(await viewStore.collection('odd').findOne({ _id: 'x' })).toMatchObject({ ...plain, _seen: { 'favorites-u1': expect.any(Number) } });
   });
+
+  it('also when evolve keeps the stored items and fields and adds what is not JSON beside them', async () => {
+    const growing: AnyProjection = {
+      name: 'growing', collection: 'growing', eventTypes: ['VendorFavorited'],
+      keysOf: () => ['x'],
+      evolve: (doc, _event, id) => (doc === null
+        ? { _id: id, _seen: {}, list: [1, { n: 2 }], nested: { kept: 'yes' } }
+        : { ...doc, list: [...doc.list, new Date('2026-01-02T03:04:05.000Z'), undefined], nested: { ...doc.nested, gone: undefined, ratio: Number.NaN } }),
+    };
+    const viewStore = createMemoryViewStore();
+    const applier = createEventApplier({ viewStore, projections: [growing], log: silentLog, positionOrder: true, soleWriter: true });
+    await applier.applyPage([favorited(), recorded('favorites-u2', { type: 'VendorFavorited', data: { userId: 'u2', vendorId: 'v1' } })]);
+    const { _id, _seen, _version, ...stored } = (await viewStore.collection('growing').findOne({ _id: 'x' }))!;
+    expect(stored).toEqual({ list: [1, { n: 2 }, '2026-01-02T03:04:05.000Z', null], nested: { kept: 'yes', ratio: null } });
+    expect(Object.keys(stored.nested as object)).toEqual(['kept', 'ratio']);
+  });
+
+  it('keeps the order of the fields evolve made, `_id` where evolve put it, `_seen` after them', async () => {
+    const viewStore = createMemoryViewStore();
+    const ordered: AnyProjection = {
+      name: 'ordered', collection: 'ordered', eventTypes: ['VendorFavorited'],
+      keysOf: () => ['x'],
+      evolve: (_doc, _event, id) => ({ a: 1, _id: id, b: 2 }) as never,
+    };
+    await createEventApplier({ viewStore, projections: [ordered], log: silentLog }).apply(favorited());
+    expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', 'b', '_seen', '_version']);
+  });
 });
