@@ -72,7 +72,15 @@ const emptyCard = (vendorId: string): VendorCard => ({
   _profileTokens: [], _productTokens: {}, _timedServiceMinutes: {}, _profileKnown: false,
 });
 
-function withDerivedFields(card: VendorCard): VendorCard {
+/** The search tokens of the card, the stored ones kept when their sources are the same (a review, an archiving). */
+function searchTokensOf(card: VendorCard, before: VendorCard | undefined): string[] {
+  if (before && Array.isArray(before.searchTokens) && before._profileTokens !== undefined && before._productTokens !== undefined
+    && card._profileTokens === before._profileTokens && card._productTokens === before._productTokens) return before.searchTokens;
+  return [...new Set([...(card._profileTokens ?? []), ...Object.values(card._productTokens ?? {}).flat()])];
+}
+
+/** `before`: the card the event started from, whose derived tokens are kept where their sources did not change. */
+function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
   const prices = Object.values(card.productPrices);
   const rating = summarizeRatings(card.ratings);
   const timedMinutes = Object.values(card._timedServiceMinutes ?? {});
@@ -84,7 +92,7 @@ function withDerivedFields(card: VendorCard): VendorCard {
     ratingAvg: rating.avg,
     ratingCount: rating.count,
     searchText: searchTextOf(card.name.he, card.name.en),
-    searchTokens: [...new Set([...(card._profileTokens ?? []), ...Object.values(card._productTokens ?? {}).flat()])],
+    searchTokens: searchTokensOf(card, before),
     shortestTimedServiceMinutes: timedMinutes.length === 0 ? null : Math.min(...timedMinutes),
   };
 }
@@ -112,9 +120,9 @@ export const vendorCardsProjection: Projection<VendorCard> = {
         });
       }
       case 'VendorArchived':
-        return withDerivedFields({ ...card, archived: true, updatedAt: laterOf(card.updatedAt, event.data.at) });
+        return withDerivedFields({ ...card, archived: true, updatedAt: laterOf(card.updatedAt, event.data.at) }, card);
       case 'VendorUnarchived':
-        return withDerivedFields({ ...card, archived: false, updatedAt: laterOf(card.updatedAt, event.data.at) });
+        return withDerivedFields({ ...card, archived: false, updatedAt: laterOf(card.updatedAt, event.data.at) }, card);
       case 'ProductCreated':
       case 'ProductUpdated': {
         const { productId, details } = event.data;
@@ -135,11 +143,11 @@ export const vendorCardsProjection: Projection<VendorCard> = {
       }
       case 'ReviewPosted':
       case 'ReviewEdited':
-        return withDerivedFields({ ...card, ratings: { ...card.ratings, [event.data.orderId]: event.data.rating } });
+        return withDerivedFields({ ...card, ratings: { ...card.ratings, [event.data.orderId]: event.data.rating } }, card);
       case 'ReviewRemoved':
       case 'ReviewWithdrawn': {
         const { [event.data.orderId]: _removed, ...ratings } = card.ratings;
-        return withDerivedFields({ ...card, ratings });
+        return withDerivedFields({ ...card, ratings }, card);
       }
       default:
         return card;
