@@ -60,7 +60,13 @@ async function editArtist(locale: Locale) {
   // Archived, the artist is hidden from guests; brought back, the page is public again.
   const publicPath = new URL(page.url()).pathname;
   await suite.goto(admin, `/admin/vendor/${vendorId}`);
-  await page.click('[data-testid="vendor-archive"]');
+  // The opener is a link shown as a button: like a button it answers the Space key (without scrolling).
+  await page.focus('[data-testid="vendor-archive"]');
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press(' ');
+  await page.waitForSelector('[data-testid="vendor-archive-reason"]', LIVE);
+  // A Space the page took would scroll it by most of a screen; the question growing in place moves it little.
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
   await page.fill('[data-testid="vendor-archive-reason"]', `Break ${mark}`);
   await page.click('[data-testid="vendor-archive-confirm"]');
   await page.waitForSelector('[data-testid="vendor-archived-notice"]', LIVE);
