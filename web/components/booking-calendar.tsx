@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
 import { addDays, BOOKING_HORIZON_DAYS, hasFreeSlot, israelDate, slotsOn } from '../app/israel-calendar.ts';
-import { formatTime, tr } from '../app/format.ts';
+import { dateTimeFormat, formatTime, tr } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import { Price } from './price.tsx';
@@ -27,15 +27,15 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
     const count = new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 0)).getUTCDate();
     return Array.from({ length: count }, (_, index) => `${monthKey}-${String(index + 1).padStart(2, '0')}`);
   }, [monthKey]);
-  const weekdayFormat = new Intl.DateTimeFormat(languageTag(locale), { weekday: 'short', timeZone: 'UTC' });
+  const weekdayFormat = dateTimeFormat(languageTag(locale), { weekday: 'short', timeZone: 'UTC' });
   const weekdays = Array.from({ length: 7 }, (_, index) => weekdayFormat.format(new Date(Date.UTC(2024, 0, 7 + index))));
-  const monthTitle = new Intl.DateTimeFormat(languageTag(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(monthStart);
+  const monthTitle = dateTimeFormat(languageTag(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(monthStart);
   const lastMonthOffset = (Number(lastDay.slice(0, 4)) - year) * 12 + Number(lastDay.slice(5, 7)) - month;
 
   if (!product) return null;
   const duration = product.serviceDuration;
   const slots = selectedDate ? slotsOn(selectedDate, duration, props.busy, props.now) : [];
-  const dayLabel = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
+  const dayLabel = dateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
 
   return (
     <div className="booking" data-testid="booking-calendar">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VendorCalendarEntry } from '../api/view-models.ts';
 import { piecesOn, type DayPiece } from '../app/calendar-range.ts';
-import { formatTime } from '../app/format.ts';
+import { dateTimeFormat, formatTime } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
@@ -28,14 +28,14 @@ export function pieceTime(piece: DayPiece<VendorCalendarEntry>, locale: Locale, 
 }
 
 export function weekdayNames(locale: Locale, style: 'short' | 'long'): string[] {
-  const format = new Intl.DateTimeFormat(languageTag(locale), { weekday: style, timeZone: 'UTC' });
+  const format = dateTimeFormat(languageTag(locale), { weekday: style, timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2024, 0, 7 + index)))); // 7 Jan 2024 was a Sunday
 }
 
 export function MonthCalendar(props: CalendarViewProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const dayLabel = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
+  const dayLabel = dateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
   return (
     <div className="month-calendar" data-testid="month-calendar">
       <div className="month-weekdays" aria-hidden="true">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { piecesOn } from '../app/calendar-range.ts';
+import { dateTimeFormat } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import { pieceTime, type CalendarViewProps } from './calendar-month.tsx';
@@ -11,7 +12,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 export function WeekCalendar(props: CalendarViewProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const weekday = new Intl.DateTimeFormat(languageTag(locale), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const weekday = dateTimeFormat(languageTag(locale), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   return (
     <div className="week-calendar" data-testid="week-calendar">
       <div className="week-hours" aria-hidden="true">

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { requireAdmin } from '../../app/guards.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
-import { formatPrice, tr } from '../../app/format.ts';
+import { dateTimeFormat, formatPrice, tr } from '../../app/format.ts';
 import { languageTag } from '../../app/locale-path.ts';
 import { ANALYTICS_RANGES, ORDER_STATUSES, adminAnalytics, analyticsRangeOf, type Analytics, type AnalyticsBin } from '../../api/admin-analytics.ts';
 import type { Locale } from '../../api/view-models.ts';
@@ -31,7 +31,7 @@ const STATUS_TONES = { new: 'neutral', payed: 'info', approved: 'accent', comple
 
 function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
   // Bucket starts are calendar days (YYYY-MM-DD), so they are formatted as UTC dates.
-  const format = new Intl.DateTimeFormat(languageTag(locale), { timeZone: 'UTC', ...options });
+  const format = dateTimeFormat(languageTag(locale), { timeZone: 'UTC', ...options });
   return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
 }
 

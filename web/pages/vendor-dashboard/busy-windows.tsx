@@ -7,7 +7,7 @@ import { vendorCalendarEntries, vendorOrders } from '../../api/queries.ts';
 import type { Locale, Text, VendorCalendarEntry } from '../../api/view-models.ts';
 import { isCalendarMode, rangeOf, shiftAnchor, startOfWeek, validDate, visibleDays, type CalendarMode } from '../../app/calendar-range.ts';
 import { israelDate } from '../../app/israel-calendar.ts';
-import { tr } from '../../app/format.ts';
+import { dateTimeFormat, tr } from '../../app/format.ts';
 import { LocalLink, useLocale, useLocalizedPath } from '../../app/links.tsx';
 import { languageTag } from '../../app/locale-path.ts';
 import { useLiveOrders } from '../../app/live-orders.ts';
@@ -113,7 +113,7 @@ export function BusyWindowsPage() {
     if (date >= today) setFormDate(date);
   };
 
-  const dayFormat = new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
+  const dayFormat = dateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
   // A day chosen before moving the calendar elsewhere has no entries loaded: its panel closes.
   const shownDate = selectedDate && days.includes(selectedDate) ? selectedDate : null;
   const selectedEntries = shownDate ? entries.filter((entry) => entry.start < dayEnd(shownDate) && entry.end > dayStart(shownDate)) : [];
@@ -209,10 +209,10 @@ function EntryRow(props: { entry: VendorCalendarEntry; label: string; withDate?:
 
 function periodTitle(mode: CalendarMode, anchor: string, days: string[], locale: Locale): string {
   const tag = languageTag(locale);
-  if (mode === 'month') return new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${anchor.slice(0, 7)}-01T00:00:00Z`));
+  if (mode === 'month') return dateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${anchor.slice(0, 7)}-01T00:00:00Z`));
   const first = new Date(`${startOfWeek(anchor)}T00:00:00Z`);
   const last = new Date(`${days[days.length - 1]}T00:00:00Z`);
-  const format = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const format = dateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return `${format.format(first)} – ${format.format(last)}`;
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ISRAEL_TIME_ZONE } from '../../app/format.ts';
+import { dateTimeFormat, ISRAEL_TIME_ZONE } from '../../app/format.ts';
 import { israelDate, israelInstant } from '../../app/israel-calendar.ts';
 import { languageTag } from '../../app/locale-path.ts';
 import type { Locale } from '../../api/view-models.ts';
@@ -14,8 +14,8 @@ export function describeInterval(interval: { start: string; end: string }, local
   const lastDay = israelDate(end - 1);
   const wholeDays = israelInstant(firstDay, 0).getTime() === start && israelInstant(israelDate(end), 0).getTime() === end;
   const tag = languageTag(locale);
-  const dates = new Intl.DateTimeFormat(tag, { weekday: firstDay === lastDay ? 'short' : undefined, day: 'numeric', month: 'short', year: 'numeric', timeZone: ISRAEL_TIME_ZONE });
-  const times = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ISRAEL_TIME_ZONE });
+  const dates = dateTimeFormat(tag, { weekday: firstDay === lastDay ? 'short' : undefined, day: 'numeric', month: 'short', year: 'numeric', timeZone: ISRAEL_TIME_ZONE });
+  const times = dateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ISRAEL_TIME_ZONE });
   if (wholeDays) {
     // Composed rather than formatRange: its spacing differs between ICU versions (server vs browser).
     const days = firstDay === lastDay ? dates.format(start) : `${dates.format(start)} – ${dates.format(end - 1)}`;
@@ -27,6 +27,6 @@ export function describeInterval(interval: { start: string; end: string }, local
     const hours = `\u2066${times.format(start)}\u2060–\u2060${times.format(end)}\u2069`;
     return withDate ? `${dates.format(start)}, ${hours}` : hours;
   }
-  const dateTimes = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ISRAEL_TIME_ZONE });
+  const dateTimes = dateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ISRAEL_TIME_ZONE });
   return `${dateTimes.format(start)} – ${dateTimes.format(end)}`;
 }
