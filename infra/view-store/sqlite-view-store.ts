@@ -59,8 +59,8 @@ const MAX_PATHS_PER_SCAN = 16;
 /** Orders kept per collection (keys), and rows listed in them all, before they are all dropped. */
 const MAX_ORDER_LISTS = 1000;
 const MAX_LISTED_ROWS = 4_000_000;
-/** What listing one row is taken to cost until a list has been built and timed, ms. */
-const FIRST_GUESS_MS_PER_ROW = 0.0003;
+/** What listing one row is taken to cost until a list has been built and timed, ms (~0.15 µs walking the name index of 100,000 cards). */
+const FIRST_GUESS_MS_PER_ROW = 0.00015;
 /** Keys with an omitted prefix that findTexts names in its SQL, per collection and prefix. */
 const MAX_PREFIXED_KEYS = 64;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
