@@ -248,6 +248,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   /** A page from the listing's kept order, or from SQL (timed) while the list does not pay yet. */
   private throughOrder(condition: SqlCondition, orderBy: string, options: FindOptions, columns: string, run: () => Row[]): Row[] {
+    // Nothing counted or kept since the last change (the projectors' own reads while they write): SQL.
+    if (this.counts.size === 0 && this.orders.size === 0 && this.store.orderLists !== 'always') return run();
     const key = `${orderBy}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
     const known = this.orders.get(key);
     if (known?.rids) {
