@@ -12,6 +12,12 @@ import { ADMIN_NAV } from '../pages/admin/admin-nav.ts';
 // parser has to close on its own, or a forbidden ancestor, is such markup.
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'label', 'details', 'iframe']);
+/** Start tags that close an open <p> (the HTML parsing rules: "close a p element" when one is in button scope). */
+const CLOSES_P = new Set([
+  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'dd', 'dt', 'fieldset', 'figcaption', 'figure',
+  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'listing', 'main', 'menu', 'nav', 'ol', 'p', 'pre',
+  'search', 'section', 'summary', 'table', 'ul', 'xmp',
+]);
 /** Elements that may not have an element of the same kind, or an interactive one, inside. */
 const NOT_INSIDE: Record<string, (ancestor: string) => boolean> = {
   form: (ancestor) => ancestor === 'form',
@@ -31,6 +37,8 @@ export function nestingFaults(html: string): string[] {
     onopentagname(name) {
       if (closedByParser) faults.add(`<${closedByParser}> cannot contain <${name}>`);
       closedByParser = null;
+      // A <p> anywhere above, up to a <button> (the parser's "button scope"), is closed by these.
+      if (CLOSES_P.has(name) && stack.slice(stack.lastIndexOf('button') + 1).includes('p')) faults.add(`<p> cannot contain <${name}>`);
       const forbidden = NOT_INSIDE[name];
       const ancestor = forbidden ? stack.find(forbidden) : undefined;
       if (ancestor) faults.add(`<${ancestor}> cannot contain <${name}>`);
@@ -56,6 +64,8 @@ export function nestingFaults(html: string): string[] {
 describe('the nesting check itself', () => {
   it('finds a form in a paragraph, a form in a form, a link in a link and a button in a button', () => {
     expect(nestingFaults('<p>price <form><button>save</button></form></p>')).toContain('<p> cannot contain <form>');
+    expect(nestingFaults('<p>price <span class="save"><form><button>save</button></form></span></p>')).toContain('<p> cannot contain <form>');
+    expect(nestingFaults('<p><span><div>block</div></span></p>')).toContain('<p> cannot contain <div>');
     // The parser drops an inner form's start tag (as browsers do), so the fault shows as a closed element.
     expect(nestingFaults('<form><div><form></form></div></form>')).not.toEqual([]);
     expect(nestingFaults('<a href="/"><span><a href="/x">x</a></span></a>')).toContain('<a> cannot contain <a>');
