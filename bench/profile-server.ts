@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from './load/run-load.ts';
 import type { LoadStep } from './load/load-scenario.ts';
-import { seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
+import { canonicalVendorPaths, seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
 import { benchVendorId } from './seed/catalog-events.ts';
 import { summarizeProfile } from './profile-summary.ts';
 import { repoRoot } from './child-process.ts';
@@ -34,7 +34,9 @@ if (values.scenario === 'round-trip') {
 } else if (values.scenario === 'search-miss') {
   steps = [{ method: 'GET', path: `/api/ecommerce/vendor?limit=24&start={n%${vendors - 24}}` }];
 } else if (values.scenario === 'vendor-page') {
-  steps = [{ method: 'GET', path: `/artists/singers/${benchVendorId(1)}` }];
+  // Each request another vendor's page, as figure 5 measures: the guest page cache cannot answer.
+  const paths = await canonicalVendorPaths(server.url, Math.min(vendors, 6_000));
+  steps = [{ method: 'GET', path: paths[0]!, paths }];
 } else throw new Error(`unknown scenario ${values.scenario}`);
 const load = await runLoad({ url: server.url, connections: 8, durationSeconds: Number(values.seconds), steps });
 await server.stop();

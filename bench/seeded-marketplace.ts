@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
-import { accountEntries, appendEntries, catalogEntries, referenceEntries, type BenchAccount, type SeedEntry } from './seed/catalog-events.ts';
+import { accountEntries, appendEntries, benchVendorId, catalogEntries, referenceEntries, type BenchAccount, type SeedEntry } from './seed/catalog-events.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import type { ChildOptions } from './child-process.ts';
 
@@ -82,4 +82,22 @@ export async function signIn(baseUrl: string, account: BenchAccount): Promise<st
   const body = (await response.json()) as { token?: string };
   if (response.status !== 200 || !body.token) throw new Error(`sign in ${account.email}: ${response.status} ${JSON.stringify(body)}`);
   return body.token;
+}
+
+/** The canonical page paths of the first `count` vendors: the short path redirects to them (category alias and display name). */
+export async function canonicalVendorPaths(baseUrl: string, count: number): Promise<string[]> {
+  const pathOf = async (n: number): Promise<string> => {
+    const short = `/artists/artists/${benchVendorId(n)}`;
+    const response = await fetch(new URL(short, baseUrl), { redirect: 'manual' });
+    const location = response.headers.get('location');
+    await response.body?.cancel();
+    if (response.status >= 300 && response.status < 400 && location) return new URL(location, baseUrl).pathname;
+    if (response.status === 200) return short;
+    throw new Error(`vendor page of ${benchVendorId(n)}: ${response.status}`);
+  };
+  const paths: string[] = [];
+  for (let first = 0; first < count; first += 16) {
+    paths.push(...(await Promise.all(Array.from({ length: Math.min(16, count - first) }, (_, index) => pathOf(first + index)))));
+  }
+  return paths;
 }

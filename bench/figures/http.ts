@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { runLoad } from '../load/run-load.ts';
 import type { LoadResult, LoadStep } from '../load/load-scenario.ts';
-import { FIRST_SEARCH_PAGE, signIn, startSearchPair } from '../seeded-marketplace.ts';
+import { canonicalVendorPaths, FIRST_SEARCH_PAGE, signIn, startSearchPair } from '../seeded-marketplace.ts';
 import { benchVendorId } from '../seed/catalog-events.ts';
 import { summarize, perSecond } from '../percentiles.ts';
 import { loadPageData, renderTree } from '../ssr/render-tree.tsx';
@@ -36,24 +36,6 @@ function rateAndP99(name: string, load: LoadResult, baseline: LoadResult, baseli
     { name: `${name}: throughput`, value: load.requestsPerSecond, unit: 'req/s', baselineName, baseline: baseline.requestsPerSecond, better: 'higher', note: `${noteOf(load)}${extra}` },
     { name: `${name}: p99 latency`, value: load.latencyP99, unit: 'ms', baselineName, baseline: baseline.latencyP99, better: 'lower', note: `p50 ${load.latencyP50} ms vs ${baseline.latencyP50} ms` },
   ];
-}
-
-/** The canonical page paths of the first `count` vendors: the short path redirects to them (category alias and display name). */
-async function canonicalVendorPaths(baseUrl: string, count: number): Promise<string[]> {
-  const pathOf = async (n: number): Promise<string> => {
-    const short = `/artists/artists/${benchVendorId(n)}`;
-    const response = await fetch(new URL(short, baseUrl), { redirect: 'manual' });
-    const location = response.headers.get('location');
-    await response.body?.cancel();
-    if (response.status >= 300 && response.status < 400 && location) return new URL(location, baseUrl).pathname;
-    if (response.status === 200) return short;
-    throw new Error(`vendor page of ${benchVendorId(n)}: ${response.status}`);
-  };
-  const paths: string[] = [];
-  for (let first = 0; first < count; first += 16) {
-    paths.push(...(await Promise.all(Array.from({ length: Math.min(16, count - first) }, (_, index) => pathOf(first + index)))));
-  }
-  return paths;
 }
 
 await reportFigure(async () => {
