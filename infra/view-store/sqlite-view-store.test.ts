@@ -214,6 +214,18 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.count({ 'tagIds.id': 't2' })).toBe(1);
     expect(await cards.count({ tagIds: { $in: ['t1'] } })).toBe(2);
   });
+
+  it('still knows a path holds arrays after a unit that emptied the views is rolled back', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'a', tagIds: ['t1', 't2'] });
+    expect(await cards.find({ tagIds: 't2' }, { sort: { _id: 1 } })).toHaveLength(1);
+    await expect(store.atomically(async () => {
+      await store.dropAll();
+      throw new Error('rebuild stopped');
+    })).rejects.toThrow('rebuild stopped');
+    expect(await cards.find({ tagIds: 't2' }, { sort: { _id: 1 } })).toHaveLength(1);
+    expect(await cards.count({ tagIds: { $in: ['t1'] } })).toBe(1);
+  });
 });
 
 describe('literalPrefixes', () => {

@@ -125,11 +125,12 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.table = quoted(`${TABLE_PREFIX}${name}`);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, ${ID_COLUMN} TEXT NOT NULL UNIQUE, doc BLOB NOT NULL)`);
     this.elements = this.elementTablesInFile();
-    // A rolled-back unit may have taken an elements table it created with it.
+    // A rolled-back unit may have taken an elements table it created with it, and what it taught the
+    // shapes (a dropAll forgets every kind) no longer holds: both are read from the file again.
     store.onRollback(() => {
       this.forgetReads();
       this.elements = this.elementTablesInFile();
-      for (const [path, shape] of this.shapes) shape.elements = this.elements.get(path);
+      this.shapes.clear();
     });
   }
 
