@@ -2,7 +2,7 @@ import type { Cache } from '../domain/ports/cache.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { JobQueue } from '../domain/ports/job-queue.ts';
-import type { Filter, FindOptions, ViewStore } from '../domain/ports/view-store.ts';
+import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
 
@@ -28,22 +28,6 @@ export interface ViewChange {
 export interface QueryApiLogger {
   warn(message: string): void;
   error(error: unknown, message?: string): void;
-}
-
-/** Top-level keys a text read leaves out: these names, and every key that begins with `prefix`. */
-export interface TextOmission {
-  keys: readonly string[];
-  prefix?: string;
-}
-
-/**
- * What a view collection may offer beyond the port (the embedded node:sqlite store does): the
- * matching documents as JSON text without some top-level keys, exactly `JSON.stringify` of each
- * with those keys deleted. Listings then answer without parsing and rewriting every document;
- * with other stores the query API does the same in JavaScript.
- */
-export interface TextReads {
-  findTexts(filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
 }
 
 /** Everything the query API needs from outside; tests pass in-memory adapters. */

@@ -1,5 +1,5 @@
 import type { ViewDocument } from '../domain/ports/view-store.ts';
-import type { TextOmission } from './ports.ts';
+import type { TextOmission } from '../domain/ports/view-store.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
 // `ratings`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out

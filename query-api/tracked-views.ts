@@ -1,6 +1,5 @@
-import type { Filter, FindOptions, ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import type { Filter, FindOptions, TextOmission, TextReads, ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { collectionTag, documentTag, wholeCollectionTag } from './cache-tags.ts';
-import type { TextOmission, TextReads } from './ports.ts';
 
 /** A document without the omitted top-level keys, the others in their order. */
 function withoutKeys(doc: ViewDocument, omit: TextOmission): Record<string, unknown> {
@@ -21,7 +20,7 @@ export interface ReadViews {
   count(collection: string, filter?: Filter): Promise<number>;
   byId<D extends ViewDocument = ViewDocument>(collection: string, id: string): Promise<D | null>;
   findOne<D extends ViewDocument = ViewDocument>(collection: string, filter: Filter): Promise<D | null>;
-  /** Like find, each document as JSON text without the omitted keys (query-api/ports.ts, TextReads). */
+  /** Like find, each document as JSON text without the omitted keys (TextReads of the view-store port). */
   findTexts(collection: string, filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
   /** Tags an answer by hand, e.g. with the event log. */
   tag(tag: string): void;

@@ -53,6 +53,22 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   createIndex(keys: Record<string, 1 | -1 | 'text'>, options?: { unique?: boolean; name?: string }): Promise<void>;
 }
 
+/** Top-level keys a text read leaves out: these names, and every key that begins with `prefix`. */
+export interface TextOmission {
+  keys: readonly string[];
+  prefix?: string;
+}
+
+/**
+ * What a view collection may offer beyond the port (the embedded node:sqlite store does): the
+ * matching documents as JSON text without some top-level keys, exactly `JSON.stringify` of each
+ * with those keys deleted, made without parsing them. Listings then answer without parsing and
+ * rewriting every document; with other stores the query API does the same in JavaScript.
+ */
+export interface TextReads {
+  findTexts(filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
+}
+
 export interface ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D>;
   /** Drops every collection (used by a rebuild). */

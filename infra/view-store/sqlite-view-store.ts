@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
-import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
+import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
 import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 
@@ -23,20 +23,8 @@ export interface SqliteViewStoreOptions {
   orderLists?: 'when-paid' | 'always' | 'never';
 }
 
-/** Top-level keys a text read leaves out: these names, and every key that begins with `prefix`. */
-export interface TextOmission {
-  keys: readonly string[];
-  prefix?: string;
-}
-
 /** The collection of the embedded store: the port, and reads of documents as JSON text. */
-export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> extends ViewCollection<D> {
-  /**
-   * The matching documents as JSON text, each without the omitted top-level keys: exactly
-   * `JSON.stringify` of the document with those keys deleted, made without parsing it.
-   */
-  findTexts(filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
-}
+export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> extends ViewCollection<D>, TextReads {}
 
 export interface SqliteViewStore extends ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): SqliteViewCollectionApi<D>;
@@ -362,8 +350,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   private forgetReads(): void {
     this.counts.clear();
-    this.orders.clear();
-    this.listedRows = 0;
+    this.forgetOrders();
   }
 
   async replaceOne(doc: D): Promise<void> {
