@@ -11,22 +11,16 @@ import { ADMIN_NAV } from '../pages/admin/admin-nav.ts';
 // an artist and an admin, in both languages. React writes every closing tag itself, so any tag the
 // parser has to close on its own, or a forbidden ancestor, is such markup.
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'label', 'details', 'iframe']);
 /** Start tags that close an open <p> (the HTML parsing rules: "close a p element" when one is in button scope). */
 const CLOSES_P = new Set([
   'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'dd', 'dt', 'fieldset', 'figcaption', 'figure',
   'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'listing', 'main', 'menu', 'nav', 'ol', 'p', 'pre',
   'search', 'section', 'summary', 'table', 'ul', 'xmp',
 ]);
-/** Elements that may not have an element of the same kind, or an interactive one, inside. */
-const NOT_INSIDE: Record<string, (ancestor: string) => boolean> = {
-  form: (ancestor) => ancestor === 'form',
-  a: (ancestor) => ancestor === 'a' || ancestor === 'button',
-  button: (ancestor) => ancestor === 'button' || ancestor === 'a',
-  input: (ancestor) => ancestor === 'button' || ancestor === 'a',
-  select: (ancestor) => ancestor === 'button' || ancestor === 'a',
-  textarea: (ancestor) => ancestor === 'button' || ancestor === 'a',
-};
+/** Interactive elements, which may stand neither in a link nor in a button. */
+const NOT_IN_LINK_OR_BUTTON = new Set(['a', 'button', 'input', 'select', 'textarea']);
+/** Further interactive elements a button may not hold. */
+const NOT_IN_BUTTON = new Set(['label', 'details', 'iframe']);
 
 /** The nesting faults of a page's HTML, each as `outer > inner`. */
 export function nestingFaults(html: string): string[] {
@@ -39,10 +33,10 @@ export function nestingFaults(html: string): string[] {
       closedByParser = null;
       // A <p> anywhere above, up to a <button> (the parser's "button scope"), is closed by these.
       if (CLOSES_P.has(name) && stack.slice(stack.lastIndexOf('button') + 1).includes('p')) faults.add(`<p> cannot contain <${name}>`);
-      const forbidden = NOT_INSIDE[name];
-      const ancestor = forbidden ? stack.find(forbidden) : undefined;
-      if (ancestor) faults.add(`<${ancestor}> cannot contain <${name}>`);
-      if (INTERACTIVE.has(name) && stack.includes('button') && name !== 'button') faults.add(`<button> cannot contain <${name}>`);
+      if (name === 'form' && stack.includes('form')) faults.add('<form> cannot contain <form>');
+      const linkOrButton = NOT_IN_LINK_OR_BUTTON.has(name) ? stack.find((ancestor) => ancestor === 'a' || ancestor === 'button') : undefined;
+      if (linkOrButton) faults.add(`<${linkOrButton}> cannot contain <${name}>`);
+      if (NOT_IN_BUTTON.has(name) && stack.includes('button')) faults.add(`<button> cannot contain <${name}>`);
       if (!VOID.has(name)) stack.push(name);
     },
     onclosetag(name, implied) {
