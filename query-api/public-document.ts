@@ -1,5 +1,4 @@
-import type { ViewDocument } from '../domain/ports/view-store.ts';
-import type { TextOmission } from '../domain/ports/view-store.ts';
+import type { TextOmission, ViewDocument } from '../domain/ports/view-store.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
 // `ratings`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
@@ -9,12 +8,16 @@ const alwaysInternal = ['searchText', 'searchTokens'];
 /** What publicDocument leaves out, as a view store's text read takes it (`findTexts`). */
 export const publicOmission = (internal: readonly string[] = []): TextOmission => ({ keys: [...alwaysInternal, ...internal], prefix: '_' });
 
-export function publicDocument<D extends ViewDocument>(doc: D, internal: readonly string[] = []): Record<string, unknown> {
-  const hidden = new Set([...alwaysInternal, ...internal]);
-  const answer: Record<string, unknown> = {};
+/** A document without the omitted top-level keys, the others in their order (what a text read leaves out, in JavaScript). */
+export function withoutOmitted(doc: ViewDocument, omit: TextOmission): Record<string, unknown> {
+  const omitted = new Set(omit.keys);
+  const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(doc)) {
-    if (key.startsWith('_') || hidden.has(key)) continue;
-    answer[key] = value;
+    if (omitted.has(key) || (omit.prefix !== undefined && key.startsWith(omit.prefix))) continue;
+    kept[key] = value;
   }
-  return answer;
+  return kept;
 }
+
+export const publicDocument = <D extends ViewDocument>(doc: D, internal: readonly string[] = []): Record<string, unknown> =>
+  withoutOmitted(doc, publicOmission(internal));

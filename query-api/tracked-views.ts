@@ -1,16 +1,6 @@
 import type { Filter, FindOptions, TextOmission, TextReads, ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { collectionTag, documentTag, wholeCollectionTag } from './cache-tags.ts';
-
-/** A document without the omitted top-level keys, the others in their order. */
-function withoutKeys(doc: ViewDocument, omit: TextOmission): Record<string, unknown> {
-  const omitted = new Set(omit.keys);
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) {
-    if (omitted.has(key) || (omit.prefix !== undefined && key.startsWith(omit.prefix))) continue;
-    kept[key] = value;
-  }
-  return kept;
-}
+import { withoutOmitted } from './public-document.ts';
 
 // The read-only view access a read route gets. Every read records the cache tags of what it touched:
 // a lookup by `_id` tags that one document (found or not, so its creation also purges the answer);
@@ -50,7 +40,7 @@ export function trackedViews(viewStore: ViewStore): { views: ReadViews; tags: Se
       tags.add(collectionTag(collection));
       const target = viewStore.collection(collection) as ViewCollection & Partial<TextReads>;
       if (typeof target.findTexts === 'function') return target.findTexts(filter, options, omit);
-      return (await target.find(filter, options)).map((doc) => JSON.stringify(withoutKeys(doc, omit)));
+      return (await target.find(filter, options)).map((doc) => JSON.stringify(withoutOmitted(doc, omit)));
     },
     tag(tag) {
       tags.add(tag);
