@@ -13,6 +13,7 @@ import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
 import { answerText } from './json-text.ts';
 import type { QueryApiPorts } from './ports.ts';
+import type { TextReads, ViewCollection } from '../domain/ports/view-store.ts';
 import { readRoutes } from './routes/all-read-routes.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
@@ -64,6 +65,11 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   const getCache = createGetCache(ports.cache, ports.projections, { ttlMs, logger });
   const routes = readRoutes({ jobQueue: ports.jobQueue });
   const specs = [...routes.map((route) => route.spec), openApiRouteSpec];
+  // Listings read as text ask the view store to keep those texts (docs/embedded-views.md, "Listings").
+  for (const { collection, omit } of routes.flatMap((route) => route.texts ?? [])) {
+    const target = ports.viewStore.collection(collection) as ViewCollection & Partial<TextReads>;
+    target.keepTexts?.(omit).catch((error: unknown) => logger.error(error, `keeping the texts of ${collection} failed`));
+  }
 
   const router = express.Router();
   for (const route of routes) {

@@ -8,6 +8,7 @@ import type { ReadViews } from './tracked-views.ts';
 import type { DocumentRef } from './read-your-writes.ts';
 import { queryInteger } from './paging.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
+import type { TextOmission } from '../domain/ports/view-store.ts';
 
 // Every read route is declared once: its RouteSpec (validation and OpenAPI), how to answer, and —
 // for a document read — which stream the document is folded from, so `minRevision` knows what to await.
@@ -42,7 +43,14 @@ export interface ReadRoute {
   cache: boolean;
   /** The document this route reads (collection, id, stream), for `minRevision`. */
   documentOf?: (params: never, actor: Actor) => DocumentRef;
+  /** The collections this route reads as text (findTexts) and without which keys: the view store may keep those texts. */
+  texts?: readonly KeptText[];
   handle(context: ReadContext<never, never>): Promise<unknown>;
+}
+
+export interface KeptText {
+  collection: string;
+  omit: TextOmission;
 }
 
 /** Query parameters every read accepts. */
@@ -67,6 +75,7 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
   answers?: Record<number, string>;
   cache?: boolean;
   documentOf?: (params: z.output<z.ZodObject<PS>>, actor: Actor) => DocumentRef;
+  texts?: readonly KeptText[];
   handle(context: ReadContext<z.output<z.ZodObject<PS>>, z.output<z.ZodObject<QS>>>): Promise<unknown>;
 }): ReadRoute {
   const query = z.strictObject({ ...(definition.query ?? {}), ...commonQueryShape, ...(definition.documentOf ? minRevisionShape : {}) });
@@ -86,6 +95,7 @@ export function readRoute<PS extends Shape = {}, QS extends Shape = {}>(definiti
     },
     cache: definition.cache ?? true,
     documentOf: definition.documentOf as ReadRoute['documentOf'],
+    ...(definition.texts ? { texts: definition.texts } : {}),
     handle: definition.handle as ReadRoute['handle'],
   };
 }

@@ -67,6 +67,11 @@ export interface TextOmission {
  */
 export interface TextReads {
   findTexts(filter: Filter, options: FindOptions, omit: TextOmission): Promise<string[]>;
+  /**
+   * Asks the store to keep every document's text without `omit`'s keys as documents are written, so
+   * findTexts with the same omission reads it as it is (the embedded store keeps one per collection).
+   */
+  keepTexts?(omit: TextOmission): Promise<void>;
 }
 
 export interface ViewStore {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from './memory-view-store.ts';
 import { openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
@@ -167,6 +168,58 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.findTexts({ _id: 'b' }, {}, { keys: ['dotted.key'] })).toEqual([JSON.stringify(Object.fromEntries(Object.entries(docs[1]!).filter(([key]) => key !== 'dotted.key')))]);
     // Without anything to omit, the stored text itself.
     expect(await cards.findTexts({ _id: 'a' }, {}, { keys: [] })).toEqual([JSON.stringify(docs[0])]);
+  });
+
+  it('keeps the texts of an omission in the rows through every kind of write, and reads them byte for byte', async () => {
+    const cards = store.collection('cards');
+    const omit = { keys: ['hidden'], prefix: '_' };
+    const expected = (doc: Record<string, unknown>) =>
+      JSON.stringify(Object.fromEntries(Object.entries(doc).filter(([key]) => key !== 'hidden' && !key.startsWith('_'))));
+    const keptInFile = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        return (db.prepare('SELECT id, kept_text FROM "v_cards" ORDER BY rid').all() as Array<{ id: string; kept_text: string }>).map((row) => [row.id, row.kept_text]);
+      } finally {
+        db.close();
+      }
+    };
+    const same = async (docs: Array<Record<string, unknown>>) => {
+      const texts = docs.map(expected);
+      expect(await cards.findTexts({}, { sort: { rank: 1 } }, omit)).toEqual(texts);
+      expect(await cards.findTexts({ rank: { $gte: 2 } }, { sort: { rank: -1 }, skip: 1, limit: 1 }, omit)).toEqual(texts.filter((_, at) => docs[at]!.rank as number >= 2).reverse().slice(1, 2));
+      return texts;
+    };
+    // Kept before any document exists: the prefixed keys are learnt as documents bring them.
+    await cards.keepTexts(omit);
+    const a = { _id: 'a', _seen: { e1: 0 }, name: { he: 'אמן "א"', en: 'Tab\there \u2028' }, hidden: 1, rank: 2, note: '_not a key' };
+    const b = { _id: 'b', rank: 1, hidden: { deep: [1] }, emoji: '🎵', 'dotted.key': 'x' };
+    await cards.replaceOne(a);
+    await cards.writeIfVersion('b', b, null);
+    let texts = await same([{ ...b, _version: 1 }, a]);
+    expect(keptInFile()).toEqual([['a', texts[1]], ['b', texts[0]]]);
+    // A change by update, a new prefixed key, an upsert, a key SQL cannot name (cut by the reader).
+    await cards.updateOne({ _id: 'a' }, { $set: { rank: 3, _later: { x: 1 }, 'name.en': 'Changed' } });
+    await cards.updateOne({ _id: 'c' }, { $set: { rank: 2, hidden: true, '_odd.key': 1 } }, { upsert: true });
+    const a2 = { ...a, rank: 3, name: { ...a.name, en: 'Changed' }, _later: { x: 1 } };
+    const c = { _id: 'c', rank: 2, hidden: true, _odd: { key: 1 } };
+    texts = await same([{ ...b, _version: 1 }, c, a2]);
+    expect(keptInFile()).toEqual([['a', texts[2]], ['b', texts[0]], ['c', texts[1]]]);
+    // Another omission is cut at read time; a rolled-back unit leaves the kept texts as they were.
+    expect(await cards.findTexts({ _id: 'a' }, {}, { keys: ['name'] })).toEqual([JSON.stringify(Object.fromEntries(Object.entries(a2).filter(([key]) => key !== 'name')))]);
+    await expect(store.atomically(async () => {
+      await cards.replaceOne({ _id: 'd', rank: 4, _rolledBack: 1 });
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    await cards.replaceOne({ _id: 'd', rank: 4, _rolledBack: 2 });
+    texts = await same([{ ...b, _version: 1 }, c, a2, { _id: 'd', rank: 4, _rolledBack: 2 }]);
+    expect(keptInFile().find(([id]) => id === 'd')).toEqual(['d', texts[3]]);
+    // Another process (a reopened store) keeps them too, and learns its own new keys.
+    await store.close();
+    store = openSqliteViewStore({ path });
+    const again = store.collection('cards');
+    await again.replaceOne({ ...b, _newer: [1], hidden: 2 });
+    expect(await again.findTexts({ _id: 'b' }, {}, omit)).toEqual([expected(b)]);
+    expect(keptInFile().find(([id]) => id === 'b')).toEqual(['b', expected(b)]);
   });
 
   it('pages from a kept order as SQL pages, and forgets the order when the collection changes', async () => {

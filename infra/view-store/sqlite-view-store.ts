@@ -3,6 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
+import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
 import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
@@ -24,7 +25,9 @@ export interface SqliteViewStoreOptions {
 }
 
 /** The collection of the embedded store: the port, and reads of documents as JSON text. */
-export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> extends ViewCollection<D>, TextReads {}
+export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> extends ViewCollection<D>, TextReads {
+  keepTexts(omit: TextOmission): Promise<void>;
+}
 
 export interface SqliteViewStore extends ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): SqliteViewCollectionApi<D>;
@@ -106,6 +109,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private msPerListedRow = FIRST_GUESS_MS_PER_ROW;
   /** Keys with an omitted prefix met in this collection's documents, per prefix (findTexts cuts them in SQL). */
   private readonly prefixedKeys = new Map<string, Set<string>>();
+  /** Each document's text without one omission, kept in its row (keepTexts). */
+  private readonly kept: KeptTexts;
 
   constructor(store: SqliteStoreCore, name: string) {
     this.store = store;
@@ -113,12 +118,14 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.table = quoted(`${TABLE_PREFIX}${name}`);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, ${ID_COLUMN} TEXT NOT NULL UNIQUE, doc BLOB NOT NULL)`);
     this.elements = this.elementTablesInFile();
+    this.kept = new KeptTexts(store.db, name, `${TABLE_PREFIX}${name}`);
     // A rolled-back unit may have taken an elements table it created with it, and what it taught the
     // shapes (a dropAll forgets every kind) no longer holds: both are read from the file again.
     store.onRollback(() => {
       this.forgetReads();
       this.elements = this.elementTablesInFile();
       this.shapes.clear();
+      this.kept.load();
     });
   }
 
@@ -177,6 +184,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   };
 
   private noteWritten(doc: ViewDocument): void {
+    this.kept.noteWritten(doc);
     for (const [path, shape] of this.shapes) {
       noteShape(shape, path.split('.'), doc);
       if (shape.kinds.has('array') && this.declared.has(path) && !this.elements.has(path)) this.ensureElements(path);
@@ -279,12 +287,11 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.listedRows = 0;
   }
 
-  /** Rows by rid, in the order of `rids`. */
+  /** Rows by rid, in the order of `rids`: the list drives the join, each row one lookup by its key. */
   private rowsByRid(rids: number[], columns: string): Row[] {
     if (rids.length === 0) return [];
-    const rows = this.store.statement(`SELECT ${columns} FROM ${this.table} WHERE rid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rids)) as unknown as Row[];
-    const byRid = new Map(rows.map((row) => [row.rid, row]));
-    return rids.map((rid) => byRid.get(rid)!);
+    return this.store.statement(`SELECT ${columns} FROM json_each(?) AS listed JOIN ${this.table} ON ${this.table}.rid = listed.value ORDER BY listed.key`)
+      .all(JSON.stringify(rids)) as unknown as Row[];
   }
 
   async findTexts(filter: Filter = {}, options: FindOptions = {}, omit: TextOmission): Promise<string[]> {
@@ -295,8 +302,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     // A key json_remove cannot name (a dot would make it a path) is cut in JavaScript, as is any
     // document that still holds a key with the prefix (one not met before: it is remembered).
     const paths = [...omitted].map((key) => (key.includes('.') ? null : jsonPath(key)));
-    const inSql = paths.every((path) => path !== null);
-    const columns = inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS;
+    const kept = this.kept.columnsFor(omit);
+    const inSql = kept !== null || paths.every((path) => path !== null);
+    const columns = kept ?? (inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS);
     const leftover = prefix === null ? null : new RegExp(`"${escapeRegExp(prefix)}|\\\\u`);
     return this.select(filter, options, columns, true).map(({ doc }) => {
       if (inSql && (leftover === null || !leftover.test(doc))) return doc;
@@ -309,6 +317,11 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       }
       return JSON.stringify(value);
     });
+  }
+
+  async keepTexts(omit: TextOmission): Promise<void> {
+    if (!this.store.db.isOpen) return;
+    await this.store.atomically(async () => this.kept.keep(omit));
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
@@ -485,6 +498,7 @@ class SqliteStoreCore {
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
     // resume from the checkpoint committed with them.
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    this.db.exec(KEPT_TEXTS_SCHEMA);
     // JavaScript's RegExp in SQL, for patterns that are not literal prefixes (mingo's semantics).
     const patterns = new Map<string, RegExp>();
     this.db.function('regexp_test', { deterministic: true, varargs: false }, (source, flags, value) => {

@@ -6,7 +6,7 @@ import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPageText } from '../list-page.ts';
-import { publicDocument } from '../public-document.ts';
+import { publicDocument, publicOmission } from '../public-document.ts';
 import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
 import { vendorsNotFreeOn } from '../vendor-availability.ts';
 import { vendorStream } from '../../domain/vendor/decider.ts';
@@ -33,6 +33,8 @@ export const vendorSearch = readRoute({
     date: Day.optional().describe('A day (Israel time) with a free slot for the vendor: their shortest timed service fits between 10:00 and 21:00 without overlapping a busy window or reservation, and has not started yet.'),
     sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating, price or createdAt; prefix with - for descending.'),
   },
+  // Its pages are the cards' texts without the internal keys (listPageText): the store may keep them.
+  texts: [{ collection: 'vendorCards', omit: publicOmission(cardInternal) }],
   async handle({ query, views, locale, now }) {
     const filter: Filter = { visible: true };
     const and: Filter[] = [];
