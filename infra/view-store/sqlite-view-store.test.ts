@@ -222,6 +222,31 @@ describe('SqliteViewStore specifics', () => {
     expect(keptInFile().find(([id]) => id === 'b')).toEqual(['b', expected(b)]);
   });
 
+  it('answers findOne by a filter from what it read before only until the collection changes, a fresh object each time', async () => {
+    const tags = store.collection('tags');
+    await tags.createIndex({ alias: 1 });
+    await tags.replaceOne({ _id: 't1', alias: 'bands', order: 1 });
+    const first = await tags.findOne({ alias: 'bands' });
+    expect(first).toEqual({ _id: 't1', alias: 'bands', order: 1 });
+    first!.order = 99;
+    expect(await tags.findOne({ alias: 'bands' })).toEqual({ _id: 't1', alias: 'bands', order: 1 });
+    expect(await tags.findOne({ alias: 'singers' })).toBeNull();
+    await tags.replaceOne({ _id: 't2', alias: 'singers', order: 2 });
+    expect(await tags.findOne({ alias: 'singers' })).toEqual({ _id: 't2', alias: 'singers', order: 2 });
+    await tags.updateOne({ _id: 't1' }, { $set: { order: 3 } });
+    expect(await tags.findOne({ alias: 'bands' })).toEqual({ _id: 't1', alias: 'bands', order: 3 });
+    await expect(store.atomically(async () => {
+      await tags.deleteOne({ _id: 't1' });
+      expect(await tags.findOne({ alias: 'bands' })).toBeNull();
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    expect(await tags.findOne({ alias: 'bands' })).toEqual({ _id: 't1', alias: 'bands', order: 3 });
+    await tags.deleteMany({ order: { $gte: 3 } });
+    expect(await tags.findOne({ alias: 'bands' })).toBeNull();
+    await store.dropAll();
+    expect(await tags.findOne({ alias: 'singers' })).toBeNull();
+  });
+
   it('pages from a kept order as SQL pages, and forgets the order when the collection changes', async () => {
     const listed = openSqliteViewStore({ path: freshPath(), orderLists: 'always' });
     const memory = createMemoryViewStore();

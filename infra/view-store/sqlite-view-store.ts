@@ -96,6 +96,12 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    */
   private readonly counts = new Map<string, number>();
   /**
+   * findOne answers (the document's text, null when none) by query since the collection last
+   * changed, for filters SQL answers exactly: a listing filtered by a category asks its tag by alias
+   * on every page (issue 11).
+   */
+  private readonly found = new Map<string, string | null>();
+  /**
    * Listings' orders by query (SQL, parameters and ORDER BY) since the collection last changed (issue
    * 11): a page is then a slice of the list, read by rid, where SQL would walk every row before the
    * page (OFFSET) or every element of a category before the first row. A list is built once the
@@ -334,8 +340,17 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       const found = this.store.statement(`SELECT json(doc) AS doc FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
       return found ? (JSON.parse(found.doc) as D) : null;
     }
-    const [row] = this.select(filter, { limit: 1 });
-    return row ? (JSON.parse(row.doc) as D) : null;
+    const condition = filterToSql(filter, this.shapeOf);
+    const key = condition.exact ? this.countKey(condition) : null;
+    let text = key === null ? undefined : this.found.get(key);
+    if (text === undefined) {
+      text = this.select(filter, { limit: 1 })[0]?.doc ?? null;
+      if (key !== null) {
+        if (this.found.size >= COUNT_CACHE_SIZE) this.found.clear();
+        this.found.set(key, text);
+      }
+    }
+    return text === null ? null : (JSON.parse(text) as D);
   }
 
   private countKey = (condition: SqlCondition): string => `${condition.exact}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
@@ -363,6 +378,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   private forgetReads(): void {
     this.counts.clear();
+    this.found.clear();
     this.forgetOrders();
   }
 
