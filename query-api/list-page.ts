@@ -13,9 +13,11 @@ export async function listPage(
   filter: Filter,
   options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
 ): Promise<Page<Record<string, unknown>>> {
-  const [docs, total] = await Promise.all([
-    views.find<ViewDocument>(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }),
+  // The count first: a store that keeps a listing's order once its pages cost enough (the sqlite one)
+  // only keeps track of listings whose count it knows, so the first page then counts too.
+  const [total, docs] = await Promise.all([
     views.count(collection, filter),
+    views.find<ViewDocument>(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }),
   ]);
   return { items: docs.map((doc) => publicDocument(doc, options.internal)), total };
 }
@@ -30,9 +32,10 @@ export async function listPageText(
   filter: Filter,
   options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
 ): Promise<JsonText> {
-  const [items, total] = await Promise.all([
-    views.findTexts(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }, publicOmission(options.internal)),
+  // The count first, as in listPage.
+  const [total, items] = await Promise.all([
     views.count(collection, filter),
+    views.findTexts(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }, publicOmission(options.internal)),
   ]);
   return new JsonText(`{"items":[${items.join(',')}],"total":${total}}`);
 }
