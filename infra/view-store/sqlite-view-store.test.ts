@@ -247,6 +247,38 @@ describe('SqliteViewStore specifics', () => {
     expect(await tags.findOne({ alias: 'singers' })).toBeNull();
   });
 
+  it('pages a filter on array elements as memory does, whether it probes each row or lists the rows first', async () => {
+    // Orders never kept: every page is SQL; once a filter's count is known, short pages of a common
+    // value probe each row's elements (EXISTS), other pages list the matching rows first.
+    const sql = openSqliteViewStore({ path: freshPath(), orderLists: 'never' });
+    const memory = createMemoryViewStore();
+    try {
+      for (const on of [sql, memory] as ViewStore[]) {
+        await on.collection('cards').createIndex({ tagIds: 1 });
+        await on.collection('cards').createIndex({ rank: 1 });
+        for (let n = 0; n < 300; n += 1) {
+          const tagIds = [n % 2 === 0 ? 'common' : 'other', ...(n % 50 === 0 ? ['rare'] : []), ...(n % 3 === 0 ? ['alpha'] : [])];
+          await on.collection('cards').replaceOne({ _id: `c${n}`, tagIds, rank: (n * 7) % 41 });
+        }
+      }
+      const filters: Filter[] = [
+        { tagIds: 'common' }, { tagIds: 'rare' }, { tagIds: { $in: ['rare', 'alpha'] } }, { tagIds: /^al|^co/ },
+        { tagIds: { $nin: ['common'] } }, { $or: [{ tagIds: 'rare' }, { rank: { $gt: 38 } }] }, { tagIds: 'common', rank: { $lt: 20 } },
+      ];
+      for (const filter of filters) {
+        for (const [skip, limit] of [[0, 5], [0, 40], [3, 2], [100, 10]] as const) {
+          const page = async (on: ViewStore) => {
+            await on.collection('cards').count(filter);
+            return (await on.collection('cards').find(filter, { sort: { rank: -1, _id: 1 }, skip, limit })).map((doc) => doc._id);
+          };
+          expect(await page(sql), JSON.stringify({ filter: String(filter.tagIds ?? ''), skip, limit })).toEqual(await page(memory));
+        }
+      }
+    } finally {
+      await sql.close();
+    }
+  });
+
   it('pages from a kept order as SQL pages, and forgets the order when the collection changes', async () => {
     const listed = openSqliteViewStore({ path: freshPath(), orderLists: 'always' });
     const memory = createMemoryViewStore();

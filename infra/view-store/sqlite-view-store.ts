@@ -59,6 +59,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 interface Row { rid: number; doc: string }
 /** A listing's order: the time its queries took since the collection changed, then its rows. */
 interface OrderList { spentMs: number; rids?: Int32Array | Float64Array }
+/** The condition of an empty filter (every row), as filterToSql answers it. */
+const EVERY_ROW: SqlCondition = { sql: '1', params: [], exact: true };
 const isIdOnly = (filter: Filter): filter is { _id: string } => {
   if (typeof filter._id !== 'string') return false;
   for (const key in filter) if (key !== '_id') return false;
@@ -223,8 +225,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const orderBy = condition.exact ? this.orderBy(options.sort) : null;
     if (orderBy !== null) {
       const run = () => {
-        const params: SqlParam[] = [...condition.params];
-        let sql = `SELECT ${columns} FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`;
+        const asked = this.probes(condition, options) ? filterToSql(filter, this.probingShapeOf) : condition;
+        const params: SqlParam[] = [...asked.params];
+        let sql = `SELECT ${columns} FROM ${this.table} WHERE ${asked.sql} ORDER BY ${orderBy}`;
         if (options.limit || options.skip) {
           sql += ' LIMIT ? OFFSET ?';
           params.push(options.limit || -1, options.skip ?? 0);
@@ -247,6 +250,33 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const picked = (cursor.all() as object[]).map((value) => byValue.get(value)!);
     // Other columns than the document's (findTexts): the rows mingo picked, read again with them.
     return columns === DOC_COLUMNS || columns === 'rid' ? picked : this.rowsByRid(picked.map((row) => row.rid), columns);
+  }
+
+  private probingShapeOf = (path: string): PathShape => ({ ...this.shapeOf(path), probeFrom: this.table });
+
+  /**
+   * Whether a page of a filter on array elements (a category, a place) should probe each row's
+   * elements as it walks the sort's index (EXISTS) rather than first gather every row holding them
+   * (rid IN: ~0.1 µs an element, 2–5 ms for a category of 100,000 cards). Walking a row and probing
+   * costs ~0.4 µs, and the page walks about (skip + limit) × rows ÷ matches of them: so when the
+   * filter's count is known and that walk is the cheaper (issue 11: a first page of a common category).
+   */
+  private probes(condition: SqlCondition, options: FindOptions): boolean {
+    if (!options.limit || !condition.sql.includes('rid IN (SELECT element.rid FROM ')) return false;
+    const matches = this.counts.get(this.countKey(condition));
+    if (!matches) return false;
+    return ((options.skip ?? 0) + options.limit) * this.rowCount() * 4 < matches * matches;
+  }
+
+  /** Rows of the collection, counted once per change (the counts' cache). */
+  private rowCount(): number {
+    const key = this.countKey(EVERY_ROW);
+    let rows = this.counts.get(key);
+    if (rows === undefined) {
+      rows = (this.store.statement(`SELECT count(*) AS n FROM ${this.table}`).get() as { n: number }).n;
+      this.counts.set(key, rows);
+    }
+    return rows;
   }
 
   /** A page from the listing's kept order, or from SQL (timed) while the list does not pay yet. */
