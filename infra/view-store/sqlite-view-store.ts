@@ -128,8 +128,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.elements = this.elementTablesInFile();
     this.kept = new KeptTexts(store.db, name, `${TABLE_PREFIX}${name}`);
     // A rolled-back unit may have taken an elements table it created with it, and what it taught the
-    // shapes (a dropAll forgets every kind) no longer holds: both are read from the file again.
-    store.onRollback(() => {
+    // shapes (a dropAll forgets every kind) no longer holds; another connection's commit (a rebuild
+    // beside a server) may have changed anything: what was learnt from the file is read from it again.
+    store.onReload(() => {
       this.forgetReads();
       this.elements = this.elementTablesInFile();
       this.shapes.clear();
@@ -331,6 +332,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   async findTexts(filter: Filter = {}, options: FindOptions = {}, omit: TextOmission): Promise<string[]> {
+    this.store.freshen();
     const prefix = omit.prefix ?? null;
     let known = prefix === null ? undefined : this.prefixedKeys.get(prefix);
     if (prefix !== null && !known) this.prefixedKeys.set(prefix, (known = new Set()));
@@ -361,6 +363,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
+    this.store.freshen();
     return this.select(filter, options, DOC_COLUMNS, true).map((row) => JSON.parse(row.doc) as D);
   }
 
@@ -370,6 +373,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       const found = this.store.statement(`SELECT json(doc) AS doc FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
       return found ? (JSON.parse(found.doc) as D) : null;
     }
+    this.store.freshen();
     const condition = filterToSql(filter, this.shapeOf);
     const key = condition.exact ? this.countKey(condition) : null;
     let text = key === null ? undefined : this.found.get(key);
@@ -386,6 +390,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private countKey = (condition: SqlCondition): string => `${condition.exact}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
 
   async count(filter: Filter = {}): Promise<number> {
+    this.store.freshen();
     const condition = filterToSql(filter, this.shapeOf);
     const key = this.countKey(condition);
     const known = this.counts.get(key);
@@ -510,6 +515,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   /** The query plan of a find (EXPLAIN QUERY PLAN details). */
   explain(filter: Filter, options: FindOptions): string[] {
+    this.store.freshen();
     const condition = filterToSql(filter, this.shapeOf);
     const orderBy = (condition.exact ? this.orderBy(options.sort) : null) ?? 'rid';
     const rows = this.store.db.prepare(`EXPLAIN QUERY PLAN SELECT doc FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`).all(...condition.params) as Array<{ detail: string }>;
@@ -533,7 +539,9 @@ class SqliteStoreCore {
   private readonly statements = new Map<string, StatementSync>();
   readonly orderLists: NonNullable<SqliteViewStoreOptions['orderLists']>;
   private readonly unit = new AsyncLocalStorage<true>();
-  private readonly rollbackListeners: Array<() => void> = [];
+  private readonly reloadListeners: Array<() => void> = [];
+  /** PRAGMA data_version when last looked at: it changes when another connection commits to the file. */
+  private dataVersion: number;
   /** Settles when the unit in progress ends; null when none is open. */
   private unitEnded: Promise<void> | null = null;
 
@@ -545,6 +553,7 @@ class SqliteStoreCore {
     // resume from the checkpoint committed with them.
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
     this.db.exec(KEPT_TEXTS_SCHEMA);
+    this.dataVersion = this.readDataVersion();
     // JavaScript's RegExp in SQL, for patterns that are not literal prefixes (mingo's semantics).
     const patterns = new Map<string, RegExp>();
     this.db.function('regexp_test', { deterministic: true, varargs: false }, (source, flags, value) => {
@@ -560,8 +569,27 @@ class SqliteStoreCore {
     });
   }
 
-  onRollback(listener: () => void): void {
-    this.rollbackListeners.push(listener);
+  /** Called after a rollback and after another connection's commit (freshen). */
+  onReload(listener: () => void): void {
+    this.reloadListeners.push(listener);
+  }
+
+  private readDataVersion(): number {
+    return (this.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
+  }
+
+  /**
+   * Before every read that uses what the collections keep (counts, findOne answers, kept orders by
+   * rid, path shapes, element tables, kept texts) and every write: another connection may have
+   * committed to the file since (`npm run views:rebuild` beside a server, another instance), and then
+   * none of it holds. data_version changes only for other connections' commits, so this process's own
+   * writes keep what they did not touch.
+   */
+  freshen(): void {
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    for (const listener of this.reloadListeners) listener();
   }
 
   statement(sql: string): StatementSync {
@@ -581,6 +609,7 @@ class SqliteStoreCore {
    */
   async write<T>(write: () => T): Promise<T> {
     while (this.unitEnded && !this.unit.getStore()) await this.unitEnded;
+    this.freshen();
     return write();
   }
 
@@ -591,6 +620,8 @@ class SqliteStoreCore {
     this.unitEnded = new Promise((resolve) => { end = resolve; });
     this.db.exec('BEGIN IMMEDIATE');
     try {
+      this.freshen(); // what others committed before the unit took the write lock
+
       const result = await this.unit.run(true, work);
       this.db.exec('COMMIT');
       return result;
@@ -598,7 +629,7 @@ class SqliteStoreCore {
       if (this.db.isTransaction) {
         this.db.exec('ROLLBACK');
         // Statements may name tables the rollback took away (SQLite re-prepares them on use).
-        for (const listener of this.rollbackListeners) listener();
+        for (const listener of this.reloadListeners) listener();
       }
       throw error;
     } finally {

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
+
+// The views file has more than one connection when `npm run views:rebuild` runs beside a server (or
+// two instances share it). What a store keeps from its reads (counts, findOne answers, listings' kept
+// orders by rid, path shapes, kept texts) must not outlive another connection's commit.
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-views-writers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const opened: SqliteViewStore[] = [];
+afterEach(async () => { for (const store of opened.splice(0)) await store.close(); });
+const open = (path: string) => { const store = openSqliteViewStore({ path, orderLists: 'always' }); opened.push(store); return store; };
+
+const card = (i: number, category: string) => ({ _id: `v${i}`, name: `n${i}`, category, tags: [category], secret: `s${i}` });
+const omit = { keys: ['secret'] };
+
+it('a server sees another connection rebuild the views: counts, findOne, listings, array filters and texts', async () => {
+  const path = join(dir, 'views.sqlite');
+  const server = open(path);
+  const cards = server.collection('cards');
+  await cards.createIndex({ name: 1 });
+  await cards.createIndex({ tags: 1 });
+  for (let i = 0; i < 10; i++) await cards.replaceOne(card(i, i % 2 ? 'a' : 'b'));
+  await cards.keepTexts!(omit);
+  const read = async () => ({
+    count: await cards.count({ category: 'a' }),
+    first: (await cards.findOne({ category: 'a' }))?._id,
+    page: (await cards.find({ tags: 'a' }, { sort: { name: 1 }, limit: 3 })).map((doc) => doc._id),
+    texts: await cards.findTexts!({ tags: 'a' }, { sort: { name: 1 }, limit: 2 }, omit),
+  });
+  // Twice: the second read is the one answered from what the store keeps.
+  await read();
+  expect(await read()).toEqual({ count: 5, first: 'v1', page: ['v1', 'v3', 'v5'], texts: [JSON.stringify({ _id: 'v1', name: 'n1', category: 'a', tags: ['a'] }), JSON.stringify({ _id: 'v3', name: 'n3', category: 'a', tags: ['a'] })] });
+
+  // Another connection rebuilds in one unit: other rows, other rids, other categories.
+  const rebuild = open(path);
+  await rebuild.atomically!(async () => {
+    await rebuild.dropAll();
+    const again = rebuild.collection('cards');
+    for (let i = 9; i >= 0; i--) await again.replaceOne(card(i, i < 3 ? 'a' : 'b'));
+  });
+  expect(await read()).toEqual({ count: 3, first: 'v2', page: ['v0', 'v1', 'v2'], texts: [JSON.stringify({ _id: 'v0', name: 'n0', category: 'a', tags: ['a'] }), JSON.stringify({ _id: 'v1', name: 'n1', category: 'a', tags: ['a'] })] });
+
+  // And a single write of the other connection is seen too.
+  await rebuild.collection('cards').replaceOne(card(3, 'a'));
+  expect((await read()).count).toBe(4);
+  // The server's own writes still go on as before.
+  await cards.replaceOne(card(4, 'a'));
+  expect(await read()).toMatchObject({ count: 5, page: ['v0', 'v1', 'v2'] });
+});
