@@ -48,9 +48,15 @@ export class KeptTexts {
     this.load();
   }
 
+  private hasColumn(): boolean {
+    return this.db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(this.tableName, KEPT_COLUMN) !== undefined;
+  }
+
   /** What the file says (at open, and again after a rollback). */
   load(): void {
-    const row = this.db.prepare(`SELECT omission, removed FROM ${META_TABLE} WHERE collection = ?`).get(this.name) as { omission: string; removed: string } | undefined;
+    const kept = this.db.prepare(`SELECT omission, removed FROM ${META_TABLE} WHERE collection = ?`).get(this.name) as { omission: string; removed: string } | undefined;
+    // A table made again without the column (by hand) keeps nothing, whatever the meta row says.
+    const row = kept && this.hasColumn() ? kept : undefined;
     this.kept = row?.omission ?? null;
     this.prefix = row ? ((JSON.parse(row.omission) as [string[], string | null])[1]) : null;
     this.removed = new Set(row ? (JSON.parse(row.removed) as string[]) : []);
@@ -101,7 +107,7 @@ export class KeptTexts {
   private write(key: string, prefix: string | null, removed: Set<string>, added: string[] | null): void {
     const trigger = (event: string) => quoted(`${this.tableName}:kept:${event}`);
     const set = `UPDATE ${this.table} SET ${KEPT_COLUMN} = ${removal('new.doc', removed)} WHERE rid = new.rid`;
-    const hasColumn = this.db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(this.tableName, KEPT_COLUMN) !== undefined;
+    const hasColumn = this.hasColumn();
     const holding = added === null ? '' : ` WHERE ${added.map((each) => `json_type(doc, ${sqlText(keyPath(each)!)}) IS NOT NULL`).join(' OR ')}`;
     this.db.exec('SAVEPOINT kept_texts');
     try {

@@ -222,6 +222,21 @@ describe('SqliteViewStore specifics', () => {
     expect(keptInFile().find(([id]) => id === 'b')).toEqual(['b', expected(b)]);
   });
 
+  it('reads the texts by cutting them when the kept column was taken away by hand, and keeps them again when asked', async () => {
+    const omit = { keys: ['hidden'], prefix: '_' };
+    await store.collection('cards').keepTexts(omit);
+    await store.collection('cards').replaceOne({ _id: 'a', hidden: 1, shown: 2 });
+    await store.close();
+    const db = new DatabaseSync(path);
+    db.exec('DROP TRIGGER "v_cards:kept:insert"; DROP TRIGGER "v_cards:kept:update"; ALTER TABLE "v_cards" DROP COLUMN kept_text');
+    db.close();
+    store = openSqliteViewStore({ path });
+    expect(await store.collection('cards').findTexts({}, {}, omit)).toEqual(['{"shown":2}']);
+    await store.collection('cards').keepTexts(omit);
+    await store.collection('cards').replaceOne({ _id: 'b', hidden: 1, shown: 3, _x: 1 });
+    expect(await store.collection('cards').findTexts({}, {}, omit)).toEqual(['{"shown":2}', '{"shown":3}']);
+  });
+
   it('answers findOne by a filter from what it read before only until the collection changes, a fresh object each time', async () => {
     const tags = store.collection('tags');
     await tags.createIndex({ alias: 1 });
