@@ -47,4 +47,12 @@ describe('bounded _seen', () => {
     expect(state.floor).toBeUndefined();
     expect(hasSeen(state, { streamId: 'o9', revision: 0, position: 1 })).toBe(false);
   });
+
+  it('encodes what MongoDB field names cannot hold, and keeps a __proto__ stream a field', () => {
+    const state = afterSeeing(afterSeeing({ seen: {} }, { streamId: 'config-support.whatsapp', revision: 2, position: 1 }, true), { streamId: '__proto__', revision: 0, position: 2 }, true);
+    expect(Object.keys(state.seen)).toEqual(['config-support%2Ewhatsapp', '__proto__']);
+    expect(Object.getPrototypeOf(state.seen)).toBe(Object.prototype);
+    expect(hasSeen(state, { streamId: 'config-support.whatsapp', revision: 2, position: 5 })).toBe(true);
+    expect(Object.keys(afterSeeing(state, { streamId: 'a$b%c', revision: 0, position: 3 }, true).seen)).toEqual(['config-support%2Ewhatsapp', '__proto__', 'a%24b%25c']);
+  });
 });

@@ -2,8 +2,11 @@ import type { ViewDocument } from '../domain/ports/view-store.ts';
 
 // Stream ids become keys of `_seen`; MongoDB field names cannot hold `.` or start with `$` (config keys
 // such as `support.whatsapp` do), so they are percent-encoded.
+// Most ids hold none of the three: they are returned as they are, without three regex passes (every
+// event looks its key up twice; issue 11).
+const NEEDS_ENCODING = /[%.$]/;
 export const seenKey = (streamId: string): string =>
-  streamId.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/\$/g, '%24');
+  NEEDS_ENCODING.test(streamId) ? streamId.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/\$/g, '%24') : streamId;
 
 /** The last revision of the stream applied to the document, -1 when none. */
 export function seenRevision(doc: ViewDocument | null | undefined, streamId: string): number {
@@ -46,16 +49,26 @@ export function hasSeen(state: SeenState, event: { streamId: string; revision: n
 /** The state once the event is applied; `bounded` (a feed in position order) lets the oldest streams go. */
 export function afterSeeing(state: SeenState, event: { streamId: string; revision: number; position: number }, bounded: boolean, max = MAX_SEEN_STREAMS): SeenState {
   const key = seenKey(event.streamId);
-  // Re-inserted last, so the key order is the order of last application.
-  const { [key]: _previous, ...others } = state.seen;
-  const seen: Record<string, number> = { ...others, [key]: event.revision };
+  // Re-inserted last, so the key order is the order of last application: one copy, in the order a
+  // spread of the others would give.
+  let seen: Record<string, number> = {};
+  let streams = 1;
+  for (const other in state.seen) {
+    if (other === key) continue;
+    seen[other] = state.seen[other]!;
+    streams += 1;
+  }
+  seen[key] = event.revision;
+  // An assignment to `__proto__` sets the prototype: spreads define it as a field.
+  if (key === '__proto__' || Object.hasOwn(state.seen, '__proto__')) {
+    const { [key]: _previous, ...others } = state.seen;
+    seen = { ...others, [key]: event.revision };
+  }
   let floor = state.floor;
-  if (bounded) {
+  if (bounded && streams > max) {
     const keys = Object.keys(seen);
-    if (keys.length > max) {
-      for (const old of keys.slice(0, keys.length - max)) delete seen[old];
-      floor = Math.max(floor ?? -1, event.position);
-    }
+    for (const old of keys.slice(0, keys.length - max)) delete seen[old];
+    floor = Math.max(floor ?? -1, event.position);
   }
   return { seen, ...(floor !== undefined ? { floor } : {}) };
 }
