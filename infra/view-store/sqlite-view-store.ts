@@ -583,9 +583,11 @@ class SqliteStoreCore {
    * rid, path shapes, element tables, kept texts) and every write: another connection may have
    * committed to the file since (`npm run views:rebuild` beside a server, another instance), and then
    * none of it holds. data_version changes only for other connections' commits, so this process's own
-   * writes keep what they did not touch.
+   * writes keep what they did not touch. Inside a unit this connection holds the write lock, so nobody
+   * else commits until it ends: a rebuild's writes (one unit) do not ask (2.4 µs a pragma, per write).
    */
   freshen(): void {
+    if (this.unit.getStore()) return;
     const version = this.readDataVersion();
     if (version === this.dataVersion) return;
     this.dataVersion = version;
@@ -621,7 +623,6 @@ class SqliteStoreCore {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       this.freshen(); // what others committed before the unit took the write lock
-
       const result = await this.unit.run(true, work);
       this.db.exec('COMMIT');
       return result;
