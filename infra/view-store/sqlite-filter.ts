@@ -84,6 +84,9 @@ type Scalar = string | number | boolean | null;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
+/** How a clause on array elements begins when it gathers every matching row first (`rid IN`): the store looks for it to decide on probing instead (PathShape.probeFrom). */
+export const GATHERS_ELEMENTS = 'rid IN (SELECT element.rid FROM ';
+
 const NOTHING: SqlCondition = { sql: '0', params: [], exact: true };
 const EVERYTHING: SqlCondition = { sql: '1', params: [], exact: true };
 const UNTRANSLATED: SqlCondition = { sql: '1', params: [], exact: false };
@@ -258,7 +261,7 @@ function onPath(path: string, shape: PathShape, test: ValueTest, matchesNull = f
     if (shape.probeFrom) {
       return { sql: `EXISTS (SELECT 1 FROM ${shape.elements} AS element WHERE element.rid = ${shape.probeFrom}.rid AND (${element.sql}))`, params: element.params, exact: true };
     }
-    return { sql: `rid IN (SELECT element.rid FROM ${shape.elements} AS element WHERE ${element.sql})`, params: element.params, exact: true };
+    return { sql: `${GATHERS_ELEMENTS}${shape.elements} AS element WHERE ${element.sql})`, params: element.params, exact: true };
   }
   return {
     sql: `CASE ${typeSql(json)} WHEN 'array' THEN EXISTS (SELECT 1 FROM json_each(doc, ${literal(json)}) AS element WHERE ${element.sql}) ELSE (${direct.sql}) END`,

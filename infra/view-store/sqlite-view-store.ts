@@ -4,7 +4,7 @@ import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
 import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
-import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
+import { extractSql, filterToSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -263,7 +263,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    * filter's count is known and that walk is the cheaper (issue 11: a first page of a common category).
    */
   private probes(condition: SqlCondition, options: FindOptions): boolean {
-    if (!options.limit || !condition.sql.includes('rid IN (SELECT element.rid FROM ')) return false;
+    if (!options.limit || !condition.sql.includes(GATHERS_ELEMENTS)) return false;
     const matches = this.counts.get(this.countKey(condition));
     if (!matches) return false;
     return ((options.skip ?? 0) + options.limit) * this.rowCount() * 4 < matches * matches;
