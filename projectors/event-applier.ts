@@ -171,6 +171,8 @@ export function createEventApplier(options: {
   bufferDocuments?: number;
   /** Every view collection is empty when the first page is applied (a rebuild): see createPageBuffer. */
   startsEmpty?: boolean;
+  /** With bufferDocuments and startsEmpty: documents read back that the buffer keeps (createPageBuffer). */
+  keepReadBack?: number;
 }) {
   const { viewStore, projections, log } = options;
   const boundSeen = options.positionOrder ?? false;
@@ -179,7 +181,7 @@ export function createEventApplier(options: {
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
   }
   const direct = applierOver(viewStore);
-  const kept = options.soleWriter && options.bufferDocuments !== undefined ? createPageBuffer(viewStore, { startsEmpty: options.startsEmpty ?? false }) : null;
+  const kept = options.soleWriter && options.bufferDocuments !== undefined ? createPageBuffer(viewStore, { startsEmpty: options.startsEmpty ?? false, keepReadBack: options.keepReadBack ?? 0 }) : null;
   const overKept = kept ? applierOver(kept.store) : null;
 
   /** Applies the events in order, as many apply calls would; `shouldApply` as apply's, per event. */
@@ -188,7 +190,9 @@ export function createEventApplier(options: {
     const applier = kept ? overKept! : buffer ? applierOver(buffer.store) : direct;
     const outcomes: ApplyOutcome[] = [];
     for (const event of events) outcomes.push(await applier.apply(event, shouldApply && ((projection) => shouldApply(projection, event))));
-    if (buffer && (!kept || buffer.size() > options.bufferDocuments!)) await buffer.flush();
+    if (!buffer) return outcomes;
+    if (!kept) await buffer.flush();
+    else if (buffer.size() > options.bufferDocuments!) await buffer.trim();
     return outcomes;
   }
 

@@ -105,6 +105,34 @@ describe('page buffer', () => {
     expect(calls).toEqual(['cards.findOne', 'cards.findOne']);
   });
 
+  it('trims: writes out and forgets what it holds, but keeps (unwritten) up to keepReadBack documents read back after a write-out', async () => {
+    const { store, calls } = countingStore();
+    const buffer = createPageBuffer(store, { startsEmpty: true, keepReadBack: 1 });
+    const cards = buffer.store.collection('cards');
+    for (const id of ['a', 'b', 'c']) await cards.writeIfVersion(id, { _id: id, n: 1 }, null);
+    await buffer.trim();
+    expect(calls).toEqual(['cards.replaceOne', 'cards.replaceOne', 'cards.replaceOne']);
+    expect(buffer.size()).toBe(0);
+    // Read back: a and b. Only one of them is kept by the next trim; c is written once more.
+    calls.length = 0;
+    for (const id of ['a', 'b']) await cards.writeIfVersion(id, { _id: id, n: 2 }, (await cards.findOne({ _id: id }))!._version as number);
+    await cards.writeIfVersion('d', { _id: 'd', n: 1 }, null);
+    expect(buffer.size()).toBe(2);
+    await buffer.trim();
+    expect(calls).toEqual(['cards.findOne', 'cards.findOne', 'cards.replaceOne', 'cards.replaceOne']);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toMatchObject({ n: 1, _version: 1 });
+    expect(await store.collection('cards').findOne({ _id: 'b' })).toMatchObject({ n: 2, _version: 2 });
+    // The kept one is read and changed without the store, and the flush writes it.
+    calls.length = 0;
+    await cards.writeIfVersion('a', { _id: 'a', n: 3 }, 2);
+    await buffer.trim();
+    expect(calls).toEqual([]);
+    await buffer.flush();
+    expect(calls).toEqual(['cards.replaceOne']);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 3, _version: 3 });
+    expect(buffer.size()).toBe(0);
+  });
+
   it('counts what it holds: a document read or written, not a known absence', async () => {
     const buffer = createPageBuffer(createMemoryViewStore(), { startsEmpty: true });
     const cards = buffer.store.collection('cards');

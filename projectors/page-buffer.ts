@@ -22,6 +22,8 @@ interface Entry {
   /** Its version as the page's compare-and-sets see it. */
   version: number | null;
   dirty: boolean;
+  /** Read back from the store after this buffer had written it out: a trim keeps it (see trim). */
+  readBack: boolean;
 }
 
 const versionOf = (doc: ViewDocument | null): number | null =>
@@ -38,7 +40,12 @@ export interface PageBuffer {
   store: ViewStore;
   /** Writes every document the page changed, once each, and forgets them. */
   flush(): Promise<void>;
-  /** Documents (and known absences) held. */
+  /**
+   * As flush, but documents read back after an earlier write-out stay held (and unwritten) until the
+   * next flush, at most `keepReadBack` of them: see createPageBuffer's option.
+   */
+  trim(): Promise<void>;
+  /** Documents held that a trim would write out and forget (flush: all of them, also those a trim keeps). */
   size(): number;
 }
 
@@ -48,22 +55,37 @@ export function createPageBuffer(target: ViewStore, options: {
    * a document the buffer has not written is known absent without a lookup (written-ids.ts).
    */
   startsEmpty?: boolean;
+  /**
+   * With startsEmpty: documents a trim keeps, of those read back from the store after the buffer wrote
+   * them out. A rebuild's buffer is written out every few thousand documents, and a document that
+   * comes back after that is one many events touch over the whole log (a vendor's card, page and
+   * ratings take every review): at 1,000,000 events each of them was read back, parsed and written
+   * again about ten times, a quarter of all writes and most reads (issue 11). Kept, each is written once.
+   */
+  keepReadBack?: number;
 } = {}): PageBuffer {
   const entries = new Map<string, Map<string, Entry>>();
   const collections = new Map<string, ViewCollection<ViewDocument>>();
   let held = 0;
+  /** Entries read back (Entry.readBack) among those held. */
+  let heldReadBack = 0;
+  const keepReadBack = options.keepReadBack ?? 0;
   const written = options.startsEmpty ? writtenIds() : null;
   /** Collections written where the filter cannot follow (an upsert by filter): lookups ask the store. */
   const untracked = new Set<string>();
   const knownAbsent = (name: string, id: string): boolean => written !== null && !untracked.has(name) && !written.mayHold(name, id);
 
-  async function flushCollection(name: string): Promise<void> {
+  /** Writes the collection's changed documents and forgets them; `keep` says which stay held (unwritten). */
+  async function flushCollection(name: string, keep?: (entry: Entry) => boolean): Promise<void> {
     const buffered = entries.get(name);
     if (!buffered) return;
-    entries.delete(name);
-    held -= buffered.size;
+    if (!keep) entries.delete(name);
     const collection = target.collection(name);
     for (const [id, entry] of buffered) {
+      if (keep?.(entry)) continue;
+      if (keep) buffered.delete(id);
+      held -= 1;
+      if (entry.readBack) heldReadBack -= 1;
       if (!entry.dirty) continue;
       // Written with the version the page's compare-and-sets gave it, as applying the events one by
       // one would have left it (a view equals its rebuild, `_version` included).
@@ -78,11 +100,14 @@ export function createPageBuffer(target: ViewStore, options: {
     const known = entries.get(name)?.get(id);
     if (known) return known;
     const doc = knownAbsent(name, id) ? null : await target.collection(name).findOne({ _id: id });
-    const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false };
+    // On a store that started empty, whatever it holds the buffer wrote.
+    const readBack = written !== null && doc !== null;
+    const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false, readBack };
     let buffered = entries.get(name);
     if (!buffered) entries.set(name, (buffered = new Map()));
     buffered.set(id, entry);
     held += 1;
+    if (readBack) heldReadBack += 1;
     return entry;
   }
 
@@ -134,6 +159,7 @@ export function createPageBuffer(target: ViewStore, options: {
       dropAll: async () => {
         entries.clear();
         held = 0;
+        heldReadBack = 0;
         await target.dropAll();
       },
       close: () => target.close(),
@@ -141,6 +167,12 @@ export function createPageBuffer(target: ViewStore, options: {
     async flush() {
       for (const name of [...entries.keys()]) await flushCollection(name);
     },
-    size: () => held,
+    async trim() {
+      let kept = 0;
+      // The first `keepReadBack` of them stay (a deleted one is written out): a bound on memory.
+      const keep = (entry: Entry) => entry.readBack && entry.doc !== null && kept++ < keepReadBack;
+      for (const name of [...entries.keys()]) await flushCollection(name, keep);
+    },
+    size: () => held - Math.min(heldReadBack, keepReadBack),
   };
 }
