@@ -133,6 +133,23 @@ describe('page buffer', () => {
     expect(buffer.size()).toBe(0);
   });
 
+  it('answers without a promise what it knows: held documents and known absences; undefined when only the store knows', async () => {
+    const { store, calls } = countingStore();
+    const buffer = createPageBuffer(store, { startsEmpty: true });
+    const cards = buffer.store.collection('cards');
+    expect(buffer.held.peek('cards', 'new')).toBeNull(); // never written by the buffer: known absent
+    expect(buffer.held.tryWrite('cards', 'new', { _id: 'new', n: 1 }, null)).toBe(true);
+    expect(buffer.held.peek('cards', 'new')).toEqual({ _id: 'new', n: 1, _version: 1 });
+    expect(buffer.held.tryWrite('cards', 'new', { _id: 'new', n: 2 }, null)).toBe(false); // stale version
+    await buffer.flush();
+    // Written out: only the store knows it now.
+    expect(buffer.held.peek('cards', 'new')).toBeUndefined();
+    expect(buffer.held.tryWrite('cards', 'new', { _id: 'new', n: 2 }, 1)).toBeUndefined();
+    expect(await cards.findOne({ _id: 'new' })).toMatchObject({ n: 1 });
+    expect(buffer.held.tryWrite('cards', 'new', { _id: 'new', n: 2 }, 1)).toBe(true);
+    expect(calls).toEqual(['cards.replaceOne', 'cards.findOne']);
+  });
+
   it('counts what it holds: a document read or written, not a known absence', async () => {
     const buffer = createPageBuffer(createMemoryViewStore(), { startsEmpty: true });
     const cards = buffer.store.collection('cards');

@@ -35,9 +35,18 @@ const isIdOnly = (filter: Filter): filter is { _id: string } => {
   return true;
 };
 
+/** What the buffer knows without asking the store: the applier's hot path, without a promise per call. */
+export interface HeldDocuments {
+  /** findOne by `_id` where the buffer knows the answer (null: absent); undefined when only the store does. */
+  peek(collection: string, id: string): ViewDocument | null | undefined;
+  /** writeIfVersion where the buffer knows the document; undefined when only the store does. */
+  tryWrite(collection: string, id: string, doc: ViewDocument | null, expected: number | null): boolean | undefined;
+}
+
 export interface PageBuffer {
   /** The view store as the page sees it. */
   store: ViewStore;
+  held: HeldDocuments;
   /** Writes every document the page changed, once each, and forgets them. */
   flush(): Promise<void>;
   /**
@@ -99,7 +108,10 @@ export function createPageBuffer(target: ViewStore, options: {
   async function entryOf(name: string, id: string): Promise<Entry> {
     const known = entries.get(name)?.get(id);
     if (known) return known;
-    const doc = knownAbsent(name, id) ? null : await target.collection(name).findOne({ _id: id });
+    return addEntry(name, id, knownAbsent(name, id) ? null : await target.collection(name).findOne({ _id: id }));
+  }
+
+  function addEntry(name: string, id: string, doc: ViewDocument | null): Entry {
     // On a store that started empty, whatever it holds the buffer wrote.
     const readBack = written !== null && doc !== null;
     const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false, readBack };
@@ -109,6 +121,14 @@ export function createPageBuffer(target: ViewStore, options: {
     held += 1;
     if (readBack) heldReadBack += 1;
     return entry;
+  }
+
+  function compareAndSet(entry: Entry, id: string, doc: ViewDocument | null, expected: number | null): boolean {
+    if (entry.version !== expected) return false;
+    entry.version = doc === null ? null : (expected ?? 0) + 1;
+    entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
+    entry.dirty = true;
+    return true;
   }
 
   function collectionOf(name: string): ViewCollection<ViewDocument> {
@@ -128,12 +148,7 @@ export function createPageBuffer(target: ViewStore, options: {
         return (await entryOf(name, filter._id)).doc;
       },
       async writeIfVersion(id: string, doc: ViewDocument | null, expected: number | null) {
-        const entry = await entryOf(name, id);
-        if (entry.version !== expected) return false;
-        entry.version = doc === null ? null : (expected ?? 0) + 1;
-        entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
-        entry.dirty = true;
-        return true;
+        return compareAndSet(await entryOf(name, id), id, doc, expected);
       },
       find: (filter?: Filter, options?: FindOptions) => through((store) => store.find(filter, options)),
       count: (filter?: Filter) => through((store) => store.count(filter)),
@@ -163,6 +178,17 @@ export function createPageBuffer(target: ViewStore, options: {
         await target.dropAll();
       },
       close: () => target.close(),
+    },
+    held: {
+      peek(name, id) {
+        const known = entries.get(name)?.get(id);
+        if (known) return known.doc;
+        return knownAbsent(name, id) ? null : undefined;
+      },
+      tryWrite(name, id, doc, expected) {
+        const entry = entries.get(name)?.get(id) ?? (knownAbsent(name, id) ? addEntry(name, id, null) : undefined);
+        return entry === undefined ? undefined : compareAndSet(entry, id, doc, expected);
+      },
     },
     async flush() {
       for (const name of [...entries.keys()]) await flushCollection(name);
