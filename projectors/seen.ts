@@ -50,8 +50,10 @@ export function hasSeen(state: SeenState, event: { streamId: string; revision: n
 export function afterSeeing(state: SeenState, event: { streamId: string; revision: number; position: number }, bounded: boolean, max = MAX_SEEN_STREAMS): SeenState {
   const key = seenKey(event.streamId);
   // Re-inserted last, so the key order is the order of last application: one copy, in the order a
-  // spread of the others would give.
-  let seen: Record<string, number> = {};
+  // spread of the others would give. Without a prototype: an object of stream ids, each key met once in
+  // the whole log, is a dictionary to V8 from the start (~8 times cheaper to build than one that takes a
+  // hidden class per new key, a twentieth of a rebuild: issue 11), and `__proto__` is a key like any other.
+  const seen: Record<string, number> = { __proto__: null } as unknown as Record<string, number>;
   let streams = 1;
   for (const other in state.seen) {
     if (other === key) continue;
@@ -59,11 +61,6 @@ export function afterSeeing(state: SeenState, event: { streamId: string; revisio
     streams += 1;
   }
   seen[key] = event.revision;
-  // An assignment to `__proto__` sets the prototype: spreads define it as a field.
-  if (key === '__proto__' || Object.hasOwn(state.seen, '__proto__')) {
-    const { [key]: _previous, ...others } = state.seen;
-    seen = { ...others, [key]: event.revision };
-  }
   let floor = state.floor;
   if (bounded && streams > max) {
     const keys = Object.keys(seen);
