@@ -54,7 +54,10 @@ export interface PageBuffer {
    * next flush, at most `keepReadBack` of them: see createPageBuffer's option.
    */
   trim(): Promise<void>;
-  /** Documents held that a trim would write out and forget (flush: all of them, also those a trim keeps). */
+  /**
+   * Documents held that a trim would write out and forget (flush: all of them, also those a trim keeps);
+   * a read-back document since deleted still counts as kept here, though a trim writes its deletion out.
+   */
   size(): number;
 }
 
