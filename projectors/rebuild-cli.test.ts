@@ -50,6 +50,10 @@ describe('views:rebuild command', () => {
       await store.close();
       const { stderr } = await run(process.execPath, ['projectors/rebuild-cli.ts'], { env: { ...embeddedEnv(dataDir), VIEW_STORE: 'sqlite' }, cwd: process.cwd() });
       expect(stderr).toContain(`into node:sqlite ${join(dataDir, 'views.sqlite')}`);
+      expect(stderr).not.toContain('helper process');
+      // Again with the helper process from the first event on: the same views, and a line about it.
+      const helped = await run(process.execPath, ['projectors/rebuild-cli.ts', '--helper-from', '0'], { env: { ...embeddedEnv(dataDir), VIEW_STORE: 'sqlite' }, cwd: process.cwd() });
+      expect(helped.stderr).toMatch(/A helper process built .*vendor-cards.* beside it \([\d.]+ CPU-s, peak RSS \d+ MB\)/);
       const views = openSqliteViewStore({ path: join(dataDir, 'views.sqlite') });
       expect(await views.collection('vendorCards').count()).toBe(2);
       expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });

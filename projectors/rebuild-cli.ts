@@ -4,8 +4,12 @@
 // EVENTSTORE_URL is set; MongoDB when MONGO_URL is set, else the embedded $DATA_DIR/views.sqlite, or
 // with VIEW_STORE=memory the in-memory view store, in which case the rebuilt views vanish with this
 // process and the run only proves that the log replays cleanly.
+// Flags: `--one-process` keeps the rebuild on one thread (no helper process: less memory, more time);
+// `--helper-from <events>` starts the helper from that many events on (default 100,000; see
+// projectors/rebuild-split.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../infra/config.ts';
 import { openAdapters } from '../infra/open-adapters.ts';
@@ -19,7 +23,18 @@ function requireEventStore(config: Config): void {
   if (!existsSync(path)) throw new Error(`No event store at ${path} (set DATA_DIR, or run npm start once to create it)`);
 }
 
+/** The helper's threshold from the flags: undefined for the default. */
+function splitFromFlags(args: string[]): number | undefined {
+  const { values } = parseArgs({ args, options: { 'one-process': { type: 'boolean' }, 'helper-from': { type: 'string' } } });
+  if (values['one-process']) return Number.POSITIVE_INFINITY;
+  if (values['helper-from'] === undefined) return undefined;
+  const events = Number(values['helper-from']);
+  if (!Number.isSafeInteger(events) || events < 0) throw new Error(`--helper-from takes a number of events, got ${values['helper-from']}`);
+  return events;
+}
+
 async function main(): Promise<number> {
+  const splitFrom = splitFromFlags(process.argv.slice(2));
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL }, pino.destination(2));
   requireEventStore(config);
@@ -36,11 +51,15 @@ async function main(): Promise<number> {
       err.write('Note: a running projector keeps applying new events meanwhile; that is safe (every application is idempotent).\n');
     }
     const bar = progressBar(err);
-    const report = await rebuildViews({ eventStore: adapters.eventStore, viewStore: adapters.viewStore, onProgress: (progress) => bar.update(progress), log });
+    const report = await rebuildViews({ eventStore: adapters.eventStore, viewStore: adapters.viewStore, onProgress: (progress) => bar.update(progress), log, ...(splitFrom === undefined ? {} : { splitFrom }) });
     bar.finish();
     err.write(`Done: ${report.events} events replayed in ${(report.elapsedMs / 1000).toFixed(1)} s (${report.ratePerSecond} events/s); `
       + `${report.applied} applied, ${report.ignored} read by no view, ${report.invalid} invalid and skipped; `
       + `${report.documents} view documents written; checkpoints at position ${report.lastPosition}.\n`);
+    if (report.helper) {
+      err.write(`A helper process built ${report.helper.views.join(', ')} beside it (${(report.helper.cpuMs / 1000).toFixed(1)} CPU-s, `
+        + `peak RSS ${Math.round(report.helper.maxRssBytes / 2 ** 20)} MB).\n`);
+    }
     if (report.invalid > 0) err.write(`Warning: ${report.invalid} invalid events were skipped; each is logged above with its position.\n`);
     return 0;
   } finally {

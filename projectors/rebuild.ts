@@ -6,6 +6,8 @@ import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
+import { addHelperCounts, planSplit, startRebuildHelper, type HelperUsage } from './rebuild-split.ts';
+import { replayLog } from './replay-log.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 
 export interface RebuildProgress {
@@ -36,6 +38,8 @@ export interface RebuildReport {
   elapsedMs: number;
   /** Events replayed per second over the whole rebuild. */
   ratePerSecond: number;
+  /** Where a helper process built a share of the views (rebuild-split.ts): which, and what it used. */
+  helper?: HelperUsage;
 }
 
 export interface RebuildOptions {
@@ -62,6 +66,12 @@ export interface RebuildOptions {
   bufferDocuments?: number;
   /** Direct rebuild in one unit: documents read back after a write-out that the buffer keeps until the end. */
   keepReadBack?: number;
+  /**
+   * Direct rebuild in one unit, with the log and the views in node:sqlite files: from this many events
+   * on, a helper process builds a share of the views at the same time (projectors/rebuild-split.ts).
+   * Infinity keeps the rebuild on one thread.
+   */
+  splitFrom?: number;
 }
 
 /**
@@ -92,12 +102,14 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   // One unit for the whole rebuild, where the store has them: nobody else writes the views meanwhile.
   const oneUnit = !staged && Boolean(target.atomically);
   const replayStore = staged ? createMemoryViewStore() : target;
+  const bufferDocuments = options.bufferDocuments ?? BUFFER_DOCUMENTS;
+  const keepReadBack = options.keepReadBack ?? KEEP_READ_BACK;
   // readAll gives positions in order: `_seen` may be bounded (seen.ts). The staging store is the
   // rebuild's own, and a rebuild pauses the runtime (the views' writer): a page writes each document once.
-  const applier = createEventApplier({
-    viewStore: replayStore, projections, log, positionOrder: true, soleWriter: staged || Boolean(target.atomically),
+  const applierFor = (applied: readonly AnyProjection[]) => createEventApplier({
+    viewStore: replayStore, projections: applied, log, positionOrder: true, soleWriter: staged || Boolean(target.atomically),
     // The unit drops the views before the first page: new documents are known absent without a lookup.
-    ...(oneUnit ? { bufferDocuments: options.bufferDocuments ?? BUFFER_DOCUMENTS, startsEmpty: true, keepReadBack: options.keepReadBack ?? KEEP_READ_BACK } : {}),
+    ...(oneUnit ? { bufferDocuments, startsEmpty: true, keepReadBack } : {}),
   });
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
@@ -108,35 +120,63 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   const counts = { events: 0, applied: 0, ignored: 0, invalid: 0 };
   let lastPosition = -1;
   let headPosition = -1;
+  let helperUsage: HelperUsage | undefined;
 
-  async function replay(): Promise<void> {
-    headPosition = await options.eventStore.headPosition();
-    let firstPosition: number | null = null;
-    for (;;) {
-      const page = await options.eventStore.readAll({ ...(lastPosition >= 0 ? { after: lastPosition } : {}), maxCount: pageSize });
-      if (page.length === 0) break;
-      const outcomes = await applier.applyPage(page);
-      for (const outcome of outcomes) counts[outcome.status] += 1;
-      counts.events += page.length;
-      lastPosition = page.at(-1)!.position;
-      firstPosition ??= page[0]!.position;
-      if (options.onProgress) {
-        const span = headPosition - (firstPosition ?? 0);
-        const percent = headPosition <= 0 || span <= 0 ? 100 : Math.min(100, ((lastPosition - (firstPosition ?? 0)) / span) * 100);
-        options.onProgress({
-          phase: 'replay',
-          done: counts.events,
-          totalEstimate: percent > 0 ? Math.max(counts.events, Math.round((counts.events * 100) / percent)) : null,
-          percent,
-          ratePerSecond: rate(counts.events),
-          position: lastPosition,
-          headPosition,
-          elapsedMs: Math.round(elapsed()),
-        });
-      }
-      if (page.length < pageSize && lastPosition >= headPosition) break;
-    }
+  /**
+   * Replays the log after `lastPosition` (up to `upTo`) through the applier, counting the outcomes and
+   * telling the progress. The head is read once: events appended meanwhile are replayed too, up to the
+   * first empty page.
+   */
+  async function replay(applier: ReturnType<typeof createEventApplier>, upTo?: number): Promise<void> {
+    if (headPosition < 0) headPosition = await options.eventStore.headPosition();
+    lastPosition = await replayLog({
+      eventStore: options.eventStore, after: lastPosition, head: headPosition, ...(upTo === undefined ? {} : { upTo }), pageSize,
+      async onPage(page) {
+        const outcomes = await applier.applyPage(page);
+        for (const outcome of outcomes) counts[outcome.status] += 1;
+        counts.events += page.length;
+        firstPosition ??= page[0]!.position;
+        if (options.onProgress) reportReplay(page.at(-1)!.position);
+      },
+    });
     await applier.flush();
+  }
+  let firstPosition: number | null = null;
+  function reportReplay(position: number): void {
+    const span = headPosition - (firstPosition ?? 0);
+    const percent = headPosition <= 0 || span <= 0 ? 100 : Math.min(100, ((position - (firstPosition ?? 0)) / span) * 100);
+    options.onProgress!({
+      phase: 'replay',
+      done: counts.events,
+      totalEstimate: percent > 0 ? Math.max(counts.events, Math.round((counts.events * 100) / percent)) : null,
+      percent,
+      ratePerSecond: rate(counts.events),
+      position,
+      headPosition,
+      elapsedMs: Math.round(elapsed()),
+    });
+  }
+
+  /**
+   * The one-unit replay, with a helper process where the rebuild splits (rebuild-split.ts): both replay
+   * up to the head read now, the helper's rows are copied in, and what was appended since is replayed
+   * here for every view, as a rebuild on one thread would.
+   */
+  async function replayInUnit(): Promise<void> {
+    headPosition = await options.eventStore.headPosition();
+    const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom });
+    if (!split) return replay(applierFor(projections));
+    const helper = startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
+    try {
+      await replay(applierFor(split.own), headPosition);
+      const helped = await helper.finished;
+      addHelperCounts(counts, helped.counts);
+      helperUsage = helped.usage;
+      await split.target.copyCollectionsFrom(helper.viewsPath, collectionsOf(split.helper));
+    } finally {
+      helper.stop();
+    }
+    await replay(createEventApplier({ viewStore: target, projections, log, positionOrder: true, soleWriter: true }));
   }
 
   /** The version of each projection is kept with its checkpoint: the next start resumes them all. */
@@ -148,7 +188,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   if (oneUnit) {
     await atomicallyIn(target, async () => {
       await target.dropAll();
-      await replay();
+      await replayInUnit();
       // Declared after the documents are in: each index is built in one pass instead of being updated
       // by every write (where the file had them already, dropAll kept them and this changes nothing).
       await ensureViewIndexes(target, projections);
@@ -158,11 +198,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   } else if (!staged) {
     await target.dropAll();
     await ensureViewIndexes(target, projections);
-    await replay();
+    await replay(applierFor(projections));
     documents = await countViews(target, projections);
     await saveCheckpoints();
   } else {
-    await replay();
+    await replay(applierFor(projections));
     // One unit where the store has transactions (node:sqlite): a rebuild stopped half-way leaves the
     // previous views and checkpoints as they were, and the written views commit with their checkpoints.
     await atomicallyIn(target, async () => {
@@ -177,7 +217,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
       await saveCheckpoints();
     });
   }
-  return { ...counts, documents, lastPosition, elapsedMs: Math.round(elapsed()), ratePerSecond: rate(counts.events) };
+  return { ...counts, documents, lastPosition, elapsedMs: Math.round(elapsed()), ratePerSecond: rate(counts.events), ...(helperUsage ? { helper: helperUsage } : {}) };
 }
 
 /** The view collections a rebuild writes: every projection's, and the tombstones. */

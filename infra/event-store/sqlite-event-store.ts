@@ -52,6 +52,12 @@ export interface SqliteEventStoreOptions {
   writer?: 'thread' | 'inline';
 }
 
+/** The node:sqlite event store: an EventStore whose file other processes may open too. */
+export interface SqliteEventStore extends EventStore {
+  /** The database file; null for ':memory:', which no other connection can open. */
+  readonly file: string | null;
+}
+
 const PAGE_SIZE = 500;
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
@@ -75,7 +81,7 @@ const assertExpectedRevision = (expected: ExpectedRevision): void => {
   }
 };
 
-export async function openSqliteEventStore(options: SqliteEventStoreOptions): Promise<EventStore> {
+export async function openSqliteEventStore(options: SqliteEventStoreOptions): Promise<SqliteEventStore> {
   const { path, synchronous = 'FULL', pollIntervalMs = 1000, busyTimeoutMs = 5000, writer = 'thread' } = options;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
@@ -131,7 +137,9 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       signal?.addEventListener('abort', done, { once: true });
     });
 
-  const store: EventStore = {
+  const store: SqliteEventStore = {
+    file: path === ':memory:' ? null : path,
+
     async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
       ensureOpen();
       assertExpectedRevision(expectedRevision);

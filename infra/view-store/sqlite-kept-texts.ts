@@ -84,6 +84,11 @@ export class KeptTexts {
   }
 
   /** After a write of `doc` by this process: a new key with the prefix joins the removed ones. */
+  /** Whether noteWritten may learn keys from a document (texts kept without keys of a prefix). */
+  learnsKeys(): boolean {
+    return this.prefix !== null;
+  }
+
   noteWritten(doc: ViewDocument): void {
     if (this.prefix === null) return;
     let added: string[] | null = null;

@@ -351,6 +351,45 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.find({ tagIds: 't2' }, { sort: { _id: 1 } })).toHaveLength(1);
     expect(await cards.count({ tagIds: { $in: ['t1'] } })).toBe(1);
   });
+
+  it('copies collections from another views file: rows with their rids into an empty one, by _id into the others', async () => {
+    const otherPath = freshPath();
+    const other = openSqliteViewStore({ path: otherPath });
+    await other.collection('cards').replaceOne({ _id: 'gone' });
+    await other.collection('cards').replaceOne({ _id: 'a', name: { he: 'א' }, tagIds: ['t1'] });
+    await other.collection('cards').replaceOne({ _id: 'b', tagIds: 't2', _seen: { s: 1 } });
+    await other.collection('cards').deleteOne({ _id: 'gone' });
+    await other.collection('notes').replaceOne({ _id: 'n1', text: 'from the other file' });
+    await other.close();
+    const rows = (file: string, table: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return db.prepare(`SELECT rid, id, json(doc) AS doc FROM "${table}" ORDER BY rid`).all().map((row) => ({ ...row }));
+      } finally {
+        db.close();
+      }
+    };
+
+    // What this store learnt before (a path that holds no arrays yet, kept texts) follows the copied rows.
+    const cards = store.collection('cards');
+    await cards.keepTexts({ keys: [], prefix: '_' });
+    expect(await cards.count({ tagIds: 't1' })).toBe(0);
+    await store.collection('notes').replaceOne({ _id: 'n1', text: 'replaced' });
+    await store.collection('notes').replaceOne({ _id: 'n0', text: 'stays' });
+
+    expect(await store.copyCollectionsFrom(otherPath, ['cards', 'notes', 'absent'])).toBe(3);
+    expect(rows(path, 'v_cards')).toEqual(rows(otherPath, 'v_cards'));
+    expect(rows(path, 'v_cards').map((row) => row.rid)).toEqual([2, 3]);
+    expect(await cards.count({ tagIds: 't1' })).toBe(1);
+    const kept = new DatabaseSync(path, { readOnly: true });
+    try {
+      // The triggers learnt `_seen` from the copied row, and wrote its text again without it.
+      expect(kept.prepare(`SELECT kept_text FROM "v_cards" WHERE id = 'b'`).get()).toEqual({ kept_text: JSON.stringify({ tagIds: 't2' }) });
+    } finally {
+      kept.close();
+    }
+    expect(await store.collection('notes').find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'n0', text: 'stays' }, { _id: 'n1', text: 'from the other file' }]);
+  });
 });
 
 describe('literalPrefixes', () => {

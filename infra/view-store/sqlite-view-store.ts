@@ -34,6 +34,14 @@ export interface SqliteViewStore extends ViewStore {
   atomically<T>(work: () => Promise<T>): Promise<T>;
   /** The SQL query plan of a find, for tests and tuning: which index SQLite picks. */
   explain(collection: string, filter?: Filter, options?: FindOptions): string[];
+  /**
+   * Copies the documents of these collections from another views file (a rebuild helper's, see
+   * projectors/rebuild-split.ts), rows as they are: no JSON is parsed or written, only the stored
+   * bytes moved. An empty collection takes the rows with their rids (the order a rebuild of one
+   * thread would have given them); otherwise each document is inserted or replaced by `_id`. The
+   * number of documents copied.
+   */
+  copyCollectionsFrom(path: string, names: readonly string[]): Promise<number>;
 }
 
 const TABLE_PREFIX = 'v_';
@@ -523,6 +531,29 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   /** Empties the collection (dropAll); its indexes stay. */
+  /** copyCollectionsFrom for this collection: its rows in `source`, in rid order; how many. */
+  copyRowsFrom(source: DatabaseSync): number {
+    this.forgetReads();
+    const tableName = `${TABLE_PREFIX}${this.name}`;
+    if (source.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(tableName) === undefined) return 0;
+    const empty = this.store.statement(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined;
+    const insert = empty
+      ? this.store.statement(`INSERT INTO ${this.table} (rid, ${ID_COLUMN}, doc) VALUES (?, ?, ?)`)
+      : this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, ?) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`);
+    // What the writes teach (path shapes, kept texts' keys) needs the documents themselves: parsed only
+    // where this process has learnt something to keep up to date (not in a rebuild into a fresh file).
+    const noting = this.shapes.size > 0 || this.kept.learnsKeys();
+    const rows = source.prepare(`SELECT rid, ${ID_COLUMN} AS id, doc${noting ? ', json(doc) AS text' : ''} FROM ${this.table} ORDER BY rid`).iterate() as Iterable<{ rid: number; id: string; doc: Uint8Array; text?: string }>;
+    let copied = 0;
+    for (const row of rows) {
+      if (empty) insert.run(row.rid, row.id, row.doc);
+      else insert.run(row.id, row.doc);
+      if (noting) this.noteWritten(JSON.parse(row.text!) as ViewDocument);
+      copied += 1;
+    }
+    return copied;
+  }
+
   clear(): void {
     this.forgetReads();
     this.store.db.exec(`DELETE FROM ${this.table}`);
@@ -663,6 +694,16 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
     }),
     atomically: (work) => core.atomically(work),
     explain: (collection, filter = {}, options = {}) => collectionOf(collection).explain(filter, options),
+    copyCollectionsFrom: (path, names) => core.write(() => {
+      const source = new DatabaseSync(path, { readOnly: true });
+      try {
+        let copied = 0;
+        for (const name of names) copied += collectionOf(name).copyRowsFrom(source);
+        return copied;
+      } finally {
+        source.close();
+      }
+    }),
     async close() {
       if (core.db.isOpen) core.db.close();
     },

@@ -1,0 +1,96 @@
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { allProjections } from './all-projections.ts';
+import { createEventApplier } from './event-applier.ts';
+import type { ProjectorLog } from './projector-log.ts';
+import type { FromHelper, HelperCounts, HelperTask } from './rebuild-split.ts';
+import { replayLog } from './replay-log.ts';
+
+// The helper process of a split rebuild (rebuild-split.ts): replays the log up to the rebuild's last
+// position for its share of the views, into a views file of its own that the rebuild then copies
+// into its unit. Run by fork with the task as its one argument; it reports over the IPC channel and
+// exits. The file is scratch: the rebuild removes it.
+
+const task = JSON.parse(process.argv[2] ?? 'null') as HelperTask;
+const send = (message: FromHelper): void => {
+  process.send?.(message);
+};
+let reported = false;
+// A rebuild that ended (or died) before this process reported has no use for what it would still build.
+process.on('disconnect', () => {
+  if (!reported) process.exit(1);
+});
+/** The last message; the channel closes once it is written, and the process exits with nothing left to do. */
+function report(message: FromHelper): void {
+  reported = true;
+  process.send?.(message, undefined, undefined, () => process.disconnect());
+}
+
+/** Events only this process reads: it counts them and logs their warnings; the rebuild does the others. */
+const counted = new Set(task.counted);
+function forward(level: keyof ProjectorLog, details: object, message: string): void {
+  try {
+    send({ kind: 'log', level, details, message });
+  } catch {
+    // Details the channel cannot clone (a function in them) go as JSON.
+    send({ kind: 'log', level, details: JSON.parse(JSON.stringify(details)) as object, message });
+  }
+}
+const log: ProjectorLog = {
+  info: (details, message) => forward('info', details, message),
+  warn: (details, message) => {
+    const type = (details as { type?: unknown }).type;
+    if (typeof type === 'string' && !counted.has(type)) return;
+    forward('warn', details, message);
+  },
+  error: (details, message) => forward('error', details, message),
+};
+
+async function run(): Promise<HelperCounts> {
+  const projections = task.projections.map((name) => {
+    const projection = allProjections.find((each) => each.name === name);
+    if (!projection) throw new Error(`rebuild helper: no projection named ${name}`);
+    return projection;
+  });
+  const eventStore = await openSqliteEventStore({ path: task.eventsPath, writer: 'inline' });
+  const viewStore = openSqliteViewStore({ path: task.viewsPath });
+  const counts: HelperCounts = { applied: 0, ignored: 0, invalid: 0 };
+  try {
+    // One unit, as the rebuild's own: no commit per write, and the buffer keeps documents across pages.
+    await viewStore.atomically(async () => {
+      const applier = createEventApplier({
+        viewStore, projections, log, positionOrder: true, soleWriter: true,
+        bufferDocuments: task.bufferDocuments, startsEmpty: true, keepReadBack: task.keepReadBack,
+      });
+      await replayLog({
+        eventStore, head: task.upTo, upTo: task.upTo, pageSize: task.pageSize,
+        async onPage(page) {
+          const outcomes = await applier.applyPage(page);
+          for (let index = 0; index < page.length; index++) {
+            if (counted.has(page[index]!.type)) counts[outcomes[index]!.status] += 1;
+          }
+        },
+      });
+      await applier.flush();
+    });
+  } finally {
+    await viewStore.close();
+    await eventStore.close();
+  }
+  return counts;
+}
+
+run().then(
+  (counts) => {
+    const cpu = process.cpuUsage();
+    report({ kind: 'done', counts, usage: { views: task.projections, cpuMs: (cpu.user + cpu.system) / 1000, maxRssBytes: process.resourceUsage().maxRSS * 1024 } });
+  },
+  (error: unknown) => {
+    process.exitCode = 1;
+    try {
+      report({ kind: 'failed', error });
+    } catch {
+      report({ kind: 'failed', error: new Error(String(error)) });
+    }
+  },
+);

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openSqliteEventStore, type SqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { allProjections } from './all-projections.ts';
+import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
+import { TOMBSTONES_COLLECTION } from './event-applier.ts';
+import type { ProjectorLog } from './projector-log.ts';
+import { rebuildViews, type RebuildReport } from './rebuild.ts';
+import { planSplit } from './rebuild-split.ts';
+import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
+import { dumpViews } from './testing/view-dump.ts';
+import { systemTestActor } from './testing/recorded-event.ts';
+
+// The rebuild split between two processes (rebuild-split.ts): the helper builds its share of the views
+// from the log's file into a scratch file, the rebuild copies its rows in. Each case rebuilds the same
+// log on one thread too (splitFrom: Infinity) and compares: the views must be the same rows.
+
+const dir = mkdtempSync(join(tmpdir(), 'rebuild-split-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+let dirs = 0;
+
+async function logWithHistory(): Promise<{ eventStore: SqliteEventStore; dataDir: string }> {
+  const dataDir = join(dir, `data-${++dirs}`);
+  mkdirSync(dataDir);
+  const eventStore = await openSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+  cleanups.push(() => eventStore.close());
+  await appendHistory(eventStore, marketplaceHistory({ vendors: 3, customers: 4 }));
+  return { eventStore, dataDir };
+}
+
+function openViews(path: string) {
+  const views = openSqliteViewStore({ path });
+  cleanups.push(() => views.close());
+  return views;
+}
+
+/** Every row of every view table (rid, id, document) but the checkpoints', as the file holds them. */
+function rowsOf(path: string): Record<string, unknown[]> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'v\\_%' ESCAPE '\\' ORDER BY name`).all() as Array<{ name: string }>;
+    const rows: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      if (name === `v_${CHECKPOINTS_COLLECTION}`) continue;
+      // Tombstones of both processes share one table: theirs come after the rebuild's, so only their rids differ.
+      rows[name] = name === `v_${TOMBSTONES_COLLECTION}`
+        ? db.prepare(`SELECT id, json(doc) AS doc FROM "${name}" ORDER BY id`).all().map((row) => ({ ...row }))
+        : db.prepare(`SELECT rid, id, json(doc) AS doc FROM "${name}" ORDER BY rid`).all().map((row) => ({ ...row }));
+    }
+    return rows;
+  } finally {
+    db.close();
+  }
+}
+
+const counts = (report: RebuildReport) => ({ events: report.events, applied: report.applied, ignored: report.ignored, invalid: report.invalid, documents: report.documents, lastPosition: report.lastPosition });
+const scratchLeft = (dataDir: string) => readdirSync(dataDir).filter((name) => name.startsWith('.views-rebuild-'));
+
+describe('rebuild with a helper process', () => {
+  it('builds the same rows as a rebuild on one thread, counts included', async () => {
+    const { eventStore, dataDir } = await logWithHistory();
+    // An invalid event of a type only the helper reads: it counts and logs it, once.
+    await eventStore.append('conversation-broken', [{ id: randomUUID(), type: 'ConversationOpened', data: { conversationId: 42 }, metadata: { actor: systemTestActor, correlationId: randomUUID(), causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 } }], 'any');
+    const warnings: object[] = [];
+    const log: ProjectorLog = { info() {}, warn: (details) => warnings.push(details), error() {} };
+
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
+    const splitPath = join(dir, `split-${dirs}.sqlite`);
+    const split = await rebuildViews({ eventStore, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0, log });
+
+    expect(one.helper).toBeUndefined();
+    expect(split.helper?.views).toEqual(expect.arrayContaining(['vendor-cards', 'conversations']));
+    expect(split.helper!.cpuMs).toBeGreaterThan(0);
+    expect(split.helper!.maxRssBytes).toBeGreaterThan(0);
+    expect(counts(split)).toEqual(counts(one));
+    expect(split.invalid).toBe(1);
+    expect(warnings).toEqual([expect.objectContaining({ type: 'ConversationOpened', streamId: 'conversation-broken' })]);
+    expect(rowsOf(splitPath)).toEqual(rowsOf(onePath));
+    expect(await openViews(splitPath).collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
+    expect(scratchLeft(dataDir)).toEqual([]);
+  });
+
+  it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {
+    const { eventStore } = await logWithHistory();
+    const head = await eventStore.headPosition();
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), splitFrom: Number.POSITIVE_INFINITY });
+    // The log as the rebuild saw it when it began: the last 40 events came later (the helper stops
+    // at the head it was given; the rest is the rebuild's).
+    const earlier = { file: eventStore.file, headPosition: async () => head - 40, readAll: eventStore.readAll.bind(eventStore) };
+    const splitPath = join(dir, `split-${dirs}.sqlite`);
+    const split = await rebuildViews({ eventStore: earlier, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0 });
+
+    expect(split.helper).toBeDefined();
+    expect(counts(split)).toEqual(counts(one));
+    expect(await dumpViews(openViews(splitPath), allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));
+  });
+
+  it('fails with its helper, leaving the previous views and no scratch file', async () => {
+    const { eventStore, dataDir } = await logWithHistory();
+    const path = join(dir, `views-${dirs}.sqlite`);
+    const views = openViews(path);
+    await rebuildViews({ eventStore, viewStore: views, splitFrom: Number.POSITIVE_INFINITY });
+    const before = await dumpViews(views, allProjections);
+    // The helper opens the log by its file: a directory there cannot be opened.
+    const unreadable = join(dataDir, 'not-a-database');
+    mkdirSync(unreadable);
+    const broken = { file: unreadable, headPosition: () => eventStore.headPosition(), readAll: eventStore.readAll.bind(eventStore) };
+
+    await expect(rebuildViews({ eventStore: broken, viewStore: views, splitFrom: 0 })).rejects.toThrow();
+    expect(await dumpViews(views, allProjections)).toEqual(before);
+    expect(scratchLeft(dataDir)).toEqual([]);
+  });
+
+  it('stays on one thread for a short log, a log in memory, or projections of its own', async () => {
+    const { eventStore } = await logWithHistory();
+    const views = openViews(join(dir, `views-${dirs}.sqlite`));
+    const events = (await eventStore.headPosition()) + 1;
+    expect(planSplit({ eventStore, viewStore: views, projections: allProjections, events, splitFrom: 0 })).not.toBeNull();
+    expect(planSplit({ eventStore, viewStore: views, projections: allProjections, events })).toBeNull();
+    expect(planSplit({ eventStore: { ...eventStore, file: null }, viewStore: views, projections: allProjections, events, splitFrom: 0 })).toBeNull();
+    const ownCopy = allProjections.map((projection) => ({ ...projection }));
+    expect(planSplit({ eventStore, viewStore: views, projections: ownCopy, events, splitFrom: 0 })).toBeNull();
+  });
+});
