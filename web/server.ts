@@ -174,7 +174,11 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       });
       const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
       const controller = new AbortController();
-      res.on('close', () => controller.abort());
+      // A visitor who left stops the loaders; an answer sent in full closes too, and aborting then would
+      // only build a DOMException with its stack for nobody (~0.5% of a rendered page's time).
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
       const headers: Record<string, string> = { cookie: req.headers.cookie ?? '', 'accept-language': languageTag(locale) };
       if (posted && req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
       const request = new Request(url, { method: posted ? 'POST' : 'GET', headers, body: posted && Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : undefined, signal: controller.signal });

@@ -115,9 +115,10 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    * Listings' orders by query (SQL, parameters and ORDER BY) since the collection last changed (issue
    * 11): a page is then a slice of the list, read by rid, where SQL would walk every row before the
    * page (OFFSET) or every element of a category before the first row. A list is built once the
-   * queries of its listing have taken as long as building it would (a ski-rental rule: it never costs
-   * more than twice what it saves, however often the collection changes), counted only where the
-   * listing's count is known already (listPage asks it beside each page).
+   * queries of its listing have taken as long as building it would, and never at its first query (a
+   * ski-rental rule: it never costs more than about twice what it saves, however often the collection
+   * changes), counted only where the listing's count is known already (listPage asks it beside each
+   * page).
    */
   private readonly orders = new Map<string, OrderList>();
   private listedRows = 0;
@@ -304,7 +305,10 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const rowsToList = this.counts.get(this.countKey(condition));
     // Only listings (their count asked) are kept track of: a lookup by ids never becomes a list.
     if (rowsToList === undefined && this.store.orderLists !== 'always') return rows;
-    const pays = this.store.orderLists === 'always' || spentMs >= rowsToList! * this.msPerListedRow;
+    // Never at a listing's first query: most are asked once (another vendor's reviews on each vendor
+    // page), and listing them cost as much as the query itself (issue 11). From the second query on, as
+    // the rule above says: SQL at most once more than a list bought at once would have cost.
+    const pays = this.store.orderLists === 'always' || (known !== undefined && spentMs >= rowsToList! * this.msPerListedRow);
     if (this.orders.size >= MAX_ORDER_LISTS) this.forgetOrders();
     this.orders.set(key, pays ? { spentMs, rids: this.listOrder(condition, orderBy) } : { spentMs });
     return rows;

@@ -88,17 +88,22 @@ export const pageRoutes: RouteObject[] = [
 // The dashboards and the back office (web/app/route-groups.ts) come last, each under a pathless
 // route with its own id, so the ids react-router gives the storefront's routes by position are the
 // same whichever groups are loaded; a group not loaded yet is an empty route that matches nothing.
-const localeBranch = (locale: Locale, loaded: LoadedRouteGroups): RouteObject => ({
+const localeBranch = (locale: Locale, loaded: LoadedRouteGroups | null): RouteObject => ({
   ...(locale === 'en' ? { path: 'en' } : {}),
   Component: Layout,
-  children: [{
+  // null: the branch without its routes (routeTree's `only`).
+  children: loaded === null ? [] : [{
     ErrorBoundary: RouteErrorPage,
     children: [...pageRoutes, ...routeGroups.map((group) => ({ id: routeGroupId(locale, group.name), children: loaded[group.name] ?? [] }))],
   }],
 });
 
-/** The whole tree with the groups given: all of them on the server, those of the page in the browser. */
-export const routeTree = (loaded: LoadedRouteGroups): RouteObject[] => [
+/**
+ * The whole tree with the groups given: those of the page in the browser. `only`: the other locale's
+ * branch stays in place with no routes, so every route keeps its id (ids go by position), and a path
+ * of this locale matches as in the whole tree, at a fraction of the cost (web/render-page.tsx).
+ */
+export const routeTree = (loaded: LoadedRouteGroups, only?: Locale): RouteObject[] => [
   {
     id: 'root',
     path: '/',
@@ -107,6 +112,6 @@ export const routeTree = (loaded: LoadedRouteGroups): RouteObject[] => [
     shouldRevalidate: () => false,
     Component: Document,
     ErrorBoundary: RootError,
-    children: [localeBranch('en', loaded), localeBranch('he', loaded)],
+    children: (['en', 'he'] as const).map((locale) => localeBranch(locale, only === undefined || only === locale ? loaded : null)),
   },
 ];
