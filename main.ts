@@ -154,7 +154,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     // The projectors service alone may run as several instances on one view store: the holder of the
     // lease writes, the others stand by (projectors/projector-lease.ts).
     const lease = allInOne ? undefined : viewStoreLease({ viewStore, name: 'projectors', owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` });
-    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }), lease });
+    // A views file with nothing built yet over a long log is built in one unit (projectors/runtime.ts firstBuild).
+    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }), lease, firstBuild: { eventStore } });
     await projections.start();
     stops.push(() => projections!.stop());
     const runtime = projections;

@@ -73,7 +73,19 @@ export interface ProjectionRuntimeOptions {
   lease?: ProjectorLease;
   /** How often the lease is renewed or asked for; default a third of a 15 s term. */
   leaseRefreshMs?: number;
+  /**
+   * The log the feed follows, for a first build. On a view store with units, fed in position order
+   * by a single writer (no lease), a start where no view has applied anything yet (a new or emptied
+   * views file) and the log holds at least `fromEvents` events (default 50,000) builds every view with
+   * rebuildViews — one unit, a helper process beside it from 100,000 events — instead of page by page
+   * (1,000,000 events: ~20 s against ~80 s, at a third of the memory), then follows from its end.
+   * start() resolves at once and the build runs behind it; readiness waits for it as for a catch-up.
+   */
+  firstBuild?: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; fromEvents?: number };
 }
+
+/** See ProjectionRuntimeOptions.firstBuild. Below this, following page by page takes a few seconds. */
+const FIRST_BUILD_FROM_EVENTS = 50_000;
 
 interface Waiter {
   collection: string;
@@ -194,6 +206,34 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     } : {}),
   });
 
+  /** Pauses following, rebuilds every view (rebuildViews), and follows on from the rebuild's end. */
+  function rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, rebuildOptions: Parameters<ProjectionRuntime['rebuild']>[1] = {}): Promise<RebuildReport> {
+    return subscription.exclusively(async () => {
+      const result = await rebuildViews({ eventStore, viewStore, projections, log, ...rebuildOptions });
+      positions.clear();
+      if (result.lastPosition >= 0) for (const name of names) positions.set(name, result.lastPosition);
+      // rebuildViews saved every checkpoint at its last position.
+      subscription.advanceTo(result.lastPosition);
+      // Every document may have changed: tell the caches.
+      for (const projection of projections) {
+        for (const listener of listeners) {
+          try { listener({ collection: projection.collection, ids: [], all: true }); } catch { /* logged on normal changes */ }
+        }
+      }
+      return result;
+    });
+  }
+
+  /** The log to build every view from at this start (options.firstBuild), or null to follow page by page. */
+  async function firstBuildSource(): Promise<Pick<EventStore, 'readAll' | 'headPosition'> | null> {
+    const firstBuild = options.firstBuild;
+    if (!firstBuild || !viewStore.atomically || !skipByPosition || lease) return null;
+    const saved = await checkpoints.load([...names]);
+    if ([...names].some((name) => (saved.get(name) ?? -1) >= 0)) return null;
+    const events = (await firstBuild.eventStore.headPosition()) + 1;
+    return events >= (firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? firstBuild.eventStore : null;
+  }
+
   return {
     async start() {
       if (started) return;
@@ -201,6 +241,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       await ensureViewIndexes(viewStore, projections);
       // A projection whose version changed (or that never ran) starts over alone (checkpoints.ts).
       await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
+      const buildFrom = await firstBuildSource();
       if (lease && !leaseTimer) {
         const refresh = () => lease.refresh().catch((error: unknown) => {
           log.error({ err: error }, 'projectors: could not refresh the lease');
@@ -211,6 +252,15 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
         leaseTimer.unref?.();
       }
       await subscription.start();
+      if (buildFrom) {
+        // Behind the start: the server answers meanwhile (not ready until the views are caught up).
+        log.info({ head: await buildFrom.headPosition() }, 'projectors: no view built yet; building every view in one unit');
+        rebuild(buildFrom).then(
+          (report) => log.info({ events: report.events, seconds: Math.round(report.elapsedMs / 100) / 10, helper: report.helper?.views ?? null }, 'projectors: every view built'),
+          // The unit rolled back; following goes on page by page from where it is.
+          (error: unknown) => log.error({ err: error }, 'projectors: building every view failed; catching up page by page instead'),
+        );
+      }
     },
 
     async stop() {
@@ -273,22 +323,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       return outcome!;
     },
 
-    async rebuild(eventStore, rebuildOptions = {}) {
-      return subscription.exclusively(async () => {
-        const result = await rebuildViews({ eventStore, viewStore, projections, log, ...rebuildOptions });
-        positions.clear();
-        if (result.lastPosition >= 0) for (const name of names) positions.set(name, result.lastPosition);
-        // rebuildViews saved every checkpoint at its last position.
-        subscription.advanceTo(result.lastPosition);
-        // Every document may have changed: tell the caches.
-        for (const projection of projections) {
-          for (const listener of listeners) {
-            try { listener({ collection: projection.collection, ids: [], all: true }); } catch { /* logged on normal changes */ }
-          }
-        }
-        return result;
-      });
-    },
+    rebuild,
 
     stats: () => ({ ...stats, position: subscription.position() }),
   };

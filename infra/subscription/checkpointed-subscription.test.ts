@@ -183,4 +183,20 @@ describe('checkpointed subscription', () => {
     expect(await subscription.waitForPosition(event!.position + 101, 30)).toBe(false);
     expect(handled).toContain(0);
   });
+
+  it('does not follow again after an exclusive run that a stop came during', async () => {
+    const store = await storeWith(0);
+    const handled: number[] = [];
+    const subscription = follow(store, { checkpoint: recordingCheckpoint(), handlePage: async (events) => { handled.push(...numbers(events)); } });
+    await subscription.start();
+    let release!: () => void;
+    const exclusive = subscription.exclusively(() => new Promise<void>((resolve) => { release = resolve; }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const stopping = subscription.stop();
+    release();
+    await Promise.all([exclusive, stopping]);
+    await store.append('thing-1', [newEvent(7)], 'no_stream');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(handled).toEqual([]);
+  });
 });

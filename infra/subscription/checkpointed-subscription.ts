@@ -144,6 +144,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   let unsaved = 0;
   let quietTimer: NodeJS.Timeout | null = null;
   let following: { abort: AbortController; done: Promise<void> } | null = null;
+  /** stop() was called since the last start(). */
+  let stopped = false;
   const wakers = new Set<() => void>();
 
   // Pages, checkpoint saves and exclusive work never interleave.
@@ -276,11 +278,13 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   return {
     async start() {
       if (following) return;
+      stopped = false;
       await serially(loadCheckpoint);
       beginFollowing();
     },
 
     async stop() {
+      stopped = true;
       await stopFollowing();
       await serially(saveCheckpoint);
     },
@@ -292,7 +296,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
       try {
         return await serially(work);
       } finally {
-        if (wasFollowing) beginFollowing();
+        // Unless stopped meanwhile (a shutdown during a rebuild): following again would outlive the stop.
+        if (wasFollowing && !stopped) beginFollowing();
       }
     },
 

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
+import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { allProjections } from './all-projections.ts';
+import type { ProjectorLog } from './projector-log.ts';
+import { rebuildViews } from './rebuild.ts';
+import { createProjectionRuntime } from './runtime.ts';
+import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
+import { dumpViews } from './testing/view-dump.ts';
+
+// A start with no view built yet over a long log builds every view in one unit (rebuildViews) behind
+// the start, then follows the feed from its end (runtime.ts firstBuild). The history here is short, so
+// the tests lower the threshold; the default leaves it to the page-by-page catch-up.
+
+const dir = mkdtempSync(join(tmpdir(), 'first-build-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+let files = 0;
+
+function recordingLog(): ProjectorLog & { messages: string[] } {
+  const messages: string[] = [];
+  return { messages, info: (_details, message) => messages.push(message), warn: (_details, message) => messages.push(message), error: (_details, message) => messages.push(message) };
+}
+
+async function setUp() {
+  const history = marketplaceHistory({ vendors: 3, customers: 4 });
+  const eventStore = await openSqliteEventStore({ path: join(dir, `events-${++files}.sqlite`) });
+  cleanups.push(() => eventStore.close());
+  // The last events come after the start: followed from the build's end.
+  await appendHistory(eventStore, history.slice(0, -10));
+  const viewsPath = join(dir, `views-${files}.sqlite`);
+  const start = async (fromEvents?: number) => {
+    const viewStore = openSqliteViewStore({ path: viewsPath });
+    const log = recordingLog();
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(eventStore), log, retryDelayMs: 20, firstBuild: { eventStore, ...(fromEvents === undefined ? {} : { fromEvents }) } });
+    await runtime.start();
+    const stop = async () => {
+      await runtime.stop();
+      await viewStore.close();
+    };
+    cleanups.push(stop);
+    return { runtime, viewStore, log, stop };
+  };
+  return { history, eventStore, start };
+}
+
+describe('first build of the views at start', () => {
+  it('builds every view in one unit behind the start, then follows on: the views of a rebuild', async () => {
+    const { history, eventStore, start } = await setUp();
+    const { runtime, viewStore, log } = await start(0);
+    await appendHistory(eventStore, history.slice(-10));
+    expect(await runtime.waitForPosition(await eventStore.headPosition(), 10_000)).toBe(true);
+    expect(log.messages).toEqual(expect.arrayContaining(['projectors: no view built yet; building every view in one unit', 'projectors: every view built']));
+
+    const rebuilt = openSqliteViewStore({ path: join(dir, `rebuilt-${files}.sqlite`) });
+    cleanups.push(() => rebuilt.close());
+    await rebuildViews({ eventStore, viewStore: rebuilt });
+    expect(await dumpViews(viewStore, allProjections)).toEqual(await dumpViews(rebuilt, allProjections));
+  });
+
+  it('resumes from the checkpoints once the views are built, and leaves a short log to the catch-up', async () => {
+    const { eventStore, start } = await setUp();
+    const short = await start();
+    expect(await short.runtime.waitForPosition(await eventStore.headPosition(), 10_000)).toBe(true);
+    expect(short.log.messages.join('\n')).not.toContain('building every view');
+    await short.stop();
+    const again = await start(0);
+    expect(await again.runtime.waitForPosition(await eventStore.headPosition(), 10_000)).toBe(true);
+    expect(again.log.messages.join('\n')).not.toContain('building every view');
+  });
+});
