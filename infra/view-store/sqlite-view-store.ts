@@ -534,7 +534,6 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     return rows.map((row) => row.detail);
   }
 
-  /** Empties the collection (dropAll); its indexes stay. */
   /** copyCollectionsFrom for this collection: its rows in `source`, in rid order; how many. */
   copyRowsFrom(source: DatabaseSync): number {
     this.forgetReads();
@@ -558,6 +557,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     return copied;
   }
 
+  /** Empties the collection (dropAll); its indexes stay. */
   clear(): void {
     this.forgetReads();
     this.store.db.exec(`DELETE FROM ${this.table}`);
