@@ -98,8 +98,6 @@ export function planSplit(options: {
 }
 
 export interface RebuildHelper {
-  /** Event types only the helper reads (the rebuild counts them as ignored: see addHelperCounts). */
-  readonly counted: ReadonlySet<string>;
   /** The helper's views file, complete once `finished` settles. */
   readonly viewsPath: string;
   /** The outcomes of the events only the helper reads, and what it used; rejects when it failed. */
@@ -135,6 +133,7 @@ export function startRebuildHelper(options: {
 }): RebuildHelper {
   const { split, log } = options;
   const ownTypes = new Set<string>(split.own.flatMap((projection) => projection.eventTypes));
+  // Event types only the helper reads: it counts and logs them (the rebuild counts them as ignored, addHelperCounts).
   const counted = new Set([...new Set(split.helper.flatMap((projection) => projection.eventTypes))].filter((type) => !ownTypes.has(type)));
   // Beside the log: the data directory has room for views, where a tmpfs would hold them in memory.
   const dataDir = dirname(split.eventsPath);
@@ -170,7 +169,6 @@ export function startRebuildHelper(options: {
   // Awaited by the rebuild once its own share is replayed; until then a failure waits there.
   finished.catch(() => {});
   return {
-    counted,
     viewsPath,
     finished,
     stop() {
