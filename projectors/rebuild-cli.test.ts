@@ -54,6 +54,7 @@ describe('views:rebuild command', () => {
       // Again with the helper process from the first event on: the same views, and a line about it.
       const helped = await run(process.execPath, ['projectors/rebuild-cli.ts', '--helper-from', '0'], { env: { ...embeddedEnv(dataDir), VIEW_STORE: 'sqlite' }, cwd: process.cwd() });
       expect(helped.stderr).toMatch(/A helper process built .*vendor-cards.* beside it \([\d.]+ CPU-s, peak RSS \d+ MB\)/);
+      expect(helped.stderr).toMatch(/finish +\[#*\.*\] +\d+\.\d%  copying the helper's views…/);
       const views = openSqliteViewStore({ path: join(dataDir, 'views.sqlite') });
       expect(await views.collection('vendorCards').count()).toBe(2);
       expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });
@@ -79,5 +80,7 @@ describe('views:rebuild command', () => {
       .toBe('replay [#####.....]  50.0%  1,500/3,000 events  12,345 events/s');
     expect(progressLine({ phase: 'write', done: 10, totalEstimate: 40, percent: 25, ratePerSecond: 900, position: 3000, headPosition: 3000, elapsedMs: 300 }, 4))
       .toBe('write  [#...]  25.0%  10/40 documents  900 documents/s');
+    expect(progressLine({ phase: 'finish', step: 'building the indexes', done: 2, totalEstimate: 4, percent: 50, ratePerSecond: 0, position: 3000, headPosition: 3000, elapsedMs: 900 }, 4))
+      .toBe('finish [##..]  50.0%  building the indexes…');
   });
 });

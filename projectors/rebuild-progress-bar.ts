@@ -2,11 +2,12 @@ import type { RebuildProgress } from './rebuild.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** One line of the rebuild's progress bar: bar, percent, events done of the estimated total, rate. */
+/** One line of the rebuild's progress bar: bar, percent, events done of the estimated total, rate (finish: the step). */
 export function progressLine(progress: RebuildProgress, width = 30): string {
   const percent = Math.max(0, Math.min(100, progress.percent));
   const filled = Math.round((percent / 100) * width);
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+  if (progress.phase === 'finish') return `finish [${bar}] ${percent.toFixed(1).padStart(5)}%  ${progress.step ?? ''}…`;
   const total = progress.totalEstimate === null ? '?' : numberFormat.format(progress.totalEstimate);
   const unit = progress.phase === 'replay' ? 'events' : 'documents';
   const label = progress.phase === 'replay' ? 'replay' : 'write ';

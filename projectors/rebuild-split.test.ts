@@ -76,7 +76,8 @@ describe('rebuild with a helper process', () => {
     const onePath = join(dir, `one-${dirs}.sqlite`);
     const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
     const splitPath = join(dir, `split-${dirs}.sqlite`);
-    const split = await rebuildViews({ eventStore, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0, log });
+    const steps: string[] = [];
+    const split = await rebuildViews({ eventStore, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0, log, onProgress: (progress) => { if (progress.step) steps.push(progress.step); } });
 
     expect(one.helper).toBeUndefined();
     expect(split.helper?.views).toEqual(expect.arrayContaining(['vendor-cards', 'conversations']));
@@ -88,6 +89,7 @@ describe('rebuild with a helper process', () => {
     expect(rowsOf(splitPath)).toEqual(rowsOf(onePath));
     expect(await openViews(splitPath).collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
     expect(scratchLeft(dataDir)).toEqual([]);
+    expect(steps).toEqual(['waiting for the helper process', "copying the helper's views", 'building the indexes', 'committing']);
   });
 
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {

@@ -11,12 +11,17 @@ import { replayLog } from './replay-log.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 
 export interface RebuildProgress {
-  /** 'replay': events applied to the staged views; 'write': staged documents written to the view store. */
-  phase: 'replay' | 'write';
-  /** Events read so far (replay) or documents written so far (write). */
+  /**
+   * 'replay': events applied to the staged views; 'write': staged documents written to the view store;
+   * 'finish': a rebuild in one unit after its replay (`step` says what it is doing).
+   */
+  phase: 'replay' | 'write' | 'finish';
+  /** Events read so far (replay), documents written so far (write), steps done (finish). */
   done: number;
-  /** Replay: estimated events in the log, exact when positions are dense (sqlite). Write: documents to write. */
+  /** Replay: estimated events in the log, exact when positions are dense (sqlite). Write: documents to write. Finish: steps. */
   totalEstimate: number | null;
+  /** Finish: the step begun (waiting for the helper process, copying its views, building the indexes, committing). */
+  step?: string;
   /** Share of the phase done (0..100); by position during the replay. */
   percent: number;
   /** Events (replay) or documents (write) per second. */
@@ -89,6 +94,14 @@ const BUFFER_DOCUMENTS = 5_000;
  */
 const KEEP_READ_BACK = 50_000;
 
+/** The steps of the 'finish' phase, as the progress names them. */
+const FINISH_STEPS = {
+  helper: 'waiting for the helper process',
+  copy: "copying the helper's views",
+  indexes: 'building the indexes',
+  commit: 'committing',
+} as const;
+
 /**
  * Drops every view (and the checkpoints) and replays the whole log from position 0, page by page. Events
  * appended while it runs are replayed too: it stops at the first empty page.
@@ -157,6 +170,16 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     });
   }
 
+  // After the replay the unit still has seconds of work at 1M events: said step by step.
+  const finishSteps: string[] = [FINISH_STEPS.indexes, FINISH_STEPS.commit];
+  function reportFinish(step: string): void {
+    const done = finishSteps.indexOf(step);
+    options.onProgress?.({
+      phase: 'finish', step, done, totalEstimate: finishSteps.length, percent: (done / finishSteps.length) * 100,
+      ratePerSecond: 0, position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
+    });
+  }
+
   /**
    * The one-unit replay, with a helper process where the rebuild splits (rebuild-split.ts): both replay
    * up to the head read now, the helper's rows are copied in, and what was appended since is replayed
@@ -167,11 +190,14 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom });
     if (!split) return replay(applierFor(projections));
     const helper = startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
+    finishSteps.unshift(FINISH_STEPS.helper, FINISH_STEPS.copy);
     try {
       await replay(applierFor(split.own), headPosition);
+      reportFinish(FINISH_STEPS.helper);
       const helped = await helper.finished;
       addHelperCounts(counts, helped.counts);
       helperUsage = helped.usage;
+      reportFinish(FINISH_STEPS.copy);
       await split.target.copyCollectionsFrom(helper.viewsPath, collectionsOf(split.helper));
     } finally {
       helper.stop();
@@ -191,9 +217,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
       await replayInUnit();
       // Declared after the documents are in: each index is built in one pass instead of being updated
       // by every write (where the file had them already, dropAll kept them and this changes nothing).
+      reportFinish(FINISH_STEPS.indexes);
       await ensureViewIndexes(target, projections);
       documents = await countViews(target, projections);
       await saveCheckpoints();
+      reportFinish(FINISH_STEPS.commit);
     });
   } else if (!staged) {
     await target.dropAll();
