@@ -225,14 +225,14 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     });
   }
 
-  /** The log to build every view from at this start (options.firstBuild), or null to follow page by page. */
-  async function firstBuildSource(): Promise<Pick<EventStore, 'readAll' | 'headPosition'> | null> {
+  /** The log to build every view from at this start (options.firstBuild) and its head, or null to follow page by page. */
+  async function firstBuildSource(): Promise<{ eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; head: number } | null> {
     const firstBuild = options.firstBuild;
     if (!firstBuild || !viewStore.atomically || !skipByPosition || lease) return null;
     const saved = await checkpoints.load([...names]);
     if ([...names].some((name) => (saved.get(name) ?? -1) >= 0)) return null;
-    const events = (await firstBuild.eventStore.headPosition()) + 1;
-    return events >= (firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? firstBuild.eventStore : null;
+    const head = await firstBuild.eventStore.headPosition();
+    return head + 1 >= (firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? { eventStore: firstBuild.eventStore, head } : null;
   }
 
   return {
@@ -255,8 +255,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       await subscription.start();
       if (buildFrom) {
         // Behind the start: the server answers meanwhile (not ready until the views are caught up).
-        log.info({ head: await buildFrom.headPosition() }, 'projectors: no view built yet; building every view in one unit');
-        rebuild(buildFrom).then(
+        log.info({ head: buildFrom.head }, 'projectors: no view built yet; building every view in one unit');
+        rebuild(buildFrom.eventStore).then(
           (report) => log.info({ events: report.events, seconds: Math.round(report.elapsedMs / 100) / 10, helper: report.helper?.views ?? null }, 'projectors: every view built'),
           // The unit rolled back; following goes on page by page from where it is.
           (error: unknown) => log.error({ err: error }, 'projectors: building every view failed; catching up page by page instead'),
