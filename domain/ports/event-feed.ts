@@ -2,6 +2,21 @@ import type { RecordedEvent } from './event-store.ts';
 
 // Where projectors and reactors read events from (DESIGN §2): a subscription on the event store, or a
 // Kafka consumer group fed by the relay. Delivery is at least once; consumers are idempotent.
+
+/**
+ * The events of one subscription. A feed that keeps its own record of what a subscriber processed (Kafka's
+ * committed offsets) moves it only when told: the subscriber acknowledges events once their effect is
+ * durable (the views written, the jobs queued), never when it merely took them, so a crash in between
+ * redelivers them instead of losing them.
+ */
+export interface FeedSubscription extends AsyncIterable<RecordedEvent> {
+  /**
+   * These events (as delivered by this subscription) are processed. Absent: the feed keeps no record of
+   * its own (the subscriber's checkpoint is the only one). A failed acknowledgment only means redelivery.
+   */
+  acknowledge?(events: readonly RecordedEvent[]): Promise<void>;
+}
+
 export interface EventFeed {
   /**
    * 'global' (or absent): events arrive in position order, so a consumer may skip what is at or before
@@ -10,7 +25,7 @@ export interface EventFeed {
    */
   readonly order?: 'global' | 'per-stream';
   /** Events after the checkpoint (exclusive). Ends when the signal aborts. */
-  subscribe(options: { name: string; after?: number; signal: AbortSignal }): AsyncIterable<RecordedEvent>;
+  subscribe(options: { name: string; after?: number; signal: AbortSignal }): FeedSubscription;
   /**
    * How many events the subscriber `name` has yet to process, where positions cannot tell (a per-stream
    * feed: Kafka's committed offsets against the topics' ends). Readiness checks ask it (main.ts).

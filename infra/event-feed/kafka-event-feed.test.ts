@@ -6,6 +6,7 @@ import { describeWithEngine } from '../../test/real-engines.ts';
 import { parseBrokers } from '../relay/kafka-client.ts';
 import { openKafkaRelay } from '../relay/kafka-relay.ts';
 import { kafkaEventFeed } from './kafka-event-feed.ts';
+import { processedWhenNext } from './testing/processed-when-next.ts';
 
 const metadata = { actor: { userId: 'u-1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c-1', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
 
@@ -41,7 +42,7 @@ describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
     const controller = new AbortController();
     const received: RecordedEvent[] = [];
     await relay.publish(backlog);
-    for await (const event of feed.subscribe({ name: `${prefix}-projectors`, signal: controller.signal })) {
+    for await (const event of processedWhenNext(feed.subscribe({ name: `${prefix}-projectors`, signal: controller.signal }))) {
       // A subscriber that is slow per event, like the projectors writing to the views.
       await new Promise((resolve) => setTimeout(resolve, 30));
       received.push(event);
@@ -64,12 +65,37 @@ describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
     expect(await feed.lag!(name)).toBe(3);
     const controller = new AbortController();
     let seen = 0;
-    for await (const _event of feed.subscribe({ name, signal: controller.signal })) {
+    for await (const _event of processedWhenNext(feed.subscribe({ name, signal: controller.signal }))) {
       if (++seen === 3) controller.abort();
     }
     // Offsets are committed after processing: nothing is left once the three were taken.
     expect(await feed.lag!(name)).toBe(0);
     await relay.publish([recorded('tag-1', 1)]);
     expect(await feed.lag!(name)).toBe(1);
+  });
+
+  it('an event taken but never acknowledged comes again: taking a page is not processing it', { timeout: 90_000 }, async () => {
+    const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['contract'] });
+    const name = `${prefix}-unacknowledged`;
+    const events = [0, 1, 2, 3].map((revision) => recorded('contract-5', revision));
+    await relay.publish(events);
+    // A subscriber that takes a page of all four (as the projectors do), acknowledges the first two once
+    // their views are written, and dies while writing the other two.
+    const first = feed.subscribe({ name, signal: AbortSignal.timeout(60_000) });
+    const iterator = first[Symbol.asyncIterator]();
+    const page: RecordedEvent[] = [];
+    while (page.length < 4) page.push((await iterator.next()).value as RecordedEvent);
+    await first.acknowledge!(page.slice(0, 2));
+    // Only what was acknowledged is committed, though all four were taken.
+    await expect.poll(() => feed.lag!(name), { timeout: 20_000 }).toBe(2);
+    await iterator.return!();
+    const controller = new AbortController();
+    const again: RecordedEvent[] = [];
+    for await (const event of processedWhenNext(feed.subscribe({ name, signal: controller.signal }))) {
+      again.push(event);
+      if (again.length === 2) controller.abort();
+    }
+    expect(again.map((event) => event.revision)).toEqual([2, 3]);
+    await expect.poll(() => feed.lag!(name), { timeout: 20_000 }).toBe(0);
   });
 });

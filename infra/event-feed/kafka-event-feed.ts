@@ -1,15 +1,17 @@
 import type { Consumer, Kafka } from 'kafkajs';
-import type { EventFeed } from '../../domain/ports/event-feed.ts';
+import type { EventFeed, FeedSubscription } from '../../domain/ports/event-feed.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import { makeKafka } from '../relay/kafka-client.ts';
 import type { KafkaClientOptions } from '../relay/kafka-client.ts';
 import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor } from '../relay/kafka-event-message.ts';
 
-// The EventFeed as a Kafka consumer group over the relay's topics (DESIGN §2, issue 4). Each
-// subscribe() joins the consumer group named `name` and yields the events rebuilt from the messages.
-// An event counts as processed once the subscriber asks for the next one; offsets are committed only
-// up to processed events, so a crash, a lost broker or a rebalance redelivers the rest rather than
-// losing it (at least once; the projectors are idempotent per stream revision).
+// The EventFeed as a Kafka consumer group over the relay's topics (DESIGN §2). Each subscribe() joins
+// the consumer group named `name` and yields the events rebuilt from the messages. An event counts as
+// processed only once the subscriber acknowledges it (FeedSubscription.acknowledge: the checkpointed
+// subscription does so after the page's views are written or its jobs queued), and offsets are
+// committed only up to acknowledged events. Taking an event is not processing it: a crash, a lost
+// broker, a failed view write or a rebalance between the two redelivers it instead of losing it (at
+// least once; the projectors are idempotent per stream revision, the reactor's jobs by id).
 //
 // Order: Kafka keeps order per partition, and the relay keys by stream id, so each stream's events
 // arrive in revision order; events of different topics interleave freely. Hence the group's committed
@@ -20,8 +22,9 @@ import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor
 // batches of that fetch are handled. A subscriber that is slow per event (the projectors write to the
 // views) would then work through the whole backlog of every topic before it sees a new event of any
 // topic: a fresh order waits behind a catch-up of products. So each partition gets a turn of at most
-// `turnMs` per fetch; what it leaves is fetched again from the first unprocessed offset next round.
-// Offsets are committed once per turn (not per message), after the turn's events were processed.
+// `turnMs` per fetch (events are handed over one at a time, as the subscriber takes them); the turn then
+// waits for what it handed over to be acknowledged, commits, and leaves the rest of the batch to be
+// fetched again from the first unprocessed offset next round.
 
 export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
   kafka?: Kafka;
@@ -37,10 +40,44 @@ export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
   turnMs?: number;
 }
 
+/** One event handed to the subscriber: taken when yielded, acknowledged once its effect is durable. */
 interface Delivery {
   event: RecordedEvent;
-  settle: (processed: boolean) => void;
+  /** Resolves once the subscriber took the event (true) or the subscription ended first (false). */
+  taken: Promise<boolean>;
+  /** Resolves once the subscriber acknowledged the event (true) or the subscription ended first (false). */
+  acknowledged: Promise<boolean>;
+  /** Whether acknowledged has settled. */
+  settled(): boolean;
+  take(): void;
+  acknowledge(): void;
+  /** The subscription ended: whatever has not happened yet never will. */
+  drop(): void;
 }
+
+function delivery(event: RecordedEvent): Delivery {
+  let take!: (value: boolean) => void;
+  let acknowledge!: (value: boolean) => void;
+  let settled = false;
+  const taken = new Promise<boolean>((resolve) => (take = resolve));
+  const acknowledged = new Promise<boolean>((resolve) => (acknowledge = (value) => {
+    settled = true;
+    resolve(value);
+  }));
+  return {
+    event, taken, acknowledged,
+    settled: () => settled,
+    take: () => take(true),
+    acknowledge: () => acknowledge(true),
+    drop: () => {
+      take(false);
+      acknowledge(false);
+    },
+  };
+}
+
+/** How often a turn waiting for acknowledgments tells the group coordinator it is alive. */
+const HEARTBEAT_EVERY_MS = 1000;
 
 export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
   const kafka = options.kafka ?? makeKafka({ brokers: options.brokers ?? [], ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.log ? { log: options.log } : {}) });
@@ -78,106 +115,155 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
         await admin.disconnect();
       }
     },
-    async *subscribe({ name, signal }): AsyncIterable<RecordedEvent> {
-      if (signal.aborted) return;
-      topicsReady ??= ensureTopics().catch((error: unknown) => {
-        topicsReady = undefined;
-        throw error;
-      });
-      await topicsReady;
-
-      const consumer: Consumer = kafka.consumer({
-        groupId: `${options.groupPrefix ?? ''}${name}`,
-        sessionTimeout: options.sessionTimeoutMs ?? 30_000,
-        allowAutoTopicCreation: false,
-      });
-      const queue: Delivery[] = [];
-      let wake: (() => void) | undefined;
-      let failure: { error: unknown } | undefined;
-      let stopping = false;
-      const notify = (): void => wake?.();
-
-      consumer.on(consumer.events.CRASH, ({ payload }) => {
-        // kafkajs restarts the consumer itself after retriable errors; anything else ends this subscription.
-        if (!payload.restart) {
-          failure = { error: payload.error };
-          notify();
-        }
-      });
-
-      await consumer.connect();
-      try {
-        await consumer.subscribe({ topics, fromBeginning: true });
-        const turnMs = options.turnMs ?? 200;
-        const deliver = (event: RecordedEvent): Promise<boolean> =>
-          new Promise<boolean>((settle) => {
-            queue.push({ event, settle });
-            notify();
-          });
-        await consumer.run({
-          autoCommit: false,
-          // Offsets are resolved one by one as the subscriber processes the events; the rest of a batch
-          // left at the end of a turn (or on stop) is fetched again from the first unresolved offset.
-          eachBatchAutoResolve: false,
-          eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
-            const turnEnds = Date.now() + turnMs;
-            let processedUpTo: string | undefined;
-            try {
-              for (const message of batch.messages) {
-                if (stopping || !isRunning() || isStale()) break;
-                if (processedUpTo !== undefined && Date.now() >= turnEnds) break;
-                let event: RecordedEvent | undefined;
-                try {
-                  event = fromKafkaMessage(message);
-                } catch {
-                  event = undefined; // not a relay message: nothing to deliver, nothing to redo
-                }
-                if (event && !(await deliver(event))) break; // stopping before the subscriber took it: left uncommitted
-                resolveOffset(message.offset);
-                processedUpTo = message.offset;
-                await heartbeat();
-              }
-            } finally {
-              // Only processed events are committed: the next one is where the group resumes. The batch's
-              // own commit goes to the group directly, so it also lands while the consumer is stopping
-              // (consumer.commitOffsets does nothing then); a commit lost anyway means a redelivery.
-              if (processedUpTo !== undefined) {
-                const offset = (BigInt(processedUpTo) + 1n).toString();
-                const commit = commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset }] }] });
-                await (stopping ? commit.catch(() => undefined) : commit);
-              }
-            }
-          },
-        });
-
-        const onAbort = (): void => notify();
-        signal.addEventListener('abort', onAbort, { once: true });
-        try {
-          while (!signal.aborted) {
-            if (failure) throw failure.error;
-            const delivery = queue.shift();
-            if (!delivery) {
-              await new Promise<void>((resolve) => (wake = resolve));
-              wake = undefined;
-              continue;
-            }
-            let processed = false;
-            try {
-              yield delivery.event;
-              processed = true;
-            } finally {
-              // Back for more: processed. Left (break, throw, abort): redelivered next time.
-              delivery.settle(processed);
-            }
-          }
-        } finally {
-          signal.removeEventListener('abort', onAbort);
-        }
-      } finally {
-        stopping = true;
-        for (const delivery of queue.splice(0)) delivery.settle(false);
-        await consumer.disconnect();
-      }
+    subscribe({ name, signal }): FeedSubscription {
+      // Events as this subscription handed them out, so an acknowledgment finds its message (the same
+      // event may come twice, from two messages, when the relay republished it after a crash).
+      const handedOut = new WeakMap<RecordedEvent, Delivery>();
+      return {
+        [Symbol.asyncIterator]: () => consume(name, signal, handedOut)[Symbol.asyncIterator](),
+        async acknowledge(events) {
+          for (const event of events) handedOut.get(event)?.acknowledge();
+        },
+      };
     },
   };
+
+  async function* consume(name: string, signal: AbortSignal, handedOut: WeakMap<RecordedEvent, Delivery>): AsyncIterable<RecordedEvent> {
+    if (signal.aborted) return;
+    topicsReady ??= ensureTopics().catch((error: unknown) => {
+      topicsReady = undefined;
+      throw error;
+    });
+    await topicsReady;
+
+    const consumer: Consumer = kafka.consumer({
+      groupId: `${options.groupPrefix ?? ''}${name}`,
+      sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+      allowAutoTopicCreation: false,
+    });
+    const queue: Delivery[] = [];
+    /** Handed over (queued or taken) and not yet acknowledged: dropped when the subscription ends. */
+    const outstanding = new Set<Delivery>();
+    let wake: (() => void) | undefined;
+    let failure: { error: unknown } | undefined;
+    let stopping = false;
+    const notify = (): void => wake?.();
+
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      // kafkajs restarts the consumer itself after retriable errors; anything else ends this subscription.
+      if (!payload.restart) {
+        failure = { error: payload.error };
+        notify();
+      }
+    });
+
+    /** Waits for the promise, beating the heart meanwhile so a slow subscriber keeps its partitions. */
+    const whileAlive = async (promise: Promise<boolean>, heartbeat: () => Promise<void>): Promise<boolean> => {
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const beat = new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), HEARTBEAT_EVERY_MS)));
+        const settled = await Promise.race([promise, beat]);
+        clearTimeout(timer);
+        if (settled !== 'beat') return settled;
+        if (stopping) return false;
+        await heartbeat();
+      }
+    };
+
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics, fromBeginning: true });
+      const turnMs = options.turnMs ?? 200;
+      await consumer.run({
+        autoCommit: false,
+        // Offsets are resolved one by one as the subscriber acknowledges the events; the rest of a batch
+        // left at the end of a turn (or on stop) is fetched again from the first unresolved offset.
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+          const turnEnds = Date.now() + turnMs;
+          /** This turn's messages in offset order, with their delivery (none for a message that is not the relay's). */
+          const handed: Array<{ offset: string; handing: Delivery | null }> = [];
+          let processedUpTo: string | undefined;
+          let committedUpTo: string | undefined;
+          // The batch's own commit goes to the group directly, so it also lands while the consumer is
+          // stopping (consumer.commitOffsets does nothing then); a commit lost anyway means a redelivery.
+          const commitProgress = async (): Promise<void> => {
+            if (processedUpTo === undefined || processedUpTo === committedUpTo) return;
+            const upTo = processedUpTo;
+            const commit = commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(upTo) + 1n).toString() }] }] });
+            await (stopping ? commit.catch(() => undefined) : commit);
+            committedUpTo = upTo;
+          };
+          try {
+            for (const message of batch.messages) {
+              if (stopping || !isRunning() || isStale()) break;
+              if (handed.length > 0 && Date.now() >= turnEnds) break;
+              let event: RecordedEvent | undefined;
+              try {
+                event = fromKafkaMessage(message);
+              } catch {
+                event = undefined; // not a relay message: nothing to deliver, nothing to redo
+              }
+              const handing = event ? delivery(event) : null;
+              handed.push({ offset: message.offset, handing });
+              if (!handing) continue;
+              outstanding.add(handing);
+              queue.push(handing);
+              notify();
+              // One at a time, as the subscriber takes them: the turn's length is the subscriber's pace.
+              if (!(await whileAlive(handing.taken, heartbeat))) break;
+            }
+            // The turn is over: what was handed over counts once acknowledged, in offset order. What is
+            // acknowledged is committed before waiting for more, so the group's lag tells the truth.
+            for (const { offset, handing } of handed) {
+              if (handing && !handing.settled()) {
+                await commitProgress();
+                if (!(await whileAlive(handing.acknowledged, heartbeat))) break;
+              }
+              if (handing && !(await handing.acknowledged)) break;
+              resolveOffset(offset);
+              processedUpTo = offset;
+            }
+          } finally {
+            // Still queued when the turn ended early (stopping, a rebalance): fetched again, not taken from here.
+            for (const { handing } of handed) {
+              const queued = handing ? queue.indexOf(handing) : -1;
+              if (queued === -1) continue;
+              queue.splice(queued, 1);
+              handing!.drop();
+              outstanding.delete(handing!);
+            }
+            // Only acknowledged events are committed: the next one is where the group resumes.
+            await commitProgress();
+          }
+        },
+      });
+
+      const onAbort = (): void => notify();
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        while (!signal.aborted) {
+          if (failure) throw failure.error;
+          const next = queue.shift();
+          if (!next) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+            continue;
+          }
+          handedOut.set(next.event, next);
+          void next.acknowledged.then(() => outstanding.delete(next));
+          next.take();
+          yield next.event;
+        }
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    } finally {
+      stopping = true;
+      queue.length = 0;
+      for (const handing of outstanding) handing.drop();
+      outstanding.clear();
+      await consumer.disconnect();
+    }
+  }
 }

@@ -16,6 +16,7 @@ import { parseBrokers } from './kafka-client.ts';
 import { openKafkaRelay } from './kafka-relay.ts';
 import { fileRelayCheckpoints } from './relay-checkpoints.ts';
 import { runRelay } from './relay-runner.ts';
+import { processedWhenNext } from '../event-feed/testing/processed-when-next.ts';
 
 // Kills the broker (SIGKILL) in the middle of a run and starts it again with scripts/services/kafka.sh,
 // while the relay runner publishes from a node:sqlite store and a Kafka EventFeed consumes: afterwards
@@ -85,7 +86,7 @@ describe.skipIf(skipReason !== null)(`Kafka relay and feed survive a broker cras
       // The projectors' loop: a feed that fails is subscribed again (idempotent consumer).
       while (!stop.signal.aborted) {
         try {
-          for await (const event of feed.subscribe({ name: 'crash-projectors', signal: stop.signal })) consumed.push(event);
+          for await (const event of processedWhenNext(feed.subscribe({ name: 'crash-projectors', signal: stop.signal }))) consumed.push(event);
         } catch {
           await new Promise((resolve) => setTimeout(resolve, 500));
         }

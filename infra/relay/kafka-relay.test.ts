@@ -10,6 +10,7 @@ import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { createMemoryViewStore } from '../view-store/memory-view-store.ts';
 import { openKafkaRelay } from './kafka-relay.ts';
 import { startKafkaRelay } from './start-kafka-relay.ts';
+import { processedWhenNext } from '../event-feed/testing/processed-when-next.ts';
 
 const metadata = { actor: { userId: 'u-1', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'c-1', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
 
@@ -72,7 +73,7 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
     const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['product', 'tag'] });
     const controller = new AbortController();
     const received: RecordedEvent[] = [];
-    for await (const event of feed.subscribe({ name: `${prefix}-projectors`, signal: controller.signal })) {
+    for await (const event of processedWhenNext(feed.subscribe({ name: `${prefix}-projectors`, signal: controller.signal }))) {
       received.push(event);
       if (received.length === 4) controller.abort();
     }
@@ -86,14 +87,14 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
     const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['review'] });
     const group = `${prefix}-resume`;
     const firstRun: RecordedEvent[] = [];
-    for await (const event of feed.subscribe({ name: group, signal: AbortSignal.timeout(60_000) })) {
+    for await (const event of processedWhenNext(feed.subscribe({ name: group, signal: AbortSignal.timeout(60_000) }))) {
       firstRun.push(event);
       // Leaves while holding the second event: it was not processed, so it is not committed.
       if (firstRun.length === 2) break;
     }
     const secondRun: RecordedEvent[] = [];
     const controller = new AbortController();
-    for await (const event of feed.subscribe({ name: group, signal: controller.signal })) {
+    for await (const event of processedWhenNext(feed.subscribe({ name: group, signal: controller.signal }))) {
       secondRun.push(event);
       if (secondRun.length === 3) controller.abort();
     }
@@ -113,7 +114,7 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
     const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['article', 'brand'] });
     const controller = new AbortController();
     const received: RecordedEvent[] = [];
-    for await (const event of feed.subscribe({ name: `${prefix}-service`, signal: controller.signal })) {
+    for await (const event of processedWhenNext(feed.subscribe({ name: `${prefix}-service`, signal: controller.signal }))) {
       received.push(event);
       if (received.length === 3) controller.abort();
     }

@@ -136,6 +136,31 @@ describe('checkpointed subscription', () => {
     expect(checkpoint.saves).toEqual([await store.headPosition(), await store.headPosition()]);
   });
 
+  it('acknowledges a page to a feed that keeps its own progress (Kafka) only once the page committed', async () => {
+    const store = await storeWith(3);
+    const acknowledged: number[][] = [];
+    let failFirst = true;
+    const subscription = createCheckpointedSubscription<void>({
+      subscribe: (after, signal) => ({
+        [Symbol.asyncIterator]: () => store.subscribeToAll({ ...(after === undefined ? {} : { after }), signal })[Symbol.asyncIterator](),
+        acknowledge: async (events) => { acknowledged.push(numbers([...events])); },
+      }),
+      checkpoint: recordingCheckpoint(),
+      retryDelayMs: 5,
+      // The views cannot be written the first time: the page must not count as processed.
+      handlePage: async () => {
+        if (failFirst) {
+          failFirst = false;
+          throw new Error('view store unavailable');
+        }
+      },
+    });
+    cleanups.push(() => subscription.stop());
+    await subscription.start();
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    await expect.poll(() => acknowledged).toEqual([[0, 1, 2]]);
+  });
+
   it('stands by while mayFollow says no, saving its checkpoint, and reloads it when its turn comes', async () => {
     const store = await storeWith(2);
     let mayFollow = true;

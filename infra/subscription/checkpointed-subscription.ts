@@ -1,3 +1,4 @@
+import type { FeedSubscription } from '../../domain/ports/event-feed.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 
 // One checkpointed subscription (issue 13 #3), shared by the projectors runtime, the notification
@@ -15,8 +16,11 @@ export interface SubscriptionCheckpoint {
 }
 
 export interface CheckpointedSubscriptionOptions<R> {
-  /** Opens the feed after `after` (exclusive; undefined: from the start). It ends when the signal aborts. */
-  subscribe(after: number | undefined, signal: AbortSignal): AsyncIterable<RecordedEvent>;
+  /**
+   * Opens the feed after `after` (exclusive; undefined: from the start). It ends when the signal aborts.
+   * A feed with its own record of progress (Kafka offsets) is acknowledged each page once it committed.
+   */
+  subscribe(after: number | undefined, signal: AbortSignal): FeedSubscription;
   checkpoint: SubscriptionCheckpoint;
   /** Handles a page in feed order. Throwing makes the subscription resubscribe from before the page. */
   handlePage(events: RecordedEvent[]): Promise<R>;
@@ -44,7 +48,10 @@ export interface CheckpointedSubscriptionOptions<R> {
   retryDelayMs?: number | ((attempt: number) => number);
   /** Told about every failure the subscription recovers from by resubscribing (attempt: how many in a row). */
   onError?(error: unknown, attempt: number): void;
-  /** Told when saving the checkpoint on a quiet feed failed (the next save tries again). */
+  /**
+   * Told when saving the checkpoint on a quiet feed failed (the next save tries again), or acknowledging
+   * a committed page to the feed failed (its events may come again; every consumer is idempotent).
+   */
   onCheckpointError?(error: unknown): void;
   /**
    * Several instances, one writer: follow only while this says so (a lease). When it turns false the
@@ -231,7 +238,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
         const subscription = new AbortController();
         const endSubscription = () => subscription.abort();
         signal.addEventListener('abort', endSubscription, { once: true });
-        const iterator = options.subscribe(position >= 0 ? position : undefined, subscription.signal)[Symbol.asyncIterator]();
+        const feed = options.subscribe(position >= 0 ? position : undefined, subscription.signal);
+        const iterator = feed[Symbol.asyncIterator]();
         const pages = pager(iterator, pageSize, lingerMs);
         let lostTurn = false;
         try {
@@ -242,6 +250,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
             if (!mayFollow()) { lostTurn = true; break; }
             const fresh = options.skipHandled ? page.filter((event) => event.position > position) : page;
             if (fresh.length > 0) await serially(() => handle(fresh));
+            // Only now, with the page's effects committed, may the feed count it as processed.
+            if (feed.acknowledge) await feed.acknowledge(page).catch(reportCheckpointError);
             attempt = 0;
             if (signal.aborted) break;
           }
