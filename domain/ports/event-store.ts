@@ -44,9 +44,17 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
+// A position handed back to the store (after, from) must be one the store gave: an event's position, or
+// -1 for "none". EventStoreDB's positions are byte offsets in its log and it refuses to read from any
+// other number (UnknownPosition); node:sqlite accepts any number.
+
 export interface ReadAllOptions {
-  /** Exclusive: only events with a position greater than this. Omit to start from the beginning. */
+  /** Exclusive: only events with a position greater than this (a checkpoint). Not with `from`. */
   after?: number;
+  /** Inclusive: events from the one at this position on. Not with `after`. */
+  from?: number;
+  /** 'backwards' reads from the last event towards the first (not with `after` or `from`). Default forwards. */
+  direction?: 'forwards' | 'backwards';
   maxCount?: number;
 }
 
@@ -62,13 +70,36 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  /** Events of all streams in position order. */
+  /** Events of all streams in position order (the reverse order backwards). Throws UnknownPosition for a position it cannot read from. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up, then live: every event after `after`, once, in position order, with no gaps. */
   subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
   /** Position of the last event in the store, or -1 when empty. */
   headPosition(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The store cannot read from this position: it is not the position of an event in this log. */
+export class UnknownPosition extends Error {
+  readonly position: number;
+  constructor(position: number, detail: string) {
+    super(`Position ${position} is not the position of an event in this event store: ${detail}`);
+    this.name = 'UnknownPosition';
+    this.position = position;
+  }
+}
+
+/** The store refuses an append this large; a caller that may split its batch can append it in parts. */
+export class AppendTooLarge extends Error {
+  readonly streamId: string;
+  /** The store's limit in bytes, as it reported it. */
+  readonly maxBytes: number;
+  constructor(streamId: string, maxBytes: number) {
+    super(`Stream ${streamId}: the append is larger than the event store accepts at once (${maxBytes} bytes)`);
+    this.name = 'AppendTooLarge';
+    this.streamId = streamId;
+    this.maxBytes = maxBytes;
+  }
 }
 
 export class WrongExpectedRevision extends Error {

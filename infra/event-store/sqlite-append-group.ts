@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ExpectedRevision } from '../../domain/ports/event-store.ts';
+import { satisfies } from './expected-revision.ts';
 
 // One group commit of the node:sqlite event store: every append that queued while the previous commit
 // was in flight is written in one BEGIN IMMEDIATE … COMMIT, so the group shares one fsync (as
@@ -42,13 +43,6 @@ export type AppendOutcome =
   | { kind: 'refused'; actual: number }
   | { kind: 'failed'; error: unknown };
 
-/** Whether a stream at `actual` (-1: missing) satisfies what the writer expected. */
-export const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === -1;
-  if (expected === 'stream_exists') return actual >= 0;
-  return expected === actual;
-};
 
 /** Opens the writing side of a store on `db` (schema and pragmas already set): `write(group)` commits one group. */
 export function groupWriter(db: DatabaseSync): (group: readonly AppendRequest[]) => AppendOutcome[] {

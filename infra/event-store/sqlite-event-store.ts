@@ -13,6 +13,7 @@ import type {
 } from '../../domain/ports/event-store.ts';
 import { WrongExpectedRevision } from '../../domain/ports/event-store.ts';
 import type { EventMetadata } from '../../domain/shared/metadata.ts';
+import { checkReadAllOptions } from './read-all-options.ts';
 import { configureConnection, EVENTS_SCHEMA, type EventRow } from './sqlite-append-group.ts';
 import { createGroupCommit } from './sqlite-group-commit.ts';
 
@@ -92,6 +93,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     readForwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
     readBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
     readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
+    readAllBackwards: db.prepare(`SELECT ${COLUMNS} FROM events ORDER BY position DESC LIMIT ?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
   };
 
@@ -169,7 +171,10 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();
-      return readAllSync(readOptions.after ?? -1, readOptions.maxCount ?? -1);
+      const { after, from, maxCount = -1 } = checkReadAllOptions(readOptions);
+      if (readOptions.direction === 'backwards') return (statements.readAllBackwards.all(maxCount) as Row[]).map(toRecorded);
+      // Positions are integers: "from n" is "after n - 1" for any number n.
+      return readAllSync(from !== undefined ? Math.ceil(from) - 1 : (after ?? -1), maxCount);
     },
 
     async *subscribeToAll(subscribeOptions: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
