@@ -6,6 +6,7 @@ import { startFullStack, type FullStack } from '../test/full-stack.ts';
 import { latestEvents } from './routes/admin-dashboard-reads.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import { UnknownPosition } from '../domain/ports/event-store.ts';
 
 // The admin back office's reads (issue 10): counts from the views, the latest events of the log with
 // their actors named, any stream's entity as of a revision (folded with its aggregate's evolve), and
@@ -205,16 +206,23 @@ describe('latestEvents', () => {
     expect((await latestEvents(store, 5)).events.map((event) => (event.data as { n: number }).n)).toEqual([2, 1, 0]);
   });
 
-  it('finds the last events however sparse the positions are', async () => {
-    // A store whose positions jump by a thousand, as EventStoreDB's byte offsets do.
+  it('reads only positions the store gave, as EventStoreDB demands', async () => {
+    // A store whose positions jump by a thousand, as EventStoreDB's byte offsets do, and which refuses
+    // to read from any other number, as EventStoreDB does.
     const sparse: EventStore = {
       ...store,
       headPosition: async () => (await store.headPosition()) * 1000,
-      readAll: async (options = {}) => (await store.readAll()).map((event) => ({ ...event, position: event.position * 1000 }))
-        .filter((event) => options.after === undefined || event.position > options.after),
+      readAll: async (options = {}) => {
+        const all = (await store.readAll()).map((event) => ({ ...event, position: event.position * 1000 }));
+        const start = options.after ?? options.from;
+        if (start !== undefined && start >= 0 && !all.some((event) => event.position === start)) throw new UnknownPosition(start, 'not a record');
+        const read = options.direction === 'backwards' ? all.reverse() : all.filter((event) => start === undefined || event.position > start || (options.from !== undefined && event.position === start));
+        return read.slice(0, options.maxCount ?? read.length);
+      },
     };
     await store.append('counter-2', events(10), 'no_stream');
-    const { events: latest } = await latestEvents(sparse, 4);
+    const { events: latest, headPosition } = await latestEvents(sparse, 4);
     expect(latest.map((event) => `${event.streamId}/${(event.data as { n: number }).n}`)).toEqual(['counter-2/9', 'counter-2/8', 'counter-2/7', 'counter-2/6']);
+    expect(headPosition).toBe(await sparse.headPosition());
   });
 });

@@ -47,18 +47,12 @@ export const adminCounts = readRoute({
 });
 
 /**
- * The last `limit` events of the whole log, newest first. The port reads forwards only and positions
- * need not be dense (EventStoreDB's are byte offsets), so the window before the head grows fourfold
- * until it holds enough events or reaches the start.
+ * The last `limit` events of the whole log, newest first: read backwards from the head, since no
+ * position before it can be made up (EventStoreDB's positions are byte offsets it alone hands out).
  */
 export async function latestEvents(eventStore: EventStore, limit: number): Promise<{ events: RecordedEvent[]; headPosition: number }> {
-  const headPosition = await eventStore.headPosition();
-  if (headPosition < 0) return { events: [], headPosition };
-  for (let span = limit; ; span *= 4) {
-    const after = headPosition - span;
-    const events = await eventStore.readAll(after < 0 ? {} : { after });
-    if (events.length >= limit || after < 0) return { events: events.slice(-limit).reverse(), headPosition };
-  }
+  const events = await eventStore.readAll({ direction: 'backwards', maxCount: limit });
+  return { events, headPosition: events[0]?.position ?? -1 };
 }
 
 export const adminLatestEvents = readRoute({
