@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
-import { WrongExpectedRevision } from '../domain/ports/event-store.ts';
+import { AppendTooLarge, WrongExpectedRevision } from '../domain/ports/event-store.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
 import { heldEventsGauge, type HeldEvents } from './held-events.ts';
 
@@ -12,7 +12,8 @@ import { heldEventsGauge, type HeldEvents } from './held-events.ts';
 // line by line and appended in batches of consecutive events of one stream, each with the revision it
 // expects, so the store itself refuses a file that is not a whole export of its streams (a stream
 // starting past revision 0, a gap): export whole streams (by category or stream, not by type, time or
-// position) to copy them.
+// position) to copy them. A batch the store finds too large for one append (EventStoreDB's
+// MaxAppendSize, 1 MiB by default) is appended in halves, down to single events.
 
 export class ImportError extends Error {
   constructor(message: string) {
@@ -46,7 +47,7 @@ export interface ImportReport {
   peakHeldEvents: number;
 }
 
-interface Batch { streamId: string; firstRevision: number; firstLine: number; events: NewEvent[] }
+interface Batch { streamId: string; firstRevision: number; lines: number[]; events: NewEvent[] }
 
 export async function importEvents(store: Pick<EventStore, 'append' | 'headPosition'>, input: Readable, options: ImportOptions = {}): Promise<ImportReport> {
   const batchSize = options.batchSize ?? 500;
@@ -57,26 +58,42 @@ export async function importEvents(store: Pick<EventStore, 'append' | 'headPosit
   const report: ImportReport = { imported: 0, streams: 0, lastPosition: -1, peakHeldEvents: 0 };
   let batch: Batch | null = null;
 
-  const flush = async () => {
-    if (!batch) return;
-    const { streamId, firstRevision, firstLine, events } = batch;
-    batch = null;
+  /** Appends a batch; one the store finds too large (EventStoreDB's MaxAppendSize) goes in two halves. */
+  const append = async ({ streamId, firstRevision, lines, events }: Batch): Promise<void> => {
     try {
       const result = await store.append(streamId, events, firstRevision === 0 ? 'no_stream' : firstRevision - 1);
       report.lastPosition = result.position;
     } catch (error) {
       if (error instanceof WrongExpectedRevision) {
         const has = error.actual < 0 ? 'no events' : `revisions up to ${error.actual}`;
-        throw new ImportError(`Line ${firstLine}: stream ${streamId} continues at revision ${firstRevision} but the store has ${has} of it; `
+        throw new ImportError(`Line ${lines[0]}: stream ${streamId} continues at revision ${firstRevision} but the store has ${has} of it; `
           + 'the file is not a whole export of its streams (export by category or stream, not by type, time or position, to copy them).');
       }
+      if (error instanceof AppendTooLarge) {
+        if (events.length === 1) {
+          throw new ImportError(`Line ${lines[0]}: event ${events[0]!.id} of stream ${streamId} is larger than the event store accepts in one append (${error.maxBytes} bytes).`);
+        }
+        const half = Math.ceil(events.length / 2);
+        await append({ streamId, firstRevision, lines: lines.slice(0, half), events: events.slice(0, half) });
+        await append({ streamId, firstRevision: firstRevision + half, lines: lines.slice(half), events: events.slice(half) });
+        return;
+      }
       throw error;
-    } finally {
-      held.release(events.length);
     }
     if (firstRevision === 0) report.streams += 1;
     report.imported += events.length;
     options.onProgress?.(report.imported);
+  };
+
+  const flush = async () => {
+    if (!batch) return;
+    const full: Batch = batch;
+    batch = null;
+    try {
+      await append(full);
+    } finally {
+      held.release(full.events.length);
+    }
   };
 
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
@@ -100,7 +117,8 @@ export async function importEvents(store: Pick<EventStore, 'append' | 'headPosit
     const continues = current !== null && current.streamId === event.streamId
       && current.firstRevision + current.events.length === event.revision && current.events.length < batchSize;
     if (!continues) await flush();
-    batch ??= { streamId: event.streamId, firstRevision: event.revision, firstLine: lineNumber, events: [] };
+    batch ??= { streamId: event.streamId, firstRevision: event.revision, lines: [], events: [] };
+    batch.lines.push(lineNumber);
     batch.events.push({ id: event.id, type: event.type, data: event.data, metadata: event.metadata as unknown as EventMetadata });
     held.take(1);
   }

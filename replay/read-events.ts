@@ -76,10 +76,12 @@ export async function* readEvents(store: ReplaySource, options: ReadEventsOption
 
 /** Pages of the whole log between two positions (inclusive), by `readAll`. */
 async function* logPages(store: ReplaySource, fromPosition: number | undefined, endPosition: number, pageSize: number, progress: ScanProgress): AsyncGenerator<RecordedEvent[]> {
-  let after = fromPosition === undefined ? -1 : fromPosition - 1;
+  // The first page starts at the filter's position (inclusive: a position of the store's own, since
+  // EventStoreDB reads from no other), each next one after the last event read.
+  let next: { from?: number; after?: number } = fromPosition === undefined ? {} : { from: fromPosition };
   let start: number | null = null;
   for (;;) {
-    const page = await store.readAll({ ...(after >= 0 ? { after } : {}), maxCount: pageSize });
+    const page = await store.readAll({ ...next, maxCount: pageSize });
     const inRange = page.filter((event) => event.position <= endPosition);
     if (inRange.length === 0) return;
     const last = inRange.at(-1)!.position;
@@ -87,7 +89,7 @@ async function* logPages(store: ReplaySource, fromPosition: number | undefined, 
     progress.fraction = endPosition <= start ? 1 : Math.min(1, (last - start) / (endPosition - start));
     yield inRange;
     if (inRange.length < page.length || page.length < pageSize || last >= endPosition) return;
-    after = last;
+    next = { after: last };
   }
 }
 

@@ -5,6 +5,7 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { EventStore } from '../domain/ports/event-store.ts';
+import { UnknownPosition } from '../domain/ports/event-store.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import { ConfigSchema } from '../infra/config.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
@@ -95,6 +96,10 @@ export async function runReplayCommand(args: readonly string[], io: ReplayIo): P
     if (error instanceof UsageError || error instanceof ImportError) {
       stderr.write(`replay: ${error.message}\n`);
       return error instanceof UsageError ? 2 : 1;
+    }
+    if (error instanceof UnknownPosition) {
+      stderr.write(`replay: ${error.message} (--from-position takes an event's position, as an export shows it)\n`);
+      return 2;
     }
     throw error;
   }

@@ -13,7 +13,8 @@ Filter (every criterion given must hold; repeat an option for alternatives):
   --type <EventType>        events of a type, e.g. OrderPaid
   --from <ISO time>         events at or after this time (the command's clock, metadata.at; a date alone is 00:00 UTC)
   --to <ISO time>           events at or before this time
-  --from-position <n>       events at or after this global position
+  --from-position <n>       events at or after this global position (on EventStoreDB, an event's own
+                            position, as an export or the audit log shows it)
   --to-position <n>         events at or before this global position
 
 Target, one of:
