@@ -22,6 +22,7 @@ import { answerClientErrors } from './infra/http/client-errors.ts';
 import { healthRouter, type ReadinessCheck } from './infra/http/health.ts';
 import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './infra/http/readiness-checks.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
+import { vouchForClientAddress } from './infra/http/client-address.ts';
 import { actorOfClaims, verifyAccessToken } from './infra/auth/jwt-tokens.ts';
 import { createSandboxPaymentGateway } from './infra/payment/sandbox-payment-gateway.ts';
 import { createCommandApi } from './command-api/create-command-api.ts';
@@ -218,12 +219,14 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       mailer = {
         sendActivation: (message) => (seeding ? outbox : mailing).sendActivation(message),
         sendPasswordReset: (message) => (seeding ? outbox : mailing).sendPasswordReset(message),
+        sendAccountExists: (message) => (seeding ? outbox : mailing).sendAccountExists(message),
       };
     }
 
     const commandApi = runs.has('command-api')
       ? createCommandApi({
         eventStore, paymentGateway: createSandboxPaymentGateway(), jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
+        singleUseTokens: adapters.singleUseTokens,
         idempotencyStore: adapters.idempotencyStore,
         accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
       })
@@ -301,6 +304,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
           const claims = verifyAccessToken(jwtSecret, token);
           return claims ? actorOfClaims(claims) : null;
         },
+        vouchForClientAddress: (address) => vouchForClientAddress(jwtSecret, address),
       });
       web.attachWebSocket(server);
     }

@@ -22,15 +22,28 @@ export interface PasswordResetMessage {
   at: string;
 }
 
-/** The account mails of the command API (activation, password reset): one port, an outbox or SMTP behind it. */
+/**
+ * Someone registered with the address of an existing account: the owner is told (and pointed to
+ * sign-in and the reset link), while the caller gets the same answer as for a new address.
+ */
+export interface AccountExistsMessage {
+  to: string;
+  fullName: string;
+  locale: UserLocale;
+  at: string;
+}
+
+/** The account mails of the command API (activation, password reset, account exists): one port, an outbox or SMTP behind it. */
 export interface ActivationMailer {
   sendActivation(message: ActivationMessage): Promise<void>;
   sendPasswordReset(message: PasswordResetMessage): Promise<void>;
+  sendAccountExists(message: AccountExistsMessage): Promise<void>;
 }
 
 export interface OutboxMailer extends ActivationMailer {
   readonly outbox: readonly ActivationMessage[];
   readonly passwordResets: readonly PasswordResetMessage[];
+  readonly accountExists: readonly AccountExistsMessage[];
   /** The newest activation token sent to this address (case-insensitive). */
   tokenFor(email: string): string | undefined;
   /** The newest password reset token sent to this address (case-insensitive). */
@@ -51,9 +64,11 @@ export function createOutboxMailer(log: (line: string) => void = () => {}, optio
   const capacity = options.capacity ?? 1000;
   const outbox: ActivationMessage[] = [];
   const passwordResets: PasswordResetMessage[] = [];
+  const accountExists: AccountExistsMessage[] = [];
   return {
     outbox,
     passwordResets,
+    accountExists,
     async sendActivation(message) {
       outbox.push(message);
       if (outbox.length > capacity) outbox.splice(0, outbox.length - capacity);
@@ -68,6 +83,11 @@ export function createOutboxMailer(log: (line: string) => void = () => {}, optio
       log(options.logActivationLinks
         ? `password reset link for ${message.to}: /user/password/reset?token=${encodeURIComponent(message.token)}`
         : `password reset message queued for ${message.to}`);
+    },
+    async sendAccountExists(message) {
+      accountExists.push(message);
+      if (accountExists.length > capacity) accountExists.splice(0, accountExists.length - capacity);
+      log(`account-exists message queued for ${message.to}`);
     },
     tokenFor(email) {
       const wanted = email.trim().toLowerCase();

@@ -42,11 +42,21 @@ describe('auth over HTTP', () => {
     expect((await api.post('/api/token/refresh', { refresh_token: login.body.token })).status).toBe(401);
   });
 
-  it('refuses a second account for the same e-mail with 409', async () => {
-    await registerAndSignIn(app.api, app.mailer, { email: 'twice@example.com' });
+  it('answers a registration of a taken e-mail as for a new one, and mails the owner instead', async () => {
+    const owner = await registerAndSignIn(app.api, app.mailer, { email: 'twice@example.com', fullName: 'Twice Owner' });
+    const fresh = await app.api.post('/api/user/register', { email: 'fresh-twice@example.com', password: 'long-enough', fullName: 'Fresh' });
     const again = await app.api.post('/api/user/register', { email: 'TWICE@example.com', password: 'long-enough', fullName: 'Again' });
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('user.email-taken');
+    // Same status and shape as a new address: nobody learns that the address has an account.
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(again.body).toMatchObject({ streamId: `user-${again.body.id}`, revision: 0 });
+    expect(again.body.id).not.toBe(owner.userId);
+    // The owner is told; no activation link goes out and the account is unchanged.
+    expect(app.mailer.accountExists.filter((m) => m.to === 'twice@example.com')).toMatchObject([{ fullName: 'Twice Owner' }]);
+    expect(app.mailer.outbox.filter((m) => m.to.toLowerCase() === 'twice@example.com')).toHaveLength(1);
+    expect((await app.eventStore.readStream(`user-${again.body.id}`)).length).toBe(0);
+    expect((await app.api.post('/api/token/jwt', { email: 'twice@example.com', password: owner.password })).status).toBe(200);
+    expect((await app.api.post('/api/token/jwt', { email: 'twice@example.com', password: 'long-enough' })).status).toBe(401);
   });
 
   it('lets an address whose claim has no user (an interrupted registration) register again', async () => {

@@ -9,6 +9,8 @@ import type { ActivationMailer } from './activation-mailer.ts';
 import { bindAggregate, type Aggregate } from './aggregate.ts';
 import type { CommandOutcome } from './command-handler.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
+import type { MailRequestPolicies } from './mail-request-throttle.ts';
+import type { SecurityChallenges } from './security-challenge.ts';
 import type { CommandApiLogger } from './ports.ts';
 
 // What every group of routes receives: the ports, and `aggregate` — an aggregate bound to the event
@@ -23,6 +25,10 @@ export interface CommandDeps {
   /** Counts password guesses (sign-in, password change); shared via Redis in distributed mode. */
   attemptLimiter: AttemptLimiter;
   passwordGuessPolicies?: PasswordGuessPolicies;
+  /** Throttles of registration and forgot-password (mail-request-throttle.ts). */
+  mailRequestPolicies?: MailRequestPolicies;
+  /** Hands out and checks the SPEC's securityChallenge (captcha). */
+  securityChallenges: SecurityChallenges;
   /** Where uploaded media files go; without one the upload answers 503. */
   mediaStorage?: MediaStorage;
   /** The aggregate of `decider` whose entities live in `stream(id)`, bound to the event store (aggregate.ts). */

@@ -4,6 +4,8 @@ import { problemHandler } from '../infra/http/problem.ts';
 import { accessGuard, noAccessRules } from '../infra/http/access-guard.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
 import { createMemoryAttemptLimiter } from '../infra/attempt-limiter/memory-attempt-limiter.ts';
+import { createMemorySingleUseTokens } from '../infra/single-use-tokens/memory-single-use-tokens.ts';
+import { createSecurityChallenges } from './security-challenge.ts';
 import { createOutboxMailer } from './activation-mailer.ts';
 import { createCommandDeps, type CommandDeps } from './command-deps.ts';
 import { mountRoutes, type CommandRoute } from './command-route.ts';
@@ -66,6 +68,10 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
     logger,
     attemptLimiter: ports.attemptLimiter ?? createMemoryAttemptLimiter(),
     passwordGuessPolicies: ports.passwordGuessPolicies,
+    mailRequestPolicies: ports.mailRequestPolicies,
+    securityChallenges: createSecurityChallenges({
+      secret: ports.jwtSecret, usedTokens: ports.singleUseTokens ?? createMemorySingleUseTokens(), difficulty: ports.securityChallengeDifficulty,
+    }),
     mediaStorage: ports.mediaStorage,
   });
   const routes = commandRoutes(deps);

@@ -18,7 +18,8 @@ import { eventStoreIdempotencyStore } from '../infra/idempotency/event-store-ide
 //      the claim and executes the command.
 //   2. The winner records its answer {status, body} after executing — also for a 4xx answer, which a
 //      retry must see again. A 5xx abandons the claim instead, so a retry may run the request again
-//      (nothing was decided).
+//      (nothing was decided); so do a throttle's "not now" answers (428 asking for a security
+//      challenge, 429 with Retry-After), which tell the client to retry.
 //   3. A duplicate that finds the claim still open polls for up to `waitMs` for the result; then it
 //      answers 409 `idempotency.in-progress` (retry later). A claim open longer than `staleMs` (the
 //      process died mid-request) may be taken over, again at the version read.
@@ -96,7 +97,7 @@ export function createIdempotency(options: IdempotencyOptions) {
             kind: 'execute',
             async complete(answer) {
               // If another process took over a stale claim meanwhile, its answer wins; ours is still sent.
-              if (answer.status >= 500) await store.abandon(recordKey, version, `answered ${answer.status}`, metadata);
+              if (answer.status >= 500 || answer.status === 428 || answer.status === 429) await store.abandon(recordKey, version, `answered ${answer.status}`, metadata);
               else await store.complete(recordKey, version, { status: answer.status, body: answer.body ?? null }, metadata);
             },
           };

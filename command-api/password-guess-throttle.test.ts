@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../infra/http/problem.ts';
 import { createMemoryAttemptLimiter } from '../infra/attempt-limiter/memory-attempt-limiter.ts';
+import { createMemorySingleUseTokens } from '../infra/single-use-tokens/memory-single-use-tokens.ts';
 import { clientAddressKey, createPasswordGuessThrottle, type PasswordGuessPolicies } from './password-guess-throttle.ts';
+import { createSecurityChallenges } from './security-challenge.ts';
+import { pbkdf2, solveChallenge } from 'altcha/lib';
 
 const policies: PasswordGuessPolicies = {
   address: { freeAttempts: 6, baseDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 60_000 },
   accountFromAddress: { freeAttempts: 3, baseDelayMs: 1000, maxDelayMs: 60_000, forgetAfterMs: 60_000 },
   account: { freeAttempts: 8, baseDelayMs: 1000, maxDelayMs: 5_000, forgetAfterMs: 60_000 },
+  accountBeforeChallenge: { freeAttempts: 8, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetAfterMs: 3_600_000 },
 };
+
+/** Security challenges cheap enough to solve in a test (the real difficulty is in security-challenge.ts). */
+const cheapChallenges = () => createSecurityChallenges({
+  secret: 'a-secret-of-at-least-thirty-two-characters', usedTokens: createMemorySingleUseTokens(), difficulty: { cost: 1, counterMin: 1, counterMax: 20 },
+});
+
+async function solved(challenges: ReturnType<typeof cheapChallenges>): Promise<string> {
+  const challenge = await challenges.issue('sign-in') as { parameters: Record<string, unknown>; signature: string };
+  const solution = await solveChallenge({ challenge: challenge as never, deriveKey: pbkdf2.deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function problemOf(attempt: Promise<unknown>) {
+  const error = await attempt.then(() => null, (e: unknown) => e);
+  if (!(error instanceof HttpProblem)) throw new Error('expected a refusal');
+  return error.problem;
+}
 
 async function refused(attempt: Promise<unknown>): Promise<number> {
   const error = await attempt.then(() => null, (e: unknown) => e);
@@ -36,8 +57,8 @@ describe('password guess throttle', () => {
     await throttle.attempt('user99@x', '192.0.2.1', 10);
   });
 
-  it('caps the delay of guesses spread over many addresses, so the owner only waits seconds', async () => {
-    const throttle = createPasswordGuessThrottle(createMemoryAttemptLimiter(), 'sign-in', policies);
+  it('without a captcha (password change), caps the delay of guesses spread over many addresses, so the owner only waits seconds', async () => {
+    const throttle = createPasswordGuessThrottle(createMemoryAttemptLimiter(), 'password-change', policies);
     for (let i = 0; i < 8; i++) await throttle.attempt('dana@x', `203.0.113.${i}`, 0);
     expect(await refused(throttle.attempt('dana@x', '198.51.100.4', 10))).toBe(1);
     for (let t = 1000, n = 0; t < 60_000; t += 5000, n++) await throttle.attempt('dana@x', `192.0.2.${n}`, t);
@@ -45,6 +66,25 @@ describe('password guess throttle', () => {
     const owner = await throttle.attempt('dana@x', '198.51.100.4', 70_000);
     await owner.succeeded();
     await throttle.attempt('dana@x', '198.51.100.4', 70_000); // a success cleared the account's count
+  });
+
+  it('at sign-in, guesses from rotating addresses make the account ask for a security challenge, never refuse its owner', async () => {
+    const challenges = cheapChallenges();
+    const throttle = createPasswordGuessThrottle(createMemoryAttemptLimiter(), 'sign-in', policies, challenges);
+    for (let i = 0; i < 8; i++) await throttle.attempt('dana@x', `203.0.113.${i}`, 0);
+    // The owner, from an address of their own, for a whole hour of guessing: asked for the challenge, not told to wait.
+    for (let t = 10, n = 0; t < 3_600_000; t += 300_000, n++) {
+      await throttle.attempt('dana@x', `192.0.2.${n}`, t, undefined).catch(() => undefined); // the guesser, without a solution
+      expect(await problemOf(throttle.attempt('dana@x', '198.51.100.4', t))).toMatchObject({ status: 428, code: 'security-challenge.required' });
+    }
+    expect(await problemOf(throttle.attempt('dana@x', '198.51.100.4', 100, 'bm90IGEgc29sdXRpb24='))).toMatchObject({ status: 428, code: 'security-challenge.invalid' });
+    const payload = await solved(challenges);
+    const owner = await throttle.attempt('dana@x', '198.51.100.4', 100, payload);
+    await owner.succeeded();
+    // A solution is taken once; one made for another form is refused.
+    expect(await problemOf(challenges.require(payload, 'sign-in'))).toMatchObject({ status: 428, code: 'security-challenge.invalid' });
+    expect(await problemOf(challenges.require(await solved(challenges), 'register'))).toMatchObject({ status: 428, code: 'security-challenge.invalid' });
+    await throttle.attempt('dana@x', '203.0.113.50', 100); // free again: the owner's success cleared the account
   });
 
   it("a right password takes its attempt back, so a shared address's sign-ins do not add up", async () => {

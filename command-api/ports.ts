@@ -7,6 +7,9 @@ import type { Clock } from '../domain/ports/clock.ts';
 import type { AccessRuleSource } from '../infra/http/access-guard.ts';
 import type { ActivationMailer } from './activation-mailer.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
+import type { MailRequestPolicies } from './mail-request-throttle.ts';
+import type { SecurityChallengeDifficulty } from './security-challenge.ts';
+import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
 
 export interface CommandApiLogger {
   info(message: string): void;
@@ -36,6 +39,12 @@ export interface CommandApiPorts {
   attemptLimiter?: AttemptLimiter;
   /** Backoff of password guesses (password-guess-throttle.ts); tests make them small. */
   passwordGuessPolicies?: PasswordGuessPolicies;
+  /** Throttles of registration and forgot-password (mail-request-throttle.ts). */
+  mailRequestPolicies?: MailRequestPolicies;
+  /** Remembers solved security challenges so each is taken once; default in this process's memory. Give the Redis one when several processes serve the API. */
+  singleUseTokens?: SingleUseTokens;
+  /** How much work a security challenge takes (security-challenge.ts); tests make it small. */
+  securityChallengeDifficulty?: SecurityChallengeDifficulty;
   /**
    * The access rules admin routes are checked against (the `aclRules` view); default none, so only
    * superAdmin passes admin routes (infra/http/access-guard.ts).

@@ -16,6 +16,12 @@ describe('configuration from the environment', () => {
     expect(parseConfig({ VIEW_STORE: 'memory' }).VIEW_STORE).toBe('memory');
     expect(() => parseConfig({ VIEW_STORE: 'redis' })).toThrow(/VIEW_STORE/);
   });
+  it('trusts no proxy unless TRUST_PROXY names one', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: ' loopback, uniquelocal ' }).TRUST_PROXY).toBe('loopback, uniquelocal');
+  });
   it('names the failing variable in one line', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration: PORT/);
     expect(() => parseConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32/);

@@ -44,11 +44,15 @@ export const ConfigSchema = z.object({
   COMMAND_API_URL: optionalUrl,
   QUERY_API_URL: optionalUrl,
   /**
-   * Which peers' X-Forwarded-For to believe (Express "trust proxy"): the client address the sign-in
-   * throttle counts. Default: loopback only (this process's own web server). Set it to the proxies
-   * in front, e.g. `loopback, uniquelocal` for an API reached only through the web service's gateway.
+   * Which peers' X-Forwarded-For (and X-Forwarded-Host/-Proto) to believe (Express "trust proxy"):
+   * the client address the throttles count. Default: nobody, so a caller cannot name another address.
+   * Set it to the proxies in front, e.g. `loopback` behind a reverse proxy on this machine, or
+   * `loopback, uniquelocal` for an API reached only through the web service's gateway. `false` or
+   * empty means nobody. (This process's own storefront vouches for its visitors with a signed
+   * header instead: infra/http/client-address.ts.)
    */
-  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  TRUST_PROXY: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().optional())
+    .transform((value): string | false => (!value || value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The SMTP server e-mails leave through (activation links), e.g. `smtp://user:password@mail.example.com:587`

@@ -7,6 +7,7 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 import type { IdempotencyStore } from '../domain/ports/idempotency-store.ts';
 import type { JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
+import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { Config } from './config.ts';
 import { openSqliteEventStore } from './event-store/sqlite-event-store.ts';
@@ -18,6 +19,7 @@ import { createMemoryCache } from './cache/memory-cache.ts';
 import { createMemoryJobQueue } from './job-queue/memory-job-queue.ts';
 import { createMemoryRealtime } from './realtime/memory-realtime.ts';
 import { createMemoryAttemptLimiter } from './attempt-limiter/memory-attempt-limiter.ts';
+import { createMemorySingleUseTokens } from './single-use-tokens/memory-single-use-tokens.ts';
 import { eventStoreIdempotencyStore } from './idempotency/event-store-idempotency-store.ts';
 
 // Picks one adapter per port from the configuration (DESIGN §2): each engine URL that is set replaces
@@ -33,10 +35,12 @@ export interface Adapters {
   attemptLimiter: AttemptLimiter;
   /** Idempotency-Key records of the command API: the event store's streams, or Redis. */
   idempotencyStore: IdempotencyStore;
+  /** Security challenges already used (each is taken once): memory, or Redis. */
+  singleUseTokens: SingleUseTokens;
   /** Where projectors and reactors read events. */
   feed: EventFeed;
   /** Which engine serves each port, for the start-up banner. */
-  engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'feed', string>;
+  engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'singleUseTokens' | 'feed', string>;
   close(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   let realtime: Realtime;
   let attemptLimiter: AttemptLimiter;
   let idempotencyStore: IdempotencyStore;
+  let singleUseTokens: SingleUseTokens;
   if (config.REDIS_URL) {
     const [{ openRedisCache }, { openBullmqJobQueue }, { openRedisRealtime }, { openRedisAttemptLimiter }, { openRedisIdempotencyStore }] = await Promise.all([
       import('./cache/redis-cache.ts'), import('./job-queue/bullmq-job-queue.ts'), import('./realtime/redis-realtime.ts'),
@@ -93,18 +98,22 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     realtime = await openRedisRealtime({ url: config.REDIS_URL, channel: `${ns}:realtime` });
     attemptLimiter = await openRedisAttemptLimiter({ url: config.REDIS_URL, keyPrefix: `${ns}:attempts:` });
     idempotencyStore = await openRedisIdempotencyStore({ url: config.REDIS_URL, keyPrefix: `${ns}:idempotency:` });
-    engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = engines.idempotencyStore = 'Redis';
+    const { openRedisSingleUseTokens } = await import('./single-use-tokens/redis-single-use-tokens.ts');
+    singleUseTokens = await openRedisSingleUseTokens({ url: config.REDIS_URL, keyPrefix: `${ns}:single-use:` });
+    engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = engines.idempotencyStore = engines.singleUseTokens = 'Redis';
   } else {
     cache = createMemoryCache();
     jobQueue = createMemoryJobQueue();
     realtime = createMemoryRealtime();
     attemptLimiter = createMemoryAttemptLimiter();
+    singleUseTokens = createMemorySingleUseTokens();
+    engines.singleUseTokens = 'memory';
     // Kept with the events: they survive a restart, and several processes on one store file share them.
     idempotencyStore = eventStoreIdempotencyStore(eventStore);
     engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = 'memory';
     engines.idempotencyStore = 'event store streams';
   }
-  closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close(), () => attemptLimiter.close(), () => idempotencyStore.close());
+  closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close(), () => attemptLimiter.close(), () => idempotencyStore.close(), () => singleUseTokens.close());
 
   let feed: EventFeed;
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
@@ -117,7 +126,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, feed, engines,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

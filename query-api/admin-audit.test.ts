@@ -4,6 +4,10 @@ import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { startFullStack, type FullStack } from '../test/full-stack.ts';
 import { latestEvents } from './routes/admin-dashboard-reads.ts';
+import { allEvents } from './routes/audit-reads.ts';
+import { openEventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store.ts';
+import { startFakeEventStoreDb } from '../infra/event-store/testing/fake-eventstoredb.ts';
+import { HttpProblem } from '../infra/http/problem.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
 import { UnknownPosition } from '../domain/ports/event-store.ts';
@@ -224,5 +228,26 @@ describe('latestEvents', () => {
     const { events: latest, headPosition } = await latestEvents(sparse, 4);
     expect(latest.map((event) => `${event.streamId}/${(event.data as { n: number }).n}`)).toEqual(['counter-2/9', 'counter-2/8', 'counter-2/7', 'counter-2/6']);
     expect(headPosition).toBe(await sparse.headPosition());
+  });
+});
+
+describe('the audit log after a position, on EventStoreDB (fake server, real client)', () => {
+  it('answers 422 naming fromPosition when it is no event\'s position, and pages from a nextPosition', async () => {
+    const server = await startFakeEventStoreDb();
+    const store = await openEventStoreDbEventStore({ url: server.url });
+    try {
+      const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+      await store.append('counter-1', [0, 1, 2].map((n) => ({ id: crypto.randomUUID(), type: 'Counted', data: { n }, metadata })), 'no_stream');
+      const read = (fromPosition: number) => allEvents.handle({ query: { fromPosition, limit: 2 }, eventStore: store } as never) as Promise<{ items: unknown[]; nextPosition: number }>;
+      const first = await read(-1);
+      expect(first.items).toHaveLength(2);
+      expect((await read(first.nextPosition)).items).toHaveLength(1);
+      const refused = await read(first.nextPosition + 1).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(HttpProblem);
+      expect((refused as HttpProblem).problem).toMatchObject({ status: 422, errors: [{ field: 'query.fromPosition' }] });
+    } finally {
+      await store.close();
+      await server.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { currentUser } from './api/queries.ts';
 import { isApiError } from './api/api-error.ts';
 import type { CurrentUser } from './api/view-models.ts';
 import { pageContentSecurityPolicy } from '../infra/http/security-headers.ts';
+import { CLIENT_ADDRESS_HEADER } from '../infra/http/client-address.ts';
 import type { Locale } from '../domain/shared/translatable.ts';
 
 const SERVER_USER_TIMEOUT_MS = 2_000;
@@ -31,6 +32,11 @@ export interface WebAppOptions {
   production: boolean;
   realtime?: Realtime;
   verifyToken?: (token: string) => Actor | null;
+  /**
+   * The signed header by which the server pass tells the API which visitor it calls for, so the
+   * API's throttles count the visitor and not this server (infra/http/client-address.ts).
+   */
+  vouchForClientAddress?: (address: string) => string;
   fetch?: typeof fetch;
   /** The query API of this very process (embedded mode): the server pass reads through it, not over HTTP. */
   inProcessReads?: InProcessReader;
@@ -166,8 +172,8 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       };
       const api = createApiClient({
         baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), transport: transportOf(recording?.onRead),
-        // The API's sign-in throttle counts the visitor's address, not this server's own.
-        headers: { 'x-forwarded-for': req.ip ?? '' },
+        // The API's throttles count the visitor's address, not this server's own.
+        headers: req.ip && options.vouchForClientAddress ? { [CLIENT_ADDRESS_HEADER]: options.vouchForClientAddress(req.ip) } : {},
       });
       const environment = createEnvironment({
         api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,

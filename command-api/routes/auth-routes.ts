@@ -10,6 +10,9 @@ import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { createPasswordGuessThrottle } from '../password-guess-throttle.ts';
+import { createMailRequestThrottle } from '../mail-request-throttle.ts';
+import { SECURITY_CHALLENGE_ACTIONS } from '../security-challenge.ts';
+import { clientAddressOf } from '../../infra/http/client-address.ts';
 import { emailStreamId, findUserIdByEmail, loadUserAccount, normalizeEmail, profileOf, type UserAccount } from '../user-account.ts';
 import { WriteResult } from '../write-result.ts';
 import { UserProfileAnswer } from '../../query-api/answer-schemas.ts';
@@ -18,6 +21,11 @@ import { UserProfileAnswer } from '../../query-api/answer-schemas.ts';
 // POST /api/token/jwt for an access token and a refresh token → GET /api/user/current.
 // E-mail uniqueness: `useremail-<sha256(email)>` is claimed with expected revision "no stream" before
 // the user stream is written, so two registrations of one address cannot both succeed.
+// Registering an address that has an account answers like a new one and mails the owner instead, and
+// forgot-password answers the same for every address: nobody learns which addresses have accounts.
+// Registration, forgot-password and sign-in are throttled per client address, recipient and account
+// (mail-request-throttle.ts, password-guess-throttle.ts); where a throttle would otherwise refuse
+// people it asks for a solved security challenge (`securityChallenge`, security-challenge.ts).
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -57,10 +65,23 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
   const users = deps.aggregate(userDecider, userStream);
   // The claim of an e-mail address, named by the address itself.
   const emailClaims = deps.aggregate(userEmailDecider, emailStreamId);
-  const signInGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'sign-in', deps.passwordGuessPolicies);
+  const signInGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'sign-in', deps.passwordGuessPolicies, deps.securityChallenges);
   const passwordChangeGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'password-change', deps.passwordGuessPolicies);
+  const registrations = createMailRequestThrottle(deps.attemptLimiter, deps.securityChallenges, 'register', deps.mailRequestPolicies);
+  const resetRequests = createMailRequestThrottle(deps.attemptLimiter, deps.securityChallenges, 'forgot-password', deps.mailRequestPolicies);
+  const clientAddress = (request: Parameters<typeof clientAddressOf>[0]) => clientAddressOf(request, deps.tokens.secret);
+  const now = () => deps.clock.now().getTime();
+  /** The SPEC's optional captcha: a solved security challenge in the payload (security-challenge.ts). */
+  const securityChallenge = z.string().max(4000).optional();
 
   return [
+    defineRoute({
+      method: 'get', path: '/api/security-challenge', tags: ['auth'], auth: 'public',
+      summary: 'A security challenge (ALTCHA proof of work) for a form; its solution goes into the form\'s securityChallenge',
+      query: z.strictObject({ action: z.enum(SECURITY_CHALLENGE_ACTIONS) }),
+      response: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string() }),
+    }, async ({ query }) => ({ status: 200, body: await deps.securityChallenges.issue(query.action) })),
+
     defineRoute({
       method: 'post', path: '/api/user/register', summary: 'Register an account; the activation token goes to the e-mail address', tags: ['auth'], auth: 'public',
       body: z.strictObject({
@@ -71,25 +92,38 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
         locale: UserLocale.default('he-IL'),
         /** The "I accept the terms" box (SPEC §5 not-exactly-false): only an explicit false is refused. */
         acceptTerms: z.unknown().refine(isNotExactlyFalse, { message: 'Please accept the terms' }).optional(),
+        securityChallenge,
       }),
       response: WriteResult, successStatus: 201,
-    }, async ({ body, context }) => {
+      answers: {
+        428: 'Many registrations from this address: send a solved security challenge (securityChallenge)',
+        429: 'Too many registrations from this address or e-mails to this recipient: try again after Retry-After seconds',
+      },
+    }, async ({ body, context, request }) => {
+      await registrations.attempt(body.email, clientAddress(request), body.securityChallenge, now());
+      const userId = context.newId();
+      const passwordHash = await hashPassword(body.password);
       // A claim whose user was never written (the process stopped between the two appends) is taken
       // over by reusing its user id: the user stream's "no stream" append still lets only one win.
+      // A keyed retry of this very registration meets its own claim (its ids derive from the key).
       const claimedBy = await findUserIdByEmail(eventStore, body.email);
-      const orphanClaim = claimedBy !== null && (await users.load(claimedBy)).revision === -1;
-      const userId = orphanClaim ? claimedBy : context.newId();
-      const token = `${userId}.${context.newSecret(32)}`;
-      const passwordHash = await hashPassword(body.password);
+      const existing = claimedBy !== null && claimedBy !== userId ? await loadUserAccount(eventStore, claimedBy) : null;
+      if (existing) {
+        // The address has an account: its owner is told, and the caller gets a new registration's answer.
+        await deps.mailer.sendAccountExists({ to: existing.email, fullName: existing.fullName, locale: existing.locale, at: context.at });
+        return { status: 201, body: { id: userId, streamId: userStream(userId), revision: 0, position: await eventStore.headPosition() } };
+      }
+      const claimUserId = claimedBy ?? userId;
+      const token = `${claimUserId}.${context.newSecret(32)}`;
       await emailClaims.execute(context, body.email, {
-        type: 'ClaimEmail', userId, email: body.email,
+        type: 'ClaimEmail', userId: claimUserId, email: body.email,
       });
-      const outcome = await users.execute(context, userId, {
-        type: 'RegisterUser', userId, email: body.email, fullName: body.fullName,
+      const outcome = await users.execute(context, claimUserId, {
+        type: 'RegisterUser', userId: claimUserId, email: body.email, fullName: body.fullName,
         passwordHash, ...(body.phone ? { phone: body.phone } : {}), locale: body.locale, activationTokenHash: sha256(token),
       });
-      await deps.mailer.sendActivation({ to: body.email, userId, fullName: body.fullName, locale: body.locale, token, at: context.at });
-      return written(userId, outcome, 201);
+      await deps.mailer.sendActivation({ to: body.email, userId: claimUserId, fullName: body.fullName, locale: body.locale, token, at: context.at });
+      return written(claimUserId, outcome, 201);
     }),
 
     defineRoute({
@@ -107,9 +141,15 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     defineRoute({
       method: 'post', path: '/api/user/password/forgot', tags: ['auth'], auth: 'public',
       summary: 'Ask for a password reset link by e-mail; the same answer whether or not the address has an account',
-      body: z.strictObject({ email: z.string().trim().max(320).pipe(z.email()), locale: UserLocale.optional() }),
+      body: z.strictObject({ email: z.string().trim().max(320).pipe(z.email()), locale: UserLocale.optional(), securityChallenge }),
       response: z.object({ accepted: z.literal(true) }), successStatus: 202,
-    }, async ({ body, context }) => {
+      answers: {
+        428: 'Many requests from this address: send a solved security challenge (securityChallenge)',
+        429: 'Too many requests from this address or e-mails to this recipient: try again after Retry-After seconds',
+      },
+    }, async ({ body, context, request }) => {
+      // Counted for unknown addresses too, so a 429 tells nothing about who has an account.
+      await resetRequests.attempt(body.email, clientAddress(request), body.securityChallenge, now());
       const userId = await findUserIdByEmail(eventStore, body.email);
       const account = userId ? await loadUserAccount(eventStore, userId) : null;
       // Unknown addresses get the very same answer (no account enumeration); nothing is written or sent.
@@ -141,14 +181,18 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
 
     defineRoute({
       method: 'post', path: '/api/token/jwt', summary: 'Sign in: an access token and a refresh token', tags: ['auth'], auth: 'public',
-      body: z.strictObject({ email: z.string().trim().max(320).optional(), username: z.string().trim().max(320).optional(), password: z.string().max(1000) })
+      body: z.strictObject({ email: z.string().trim().max(320).optional(), username: z.string().trim().max(320).optional(), password: z.string().max(1000), securityChallenge })
         .refine((b) => Boolean(b.email || b.username), { message: 'E-mail is required', path: ['email'] }),
       response: TokenAnswer,
-      answers: { 401: 'The e-mail or password is wrong', 429: 'Too many wrong passwords: try again after Retry-After seconds' },
+      answers: {
+        401: 'The e-mail or password is wrong',
+        428: 'Many wrong passwords for this account: send a solved security challenge (securityChallenge)',
+        429: 'Too many wrong passwords: try again after Retry-After seconds',
+      },
     }, async ({ body, request }) => {
       const email = normalizeEmail((body.email || body.username)!);
       // Unknown addresses are throttled like known ones, so a 429 tells nothing about who has an account.
-      const attempt = await signInGuesses.attempt(email, request.ip, deps.clock.now().getTime());
+      const attempt = await signInGuesses.attempt(email, clientAddress(request), now(), body.securityChallenge);
       const userId = await findUserIdByEmail(eventStore, email);
       const account = userId ? await loadUserAccount(eventStore, userId) : null;
       if (!account) {
@@ -202,7 +246,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     }, async ({ body, context, request }) => {
       const userId = context.actor.userId!;
       // A stolen access token must not become a way to guess the password: throttled like sign-in.
-      const attempt = await passwordChangeGuesses.attempt(userId, request.ip, deps.clock.now().getTime());
+      const attempt = await passwordChangeGuesses.attempt(userId, clientAddress(request), now());
       const account = await loadUserAccount(eventStore, userId);
       if (!account || !(await verifyPassword(body.currentPassword, account.passwordHash))) {
         throw new HttpProblem(403, 'Forbidden', { code: 'user.wrong-password', detail: 'The current password is wrong.' });

@@ -4,8 +4,9 @@ import { HttpProblem } from './problem.ts';
 
 // The web service's /api gateway in distributed mode: the browser calls one origin (SPEC §7: the API
 // base is host-relative), and the web process forwards each call to the service that owns it — reads
-// (GET) to the query API, writes and the token-bearing GET /api/user/current to the command API.
-const commandOwnedReads = new Set(['/api/user/current']);
+// (GET) to the query API, writes and the command API's own reads (GET /api/user/current, which holds
+// the token's user, and GET /api/security-challenge, signed with the command API's key) to the command API.
+const commandOwnedReads = new Set(['/api/user/current', '/api/security-challenge']);
 
 export function apiGateway(options: { commandApiUrl: string; queryApiUrl: string; fetch?: typeof fetch }): RequestHandler {
   const send = options.fetch ?? fetch;

@@ -2,6 +2,7 @@ import type { MailSender } from '../../domain/ports/mail-sender.ts';
 import type { ActivationMailer } from '../../command-api/activation-mailer.ts';
 import { activationMail } from './activation-mail.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
+import { accountExistsMail } from './account-exists-mail.ts';
 
 /**
  * The command API's activation mailer on a real MailSender: each registration's token leaves as an
@@ -14,6 +15,9 @@ export function mailingActivationMailer(sender: MailSender, options: { publicUrl
     },
     async sendPasswordReset(message) {
       await sender.send(passwordResetMail(message, options.publicUrl));
+    },
+    async sendAccountExists(message) {
+      await sender.send(accountExistsMail(message, options.publicUrl));
     },
   };
 }

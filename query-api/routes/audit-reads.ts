@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AuditEventAnswer } from '../answer-schemas.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
+import { UnknownPosition } from '../../domain/ports/event-store.ts';
+import { HttpProblem } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { MAX_LIMIT, pageOf, queryInteger } from '../paging.ts';
 
@@ -63,7 +65,16 @@ export const allEvents = readRoute({
   cache: false,
   async handle({ query, eventStore }) {
     const [events, headPosition] = await Promise.all([
-      eventStore.readAll({ after: query.fromPosition < 0 ? undefined : query.fromPosition, maxCount: query.limit }),
+      eventStore.readAll({ after: query.fromPosition < 0 ? undefined : query.fromPosition, maxCount: query.limit }).catch((error: unknown) => {
+        // EventStoreDB reads only from positions it gave: the nextPosition of a page, not any number.
+        if (error instanceof UnknownPosition) {
+          throw new HttpProblem(422, 'Validation failed', {
+            code: 'validation', detail: 'One or more parameters are invalid.',
+            errors: [{ field: 'query.fromPosition', message: 'Not the position of an event: start at -1 or at a page\'s nextPosition' }],
+          });
+        }
+        throw error;
+      }),
       eventStore.headPosition(),
     ]);
     const items = (query.type ? events.filter((event) => event.type === query.type) : events).map(auditEvent);

@@ -60,8 +60,14 @@ export async function requireNotVendor(environment: WebEnvironment, request: Req
   return user;
 }
 
-/** A loginRedirect is followed only when it is a path on this site (no open redirect). */
+/**
+ * A loginRedirect is followed only when it is a path on this site (no open redirect). Control
+ * characters and whitespace are refused too: a Location header cannot carry them (Node throws), and
+ * browsers drop tabs and newlines from a URL, so `/\n/evil.example` would become `//evil.example`.
+ */
 export function safeRedirectTarget(target: string | null, fallback: string): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(target)) return fallback;
   return target;
 }

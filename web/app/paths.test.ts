@@ -35,6 +35,8 @@ describe('paths, slugs and cookies', () => {
     expect(loginPathFor(new Request('http://x/en/checkout?productId=p1&start=2026'))).toBe('/en/user/login?loginRedirect=%2Fen%2Fcheckout%3FproductId%3Dp1%26start%3D2026');
     expect(safeRedirectTarget('/en/search?x=1', '/')).toBe('/en/search?x=1');
     for (const evil of ['//evil.example', 'https://evil.example', '/\\evil.example', null, '']) expect(safeRedirectTarget(evil, '/en')).toBe('/en');
+    // A newline cannot go into a Location header, and a browser would drop it, making `//evil.example`.
+    for (const evil of ['/\n/evil.example', '/\r\n/x', '/\t/evil.example', '/a b', '/\u0000', '/\u2028/x']) expect(safeRedirectTarget(evil, '/en')).toBe('/en');
   });
 
   it('cookies: 365 days on path /, guest favorite ids cleaned', () => {
