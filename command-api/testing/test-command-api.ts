@@ -8,8 +8,15 @@ import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store
 import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../../infra/payment/sandbox-payment-gateway.ts';
 import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
 import type { PasswordGuessPolicies } from '../password-guess-throttle.ts';
+import { defaultMailRequestPolicies, type MailRequestPolicies } from '../mail-request-throttle.ts';
 import { createCommandApi } from '../create-command-api.ts';
 import { commandApiClient, type CommandApiClient } from '../client/command-api-client.ts';
+
+const relaxedMailRequestPolicies: MailRequestPolicies = {
+  addressBeforeChallenge: { ...defaultMailRequestPolicies.addressBeforeChallenge, freeAttempts: 1_000 },
+  address: { ...defaultMailRequestPolicies.address, freeAttempts: 1_000 },
+  recipient: { ...defaultMailRequestPolicies.recipient, freeAttempts: 100 },
+};
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-command-api-0123456789';
 
@@ -29,6 +36,11 @@ export interface TestCommandApiOptions {
   /** What the API writes and reads through, e.g. a store that fails after an append (a crash). */
   wrapEventStore?: (eventStore: EventStore) => EventStore;
   passwordGuessPolicies?: PasswordGuessPolicies;
+  /**
+   * Throttles of registration and forgot-password. Default: many free requests, since a route test
+   * registers all its users from one address; the throttle's own tests pass real ones.
+   */
+  mailRequestPolicies?: MailRequestPolicies;
   /** How long a duplicate keyed request waits for the first (default 2 s). */
   idempotencyWaitMs?: number;
   /** Where Idempotency-Key records go; default the event store's streams. */
@@ -50,6 +62,9 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
   const { router } = createCommandApi({
     eventStore: options.wrapEventStore?.(eventStore) ?? eventStore, paymentGateway: gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer,
     clock: options.clock, bodyLimit: options.bodyLimit, passwordGuessPolicies: options.passwordGuessPolicies, idempotencyWaitMs: options.idempotencyWaitMs,
+    mailRequestPolicies: options.mailRequestPolicies ?? relaxedMailRequestPolicies,
+    // Cheap proof of work: a test that meets a security challenge solves it in milliseconds.
+    securityChallengeDifficulty: { cost: 1, counterMin: 1, counterMax: 50 },
     idempotencyStore: options.idempotencyStore,
     mediaStorage: options.mediaStorage,
     logger: { info: () => {}, warn: () => {}, error: (error) => (options.logError ?? console.error)(error) },
