@@ -67,7 +67,10 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
 };
 
 /** Admin routes the operator's rules open (orders and conversations, read only: domain/acl/default-rules.ts). */
-const OPERATOR_MAY = new Set(['GET /api/admin/orders', 'GET /api/admin/conversations', 'GET /api/admin/counts', 'GET /api/admin/analytics']);
+const OPERATOR_MAY = new Set([
+  'GET /api/admin/orders', 'GET /api/admin/orders/{id}', 'GET /api/admin/conversations', 'GET /api/admin/conversations/{id}',
+  'GET /api/admin/conversations/{id}/messages', 'GET /api/admin/counts', 'GET /api/admin/analytics',
+]);
 
 /** Admin routes on the superUsers group's assets (SPEC §6: entities, source tracking, phone dispenses, user actions). */
 const SUPER_USERS_ASSETS = [/^\/api\/admin\/entity\//, /^\/api\/admin\/tracking\//, /^\/api\/admin\/phone-number-dispenses/, /^\/api\/admin\/user-actions/];
@@ -162,7 +165,7 @@ const ownSide = (role: Role): Side => (role === 'otherVendor' ? sides.B : sides.
 
 function idOf(template: string, side: Side, ghost: boolean): string {
   const byPrefix: [string, keyof Side | (() => string)][] = [
-    ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
+    ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/admin/orders/', 'orderId'], ['/api/admin/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
     ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
     ['/api/entity/geoLocation/', () => shared.geoId], ['/api/admin/geo-locations/', () => shared.geoId], ['/api/admin/entity/', () => shared.articleId],
     ['/api/admin/phone-number-dispenses/', () => shared.dispenseId],

@@ -28,6 +28,8 @@ describe('the access right of a route', () => {
     expect(routeAccess(admin('post', '/api/media-manager/token'))).toEqual({ asset: 'media', action: 'create' });
     expect(routeAccess(admin('post', '/api/media/upload'))).toEqual({ asset: 'media', action: 'create' });
     expect(routeAccess(admin('get', '/api/admin/conversations'))).toEqual({ asset: 'chatMessage', action: 'read' });
+    expect(routeAccess(admin('get', '/api/admin/conversations/:id'))).toEqual({ asset: 'chatMessage', action: 'read' });
+    expect(routeAccess(admin('get', '/api/admin/conversations/:id/messages'))).toEqual({ asset: 'chatMessage', action: 'read' });
     expect(routeAccess(admin('get', '/api/admin/reports'))).toEqual({ asset: 'reports', action: 'list' });
   });
 });

@@ -40,6 +40,7 @@ const exceptions: Record<string, RouteAccess> = {
   'post /api/media/upload': { asset: 'media', action: 'create' },
   // SPEC §6 names the conversations screen's right "read on chatMessage".
   'get /api/admin/conversations': { asset: 'chatMessage', action: 'read' },
+  'get /api/admin/conversations/:id/messages': { asset: 'chatMessage', action: 'read' },
   // The admin home's counts.
   'get /api/admin/counts': { asset: 'adminDashboard', action: 'read' },
   // The Analytics screen's right is its nav item's (web/pages/admin/admin-nav.ts): list on order.

@@ -92,14 +92,52 @@ export const adminConversations = readRoute({
     ...pagingShape,
     customerId: z.string().min(1).max(100).optional(),
     vendorId: z.string().min(1).max(100).optional(),
+    unanswered: z.enum(['true', 'false']).optional().describe('true: only conversations whose last message is the customer\'s (the artist has not answered yet).'),
     sort: sortParam(['lastActivityAt', 'openedAt'] as const, '-lastActivityAt'),
   },
   async handle({ query, views }) {
     const filter: Filter = {};
     if (query.customerId) filter.customerId = query.customerId;
     if (query.vendorId) filter.vendorId = query.vendorId;
+    if (query.unanswered === 'true') filter['lastMessage.side'] = 'customer';
     return pageWithParticipants(views, await listPage(views, 'conversations', filter, { sort: sortOf(query.sort), start: query.start, limit: query.limit, internal: conversationInternal }));
   },
 });
 
-export const conversationReads: ReadRoute[] = [myConversations, conversationById, conversationMessages, adminConversations];
+/** The back office reads a conversation by the access rules (read on chatMessage), where `/api/conversations/:id` answers its participants and admins. */
+async function existingConversation(views: ReadViews, id: string): Promise<ViewDocument> {
+  const conversation = await views.byId('conversations', id);
+  if (!conversation) throw problems.notFound('There is no such conversation.');
+  return conversation;
+}
+
+export const adminConversationById = readRoute({
+  path: '/api/admin/conversations/:id',
+  response: ConversationAnswer,
+  summary: 'One conversation (the back office: SPEC §6 chatMessage read)',
+  tags: ['admin', 'conversations'],
+  auth: 'admin',
+  params: { id: z.string().min(1).max(100) },
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: conversationStream(id) }),
+  async handle({ params, views }) {
+    const [conversation] = await withParticipants(views, [publicDocument(await existingConversation(views, params.id), conversationInternal)]);
+    return conversation;
+  },
+});
+
+export const adminConversationMessages = readRoute({
+  path: '/api/admin/conversations/:id/messages',
+  response: pageOf(MessageAnswer),
+  summary: 'Messages of a conversation, oldest first (the back office: SPEC §6 chatMessage read; marks nothing read)',
+  tags: ['admin', 'conversations'],
+  auth: 'admin',
+  params: { id: z.string().min(1).max(100) },
+  query: { ...pagingShape, limit: pagingShape.limit.default(100), sort: sortParam(['seq'] as const, 'seq') },
+  documentOf: ({ id }) => ({ collection: 'conversations', id, streamId: conversationStream(id) }),
+  async handle({ params, query, views }) {
+    await existingConversation(views, params.id);
+    return listPage(views, 'messages', { conversationId: params.id }, { sort: sortOf(query.sort), start: query.start, limit: query.limit });
+  },
+});
+
+export const conversationReads: ReadRoute[] = [myConversations, conversationById, conversationMessages, adminConversations, adminConversationById, adminConversationMessages];

@@ -154,5 +154,25 @@ export const adminOrders = readRoute({
   },
 });
 
+/**
+ * One order for the back office: whoever the access rules give `read` on order (an operator too),
+ * where `/api/orders/:id` answers only its parties and admins.
+ */
+export const adminOrderById = readRoute({
+  path: '/api/admin/orders/:id',
+  response: OrderAnswer,
+  summary: 'One order with its parties and review (the back office: read on order)',
+  tags: ['admin', 'orders'],
+  auth: 'admin',
+  params: { id: z.string().min(1).max(100) },
+  documentOf: ({ id }) => ({ collection: 'orders', id, streamId: orderStream(id) }),
+  async handle({ params, views }) {
+    const order = await views.byId('orders', params.id);
+    if (!order) throw problems.notFound('There is no such order.');
+    const [answer] = await withPartiesAndReview(views, [publicDocument(order)]);
+    return answer;
+  },
+});
+
 export type OrderDocument = ViewDocument & { customerId: string; vendorId: string };
-export const orderReads: ReadRoute[] = [orderById, myOrders, vendorOrders, adminOrders];
+export const orderReads: ReadRoute[] = [orderById, myOrders, vendorOrders, adminOrders, adminOrderById];

@@ -128,21 +128,29 @@ export async function adminConfigEntry(api: ApiClient, key: string, minRevision?
 
 // --- Conversations (SPEC §6 conversation messages: read on chatMessage) ---
 
-export interface ConversationFilter { vendorId?: string; customerId?: string; start?: number; limit?: number }
+export interface ConversationFilter { vendorId?: string; customerId?: string; unanswered?: boolean; start?: number; limit?: number }
 
 export async function adminConversations(api: ApiClient, filter: ConversationFilter): Promise<Page<Conversation>> {
   const answer = await api.get('admin/conversations', {
-    query: { vendorId: filter.vendorId || undefined, customerId: filter.customerId || undefined, start: filter.start ?? 0, limit: filter.limit ?? ADMIN_CONTENT_PAGE_SIZE },
+    query: {
+      vendorId: filter.vendorId || undefined, customerId: filter.customerId || undefined, unanswered: filter.unanswered ? 'true' : undefined,
+      start: filter.start ?? 0, limit: filter.limit ?? ADMIN_CONTENT_PAGE_SIZE,
+    },
     fresh: true,
   });
   return pageFrom(answer, conversationFrom);
+}
+
+/** One conversation as the back office reads it (read on chatMessage: an operator too). */
+export async function adminConversation(api: ApiClient, conversationId: string): Promise<Conversation> {
+  return conversationFrom(await api.get(`admin/conversations/${encodeURIComponent(conversationId)}`, { fresh: true }));
 }
 
 /** Every message of a conversation, oldest first (pages of the API's maximum until the total). */
 export async function adminConversationMessages(api: ApiClient, conversationId: string): Promise<ChatMessage[]> {
   const messages: ChatMessage[] = [];
   for (let start = 0; ; start += 999) {
-    const page = pageFrom(await api.get(`conversations/${encodeURIComponent(conversationId)}/messages`, { query: { start, limit: 999 }, fresh: true }), chatMessageFrom);
+    const page = pageFrom(await api.get(`admin/conversations/${encodeURIComponent(conversationId)}/messages`, { query: { start, limit: 999 }, fresh: true }), chatMessageFrom);
     messages.push(...page.items);
     if (page.items.length === 0 || messages.length >= page.total) return messages;
   }

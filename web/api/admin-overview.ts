@@ -73,6 +73,11 @@ export async function adminOrders(api: ApiClient, filters: AdminOrderFilters, st
   return pageFrom(answer, orderFrom);
 }
 
+/** One order as the back office reads it (read on order: an operator too), as of the write `minRevision` when given. */
+export async function adminOrder(api: ApiClient, orderId: string, minRevision?: number): Promise<Order> {
+  return orderFrom(await api.get(`admin/orders/${encodeURIComponent(orderId)}`, { query: { minRevision }, fresh: true }));
+}
+
 export interface VendorChoice { id: string; name: Text; archived: boolean }
 
 /** Every vendor (archived ones too) by name, for choosing one in a filter. */

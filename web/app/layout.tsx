@@ -1,4 +1,5 @@
-import { Form, Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from './root-data.ts';
 import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
@@ -9,6 +10,7 @@ import { isApiError } from '../api/api-error.ts';
 import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
 import { UnreadBadges } from './unread-counts.tsx';
+import { landingAfterNotFound, NOT_FOUND_REDIRECT_SECONDS } from './after-not-found.ts';
 
 // Header, footer and the error boundary of every page.
 function LanguageSwitch() {
@@ -150,13 +152,55 @@ export function Layout() {
   );
 }
 
+/**
+ * The 404 page (status 404), then SPEC §2's role-based redirect: once scripts run it counts down and
+ * takes the reader to where their role starts (web/app/after-not-found.ts), unless they choose to stay.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const { user } = useRootData();
+  const landing = landingAfterNotFound(user);
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  // null: not counting (the server pass, no scripts, or the reader chose to stay).
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => setLeft(NOT_FOUND_REDIRECT_SECONDS), []);
+  useEffect(() => {
+    if (left === null) return;
+    if (left <= 0) {
+      void navigate(localize(landing.path), { replace: true });
+      return;
+    }
+    const tick = setTimeout(() => setLeft((current) => (current === null ? null : current - 1)), 1000);
+    return () => clearTimeout(tick);
+  }, [left]);
   return (
-    <div className="page narrow error-page" data-testid="not-found">
+    <div className="page narrow error-page" data-testid="not-found" data-landing={landing.path}>
       <PageMeta title={t('errors.notFoundTitle')} description={t('core.genericError404')} />
       <h1>{t('errors.notFoundTitle')}</h1>
       <p>{t('errors.notFoundText')}</p>
+      {left !== null ? (
+        <p className="not-found-countdown" data-testid="not-found-countdown">
+          {t(`errors.takingYou.${landing.place}`)} <span data-testid="not-found-seconds">{t('errors.inSeconds', { seconds: left })}</span>{' '}
+          <button type="button" className="link-button" onClick={() => setLeft(null)} data-testid="not-found-stay">{t('errors.stayHere')}</button>
+        </p>
+      ) : null}
+      <p className="error-page-actions">
+        <LocalLink to={landing.path} className="button button-primary" data-testid="not-found-go">{t(`errors.goTo.${landing.place}`)}</LocalLink>
+        <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
+      </p>
+    </div>
+  );
+}
+
+/** No access (403): the page is there, the reader's role may not see it (SPEC error-unauthorized). */
+export function NoAccessPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page narrow error-page" data-testid="unauthorized">
+      <PageMeta title={t('errors.unauthorizedTitle')} />
+      <h1>{t('errors.unauthorizedTitle')}</h1>
+      <p>{t('core.genericError403')}</p>
       <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
     </div>
   );
@@ -164,11 +208,12 @@ export function NotFoundPage() {
 
 export function ErrorPageContent(props: { status?: number }) {
   const { t } = useTranslation();
+  if (props.status === 403) return <NoAccessPage />;
   return (
     <div className="page narrow error-page" data-testid="error-page">
       <PageMeta title={t('errors.title')} />
       <h1>{t('errors.title')}</h1>
-      <p>{t(props.status === 403 ? 'core.genericError403' : 'core.genericError500')}</p>
+      <p>{t('core.genericError500')}</p>
       <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
     </div>
   );

@@ -1,11 +1,11 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { environmentOf } from './environment.ts';
 import { localeOfRequest, notFound } from './loader-kit.ts';
 import { loadFavorites, type FavoritesState } from './favorites.tsx';
 import type { RootData } from './root-data.ts';
 import { publicConfig } from '../api/queries.ts';
 import { Document, RootError } from './document.tsx';
-import { Layout, NotFoundPage, ErrorPageContent, RouteErrorPage } from './layout.tsx';
+import { Layout, NotFoundPage, NoAccessPage, ErrorPageContent, RouteErrorPage } from './layout.tsx';
 import { HomePage, homeLoader } from '../pages/home.tsx';
 import { CategoryListPage, CategoryPage, SearchPage, categoryListLoader, categoryLoader, searchLoader } from '../pages/search.tsx';
 import { VendorPageView, vendorLoader, vendorShortLoader } from '../pages/vendor.tsx';
@@ -16,7 +16,7 @@ import {
   activationAction, artistRegistrationAction, artistRegistrationLoader, forgotPasswordAction, guestOnlyLoader, loginAction, loginLoader, registerAction, resetPasswordAction,
 } from '../pages/auth.tsx';
 import { CheckoutCompletePage, CheckoutPage, OrderCompletePage, PaymentPage, checkoutAction, checkoutLoader, paymentAction, orderCompleteLoader, paymentLoader } from '../pages/checkout.tsx';
-import { FavoritesPage, UnauthorizedPage } from '../pages/account.tsx';
+import { FavoritesPage } from '../pages/account.tsx';
 import { orderCardAction } from '../components/order-card.tsx';
 import { signOutAction, signOutLoader } from './sign-out.ts';
 import { favoriteToggleAction, favoriteToggleLoader } from './favorites-toggle.ts';
@@ -80,7 +80,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'order/:orderId/payment', loader: paymentLoader, action: paymentAction, Component: PaymentPage },
   { path: 'order/:orderId/complete', loader: orderCompleteLoader, action: orderCardAction, Component: OrderCompletePage },
   { path: 'error', element: <ErrorPageContent /> },
-  { path: 'error/unauthorized', Component: UnauthorizedPage },
+  // The no-access page answers 403: a guard that refuses sends the reader here.
+  { path: 'error/unauthorized', loader: () => data(null, { status: 403 }), Component: NoAccessPage },
   { path: '404', loader: () => notFound(), Component: NotFoundPage },
   { path: '*', loader: () => notFound(), Component: NotFoundPage },
 ];

@@ -47,6 +47,8 @@ export interface VendorFormProps extends VendorFormChoices {
   busyLabel?: string;
   /** Shown in the save bar after the button (e.g. a link to the public page). */
   saveBarExtra?: ReactNode;
+  /** Shown, not changed: no save bar (the reader may not save; put the form in a disabled fieldset). */
+  readOnly?: boolean;
 }
 
 export const emptyVendorProfile = (): VendorProfileDraft => ({
@@ -267,12 +269,14 @@ export function VendorForm(props: VendorFormProps) {
           )} />
       </ProfileSection>
 
-      <div className="save-bar">
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="save-profile">
-          {busy ? <><span className="spinner" aria-hidden="true" /> {props.busyLabel ?? t('vendorProfile.saving')}</> : props.submitLabel ?? t('vendorProfile.save')}
-        </button>
-        {props.saveBarExtra}
-      </div>
+      {props.readOnly ? null : (
+        <div className="save-bar">
+          <button type="submit" className="button button-primary" disabled={busy} data-testid="save-profile">
+            {busy ? <><span className="spinner" aria-hidden="true" /> {props.busyLabel ?? t('vendorProfile.saving')}</> : props.submitLabel ?? t('vendorProfile.save')}
+          </button>
+          {props.saveBarExtra}
+        </div>
+      )}
     </FormElement>
   );
 }

@@ -93,13 +93,16 @@ export const en = {
   notifications: { title: 'Notifications', empty: 'No notifications yet.' },
   notification: {
     'order.placed': 'Order placed: {{productName}}', 'order.payed': 'Order paid: {{productName}}', 'order.approved': 'The artist approved your order {{productName}}',
-    'order.completed': 'Order completed: {{productName}}', 'order.canceled': 'Order canceled: {{productName}}', 'order.paymentDeclined': 'A payment was declined',
+    'order.completed': 'Order completed: {{productName}}', 'order.canceled': 'Order canceled: {{productName}}', 'order.paymentDeclined': 'A payment was declined', 'order.refunded': 'A refund was issued',
     'message.posted': 'New message', 'contract.drafted': 'A contract was drafted', 'contract.sent': 'A contract is waiting for your signature',
     'contract.signed': 'A contract was signed', 'contract.fullySigned': 'The contract is signed by both sides', 'contract.canceled': 'A contract was canceled',
   },
   errors: {
     title: 'Something went wrong', backHome: 'Back to the home page', notFoundTitle: 'Page not found',
     notFoundText: 'The page you asked for does not exist or was moved.', unauthorizedTitle: 'No access',
+    inSeconds: 'in {{seconds}} s.', stayHere: 'Stay on this page',
+    takingYou: { login: 'Taking you to the sign-in page', admin: 'Taking you to the back office', operator: 'Taking you to today\'s work', dashboard: 'Taking you to your account' },
+    goTo: { login: 'Sign in', admin: 'Back office', operator: 'Today\'s work', dashboard: 'My account' },
   },
 };
 

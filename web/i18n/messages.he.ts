@@ -95,12 +95,15 @@ export const he: Messages = {
   notifications: { title: 'התראות', empty: 'עדיין אין התראות.' },
   notification: {
     'order.placed': 'ההזמנה נקלטה: {{productName}}', 'order.payed': 'ההזמנה שולמה: {{productName}}', 'order.approved': 'האמן אישר את ההזמנה {{productName}}',
-    'order.completed': 'ההזמנה הושלמה: {{productName}}', 'order.canceled': 'ההזמנה בוטלה: {{productName}}', 'order.paymentDeclined': 'תשלום נדחה',
+    'order.completed': 'ההזמנה הושלמה: {{productName}}', 'order.canceled': 'ההזמנה בוטלה: {{productName}}', 'order.paymentDeclined': 'תשלום נדחה', 'order.refunded': 'ההחזר הועבר לכרטיס',
     'message.posted': 'הודעה חדשה', 'contract.drafted': 'נוסח חוזה', 'contract.sent': 'חוזה ממתין לחתימתך',
     'contract.signed': 'חוזה נחתם', 'contract.fullySigned': 'החוזה נחתם על ידי שני הצדדים', 'contract.canceled': 'חוזה בוטל',
   },
   errors: {
     title: 'משהו השתבש', backHome: 'חזרה לדף הבית', notFoundTitle: 'הדף לא נמצא',
     notFoundText: 'הדף שביקשת אינו קיים או שהועבר.', unauthorizedTitle: 'אין גישה',
+    inSeconds: 'בעוד {{seconds}} שניות.', stayHere: 'להישאר בדף הזה',
+    takingYou: { login: 'מעבירים אותך לדף הכניסה', admin: 'מעבירים אותך למערכת הניהול', operator: 'מעבירים אותך לעבודה של היום', dashboard: 'מעבירים אותך לחשבון שלך' },
+    goTo: { login: 'כניסה', admin: 'מערכת הניהול', operator: 'העבודה של היום', dashboard: 'החשבון שלי' },
   },
 };

@@ -4,7 +4,7 @@ import { LocalLink } from '../app/links.tsx';
 import { useFavorites } from '../app/favorites.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 
-// The favorites page (guests and users alike) and the unauthorized page. The dashboards are under
+// The favorites page (guests and users alike). The dashboards are under
 // web/pages/dashboard/ (personal menu) and web/pages/vendor-dashboard/ (vendor menu).
 export function FavoritesPage() {
   const { t } = useTranslation();
@@ -14,18 +14,6 @@ export function FavoritesPage() {
       <PageMeta title={t('favorites.title')} description={t('favorites.description')} />
       <h1>{t('favorites.title')}</h1>
       {favorites.vendors.length === 0 ? <p className="empty">{t('favorites.empty')}</p> : <VendorGrid vendors={favorites.vendors} headingLevel="h2" />}
-    </div>
-  );
-}
-
-export function UnauthorizedPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="page narrow error-page" data-testid="unauthorized">
-      <PageMeta title={t('errors.unauthorizedTitle')} />
-      <h1>{t('errors.unauthorizedTitle')}</h1>
-      <p>{t('core.genericError403')}</p>
-      <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
     </div>
   );
 }

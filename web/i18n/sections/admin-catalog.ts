@@ -8,6 +8,7 @@ export const adminCatalogMessages = messageSection(
     adminCatalog: {
       filter: 'Show', find: 'Find', searching: 'Searching…', saving: 'Saving…', edit: 'Edit', editNamed: 'Edit {{name}}', keep: 'Keep',
       remove: 'Remove', removeNamed: 'Remove {{name}}', removeConfirm: 'Yes, remove', removing: 'Removing…',
+      readOnly: 'Your role may look at this but not change it.',
       vendorForm: {
         sections: { about: 'About the artist' },
         about: 'About the artist', introHint: 'One or two sentences shown on the artist\'s card, up to 100 characters.',
@@ -28,7 +29,7 @@ export const adminCatalogMessages = messageSection(
         archiveQuestion: 'Archive this artist? Customers will no longer find them; existing orders are kept.', archiveConfirm: 'Yes, archive', archiving: 'Archiving…',
         archivedDone: 'The artist was archived.', unarchive: 'Bring back', unarchiving: 'Bringing back…', unarchivedDone: 'The artist is live again.',
         archivedNoEdit: 'This artist is archived. Bring them back to change the profile.',
-        ownerTitle: 'Owner', noOwner: 'No one owns this artist yet.', setOwner: 'Give this artist to a user', changeOwner: 'Give this artist to another user',
+        ownerTitle: 'Owner', noOwner: 'No one owns this artist yet.', hasOwner: 'A user owns this artist.', setOwner: 'Give this artist to a user', changeOwner: 'Give this artist to another user',
         ownerPlaceholder: 'E-mail or name', ownerSearchLabel: 'Find the new owner', ownerResults: 'Users found',
         ownerNoMatch: 'No user matches “{{text}}”.', makeOwner: 'Make owner', makeOwnerNamed: 'Make {{name}} the owner', isOwner: 'The owner',
         ownsAnother: 'Already owns another artist', ownerSet: '{{name}} now owns this artist.', ownerArchived: 'Bring the artist back to change the owner.',
@@ -78,6 +79,7 @@ export const adminCatalogMessages = messageSection(
     adminCatalog: {
       filter: 'הצגה', find: 'חיפוש', searching: 'מחפשים…', saving: 'שומרים…', edit: 'עריכה', editNamed: 'עריכת {{name}}', keep: 'להשאיר',
       remove: 'הסרה', removeNamed: 'הסרת {{name}}', removeConfirm: 'כן, להסיר', removing: 'מסירים…',
+      readOnly: 'התפקיד שלך מאפשר לצפות כאן, אבל לא לשנות.',
       vendorForm: {
         sections: { about: 'על האמן' },
         about: 'על האמן', introHint: 'משפט או שניים שמופיעים בכרטיס של האמן, עד 100 תווים.',
@@ -98,7 +100,7 @@ export const adminCatalogMessages = messageSection(
         archiveQuestion: 'להעביר את האמן לארכיון? לקוחות לא ימצאו אותו יותר; הזמנות קיימות נשמרות.', archiveConfirm: 'כן, לארכיון', archiving: 'מעבירים לארכיון…',
         archivedDone: 'האמן הועבר לארכיון.', unarchive: 'החזרה מהארכיון', unarchiving: 'מחזירים…', unarchivedDone: 'האמן פעיל שוב.',
         archivedNoEdit: 'האמן בארכיון. כדי לשנות את הפרופיל יש להחזיר אותו מהארכיון.',
-        ownerTitle: 'בעלים', noOwner: 'לאמן הזה עדיין אין בעלים.', setOwner: 'מסירת האמן למשתמש', changeOwner: 'מסירת האמן למשתמש אחר',
+        ownerTitle: 'בעלים', noOwner: 'לאמן הזה עדיין אין בעלים.', hasOwner: 'לאמן הזה יש משתמש בעלים.', setOwner: 'מסירת האמן למשתמש', changeOwner: 'מסירת האמן למשתמש אחר',
         ownerPlaceholder: 'אימייל או שם', ownerSearchLabel: 'חיפוש הבעלים החדשים', ownerResults: 'משתמשים שנמצאו',
         ownerNoMatch: 'אין משתמש שמתאים ל„{{text}}”.', makeOwner: 'קביעה כבעלים', makeOwnerNamed: 'קביעת {{name}} כבעלים', isOwner: 'הבעלים',
         ownsAnother: 'כבר בעלים של אמן אחר', ownerSet: 'הבעלים של האמן עכשיו: {{name}}.', ownerArchived: 'כדי להחליף בעלים יש להחזיר את האמן מהארכיון.',

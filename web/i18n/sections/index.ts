@@ -23,6 +23,7 @@ import { chartsMessages } from './charts.ts';
 import { formControlsMessages } from './form-controls.ts';
 import { searchMessages } from './search.ts';
 import { accessibilityAccountMessages } from './accessibility-account.ts';
+import { operatorMessages } from './operator.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -30,5 +31,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound } from '../../app/loader-kit.ts';
 import { INTENT_FIELD, refused, revivedError, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';
 import { LocalLink } from '../../app/links.tsx';
@@ -13,6 +12,7 @@ import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
@@ -28,19 +28,19 @@ const KNOWN_ASSETS = [...new Set([...ADMIN_NAV.flatMap((group) => group.items.ma
 
 export async function aclListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'feACL', 'list');
   const asset = new URL(request.url).searchParams.get('asset')?.trim().slice(0, 100) ?? '';
   return { rules: (await adminAclRules(environment.api, asset)).items, asset };
 }
 
 export async function aclNewLoader({ context, request }: LoaderFunctionArgs) {
-  await requireAdmin(environmentOf(context), request);
+  await requireAdminRight(environmentOf(context), request, 'feACL', 'create');
   return { rule: null };
 }
 
 export async function aclEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'feACL', 'read');
   return { rule: await orNotFound(adminAclRule(environment.api, params.ruleId ?? '')) };
 }
 

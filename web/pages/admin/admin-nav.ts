@@ -11,14 +11,19 @@ export interface AdminNavItem {
   id: string;
   path: string;
   /** The SPEC §6 rule: the item shows when the user holds it. */
-  rule: { asset: string; actions: ('read' | 'list' | 'create' | 'update' | 'delete')[]; level: 'all' | 'some' };
+  rule: NavRule;
+  /** A second rule that also shows the item (a screen made of sections of two assets). */
+  alsoShownBy?: NavRule;
   superUsersOnly?: boolean;
 }
+type NavRule = { asset: string; actions: ('read' | 'list' | 'create' | 'update' | 'delete')[]; level: 'all' | 'some' };
 export interface AdminNavGroup { id: string; items: AdminNavItem[]; superUsersOnly?: boolean }
 
 export const ADMIN_NAV: AdminNavGroup[] = [
   { id: 'overview', items: [
     { id: 'home', path: '/admin', rule: { asset: 'adminDashboard', actions: ['read'], level: 'all' } },
+    // The operator dashboard: its sections are orders and conversations; the item shows with either.
+    { id: 'operator', path: '/admin/operator', rule: { asset: 'order', actions: ['list'], level: 'all' }, alsoShownBy: { asset: 'chatMessage', actions: ['read'], level: 'all' } },
     { id: 'analytics', path: '/admin/analytics', rule: { asset: 'order', actions: ['list'], level: 'all' } },
   ] },
   { id: 'ecommerce', items: [
@@ -53,7 +58,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
 export function visibleAdminNav(user: CurrentUser, access: AdminAccess): AdminNavGroup[] {
   const superUser = isSuperUser(user);
   const rules = backOfficeRules(access.rules);
-  const shows = (item: AdminNavItem) => (!item.superUsersOnly || superUser) && isAllowedAny(rules, access, item.rule.asset, item.rule.actions, item.rule.level);
+  const holds = (rule: NavRule) => isAllowedAny(rules, access, rule.asset, rule.actions, rule.level);
+  const shows = (item: AdminNavItem) => (!item.superUsersOnly || superUser) && (holds(item.rule) || (item.alsoShownBy !== undefined && holds(item.alsoShownBy)));
   return ADMIN_NAV
     .filter((group) => !group.superUsersOnly || superUser)
     .map((group) => ({ ...group, items: group.items.filter(shows) }))

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { withNoAccessPage } from './no-access-page.ts';
 import { adminHomeRoutes } from './home.tsx';
 import { adminOrderRoutes } from './orders.tsx';
 import { adminVendorRoutes } from './vendors.tsx';
@@ -10,6 +11,7 @@ import { adminSettingsRoutes } from './settings.tsx';
 import { adminConversationRoutes } from './conversations.tsx';
 import { adminTrackingRoutes } from './tracking.tsx';
 import { adminAnalyticsRoutes } from './analytics.tsx';
+import { operatorDashboardRoutes } from './operator-dashboard.tsx';
 import { AdminAccessFrame, adminAccessLoader } from './admin-access.tsx';
 
 // The admin back office (SPEC §2 admin routes): each screen's module declares its own routes, under a
@@ -17,8 +19,8 @@ import { AdminAccessFrame, adminAccessLoader } from './admin-access.tsx';
 export const adminRoutes: RouteObject[] = [{
   loader: adminAccessLoader,
   Component: AdminAccessFrame,
-  children: [
-    ...adminHomeRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminEntityRoutes,
+  children: withNoAccessPage([
+    ...adminHomeRoutes, ...operatorDashboardRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminEntityRoutes,
     ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes,
-  ],
+  ]),
 }];

@@ -2,7 +2,6 @@ import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { dateTimeFormat, formatPrice, tr } from '../../app/format.ts';
 import { languageTag } from '../../app/locale-path.ts';
@@ -11,6 +10,7 @@ import type { Locale } from '../../api/view-models.ts';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { StackedBarChart } from '../../components/charts/stacked-bar-chart.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 
 // /admin/analytics (requireAdmin; nav rule: list on order): the plots of GET /api/admin/analytics
 // for the last 30, 90 or 365 days — orders per day/week/month by status, revenue per category,
@@ -18,7 +18,7 @@ import { AdminLayout } from './admin-layout.tsx';
 // link (?days=…), so every view of the screen has its own address and works before the script loads.
 export async function analyticsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'order', 'list');
   const days = analyticsRangeOf(new URL(request.url).searchParams.get('days'));
   return { analytics: await adminAnalytics(environment.api, days) };
 }

@@ -3,7 +3,6 @@ import { Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, 
 import { useTranslation } from 'react-i18next';
 import { configValueProblem, KNOWN_CONFIG_ENTRIES } from '../../../domain/config-entry/config-value.ts';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { notFound, orNotFound } from '../../app/loader-kit.ts';
 import { formatDate } from '../../app/format.ts';
 import { INTENT_FIELD, refused, revivedError, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';
@@ -15,6 +14,7 @@ import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 
@@ -32,20 +32,20 @@ const knownKeyOf = (key: string) => key.replace(/\./g, '_');
 
 export async function configListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'configEntry', 'list');
   return { entries: await adminConfigEntries(environment.api) };
 }
 
 export async function configEntryLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'configEntry', 'read');
   const key = params.entryKey ?? '';
   if (!KEY.test(key)) return notFound();
   return { entry: await orNotFound(adminConfigEntry(environment.api, key)) };
 }
 
 export async function configNewLoader({ context, request }: LoaderFunctionArgs) {
-  await requireAdmin(environmentOf(context), request);
+  await requireAdminRight(environmentOf(context), request, 'configEntry', 'create');
   return { entry: null };
 }
 

@@ -1,18 +1,17 @@
 import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { formatDate, tr } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import {
-  ADMIN_CONTENT_PAGE_SIZE, adminConversationMessages, adminConversations, artistOptions, customerName, customerOptions, type PartyOption,
+  ADMIN_CONTENT_PAGE_SIZE, adminConversation, adminConversationMessages, adminConversations, artistOptions, customerName, customerOptions, type PartyOption,
 } from '../../api/admin-content.ts';
-import { conversation as loadConversation } from '../../api/queries.ts';
 import type { ChatMessage, Conversation, Locale } from '../../api/view-models.ts';
 import { Pager } from '../../components/pager.tsx';
 import { TypedText } from '../../components/translated.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { mayDo, requireAdminRight } from './admin-access.tsx';
 
 // Admin conversation messages (SPEC §6: read on chatMessage at all): every conversation between a
 // customer and an artist, latest activity first, filtered by artist (chosen by name) and customer
@@ -23,41 +22,45 @@ const idParam = (url: URL, name: string) => url.searchParams.get(name)?.trim().s
 
 export async function adminConversationsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'chatMessage', 'read');
+  // The artist filter lists artists and the customer search finds users: each only when the rules give that list.
+  const shows = { artistFilter: mayDo(access, 'vendor', 'list'), customerSearch: mayDo(access, 'user', 'list'), userPage: mayDo(access, 'user', 'read') };
   const url = new URL(request.url);
   const page = pageNumberOf(url);
   const vendorId = idParam(url, 'vendorId');
+  const unanswered = url.searchParams.get('unanswered') === 'true';
   let customerId = idParam(url, 'customerId');
-  const customerSearch = customerId ? '' : url.searchParams.get('customer')?.trim().slice(0, 200) ?? '';
+  const customerSearch = customerId || !shows.customerSearch ? '' : url.searchParams.get('customer')?.trim().slice(0, 200) ?? '';
   // A customer search that finds exactly one person filters by them; more are offered to choose from.
   const matches: PartyOption[] = customerSearch ? await customerOptions(environment.api, customerSearch) : [];
   if (matches.length === 1) customerId = matches[0]!.id;
   const [artists, conversations, chosenCustomer] = await Promise.all([
-    artistOptions(environment.api),
-    customerSearch && matches.length !== 1 ? null : adminConversations(environment.api, { vendorId, customerId, start: (page - 1) * ADMIN_CONTENT_PAGE_SIZE }),
-    customerId ? customerName(environment.api, customerId) : null,
+    shows.artistFilter ? artistOptions(environment.api) : [],
+    customerSearch && matches.length !== 1 ? null : adminConversations(environment.api, { vendorId, customerId, unanswered, start: (page - 1) * ADMIN_CONTENT_PAGE_SIZE }),
+    customerId && shows.userPage ? customerName(environment.api, customerId) : null,
   ]);
-  return { artists, conversations, vendorId, customerId, customerSearch, matches: matches.length === 1 ? [] : matches, chosenCustomer, page };
+  return { artists, conversations, vendorId, customerId, unanswered, customerSearch, matches: matches.length === 1 ? [] : matches, chosenCustomer, page, shows };
 }
 
 export async function adminThreadLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'chatMessage', 'read');
   const id = params.id ?? '';
   const [conversation, messages] = await Promise.all([
-    orNotFound(loadConversation(environment.api, id, { fresh: true })),
+    orNotFound(adminConversation(environment.api, id)),
     orNotFound(adminConversationMessages(environment.api, id)),
   ]);
-  return { conversation, messages };
+  return { conversation, messages, shows: { userPage: mayDo(access, 'user', 'read'), vendorPage: mayDo(access, 'vendor', 'read') } };
 }
 
 const when = (iso: string, locale: Locale) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
 /** The query string of a filter (locale-free list path). */
-function filterPath(filter: { vendorId?: string; customerId?: string }): string {
+function filterPath(filter: { vendorId?: string; customerId?: string; unanswered?: boolean }): string {
   const params = new URLSearchParams();
   if (filter.vendorId) params.set('vendorId', filter.vendorId);
   if (filter.customerId) params.set('customerId', filter.customerId);
+  if (filter.unanswered) params.set('unanswered', 'true');
   const query = params.toString();
   return query ? `${LIST_PATH}?${query}` : LIST_PATH;
 }
@@ -66,33 +69,39 @@ export function AdminConversationsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
-  const { artists, conversations, vendorId, customerId, customerSearch, matches, chosenCustomer, page } = useLoaderData<typeof adminConversationsLoader>();
-  const filtered = Boolean(vendorId || customerId || customerSearch);
+  const { artists, conversations, vendorId, customerId, unanswered, customerSearch, matches, chosenCustomer, page, shows } = useLoaderData<typeof adminConversationsLoader>();
+  const filtered = Boolean(vendorId || customerId || customerSearch || unanswered);
   return (
     <AdminLayout title={t('admin.items.conversations')}>
       <p className="muted">{t('adminContent.conversations.intro')}</p>
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
-        <div className="field">
-          <label htmlFor="conversation-artist">{t('adminContent.conversations.artist')}</label>
-          <select id="conversation-artist" name="vendorId" defaultValue={vendorId} data-testid="conversation-artist">
-            <option value="">{t('adminContent.conversations.anyArtist')}</option>
-            {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
-          </select>
-        </div>
-        {customerId ? <input type="hidden" name="customerId" value={customerId} /> : (
+        {shows.artistFilter ? (
+          <div className="field">
+            <label htmlFor="conversation-artist">{t('adminContent.conversations.artist')}</label>
+            <select id="conversation-artist" name="vendorId" defaultValue={vendorId} data-testid="conversation-artist">
+              <option value="">{t('adminContent.conversations.anyArtist')}</option>
+              {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
+            </select>
+          </div>
+        ) : vendorId ? <input type="hidden" name="vendorId" value={vendorId} /> : null}
+        {customerId ? <input type="hidden" name="customerId" value={customerId} /> : !shows.customerSearch ? null : (
           <div className="field">
             <label htmlFor="conversation-customer">{t('adminContent.conversations.customer')}</label>
             <input id="conversation-customer" name="customer" type="search" defaultValue={customerSearch} placeholder={t('adminContent.conversations.customerPlaceholder')}
               data-testid="conversation-customer" />
           </div>
         )}
+        <label className="admin-check">
+          <input type="checkbox" name="unanswered" value="true" defaultChecked={unanswered} data-testid="conversation-unanswered" />
+          <span>{t('adminContent.conversations.unansweredOnly')}</span>
+        </label>
         <button type="submit" className="button" disabled={navigation.state === 'loading'} data-testid="conversation-filter">{t('adminContent.list.apply')}</button>
         {filtered ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>
       {customerId ? (
         <p className="filter-chips">
-          <span className="chip-filter">{t('adminContent.conversations.customerIs', { name: chosenCustomer ?? customerId })}</span>{' '}
-          <LocalLink to={filterPath({ vendorId })} className="link-quiet-dark" aria-label={t('adminContent.conversations.removeCustomer')}>{t('adminContent.list.clear')}</LocalLink>
+          <span className="chip-filter">{t('adminContent.conversations.customerIs', { name: chosenCustomer ?? conversations?.items.find((item) => item.customerId === customerId)?.customerName ?? customerId })}</span>{' '}
+          <LocalLink to={filterPath({ vendorId, unanswered })} className="link-quiet-dark" aria-label={t('adminContent.conversations.removeCustomer')}>{t('adminContent.list.clear')}</LocalLink>
         </p>
       ) : null}
       {customerSearch && matches.length > 1 ? (
@@ -100,7 +109,7 @@ export function AdminConversationsPage() {
           <h2 id="customer-matches-title">{t('adminContent.conversations.chooseCustomer', { count: matches.length })}</h2>
           <ul className="match-list">
             {matches.map((match) => (
-              <li key={match.id}><LocalLink to={filterPath({ vendorId, customerId: match.id })}>{tr(match.name, locale)}</LocalLink> <span className="muted" dir="ltr">{match.email}</span></li>
+              <li key={match.id}><LocalLink to={filterPath({ vendorId, customerId: match.id, unanswered })}>{tr(match.name, locale)}</LocalLink> <span className="muted" dir="ltr">{match.email}</span></li>
             ))}
           </ul>
         </section>
@@ -122,7 +131,7 @@ export function AdminConversationsPage() {
                 </tr>
               </thead>
               <tbody>
-                {conversations.items.map((item) => <ConversationRow key={item.id} conversation={item} vendorId={vendorId} customerId={customerId} />)}
+                {conversations.items.map((item) => <ConversationRow key={item.id} conversation={item} vendorId={vendorId} customerId={customerId} unanswered={unanswered} />)}
               </tbody>
             </table>
           )}
@@ -133,7 +142,7 @@ export function AdminConversationsPage() {
   );
 }
 
-function ConversationRow(props: { conversation: Conversation; vendorId: string; customerId: string }) {
+function ConversationRow(props: { conversation: Conversation; vendorId: string; customerId: string; unanswered: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { conversation } = props;
@@ -147,8 +156,8 @@ function ConversationRow(props: { conversation: Conversation; vendorId: string; 
           <span dir="auto">{customer}</span> · <span dir="auto">{artist}</span>
         </LocalLink>
         <span className="conversation-filters">
-          {props.customerId !== conversation.customerId ? <LocalLink to={filterPath({ vendorId: props.vendorId, customerId: conversation.customerId })} className="link-quiet-dark">{t('adminContent.conversations.onlyCustomer')}</LocalLink> : null}
-          {props.vendorId !== conversation.vendorId ? <LocalLink to={filterPath({ vendorId: conversation.vendorId, customerId: props.customerId })} className="link-quiet-dark">{t('adminContent.conversations.onlyArtist')}</LocalLink> : null}
+          {props.customerId !== conversation.customerId ? <LocalLink to={filterPath({ vendorId: props.vendorId, customerId: conversation.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyCustomer')}</LocalLink> : null}
+          {props.vendorId !== conversation.vendorId ? <LocalLink to={filterPath({ vendorId: conversation.vendorId, customerId: props.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyArtist')}</LocalLink> : null}
         </span>
       </th>
       <td data-label={t('adminContent.conversations.lastMessage')}>
@@ -163,7 +172,7 @@ function ConversationRow(props: { conversation: Conversation; vendorId: string; 
 export function AdminThreadPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { conversation, messages } = useLoaderData<typeof adminThreadLoader>();
+  const { conversation, messages, shows } = useLoaderData<typeof adminThreadLoader>();
   const artist = tr(conversation.vendorName, locale) || conversation.vendorId;
   const customer = conversation.customerName || t('adminContent.conversations.unknownCustomer');
   const authorOf = (message: ChatMessage) => (message.side === 'vendor' ? artist : customer);
@@ -172,9 +181,9 @@ export function AdminThreadPage() {
       <p><LocalLink to={LIST_PATH}>{t('adminContent.conversations.back')}</LocalLink></p>
       <dl className="facts thread-facts card">
         <dt>{t('adminContent.conversations.customer')}</dt>
-        <dd><LocalLink to={`/admin/user/${encodeURIComponent(conversation.customerId)}`} dir="auto">{customer}</LocalLink></dd>
+        <dd>{shows.userPage ? <LocalLink to={`/admin/user/${encodeURIComponent(conversation.customerId)}`} dir="auto">{customer}</LocalLink> : <bdi>{customer}</bdi>}</dd>
         <dt>{t('adminContent.conversations.artist')}</dt>
-        <dd><LocalLink to={`/admin/vendor/${encodeURIComponent(conversation.vendorId)}`} dir="auto">{artist}</LocalLink></dd>
+        <dd>{shows.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(conversation.vendorId)}`} dir="auto">{artist}</LocalLink> : <bdi>{artist}</bdi>}</dd>
         <dt>{t('adminContent.conversations.messages')}</dt>
         <dd>{conversation.messageCount}</dd>
       </dl>

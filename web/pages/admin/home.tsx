@@ -2,7 +2,6 @@ import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { formatDate } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { isApiError } from '../../api/api-error.ts';
@@ -10,6 +9,7 @@ import { adminCounts, failedJobs, ORDER_STATUSES } from '../../api/admin-overvie
 import { latestEvents } from '../../api/event-history.ts';
 import { ActorName } from '../../components/event-history.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { adminPathOfStream, streamLabel } from './stream-paths.ts';
 import { streamHistoryRoutes } from './stream-history.tsx';
 
@@ -26,7 +26,7 @@ const unlessForbidden = <T,>(reading: Promise<T>): Promise<T | null> =>
 
 export async function adminHomeLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'adminDashboard', 'read');
   const [counts, events, jobs] = await Promise.all([
     unlessForbidden(adminCounts(environment.api)),
     unlessForbidden(latestEvents(environment.api, RECENT_EVENTS)),

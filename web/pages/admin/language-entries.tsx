@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { localeOfRequest } from '../../app/loader-kit.ts';
 import { tr } from '../../app/format.ts';
 import { INTENT_FIELD, refused, revivedError, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';
@@ -18,6 +17,7 @@ import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { TranslatableField } from '../../components/translatable-field.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { useScriptsRun } from './scripts-run.ts';
@@ -38,7 +38,7 @@ const nameFieldOf = (code: string) => `language-${code}`;
 
 export async function languagesLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'languageEntry', 'list');
   return { languages: await adminLanguages(environment.api) };
 }
 

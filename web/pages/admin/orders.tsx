@@ -1,14 +1,12 @@
 import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { formatDate, formatDateTime, tr } from '../../app/format.ts';
 import { LocalLink, useLocale, useLocalizedPath } from '../../app/links.tsx';
 import { orderPermissions } from '../../app/order-permissions.ts';
 import { useRootData } from '../../app/root-data.ts';
-import { order as loadOrder } from '../../api/queries.ts';
-import { adminOrders, ORDER_STATUSES, vendorChoices, type AdminOrderFilters } from '../../api/admin-overview.ts';
+import { adminOrder, adminOrders, ORDER_STATUSES, vendorChoices, type AdminOrderFilters } from '../../api/admin-overview.ts';
 import { streamHistory } from '../../api/event-history.ts';
 import type { Order, OrderStatus } from '../../api/view-models.ts';
 import { EventHistory } from '../../components/event-history.tsx';
@@ -17,6 +15,7 @@ import { OrderActions, orderAction } from '../../components/order-actions.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { Price } from '../../components/price.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { mayDo, requireAdminRight } from './admin-access.tsx';
 
 // admin-order: every order, filtered by status, artist and a range of days (when placed, or of the
 // event), a page at a time; and one order with its facts, parties, payment, the actions an admin may
@@ -50,14 +49,15 @@ export function orderFiltersOf(url: URL): { filters: AdminOrderFilters; errors: 
 
 export async function adminOrdersLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'order', 'list');
   const url = new URL(request.url);
   const { filters, errors } = orderFiltersOf(url);
   const page = pageNumberOf(url);
   const valid = !errors.from && !errors.to;
+  // The artist filter lists the artists: only for those whose rules give the list (an operator's may not).
   const [orders, vendors] = await Promise.all([
     valid ? adminOrders(environment.api, filters, (page - 1) * ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE) : null,
-    vendorChoices(environment.api),
+    mayDo(access, 'vendor', 'list') ? vendorChoices(environment.api) : null,
   ]);
   const filtered = Boolean(filters.status || filters.vendorId || filters.from || filters.to);
   return { orders, vendors, filters, errors, page, filtered, days: { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' } };
@@ -82,15 +82,17 @@ function OrderFilters() {
           {ORDER_STATUSES.map((status) => <option key={status} value={status}>{t(`order.statuses.${status}`)}</option>)}
         </select>
       </label>
-      <label className="field">
-        <span>{t('adminHistory.orders.vendor')}</span>
-        <select name="vendorId" defaultValue={filters.vendorId ?? ''} data-testid="filter-vendor">
-          <option value="">{t('adminHistory.orders.anyVendor')}</option>
-          {vendors.map((vendor) => (
-            <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale) || vendor.id}{vendor.archived ? ` ${t('adminHistory.orders.archived')}` : ''}</option>
-          ))}
-        </select>
-      </label>
+      {vendors === null ? (filters.vendorId ? <input type="hidden" name="vendorId" value={filters.vendorId} /> : null) : (
+        <label className="field">
+          <span>{t('adminHistory.orders.vendor')}</span>
+          <select name="vendorId" defaultValue={filters.vendorId ?? ''} data-testid="filter-vendor">
+            <option value="">{t('adminHistory.orders.anyVendor')}</option>
+            {vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale) || vendor.id}{vendor.archived ? ` ${t('adminHistory.orders.archived')}` : ''}</option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="field">
         <span>{t('adminHistory.orders.dateField')}</span>
         <select name="dateField" defaultValue={filters.dateField} data-testid="filter-date-field">
@@ -183,22 +185,23 @@ export function AdminOrdersPage() {
 
 export async function adminOrderLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'order', 'read');
   const orderId = params.orderId ?? '';
+  // What the reader's rules give beside the order itself: its history, the parties' admin pages.
   const [order, history] = await Promise.all([
-    orNotFound(loadOrder(environment.api, orderId)),
-    orNotFound(streamHistory(environment.api, `order-${orderId}`)),
+    orNotFound(adminOrder(environment.api, orderId)),
+    mayDo(access, 'event', 'read') ? orNotFound(streamHistory(environment.api, `order-${orderId}`)) : null,
   ]);
-  return { order, history };
+  return { order, history, shows: { userPage: mayDo(access, 'user', 'read'), vendorPage: mayDo(access, 'vendor', 'read'), actions: mayDo(access, 'order', 'update') } };
 }
 
 export function AdminOrderPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { user } = useRootData();
-  const { order, history } = useLoaderData<typeof adminOrderLoader>();
+  const { order, history, shows } = useLoaderData<typeof adminOrderLoader>();
   const permissions = orderPermissions(order, user);
-  const mayAct = permissions.approve || permissions.complete || permissions.cancel;
+  const mayAct = shows.actions && (permissions.approve || permissions.complete || permissions.cancel);
   const dateTime = (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   return (
     <AdminLayout
@@ -230,13 +233,13 @@ export function AdminOrderPage() {
             <dl className="facts">
               <dt>{t('adminHistory.orders.customer')}</dt>
               <dd>
-                <bdi data-testid="admin-order-customer">{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi>{' · '}
-                <LocalLink to={`/admin/user/${order.customerId}`}>{t('adminHistory.orders.customerPage')}</LocalLink>
+                <bdi data-testid="admin-order-customer">{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi>
+                {shows.userPage ? <>{' · '}<LocalLink to={`/admin/user/${order.customerId}`} data-testid="admin-order-customer-page">{t('adminHistory.orders.customerPage')}</LocalLink></> : null}
               </dd>
               <dt>{t('adminHistory.orders.artist')}</dt>
               <dd>
                 <bdi data-testid="admin-order-artist">{tr(order.vendorName, locale)}</bdi>{' · '}
-                <LocalLink to={`/admin/vendor/${order.vendorId}`}>{t('adminHistory.orders.vendorAdminPage')}</LocalLink>{' · '}
+                {shows.vendorPage ? <><LocalLink to={`/admin/vendor/${order.vendorId}`} data-testid="admin-order-vendor-page">{t('adminHistory.orders.vendorAdminPage')}</LocalLink>{' · '}</> : null}
                 <LocalLink to={`/store/vendor/${order.vendorId}`}>{t('adminHistory.orders.storePage')}</LocalLink>
               </dd>
             </dl>
@@ -266,12 +269,14 @@ export function AdminOrderPage() {
             ) : null}
           </section>
         </div>
-        <section className="card admin-order-actions" aria-labelledby="admin-order-actions">
-          <h2 id="admin-order-actions">{t('adminHistory.orders.actions')}</h2>
-          {mayAct ? <OrderActions order={order} permissions={permissions} />
-            : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
-        </section>
-        <EventHistory key={history.latest.currentRevision} streamId={`order-${order.id}`} initial={history} />
+        {shows.actions ? (
+          <section className="card admin-order-actions" aria-labelledby="admin-order-actions" data-testid="admin-order-actions">
+            <h2 id="admin-order-actions">{t('adminHistory.orders.actions')}</h2>
+            {mayAct ? <OrderActions order={order} permissions={permissions} />
+              : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
+          </section>
+        ) : null}
+        {history ? <EventHistory key={history.latest.currentRevision} streamId={`order-${order.id}`} initial={history} /> : null}
       </div>
     </AdminLayout>
   );

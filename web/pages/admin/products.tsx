@@ -1,7 +1,6 @@
 import { data, Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { tr } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
@@ -21,6 +20,7 @@ import { Price } from '../../components/price.tsx';
 import { ProductForm, type ProductFormRefusal } from '../../components/product-form.tsx';
 import { checkProduct, detailsOf, emptyProductValues, PRODUCT_TYPES, productValuesOfForm, valuesOfDraft } from '../../components/product-form-values.ts';
 import { AdminLayout } from './admin-layout.tsx';
+import { mayDo, requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { revisionParam } from './write-revision.ts';
@@ -41,23 +41,25 @@ const vendorName = (vendors: VendorChoice[], vendorId: string, locale: Locale) =
 
 export async function adminProductListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'product', 'list');
   const url = new URL(request.url);
   const vendorId = url.searchParams.get('vendorId') || undefined;
   const typeParam = url.searchParams.get('type');
   const type = isProductType(typeParam) ? typeParam : undefined;
   const page = pageNumberOf(url);
+  // The artist filter and names list the artists: only when the rules give that list.
   const [list, vendors] = await Promise.all([
     adminProductList(environment.api, { vendorId, type, start: (page - 1) * ADMIN_PAGE_SIZE }),
-    vendorChoices(environment.api),
+    mayDo(access, 'vendor', 'list') ? vendorChoices(environment.api) : null,
   ]);
-  return { list, vendors, vendorId: vendorId ?? '', type: type ?? '', page };
+  const may = { create: mayDo(access, 'product', 'create'), remove: mayDo(access, 'product', 'delete'), vendorPage: mayDo(access, 'vendor', 'read') };
+  return { list, vendors, vendorId: vendorId ?? '', type: type ?? '', page, may };
 }
 
 export function AdminProductListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { list, vendors, vendorId, type, page } = useLoaderData<typeof adminProductListLoader>();
+  const { list, vendors, vendorId, type, page, may } = useLoaderData<typeof adminProductListLoader>();
   const failure = useActionFailure(REMOVE);
   const notice = useProductNotice();
   const filtered = vendorId !== '' || type !== '';
@@ -65,18 +67,20 @@ export function AdminProductListPage() {
 
   return (
     <AdminLayout title={t('admin.items.product')}
-      actions={<LocalLink to={newPath} className="button button-primary" data-testid="product-new">+ {t('adminCatalog.products.add')}</LocalLink>}>
+      actions={may.create ? <LocalLink to={newPath} className="button button-primary" data-testid="product-new">+ {t('adminCatalog.products.add')}</LocalLink> : null}>
       <DoneNotice message={notice} testId="product-notice" toast />
       <Form method="get" className="admin-filters" aria-label={t('adminCatalog.products.filterLabel')} data-testid="product-filters">
-        <label className="field admin-filter-grow">
-          <span>{t('adminCatalog.products.vendor')}</span>
-          <select name="vendorId" defaultValue={vendorId} data-testid="product-filter-vendor">
-            <option value="">{t('adminCatalog.products.anyVendor')}</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale)}{vendor.archived ? ` (${t('adminCatalog.vendors.archived')})` : ''}</option>
-            ))}
-          </select>
-        </label>
+        {vendors === null ? (vendorId ? <input type="hidden" name="vendorId" value={vendorId} /> : null) : (
+          <label className="field admin-filter-grow">
+            <span>{t('adminCatalog.products.vendor')}</span>
+            <select name="vendorId" defaultValue={vendorId} data-testid="product-filter-vendor">
+              <option value="">{t('adminCatalog.products.anyVendor')}</option>
+              {vendors.map((vendor) => (
+                <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale)}{vendor.archived ? ` (${t('adminCatalog.vendors.archived')})` : ''}</option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="field">
           <span>{t('adminCatalog.products.type')}</span>
           <select name="type" defaultValue={type} data-testid="product-filter-type">
@@ -103,7 +107,7 @@ export function AdminProductListPage() {
                     <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
                     {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
                     {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
-                    <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink>
+                    {vendors && may.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink> : null}
                   </p>
                   <p className="admin-row-intro muted" dir="auto">{product.introText}</p>
                 </div>
@@ -111,9 +115,9 @@ export function AdminProductListPage() {
                   <Price money={product.price} className="price" />
                   <LocalLink to={editPath(product.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
                   <LocalLink to={`/store/product/${encodeURIComponent(product.id)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
-                  <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
+                  {may.remove ? <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
                     confirmLabel={t('adminCatalog.removeConfirm')} cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')}
-                    intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" />
+                    intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" /> : null}
                 </div>
               </li>
             );
@@ -210,7 +214,7 @@ export async function adminProductEditAction(args: ActionFunctionArgs) {
 
 export async function adminProductNewLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'product', 'create');
   const vendors = await vendorChoices(environment.api);
   const chosen = vendors.find((vendor) => vendor.id === new URL(request.url).searchParams.get('vendorId'));
   return { vendors, vendor: chosen ?? null };
@@ -250,7 +254,7 @@ export function AdminProductNewPage() {
 
 export async function adminProductEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'product', 'read');
   const revision = revisionParam(request);
   const [draft, vendors] = await Promise.all([
     orNotFound(adminProduct(environment.api, params.productId ?? '', revision ?? undefined)),

@@ -1,18 +1,18 @@
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound } from '../../app/loader-kit.ts';
 import { streamHistory } from '../../api/event-history.ts';
 import { EventHistory } from '../../components/event-history.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { streamLabel } from './stream-paths.ts';
 
 // The event history of any stream (/admin/stream/:streamId): where the recent activity leads for an
 // entity without an admin page of its own (contracts, calendars, reviews, favorites, notifications…).
 export async function streamHistoryLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'event', 'read');
   const streamId = params.streamId ?? '';
   return { streamId, history: await orNotFound(streamHistory(environment.api, streamId)) };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { isSuperUser, requireAdmin, SUPER_USERS_GROUP } from '../../app/guards.ts';
+import { isSuperUser, SUPER_USERS_GROUP } from '../../app/guards.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { formatDate, formatPrice, tr } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
@@ -16,6 +16,7 @@ import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { revisionParam } from './write-revision.ts';
@@ -34,7 +35,7 @@ const isRoleFilter = (value: string | null): value is UserRoleFilter => USER_ROL
 
 export async function adminUserListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'user', 'list');
   const url = new URL(request.url);
   const text = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const roleParam = url.searchParams.get('role');
@@ -118,7 +119,7 @@ function UserBadges(props: { user: AdminUser }) {
 
 export async function adminUserLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  await requireAdminRight(environment, request, 'user', 'read');
   const revision = revisionParam(request);
   const userId = params.userId ?? '';
   const [user, orders] = await Promise.all([

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { data, Form, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireAdmin } from '../../app/guards.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { formatDate, tr } from '../../app/format.ts';
 import { LocalLink, useLocale, useLocalizedPath } from '../../app/links.tsx';
@@ -22,6 +21,7 @@ import type { VendorProfileDraft } from '../../api/view-models.ts';
 import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { mayDo, requireAdminRight } from './admin-access.tsx';
 import { revisionParam } from './write-revision.ts';
 
 // admin-vendor (SPEC §2): the artists list (search by name, archived ones on request, pages),
@@ -36,24 +36,24 @@ const editPath = (vendorId: string) => `${LIST_PATH}/${encodeURIComponent(vendor
 
 export async function adminVendorListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'vendor', 'list');
   const url = new URL(request.url);
   const text = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const includeArchived = url.searchParams.get('archived') === 'show';
   const page = pageNumberOf(url);
   const categories = await environment.categories();
   const list = await adminVendorList(environment.api, { text, includeArchived, start: (page - 1) * ADMIN_PAGE_SIZE }, categories);
-  return { list, text, includeArchived, page };
+  return { list, text, includeArchived, page, mayCreate: mayDo(access, 'vendor', 'create') };
 }
 
 export function AdminVendorListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { list, text, includeArchived, page } = useLoaderData<typeof adminVendorListLoader>();
+  const { list, text, includeArchived, page, mayCreate } = useLoaderData<typeof adminVendorListLoader>();
   const filtered = text !== '' || includeArchived;
   return (
     <AdminLayout title={t('admin.items.vendor')}
-      actions={<LocalLink to={`${LIST_PATH}/new`} className="button button-primary" data-testid="vendor-new">+ {t('adminCatalog.vendors.add')}</LocalLink>}>
+      actions={mayCreate ? <LocalLink to={`${LIST_PATH}/new`} className="button button-primary" data-testid="vendor-new">+ {t('adminCatalog.vendors.add')}</LocalLink> : null}>
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminCatalog.vendors.searchLabel')} data-testid="vendor-filters">
         <label className="field admin-filter-grow">
           <span>{t('adminCatalog.vendors.search')}</span>
@@ -106,7 +106,7 @@ async function formChoices(context: unknown) {
 }
 
 export async function adminVendorNewLoader({ context, request }: LoaderFunctionArgs) {
-  await requireAdmin(environmentOf(context), request);
+  await requireAdminRight(environmentOf(context), request, 'vendor', 'create');
   return formChoices(context);
 }
 
@@ -189,7 +189,7 @@ export function AdminVendorNewPage() {
 
 export async function adminVendorEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdmin(environment, request);
+  const access = await requireAdminRight(environment, request, 'vendor', 'read');
   const revision = revisionParam(request);
   const categories = await environment.categories();
   const [vendor, choices] = await Promise.all([
@@ -197,8 +197,13 @@ export async function adminVendorEditLoader({ context, request, params }: Loader
     formChoices(context),
   ]);
   // The owner's account, by name (a deleted or unknown account shows as its id).
-  const owner = vendor.ownerUserId ? await adminUser(environment.api, vendor.ownerUserId).catch(() => null) : null;
-  return { vendorId: params.vendorId ?? '', vendor, owner, ...choices, revision };
+  const owner = vendor.ownerUserId && mayDo(access, 'user', 'read') ? await adminUser(environment.api, vendor.ownerUserId).catch(() => null) : null;
+  // Only what the reader's rules let them do shows: a reader without update sees the profile, not a form to save.
+  const may = {
+    update: mayDo(access, 'vendor', 'update'), findUsers: mayDo(access, 'user', 'list'), userPage: mayDo(access, 'user', 'read'),
+    products: mayDo(access, 'product', 'list'), addProduct: mayDo(access, 'product', 'create'), history: mayDo(access, 'event', 'read'),
+  };
+  return { vendorId: params.vendorId ?? '', vendor, owner, ...choices, revision, may };
 }
 
 type EditData = Awaited<ReturnType<typeof adminVendorEditLoader>>;
@@ -207,7 +212,7 @@ export function AdminVendorEditPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useLoaderData<typeof adminVendorEditLoader>();
-  const { vendor, vendorId } = data;
+  const { vendor, vendorId, may } = data;
   const name = tr(vendor.card.name, locale) || t('adminCatalog.vendors.unnamed');
 
   const typed = useActionAnswer<ProfileAnswer>(PROFILE)?.draft;
@@ -225,8 +230,8 @@ export function AdminVendorEditPage() {
           <h2 id="vendor-products-heading">{t('adminCatalog.vendors.productsTitle')}</h2>
           <p>{t('adminCatalog.vendors.products', { count: vendor.products.length })}</p>
           <p className="admin-panel-actions">
-            <LocalLink to={`/admin/product?vendorId=${encodeURIComponent(vendorId)}`} className="button" data-testid="vendor-products-link">{t('adminCatalog.vendors.productsList')}</LocalLink>
-            {vendor.archived ? null : (
+            {may.products ? <LocalLink to={`/admin/product?vendorId=${encodeURIComponent(vendorId)}`} className="button" data-testid="vendor-products-link">{t('adminCatalog.vendors.productsList')}</LocalLink> : null}
+            {vendor.archived || !may.addProduct ? null : (
               <LocalLink to={`/admin/product/new?vendorId=${encodeURIComponent(vendorId)}`} className="button" data-testid="vendor-add-product">+ {t('adminCatalog.products.add')}</LocalLink>
             )}
           </p>
@@ -234,17 +239,20 @@ export function AdminVendorEditPage() {
       </div>
 
       <h2 className="admin-section-title">{t('adminCatalog.vendors.profileTitle')}</h2>
-      {vendor.archived ? <p className="notice" data-testid="vendor-archived-notice">{t('adminCatalog.vendors.archivedNoEdit')}</p> : null}
-      {/* A disabled fieldset makes every control of an archived vendor's form read-only. */}
-      <fieldset className="admin-plain-fieldset" disabled={vendor.archived}>
+      {vendor.archived ? <p className="notice" data-testid="vendor-archived-notice">{t('adminCatalog.vendors.archivedNoEdit')}</p>
+        : !may.update ? <p className="notice" data-testid="vendor-read-only">{t('adminCatalog.readOnly')}</p> : null}
+      {/* A disabled fieldset makes every control of an archived vendor's form (or one the reader may not change) read-only. */}
+      <fieldset className="admin-plain-fieldset" disabled={vendor.archived || !may.update}>
         <legend className="visually-hidden">{t('adminCatalog.vendors.profileTitle')}</legend>
         <VendorForm key={data.revision ?? 'loaded'} voice="admin" initial={typed ?? vendor.profile} categories={data.categories} languages={data.languages} places={data.places}
-          intent={PROFILE} />
+          intent={PROFILE} readOnly={!may.update} />
       </fieldset>
 
-      <div className="admin-history">
-        <EventHistory key={`vendor-${vendorId}:${data.revision ?? 'loaded'}`} streamId={`vendor-${vendorId}`} />
-      </div>
+      {may.history ? (
+        <div className="admin-history">
+          <EventHistory key={`vendor-${vendorId}:${data.revision ?? 'loaded'}`} streamId={`vendor-${vendorId}`} />
+        </div>
+      ) : null}
     </AdminLayout>
   );
 }
@@ -254,7 +262,7 @@ export function AdminVendorEditPage() {
  */
 function StatusPanel(props: { data: EditData }) {
   const { t } = useTranslation();
-  const { vendor } = props.data;
+  const { vendor, may } = props.data;
   const archiveFailure = useActionFailure(ARCHIVE);
   const unarchiveFailure = useActionFailure(UNARCHIVE);
   const failure = archiveFailure ?? unarchiveFailure;
@@ -267,26 +275,30 @@ function StatusPanel(props: { data: EditData }) {
         <>
           <p><span className="status status-archived" data-testid="vendor-status-badge">{t('adminCatalog.vendors.archived')}</span></p>
           {vendor.archivedReason ? <p dir="auto">{t('adminCatalog.vendors.archivedBecause', { reason: vendor.archivedReason })}</p> : null}
-          <p className="muted">{t('adminCatalog.vendors.archivedHelp')}</p>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name={INTENT_FIELD} value={UNARCHIVE} />
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="vendor-unarchive">
-              {busy ? t('adminCatalog.vendors.unarchiving') : t('adminCatalog.vendors.unarchive')}
-            </button>
-          </Form>
+          {may.update ? (
+            <>
+              <p className="muted">{t('adminCatalog.vendors.archivedHelp')}</p>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name={INTENT_FIELD} value={UNARCHIVE} />
+                <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="vendor-unarchive">
+                  {busy ? t('adminCatalog.vendors.unarchiving') : t('adminCatalog.vendors.unarchive')}
+                </button>
+              </Form>
+            </>
+          ) : null}
         </>
       ) : (
         <>
           <p><span className="status status-live" data-testid="vendor-status-badge">{t('adminCatalog.vendors.live')}</span></p>
-          <p className="muted">{t('adminCatalog.vendors.liveHelp')}</p>
+          {may.update ? <p className="muted">{t('adminCatalog.vendors.liveHelp')}</p> : null}
           {/* The reason is asked with the question, inside its form, so it is posted without JavaScript too. */}
-          <ConfirmPostButton label={t('adminCatalog.vendors.archive')} question={t('adminCatalog.vendors.archiveQuestion')} confirmLabel={t('adminCatalog.vendors.archiveConfirm')}
+          {may.update ? <ConfirmPostButton label={t('adminCatalog.vendors.archive')} question={t('adminCatalog.vendors.archiveQuestion')} confirmLabel={t('adminCatalog.vendors.archiveConfirm')}
             cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.vendors.archiving')} intent={ARCHIVE} testId="vendor-archive">
             <label className="field confirm-field">
               <span>{t('adminCatalog.vendors.archiveReason')}</span>
               <input name="reason" maxLength={500} dir="auto" data-testid="vendor-archive-reason" />
             </label>
-          </ConfirmPostButton>
+          </ConfirmPostButton> : null}
         </>
       )}
       <FormError error={revivedError(failure)} />
@@ -297,7 +309,7 @@ function StatusPanel(props: { data: EditData }) {
 /** The owner (a link to their user page), and giving the artist to another user found by e-mail or name. */
 function OwnerPanel(props: { data: EditData }) {
   const { t } = useTranslation();
-  const { vendor, vendorId, owner } = props.data;
+  const { vendor, vendorId, owner, may } = props.data;
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<AdminUser[] | null>(null);
   const [searching, setSearching] = useState(false);
@@ -329,13 +341,15 @@ function OwnerPanel(props: { data: EditData }) {
       <h2 id="vendor-owner-heading">{t('adminCatalog.vendors.ownerTitle')}</h2>
       {vendor.ownerUserId ? (
         <p data-testid="vendor-owner-name">
-          <LocalLink to={`/admin/user/${encodeURIComponent(vendor.ownerUserId)}`}>
-            <bdi>{owner ? owner.fullName || owner.email : vendor.ownerUserId}</bdi>
-          </LocalLink>
+          {may.userPage ? (
+            <LocalLink to={`/admin/user/${encodeURIComponent(vendor.ownerUserId)}`}>
+              <bdi>{owner ? owner.fullName || owner.email : vendor.ownerUserId}</bdi>
+            </LocalLink>
+          ) : <span className="muted">{t('adminCatalog.vendors.hasOwner')}</span>}
           {owner ? <><br /><bdi className="muted" dir="ltr">{owner.email}</bdi></> : null}
         </p>
       ) : <p className="muted" data-testid="vendor-owner-name">{t('adminCatalog.vendors.noOwner')}</p>}
-      {vendor.archived ? <p className="muted">{t('adminCatalog.vendors.ownerArchived')}</p> : (
+      {!may.update || !may.findUsers ? null : vendor.archived ? <p className="muted">{t('adminCatalog.vendors.ownerArchived')}</p> : (
         <form className="admin-owner-search" onSubmit={search} role="search" aria-label={t('adminCatalog.vendors.ownerSearchLabel')}>
           <label className="field">
             <span>{vendor.ownerUserId ? t('adminCatalog.vendors.changeOwner') : t('adminCatalog.vendors.setOwner')}</span>
