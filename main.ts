@@ -227,6 +227,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       ? createCommandApi({
         eventStore, paymentGateway: createSandboxPaymentGateway(), jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
         singleUseTokens: adapters.singleUseTokens,
+        realtime,
         idempotencyStore: adapters.idempotencyStore,
         accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
       })

@@ -123,6 +123,41 @@ describe('auth over HTTP', () => {
     }
   });
 
+  it('rotates refresh tokens: each works once, and a spent one coming back ends the whole session', async () => {
+    let now = Date.parse('2026-11-21T10:00:00.000Z');
+    const clocked = await startTestCommandApi({ clock: { now: () => new Date(now) } });
+    try {
+      const user = await registerAndSignIn(clocked.api, clocked.mailer, { email: 'rotating@example.com' });
+      const refresh = (token: string) => clocked.api.post('/api/token/refresh', { refresh_token: token });
+      const first = await refresh(user.refreshToken);
+      expect(first.status).toBe(200);
+      expect(first.body.refresh_token).not.toBe(user.refreshToken);
+      // Two tabs refreshing at once with the same cookie: the one just replaced gets the same successor.
+      now += 5_000;
+      const sameMoment = await refresh(user.refreshToken);
+      expect(sameMoment.status).toBe(200);
+      expect(sameMoment.body.refresh_token).toBe(first.body.refresh_token);
+      // Later, the spent token comes back (a stolen copy): refused, and the session ends for everyone.
+      now += 60_000;
+      const reused = await refresh(user.refreshToken);
+      expect(reused.status).toBe(401);
+      expect(reused.body.code).toBe('session.token-reused');
+      const owner = await refresh(first.body.refresh_token);
+      expect(owner.status).toBe(401);
+      expect(owner.body.code).toBe('session.ended');
+      // Another sign-in is another session, untouched.
+      const again = await signIn(clocked.api, user.email, user.password);
+      expect((await refresh(again.refreshToken)).status).toBe(200);
+      // A refresh token of no session (made before sessions) is refused.
+      const { issueTokens } = await import('../infra/auth/jwt-tokens.ts');
+      const { TEST_JWT_SECRET } = await import('./testing/test-command-api.ts');
+      const sessionless = issueTokens({ secret: TEST_JWT_SECRET }, { userId: user.userId, email: user.email, roles: [], groups: [], vendorId: null });
+      expect((await refresh(sessionless.refresh_token)).status).toBe(401);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it('throttles guesses of the current password on a password change', async () => {
     const user = await registerAndSignIn(app.api, app.mailer, { email: 'pw-guess@example.com' });
     for (let i = 0; i < 5; i++) {

@@ -29,6 +29,11 @@ export interface CommandDeps {
   mailRequestPolicies?: MailRequestPolicies;
   /** Hands out and checks the SPEC's securityChallenge (captcha). */
   securityChallenges: SecurityChallenges;
+  /**
+   * Told when a user's refresh tokens were revoked (password change or reset, new roles, a reused
+   * refresh token): the storefront's realtime hub closes that user's sockets.
+   */
+  onSessionsRevoked?: (userId: string) => void;
   /** Where uploaded media files go; without one the upload answers 503. */
   mediaStorage?: MediaStorage;
   /** The aggregate of `decider` whose entities live in `stream(id)`, bound to the event store (aggregate.ts). */

@@ -6,6 +6,9 @@ import type { RouteSpec } from '../infra/http/route-spec.ts';
 import { createMemoryAttemptLimiter } from '../infra/attempt-limiter/memory-attempt-limiter.ts';
 import { createMemorySingleUseTokens } from '../infra/single-use-tokens/memory-single-use-tokens.ts';
 import { createSecurityChallenges } from './security-challenge.ts';
+import { SESSIONS_REVOKED } from '../domain/ports/realtime.ts';
+import type { Realtime } from '../domain/ports/realtime.ts';
+import type { Clock } from '../domain/ports/clock.ts';
 import { createOutboxMailer } from './activation-mailer.ts';
 import { createCommandDeps, type CommandDeps } from './command-deps.ts';
 import { mountRoutes, type CommandRoute } from './command-route.ts';
@@ -33,6 +36,14 @@ const consoleLogger: CommandApiLogger = {
   warn: (message) => console.warn(message),
   error: (error, message) => console.error(message ?? 'command-api error', error),
 };
+
+/** Publishes that a user's sessions ended, for the realtime hub to close their sockets (best effort: the tokens are refused anyway). */
+function sessionsRevokedAnnouncer(realtime: Realtime, clock: Clock, logger: CommandApiLogger) {
+  return (userId: string) => {
+    realtime.publish({ userId, kind: SESSIONS_REVOKED, payload: { at: clock.now().toISOString() } })
+      .catch((error: unknown) => logger.warn(`could not announce revoked sessions of ${userId}: ${error instanceof Error ? error.message : String(error)}`));
+  };
+}
 
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
@@ -73,6 +84,7 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
       secret: ports.jwtSecret, usedTokens: ports.singleUseTokens ?? createMemorySingleUseTokens(), difficulty: ports.securityChallengeDifficulty,
     }),
     mediaStorage: ports.mediaStorage,
+    onSessionsRevoked: ports.realtime ? sessionsRevokedAnnouncer(ports.realtime, clock, logger) : undefined,
   });
   const routes = commandRoutes(deps);
   const router = express.Router();

@@ -10,6 +10,7 @@ import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 import type { MailRequestPolicies } from './mail-request-throttle.ts';
 import type { SecurityChallengeDifficulty } from './security-challenge.ts';
 import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
+import type { Realtime } from '../domain/ports/realtime.ts';
 
 export interface CommandApiLogger {
   info(message: string): void;
@@ -45,6 +46,8 @@ export interface CommandApiPorts {
   singleUseTokens?: SingleUseTokens;
   /** How much work a security challenge takes (security-challenge.ts); tests make it small. */
   securityChallengeDifficulty?: SecurityChallengeDifficulty;
+  /** Where the API announces that a user's sessions were revoked (SESSIONS_REVOKED), so the realtime hub closes their sockets. */
+  realtime?: Realtime;
   /**
    * The access rules admin routes are checked against (the `aclRules` view); default none, so only
    * superAdmin passes admin routes (infra/http/access-guard.ts).

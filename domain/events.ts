@@ -17,6 +17,7 @@ import { MediaEvent } from './media/events.ts';
 import { NotificationEvent } from './notification/events.ts';
 import { TrackingEvent } from './tracking/events.ts';
 import { PhoneNumberDispenseEvent } from './phone-number-dispense/events.ts';
+import { SessionEvent } from './session/events.ts';
 
 // Every event type of the product, so any edge (append, feed, relay, projector) can validate one.
 export const AnyDomainEvent = z.discriminatedUnion('type', [
@@ -24,7 +25,7 @@ export const AnyDomainEvent = z.discriminatedUnion('type', [
   ...ContractEvent.options, ...VendorEvent.options, ...ProductEvent.options, ...UserEvent.options, UserEmailClaimed,
   ...ReviewEvent.options, ...ContentEvent.options, ...GeoLocationEvent.options, ...ConfigEntryEvent.options,
   ...LanguageEntryEvent.options, ...AclEvent.options, ...MediaEvent.options, ...NotificationEvent.options, ...TrackingEvent.options,
-  ...PhoneNumberDispenseEvent.options,
+  ...PhoneNumberDispenseEvent.options, ...SessionEvent.options,
 ]);
 export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 export type DomainEventType = AnyDomainEvent['type'];

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { sessionDecider, sessionStream } from '../../domain/session/decider.ts';
+import { Refusal } from '../../domain/shared/refusal.ts';
 import { z } from 'zod';
 import { Id } from '../../domain/shared/ids.ts';
 import { isNotExactlyFalse, phone, requiredPassword, type PhoneObject } from '../../domain/shared/validation.ts';
 import { EmailAddress, UserLocale } from '../../domain/user/commands.ts';
 import { userDecider, userEmailDecider, userStream } from '../../domain/user/decider.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password-hash.ts';
-import { issueTokens, verifyRefreshToken, type TokenPair } from '../../infra/auth/jwt-tokens.ts';
+import { issueTokens, verifyRefreshToken, type RefreshTokenIdentity, type TokenPair } from '../../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
@@ -15,6 +17,7 @@ import { SECURITY_CHALLENGE_ACTIONS } from '../security-challenge.ts';
 import { clientAddressOf } from '../../infra/http/client-address.ts';
 import { emailStreamId, findUserIdByEmail, loadUserAccount, normalizeEmail, profileOf, type UserAccount } from '../user-account.ts';
 import { WriteResult } from '../write-result.ts';
+import type { RequestContext } from '../request-context.ts';
 import { UserProfileAnswer } from '../../query-api/answer-schemas.ts';
 
 // Accounts and tokens: register → activation token to the mailer (never to the client) → activate →
@@ -54,15 +57,32 @@ const inactive = () => new HttpProblem(403, 'Account not activated', {
   code: 'user.inactive', detail: 'This account is not activated yet. Open the activation link we sent to your e-mail.',
 });
 
-export function tokensFor(deps: CommandDeps, account: UserAccount): TokenPair {
-  return issueTokens(deps.tokens, {
-    userId: account.userId, email: account.email, roles: account.roles, groups: account.groups, vendorId: account.vendorId, tokenVersion: account.tokenVersion,
+/**
+ * How long after a refresh the token it replaced is still answered with its successor, instead of
+ * ending the session as a reuse: two tabs (or a page and its prefetch) refreshing at once send the
+ * same cookie. Past it, a spent token coming back ends the session (domain/session/decider.ts).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+const claimsOf = (account: UserAccount) => ({
+  userId: account.userId, email: account.email, roles: account.roles, groups: account.groups, vendorId: account.vendorId, tokenVersion: account.tokenVersion,
+});
+
+/** Signs in: a new session (`session-<id>`) and its first token pair. */
+export async function startSession(deps: CommandDeps, context: RequestContext, account: UserAccount): Promise<TokenPair> {
+  const identity: RefreshTokenIdentity = { sessionId: randomUUID(), tokenId: randomUUID(), issuedAt: Math.floor(Date.parse(context.at) / 1000) };
+  await deps.aggregate(sessionDecider, sessionStream).execute(context, identity.sessionId, {
+    type: 'StartSession', sessionId: identity.sessionId, userId: account.userId, token: { tokenId: identity.tokenId, issuedAt: identity.issuedAt, tokenVersion: account.tokenVersion },
   });
+  return issueTokens(deps.tokens, claimsOf(account), identity);
 }
+
+const sessionOver = (detail: string, code = 'session.ended') => new HttpProblem(401, 'Unauthorized', { code, detail });
 
 export function authRoutes(deps: CommandDeps): CommandRoute[] {
   const { eventStore } = deps;
   const users = deps.aggregate(userDecider, userStream);
+  const sessions = deps.aggregate(sessionDecider, sessionStream);
   // The claim of an e-mail address, named by the address itself.
   const emailClaims = deps.aggregate(userEmailDecider, emailStreamId);
   const signInGuesses = createPasswordGuessThrottle(deps.attemptLimiter, 'sign-in', deps.passwordGuessPolicies, deps.securityChallenges);
@@ -176,6 +196,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await users.execute(context, userId, {
         type: 'ResetPassword', userId, tokenHash: sha256(body.token), passwordHash: await hashPassword(body.password),
       });
+      deps.onSessionsRevoked?.(userId);
       return written(userId, outcome);
     }, { idempotent: false }),
 
@@ -189,7 +210,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
         428: 'Many wrong passwords for this account: send a solved security challenge (securityChallenge)',
         429: 'Too many wrong passwords: try again after Retry-After seconds',
       },
-    }, async ({ body, request }) => {
+    }, async ({ body, context, request }) => {
       const email = normalizeEmail((body.email || body.username)!);
       // Unknown addresses are throttled like known ones, so a 429 tells nothing about who has an account.
       const attempt = await signInGuesses.attempt(email, clientAddress(request), now(), body.securityChallenge);
@@ -203,21 +224,44 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       if (!(await verifyPassword(body.password, account.passwordHash))) throw wrongCredentials();
       await attempt.succeeded();
       if (!account.active) throw inactive();
-      return { status: 200, body: tokensFor(deps, account) };
+      return { status: 200, body: await startSession(deps, context, account) };
     }, { idempotent: false }),
 
     defineRoute({
-      method: 'post', path: '/api/token/refresh', summary: 'A new token pair for a valid refresh token (roles reloaded)', tags: ['auth'], auth: 'public',
+      method: 'post', path: '/api/token/refresh', tags: ['auth'], auth: 'public',
+      summary: 'A new token pair for a valid refresh token (roles reloaded); the refresh token is spent, and a spent one ends its session',
       body: z.strictObject({ refresh_token: z.string().min(1).max(4000) }), response: TokenAnswer,
-      answers: { 401: 'The refresh token is invalid, expired, or revoked by a password or role change' },
-    }, async ({ body }) => {
+      answers: { 401: 'The refresh token is invalid, expired, spent (which ends its session), or revoked by a password or role change' },
+    }, async ({ body, context }) => {
       const refresh = verifyRefreshToken(deps.tokens.secret, body.refresh_token);
       const account = refresh ? await loadUserAccount(eventStore, refresh.userId) : null;
       if (!account) throw problems.unauthorized('The refresh token is invalid or expired. Sign in again.');
       // A password or role change since this token was issued revoked it.
       if (account.tokenVersion !== refresh!.tokenVersion) throw problems.unauthorized('This session has ended because the password or the roles changed. Sign in again.');
       if (!account.active) throw inactive();
-      return { status: 200, body: tokensFor(deps, account) };
+      const presented = refresh!.session;
+      if (!presented) throw sessionOver('This sign-in is too old to be renewed. Sign in again.');
+      const next = { tokenId: randomUUID(), issuedAt: Math.floor(Date.parse(context.at) / 1000), tokenVersion: account.tokenVersion };
+      let outcome;
+      try {
+        outcome = await sessions.execute(context, presented.sessionId, {
+          type: 'RefreshSession', sessionId: presented.sessionId, presentedTokenId: presented.tokenId, token: next, graceMs: REFRESH_REUSE_GRACE_MS,
+        });
+      } catch (error) {
+        if (error instanceof Refusal && error.code.startsWith('session.')) throw sessionOver(error.reason);
+        throw error;
+      }
+      const [event] = outcome.events;
+      if (event?.type === 'SessionEnded') {
+        deps.onSessionsRevoked?.(account.userId);
+        throw sessionOver('This sign-in was ended because its refresh token was used twice: someone may hold a copy of it. Sign in again.', 'session.token-reused');
+      }
+      // Nothing appended: the token just replaced, within the grace; answered with the one that replaced it.
+      const state = outcome.stateBefore;
+      const identity: RefreshTokenIdentity = event || state.status === 'absent'
+        ? { sessionId: presented.sessionId, tokenId: next.tokenId, issuedAt: next.issuedAt }
+        : { sessionId: presented.sessionId, tokenId: state.current.tokenId, issuedAt: state.current.issuedAt };
+      return { status: 200, body: issueTokens(deps.tokens, claimsOf(account), identity) };
     }, { idempotent: false }),
 
     defineRoute({
@@ -255,9 +299,10 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await users.execute(context, userId, {
         type: 'ChangePassword', userId, passwordHash: await hashPassword(body.newPassword),
       });
-      // The change revoked every refresh token, this session's too: it continues with a fresh pair.
+      // The change revoked every refresh token, this session's too: it continues in a new session.
       const changed = (await loadUserAccount(eventStore, userId))!;
-      return { status: 200, body: { ...written(userId, outcome).body, ...tokensFor(deps, changed) } };
+      deps.onSessionsRevoked?.(userId);
+      return { status: 200, body: { ...written(userId, outcome).body, ...(await startSession(deps, context, changed)) } };
     }, {
       // Not replayed by Idempotency-Key: the answer holds tokens, which must never be stored in the log.
       idempotent: false,
@@ -276,6 +321,8 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await users.execute(context, params.userId, {
         type: 'SetUserRoles', userId: params.userId, roles: body.roles, groups: body.groups,
       });
+      // New roles revoke the user's refresh tokens; their open sockets close too.
+      if (outcome.events.length > 0) deps.onSessionsRevoked?.(params.userId);
       return written(params.userId, outcome);
     }),
   ];

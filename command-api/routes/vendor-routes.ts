@@ -12,7 +12,7 @@ import type { RequestContext } from '../request-context.ts';
 import { loadUserAccount } from '../user-account.ts';
 import { requireKnownLanguages } from '../vendor-languages.ts';
 import { WriteResult } from '../write-result.ts';
-import { tokensFor } from './auth-routes.ts';
+import { startSession } from './auth-routes.ts';
 import { asArtistRegistration, registeredWith } from '../artist-registration.ts';
 
 // Vendors (SPEC §3 Vendor; limits of SPEC §5 are in VendorProfile). A vendor is created by an admin,
@@ -73,7 +73,7 @@ export function vendorRoutes(deps: CommandDeps): CommandRoute[] {
       await linkOwner(registration, userId, vendorId, outcome.events[0]?.id);
       const linked = (await loadUserAccount(deps.eventStore, userId))!;
       const answer = written(vendorId, outcome, 201);
-      return { status: 201, body: { ...answer.body, ...tokensFor(deps, linked) } };
+      return { status: 201, body: { ...answer.body, ...(await startSession(deps, context, linked)) } };
     }, {
       // Not replayed by Idempotency-Key: the answer holds tokens, which must never be stored in the log.
       // A retry converges on its own (asArtistRegistration): the same vendor again, with fresh tokens.

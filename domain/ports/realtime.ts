@@ -6,6 +6,12 @@ export interface RealtimeMessage {
   payload: unknown;
 }
 
+/**
+ * The kind of a message that is no notification: the user's refresh tokens were revoked (password or
+ * roles changed, a refresh token reused). The web hub closes the user's sockets and tells nobody.
+ */
+export const SESSIONS_REVOKED = 'sessions-revoked';
+
 export interface Realtime {
   publish(message: RealtimeMessage): Promise<void>;
   /** Returns an unsubscribe function. */

@@ -22,13 +22,21 @@ describe('jwt tokens', () => {
   it('round-trips access claims into an Actor, and keeps access and refresh tokens apart', () => {
     const pair = issueTokens({ secret }, claims);
     expect(verifyAccessToken(secret, pair.token)).toEqual(claims);
-    expect(verifyRefreshToken(secret, pair.refresh_token)).toEqual({ userId: 'u1', tokenVersion: 0 });
-    expect(verifyRefreshToken(secret, issueTokens({ secret }, { ...claims, tokenVersion: 3 }).refresh_token)).toEqual({ userId: 'u1', tokenVersion: 3 });
+    expect(verifyRefreshToken(secret, pair.refresh_token)).toEqual({ userId: 'u1', tokenVersion: 0, session: null });
+    expect(verifyRefreshToken(secret, issueTokens({ secret }, { ...claims, tokenVersion: 3 }).refresh_token)).toEqual({ userId: 'u1', tokenVersion: 3, session: null });
     expect(verifyAccessToken(secret, pair.refresh_token)).toBeNull();
     expect(verifyRefreshToken(secret, pair.token)).toBeNull();
     expect(actorOfAuthorization(secret, `Bearer ${pair.token}`)).toEqual({
       userId: 'u1', roles: ['user', 'vendor', 'admin'], groups: ['superUsers'], vendorId: 'v1',
     });
+  });
+
+  it("a session's refresh token names its session and id, and the same identity signs the same token again", () => {
+    const identity = { sessionId: 's1', tokenId: 't1', issuedAt: Math.floor(Date.now() / 1000) };
+    const pair = issueTokens({ secret }, { ...claims, tokenVersion: 1 }, identity);
+    expect(verifyRefreshToken(secret, pair.refresh_token)).toEqual({ userId: 'u1', tokenVersion: 1, session: identity });
+    expect(issueTokens({ secret }, { ...claims, tokenVersion: 1 }, identity).refresh_token).toBe(pair.refresh_token);
+    expect(issueTokens({ secret }, { ...claims, tokenVersion: 1 }, { ...identity, tokenId: 't2' }).refresh_token).not.toBe(pair.refresh_token);
   });
 
   it('refuses a token signed with another secret, an expired token, and a malformed header', () => {
@@ -45,7 +53,7 @@ describe('jwt tokens', () => {
     expect(secretKeyOf('another-secret-that-is-long-enough-1')).not.toBe(secretKeyOf(secret));
     // A token issued before the key was cached (jsonwebtoken given the string) stays valid, and back.
     const fromString = jwt.sign({ typ: 'refresh', ver: 2 }, secret, { algorithm: 'HS256', issuer: 'artists-marketplace', subject: 'u1', expiresIn: 60 });
-    expect(verifyRefreshToken(secret, fromString)).toEqual({ userId: 'u1', tokenVersion: 2 });
+    expect(verifyRefreshToken(secret, fromString)).toEqual({ userId: 'u1', tokenVersion: 2, session: null });
     const pair = issueTokens({ secret: 'ünïcode-secret-that-is-long-enough-✓' }, claims);
     expect(jwt.verify(pair.token, 'ünïcode-secret-that-is-long-enough-✓', { algorithms: ['HS256'] })).toMatchObject({ sub: 'u1', typ: 'access' });
   });

@@ -6,7 +6,9 @@ import type { Actor } from '../../domain/shared/actor.ts';
 // (roles, groups, vendor id) so every API can build the Actor without a read; the refresh token
 // carries only the user id and the user's token version (`ver`), and refreshing reloads the user, so
 // role changes arrive within one access-token lifetime. A password or role change moves the user's
-// token version on, which revokes every refresh token issued before it.
+// token version on, which revokes every refresh token issued before it. A refresh token also names
+// its session (`sid`, the `session-<id>` stream) and its own id (`jti`): each works once, and using a
+// spent one ends its session (domain/session/decider.ts).
 export interface TokenClaims {
   userId: string;
   email: string;
@@ -21,6 +23,13 @@ export interface TokenClaims {
 export interface TokenPair {
   token: string;
   refresh_token: string;
+}
+
+/** Which refresh token of which session a pair carries: its id and issue time (seconds), so it can be signed again. */
+export interface RefreshTokenIdentity {
+  sessionId: string;
+  tokenId: string;
+  issuedAt: number;
 }
 
 export interface TokenSettings {
@@ -50,14 +59,26 @@ export function secretKeyOf(secret: string): KeyObject {
   return key;
 }
 
-export function issueTokens(settings: TokenSettings, claims: TokenClaims): TokenPair {
+/** Seconds a refresh token lives (and the session cookies that carry it). */
+export const refreshTtlSecondsOf = (settings: TokenSettings): number => settings.refreshTtlSeconds ?? 30 * 24 * 3600;
+
+/**
+ * An access token, and a refresh token for the session `refresh` names (signed with its id and issue
+ * time: the same identity signs the same refresh token again). Without `refresh`, the refresh token
+ * belongs to no session and is refused by the refresh route (tests that need only access tokens).
+ */
+export function issueTokens(settings: TokenSettings, claims: TokenClaims, refresh?: RefreshTokenIdentity): TokenPair {
   const common = { algorithm: 'HS256' as const, issuer: ISSUER, subject: claims.userId };
   const token = jwt.sign(
     { typ: 'access', email: claims.email, roles: claims.roles, groups: claims.groups, vendorId: claims.vendorId },
     secretKeyOf(settings.secret),
     { ...common, expiresIn: settings.accessTtlSeconds ?? 3600 },
   );
-  const refresh_token = jwt.sign({ typ: 'refresh', ver: claims.tokenVersion ?? 0 }, secretKeyOf(settings.secret), { ...common, expiresIn: settings.refreshTtlSeconds ?? 30 * 24 * 3600 });
+  const refresh_token = jwt.sign(
+    { typ: 'refresh', ver: claims.tokenVersion ?? 0, ...(refresh ? { sid: refresh.sessionId, iat: refresh.issuedAt } : {}) },
+    secretKeyOf(settings.secret),
+    { ...common, expiresIn: refreshTtlSecondsOf(settings), ...(refresh ? { jwtid: refresh.tokenId } : {}) },
+  );
   return { token, refresh_token };
 }
 
@@ -86,14 +107,19 @@ export function verifyAccessToken(secret: string, token: string): TokenClaims | 
 }
 
 /**
- * The user id and token version of a valid, unexpired refresh token, or null. The caller compares the
- * version with the user's current one: an older one was revoked. Tokens from before versions count as 0.
+ * The user id, token version and session of a valid, unexpired refresh token, or null. The caller
+ * compares the version with the user's current one (an older one was revoked) and asks the session
+ * whether this token is its current one. Tokens from before versions count as 0; tokens of no session
+ * have `session` null.
  */
-export function verifyRefreshToken(secret: string, token: string): { userId: string; tokenVersion: number } | null {
+export function verifyRefreshToken(secret: string, token: string): { userId: string; tokenVersion: number; session: RefreshTokenIdentity | null } | null {
   const payload = verify(secret, token, 'refresh');
   if (!payload) return null;
   const version = payload.ver;
-  return { userId: payload.sub!, tokenVersion: typeof version === 'number' && Number.isInteger(version) ? version : 0 };
+  const session = typeof payload.sid === 'string' && typeof payload.jti === 'string' && typeof payload.iat === 'number'
+    ? { sessionId: payload.sid, tokenId: payload.jti, issuedAt: payload.iat }
+    : null;
+  return { userId: payload.sub!, tokenVersion: typeof version === 'number' && Number.isInteger(version) ? version : 0, session };
 }
 
 const grantedRoles = new Set(['admin', 'operator', 'superAdmin']);

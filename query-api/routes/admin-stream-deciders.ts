@@ -18,6 +18,7 @@ import { reviewDecider, reviewStream } from '../../domain/review/decider.ts';
 import { trackingDecider, trackingStream } from '../../domain/tracking/decider.ts';
 import { userDecider, userEmailDecider, userEmailStream, userStream } from '../../domain/user/decider.ts';
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
+import { sessionDecider, sessionStream } from '../../domain/session/decider.ts';
 
 // Which decider folds the streams of each category (stream id `<category>-<id>`, DESIGN §4), so time
 // travel shows an entity exactly as the write side saw it at any revision. A new aggregate adds its
@@ -46,6 +47,7 @@ export const STREAM_DECIDERS: Readonly<Record<string, StreamFolder>> = {
   ...Object.fromEntries(ContentEntityType.options.map((entityType) => [entityType, folder(contentDecider)])),
   [mediaStream.category]: folder(mediaDecider),
   [phoneNumberDispenseStream.category]: folder(phoneNumberDispenseDecider),
+  [sessionStream.category]: folder(sessionDecider),
 };
 
 /** The category of a stream id: what comes before its first hyphen (ids may hold hyphens themselves). */
