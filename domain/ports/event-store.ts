@@ -44,17 +44,19 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-// A position handed back to the store (after, from) must be one the store gave: an event's position, or
-// -1 for "none". EventStoreDB's positions are byte offsets in its log and it refuses to read from any
-// other number (UnknownPosition); node:sqlite accepts any number.
+// A position handed back to the store (after, from, before) must be one the store gave: an event's
+// position, or -1 for "none". EventStoreDB's positions are byte offsets in its log and it refuses to
+// read from any other number (UnknownPosition); node:sqlite accepts any number.
 
 export interface ReadAllOptions {
-  /** Exclusive: only events with a position greater than this (a checkpoint). Not with `from`. */
-  after?: number;
-  /** Inclusive: events from the one at this position on. Not with `after`. */
-  from?: number;
-  /** 'backwards' reads from the last event towards the first (not with `after` or `from`). Default forwards. */
+  /** 'backwards' reads from the last event (or from `before`) towards the first. Default forwards. */
   direction?: 'forwards' | 'backwards';
+  /** Forwards, exclusive: only events with a position greater than this (a checkpoint). Not with `from`. */
+  after?: number;
+  /** Forwards, inclusive: events from the one at this position on. Not with `after`. */
+  from?: number;
+  /** Backwards, exclusive: only events with a position less than this. */
+  before?: number;
   maxCount?: number;
 }
 

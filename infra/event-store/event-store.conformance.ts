@@ -334,10 +334,20 @@ export function eventStoreConformance(
         expect(own(backwards).map((e) => e.id)).toEqual(written.map((e) => e.id).reverse());
       });
 
-      it('refuses `after` with `from`, and either of them backwards', async () => {
+      it('reads backwards before a position, exclusive', async () => {
+        await store.append(stream(), events(4), 'no_stream');
+        const written = await store.readStream(stream());
+        // The events of one append are consecutive in the log, whoever else writes.
+        const two = await store.readAll({ direction: 'backwards', before: written[3]!.position, maxCount: 2 });
+        expect(two.map((e) => e.id)).toEqual([written[2]!.id, written[1]!.id]);
+        expect(own(await store.readAll({ direction: 'backwards', before: written[0]!.position, maxCount: 1000 }))).toEqual([]);
+      });
+
+      it('refuses `after` with `from`, either of them backwards, and `before` forwards', async () => {
         await expect(store.readAll({ after: 1, from: 1 })).rejects.toThrow(TypeError);
         await expect(store.readAll({ direction: 'backwards', after: 1 })).rejects.toThrow(TypeError);
         await expect(store.readAll({ direction: 'backwards', from: 1 })).rejects.toThrow(TypeError);
+        await expect(store.readAll({ before: 1 })).rejects.toThrow(TypeError);
       });
 
       it('reads from the beginning when no position is given', async () => {

@@ -208,12 +208,15 @@ describe('EventStoreDB adapter through the real client, on a fake server', () =>
       expect((refused as UnknownPosition).position).toBe(written[1]!.position - 1);
     });
 
-    it('read backwards from the last event, system events left out', async () => {
+    it('read backwards from the last event or before one, system events left out', async () => {
       const store = await open();
       await store.append('order-1', [newEvent(0), newEvent(1)], 'no_stream');
       fake.write({ streamId: 'order-1', type: '$metadata' });
       expect(ns(await store.readAll({ direction: 'backwards' }))).toEqual([1, 0]);
-      expect(await store.headPosition()).toBe((await store.readStream('order-1'))[1]!.position);
+      const written = await store.readStream('order-1');
+      expect(await store.headPosition()).toBe(written[1]!.position);
+      expect(ns(await store.readAll({ direction: 'backwards', before: written[1]!.position }))).toEqual([0]);
+      await expect(store.readAll({ direction: 'backwards', before: written[1]!.position - 7 })).rejects.toBeInstanceOf(UnknownPosition);
     });
   });
 

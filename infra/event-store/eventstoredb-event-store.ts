@@ -317,9 +317,14 @@ export async function openEventStoreDbEventStore(options: EventStoreDbEventStore
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();
-      const { after, from, direction, maxCount } = checkReadAllOptions(readOptions);
+      const { after, from, before, direction, maxCount } = checkReadAllOptions(readOptions);
       const limit = maxCount ?? Number.POSITIVE_INFINITY;
-      if (direction === 'backwards') return readAllEvents({ direction: BACKWARDS, fromPosition: END }, limit, undefined, undefined);
+      if (direction === 'backwards') {
+        // Backwards from a position, the server reads the records before it: `before` is exclusive as it stands.
+        if (before === undefined) return readAllEvents({ direction: BACKWARDS, fromPosition: END }, limit, undefined, undefined);
+        if (before <= 0) return [];
+        return readAllEvents({ direction: BACKWARDS, fromPosition: serverPosition(before) }, limit, undefined, before);
+      }
       // EventStoreDB reads forwards from a record, inclusive: `from` is read as it is, `after` from the
       // checkpoint's own record, which is then skipped.
       const start = from ?? after;

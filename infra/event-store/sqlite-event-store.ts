@@ -93,7 +93,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     readForwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
     readBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
     readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
-    readAllBackwards: db.prepare(`SELECT ${COLUMNS} FROM events ORDER BY position DESC LIMIT ?`),
+    readAllBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
   };
 
@@ -171,8 +171,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();
-      const { after, from, maxCount = -1 } = checkReadAllOptions(readOptions);
-      if (readOptions.direction === 'backwards') return (statements.readAllBackwards.all(maxCount) as Row[]).map(toRecorded);
+      const { after, from, before, maxCount = -1 } = checkReadAllOptions(readOptions);
+      if (readOptions.direction === 'backwards') return (statements.readAllBackwards.all(before ?? Number.MAX_SAFE_INTEGER, maxCount) as Row[]).map(toRecorded);
       // Positions are integers: "from n" is "after n - 1" for any number n.
       return readAllSync(from !== undefined ? Math.ceil(from) - 1 : (after ?? -1), maxCount);
     },
