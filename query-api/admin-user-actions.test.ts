@@ -4,12 +4,16 @@ import { registerAndSignIn, signIn, type SignedInUser } from '../command-api/cli
 import { grantUserRoles } from '../command-api/system-commands.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
+import { UnknownPosition } from '../domain/ports/event-store.ts';
+import { openEventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store.ts';
+import { startFakeEventStoreDb } from '../infra/event-store/testing/fake-eventstoredb.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import { startFullStack, type FullStack } from '../test/full-stack.ts';
-import { userActions } from './routes/admin-user-actions.ts';
+import { adminUserActions, userActions } from './routes/admin-user-actions.ts';
+import { HttpProblem } from '../infra/http/problem.ts';
 
 // User actions (SPEC §2, superUsers): what signed-in users did, newest first, with filters, read
-// from the log in windows below a position.
+// from the log backwards below a position.
 describe('userActions', () => {
   let store: EventStore;
   const dana: Actor = { userId: 'dana', roles: ['user'], groups: [], vendorId: null };
@@ -58,11 +62,11 @@ describe('userActions', () => {
   });
 
   it('stops at its budget with a cursor to continue below', async () => {
-    const first = await userActions(store, { userId: 'nobody' }, { limit: 5, budget: 1 });
+    const first = await userActions(store, { userId: 'nobody' }, { limit: 5, budget: 100 });
     expect(first.events).toEqual([]);
     expect(first.before).not.toBeNull();
-    expect(first.scanned).toBeLessThan(300);
-    const rest = await userActions(store, { userId: 'nobody' }, { limit: 5, budget: 1, before: first.before! });
+    expect(first.scanned).toBe(100);
+    const rest = await userActions(store, { userId: 'nobody' }, { limit: 5, before: first.before! });
     expect(rest.before).toBeNull();
     expect(first.scanned + rest.scanned).toBe(300);
   });
@@ -81,17 +85,25 @@ describe('userActions', () => {
     expect(pages).toBeGreaterThan(7);
   });
 
-  it('finds actions however sparse the positions are', async () => {
-    // A store whose positions jump by a thousand, as EventStoreDB's byte offsets do.
-    const sparse: EventStore = {
-      ...store,
-      headPosition: async () => (await store.headPosition()) * 1000,
-      readAll: async (options = {}) => (await store.readAll({ maxCount: 10_000 })).map((e) => ({ ...e, position: e.position * 1000 }))
-        .filter((e) => options.after === undefined || e.position > options.after).slice(0, options.maxCount),
-    };
-    const page = await userActions(sparse, { userId: 'eli' }, { limit: 2 });
-    expect(label(page.events)).toEqual(['product-p1/OrderPlaced/199', 'vendor-v1/VendorProfileUpdated/197']);
-    expect(label((await userActions(sparse, { userId: 'eli' }, { limit: 1, before: page.before! })).events)).toEqual(['product-p1/OrderPlaced/195']);
+  it('reads only positions the store gave, on EventStoreDB (fake server, real client)', async () => {
+    // Byte offsets for positions, and no read from any other number: a made-up window start fails there.
+    const server = await startFakeEventStoreDb();
+    const esdb = await openEventStoreDbEventStore({ url: server.url });
+    try {
+      for (const n of [195, 196, 197, 198, 199]) {
+        await esdb.append(n % 2 === 0 ? 'order-2' : 'product-p1', [event('OrderPlaced', n % 2 === 0 ? dana : eli, '2026-03-04T10:00:00.000Z', n)], 'any');
+      }
+      const page = await userActions(esdb, { userId: 'eli' }, { limit: 2 });
+      expect(label(page.events)).toEqual(['product-p1/OrderPlaced/199', 'product-p1/OrderPlaced/197']);
+      expect(label((await userActions(esdb, { userId: 'eli' }, { limit: 5, before: page.before! })).events)).toEqual(['product-p1/OrderPlaced/195']);
+      await expect(userActions(esdb, {}, { limit: 1, before: page.before! - 1 })).rejects.toBeInstanceOf(UnknownPosition);
+      const refused = await adminUserActions.handle({ query: { before: page.before! - 1, limit: 1 }, eventStore: esdb } as never).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(HttpProblem);
+      expect((refused as HttpProblem).problem).toMatchObject({ status: 422, errors: [{ field: 'query.before' }] });
+    } finally {
+      await esdb.close();
+      await server.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.ts';
+import { UnknownPosition } from '../../domain/ports/event-store.ts';
 import { AuditedEventAnswer } from '../answer-schemas.ts';
 import { HttpProblem } from '../../infra/http/problem.ts';
 import { israelDayBounds } from '../israel-day.ts';
@@ -7,13 +8,13 @@ import { queryInteger } from '../paging.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { auditedEvents } from './admin-actors.ts';
 
-// User actions (SPEC §2 "user action", superUsers only): the audit of what people did — every event a
+// User actions (SPEC §2, superUsers only): the audit of what people did — every event a
 // signed-in user's command wrote (the product's own events, by the seed's system actor and the
 // reactors, are left out) — newest first, filtered by who, what (event type or entity category), which
-// entity and when. Read from the event store, which holds every actor; no view copies the log. The
-// port reads forwards only and positions need not be dense, so the log is read in windows below a
-// position, each window four times the last, within a budget of events per request; the answer's
-// `before` cursor continues below where the reading stopped.
+// entity and when. Read from the event store, which holds every actor; no view copies the log. The log
+// is read backwards in pages, from the head or below the `before` cursor (the position of an event: the
+// event store reads only from positions it gave), within a budget of events per request; the answer's
+// `before` continues below where the reading stopped.
 
 export interface UserActionFilter {
   userId?: string;
@@ -41,48 +42,31 @@ const matches = (event: RecordedEvent, filter: UserActionFilter): boolean => {
   return true;
 };
 
-/** Events with positions in (after, upper), oldest first. */
-async function readWindow(eventStore: EventStore, after: number, upper: number): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  let cursor = after;
-  for (;;) {
-    const page = await eventStore.readAll({ after: cursor < 0 ? undefined : cursor, maxCount: PAGE });
-    for (const event of page) {
-      if (event.position >= upper) return events;
-      events.push(event);
-    }
-    if (page.length < PAGE) return events;
-    cursor = page.at(-1)!.position;
-  }
-}
-
 /**
- * Up to `limit` matching events below position `before` (the head when absent), newest first;
+ * Up to `limit` matching events below position `before` (from the head when absent), newest first;
  * `before` of the answer continues below them, null once the start of the log was read.
  */
 export async function userActions(eventStore: EventStore, filter: UserActionFilter, options: { before?: number; limit: number; budget?: number }) {
   const headPosition = await eventStore.headPosition();
   const found: RecordedEvent[] = [];
-  let upper = Math.min(options.before ?? headPosition + 1, headPosition + 1);
-  let span = Math.max(options.limit * 4, 200);
-  let scanned = 0;
   const budget = options.budget ?? SCAN_BUDGET;
-  while (upper > 0 && found.length < options.limit && scanned < budget) {
-    const after = Math.max(upper - span, 0) - 1;
-    const window = await readWindow(eventStore, after, upper);
-    scanned += window.length;
-    for (let index = window.length - 1; index >= 0; index--) {
-      const event = window[index]!;
+  let before = options.before;
+  let scanned = 0;
+  while (scanned < budget) {
+    const wanted = Math.min(PAGE, budget - scanned);
+    const page = await eventStore.readAll({ direction: 'backwards', ...(before === undefined ? {} : { before }), maxCount: wanted });
+    for (const event of page) {
+      scanned += 1;
+      before = event.position;
+      // Older than the range's start: nothing below can match (the log is in time order).
+      if (filter.since && event.metadata.at < filter.since) return { events: found, before: null, scanned, headPosition };
       if (!matches(event, filter)) continue;
       found.push(event);
-      if (found.length === options.limit) return { events: found, before: event.position > 0 ? event.position : null, scanned, headPosition };
+      if (found.length === options.limit) return { events: found, before: event.position, scanned, headPosition };
     }
-    upper = after + 1;
-    // Events older than the range's start: nothing below can match (the log is in time order).
-    if (filter.since && window.length > 0 && window[0]!.metadata.at < filter.since) return { events: found, before: null, scanned, headPosition };
-    span *= 4;
+    if (page.length < wanted) return { events: found, before: null, scanned, headPosition };
   }
-  return { events: found, before: upper > 0 ? upper : null, scanned, headPosition };
+  return { events: found, before: before ?? null, scanned, headPosition };
 }
 
 /** A calendar day written yyyy-mm-dd that exists (no 2025-02-30). */
@@ -120,7 +104,13 @@ export const adminUserActions = readRoute({
       since: query.from ? israelDayBounds(query.from).start : undefined,
       until: query.to ? israelDayBounds(query.to).end : undefined,
     };
-    const { events, before, scanned, headPosition } = await userActions(eventStore, filter, { before: query.before, limit: query.limit });
+    const { events, before, scanned, headPosition } = await userActions(eventStore, filter, { before: query.before, limit: query.limit }).catch((error: unknown) => {
+      // EventStoreDB reads only from positions it gave: a previous answer's `before`, not any number.
+      if (error instanceof UnknownPosition) {
+        throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'One or more parameters are invalid.', errors: [{ field: 'query.before', message: 'Not the position of an event: pass a previous answer\'s before' }] });
+      }
+      throw error;
+    });
     return { items: await auditedEvents(views, events), before, scanned, headPosition };
   },
 });
