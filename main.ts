@@ -39,6 +39,7 @@ import { viewStoreLease } from './projectors/projector-lease.ts';
 import { followViewChanges, publishViewChanges } from './projectors/view-change-channel.ts';
 import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor.ts';
 import { startNotificationWorker } from './notifications/worker.ts';
+import { createProcessManagers } from './process-managers/all-flows.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
 import type { InProcessReader } from './web/api/in-process-transport.ts';
@@ -167,14 +168,24 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     });
     if (!allInOne) stops.push(publishViewChanges(projections, realtime));
   }
+  // The sandbox keeps its records in the event store, so every process of the deployment shares them.
+  const paymentGateway = createSandboxPaymentGateway({ eventStore });
   if (runs.has('worker')) {
-    // Views in memory start empty on every run; the reactor's checkpoint goes beside the event file instead.
-    const checkpoint = config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, 'notification-reactor.checkpoint.json'));
-    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint, log: log.child({ part: 'notifications' }) });
+    // Views in memory start empty on every run; the followers' checkpoints go beside the event file instead.
+    const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`)));
+    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
     await reactor.start();
     stops.push(() => reactor.stop());
     readinessChecks.push(caughtUpCheck('notifications', reactor, { head, feed, subscription: REACTOR_NAME }));
     startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });
+    // The steps that follow events (a canceled order's slot, refunds): process-managers/.
+    const flows = createProcessManagers({
+      eventStore, paymentGateway, feed, viewStore, log: log.child({ part: 'flows' }),
+      ...(config.MONGO_URL ? {} : { checkpointOf: (name: string) => checkpointFile(`flow-${name}`)! }),
+    });
+    await flows.start();
+    stops.push(() => flows.stop());
+    for (const manager of flows.managers) readinessChecks.push(caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` }));
   }
   if (runs.has('relay') && config.KAFKA_BROKERS) {
     const { startKafkaRelay } = await import('./infra/relay/start-kafka-relay.ts');
@@ -225,7 +236,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
 
     const commandApi = runs.has('command-api')
       ? createCommandApi({
-        eventStore, paymentGateway: createSandboxPaymentGateway(), jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
+        eventStore, paymentGateway, jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
         singleUseTokens: adapters.singleUseTokens,
         realtime,
         idempotencyStore: adapters.idempotencyStore,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
 import { verifyAccessToken } from '../infra/auth/jwt-tokens.ts';
 import { registerAndSignIn } from './client/accounts.ts';
-import { ORPHANED_AFTER_MS } from './orphaned-reservations.ts';
+import { ORPHANED_AFTER_MS } from './stale-reservations.ts';
 import { vendorProfile } from './testing/fixtures.ts';
 import { defineTestLanguages } from './testing/languages.ts';
 import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';

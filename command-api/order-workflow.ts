@@ -7,8 +7,8 @@ import { Refusal } from '../domain/shared/refusal.ts';
 import { HttpProblem, problems } from '../infra/http/problem.ts';
 import type { CommandOutcome } from './command-handler.ts';
 import { written, type CommandDeps } from './command-deps.ts';
-import { withRandomIds, type RequestContext } from './request-context.ts';
-import { releaseOrphanedReservations } from './orphaned-reservations.ts';
+import { asSystem, withRandomIds, type RequestContext } from './request-context.ts';
+import { releaseStaleReservations } from './stale-reservations.ts';
 
 // The order workflow (DESIGN §5): the steps of an order that reach past its own stream, in one place.
 // Placing a timed-service order is two appends on two streams: first the slot in `calendar-<vendorId>`
@@ -16,12 +16,13 @@ import { releaseOrphanedReservations } from './orphaned-reservations.ts';
 // decided again, so of many concurrent requests for one slot exactly one gets it), then OrderPlaced on
 // the new `order-<id>` stream ("no stream"). Should the second append fail, the slot is released
 // again, so a slot never stays held by an order that does not exist; should the process die between
-// the two, a later booking of that time gives the slot back (orphaned-reservations.ts).
+// the two, a later booking of that time gives the slot back (stale-reservations.ts).
 // Paying asks `mayPay` first (nobody is charged for a payment the decider would refuse), charges the
 // gateway with an idempotency key of the order and its revision (a retried request never charges
-// twice), then records the result; a charge the order no longer takes is refunded.
-// Canceling refunds a paid order and gives its slot back. Approve and complete are single commands on
-// the order, run by routes/order-routes.ts.
+// twice), then records the result; a charge the order no longer takes is recorded as owed back.
+// Canceling writes OrderCanceled alone. What follows an event is not the request's to do: the flows of
+// process-managers/ give a canceled order's slot back and refund what is owed, from the log, retried
+// until done. Approve and complete are single commands on the order, run by routes/order-routes.ts.
 
 /** How far ahead a timed service can be booked: the slot must end within this many years. */
 export const BOOKING_HORIZON_YEARS = 10;
@@ -64,9 +65,10 @@ export function orderWorkflow(deps: CommandDeps) {
     if (slot) {
       const reserve = () => calendars.execute(context, slot.vendorId, { type: 'ReserveSlot', ...slot });
       let reserved = await reserve().catch(async (error: unknown) => {
-        // Taken by a reservation whose order a crashed run never placed: give it back and try again.
+        // Taken by a reservation that holds it for nothing (its order canceled, or never placed by a
+        // crashed run): give it back and try again.
         if (!(error instanceof Refusal && error.code === 'calendar.slot-taken')) throw error;
-        if ((await releaseOrphanedReservations(deps, context, slot.vendorId, slot)) === 0) throw error;
+        if ((await releaseStaleReservations(deps, context, slot.vendorId, slot)) === 0) throw error;
         return reserve();
       });
       // A keyed retry finds the reservation of the run before it; when that run gave the slot back (its
@@ -116,32 +118,19 @@ export function orderWorkflow(deps: CommandDeps) {
       const outcome = await orders.execute(context, orderId, { type: 'PayOrder', orderId, payment: charge });
       return paymentAnswer(orderId, outcome);
     } catch (error) {
-      // The order changed while we charged (paid by a concurrent request, or canceled): give the money back.
+      // The order changed while we charged (paid by a concurrent request, or canceled): the charge is
+      // recorded as owed back (nothing, if it is the order's own payment), and the refunds flow returns it.
       if (charge.status === 'accepted' && error instanceof Refusal) {
-        const now = await orders.load(orderId);
-        if (now.state?.payment?.paymentId !== charge.paymentId) {
-          await deps.paymentGateway.refund({ paymentId: charge.paymentId, amount: total })
-            .catch((refundError) => deps.logger.error(refundError, `refund of ${charge.paymentId} failed`));
-        }
+        await orders.execute(asSystem(context), orderId, {
+          type: 'ReturnPayment', orderId, paymentId: charge.paymentId, amount: total, cardLast4: charge.cardLast4, reason: error.reason,
+        }).catch((recordError) => deps.logger.error(recordError, `charge ${charge.paymentId} the order ${orderId} did not take could not be recorded as owed back`));
       }
       throw error;
     }
   }
 
   async function cancelOrder(context: RequestContext, orderId: string, reason: string) {
-    const outcome = await orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason });
-    const canceled = outcome.events.find((e) => e.type === 'OrderCanceled');
-    const data = canceled?.data as { refund?: { paymentId: string; amount: { amountMinor: number; currency: 'ILS' } } } | undefined;
-    if (data?.refund) {
-      await deps.paymentGateway.refund(data.refund).catch((error) => deps.logger.error(error, `refund for order ${orderId} failed; the OrderCanceled event records it as owed`));
-    }
-    const slot = orderSlot(outcome.stateBefore);
-    if (slot && canceled) {
-      // The order is canceled either way; a slot that could not be released is logged for an operator.
-      await calendars.execute(context, slot.vendorId, { type: 'ReleaseSlot', orderId, vendorId: slot.vendorId, reason }, canceled.id)
-        .catch((error) => deps.logger.error(error, `slot of canceled order ${orderId} could not be released`));
-    }
-    return written(orderId, outcome);
+    return written(orderId, await orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason }));
   }
 
   return { placeOrder, payOrder, cancelOrder };

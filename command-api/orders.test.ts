@@ -127,10 +127,10 @@ describe('orders over HTTP', () => {
 
   it('only the customer pays, and nobody is charged when refused', async () => {
     const orderId = (await place(m.products.default, m.customer.token)).body.id;
-    const before = app.gateway.payments().length;
+    const before = (await app.gateway.payments()).length;
     expect((await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.vendor.token)).status).toBe(403);
     expect((await app.api.post('/api/orders/missing/pay', accepted, m.customer.token)).status).toBe(404);
-    expect(app.gateway.payments().length).toBe(before);
+    expect((await app.gateway.payments()).length).toBe(before);
   });
 
   it('canceling a paid timed order refunds it and frees the slot for someone else', async () => {
@@ -142,9 +142,57 @@ describe('orders over HTTP', () => {
     expect(canceled.status).toBe(200);
     const [, , cancel] = await app.eventStore.readStream(`order-${orderId}`);
     expect(cancel).toMatchObject({ type: 'OrderCanceled', data: { byRole: 'customer', refund: { amount: { amountMinor: 150000 } } } });
-    expect(app.gateway.payments().find((p) => p.orderId === orderId)?.refundId).toBeDefined();
-    expect((await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`)).at(-1)).toMatchObject({ type: 'SlotReleased', data: { orderId } });
+    // The refund and the slot follow from the log (process-managers/), caused by the cancellation.
+    await app.flowsCaughtUp();
+    const payment = (await app.gateway.payments()).find((p) => p.orderId === orderId);
+    expect(payment?.refundId).toBeDefined();
+    const [, , , refunded] = await app.eventStore.readStream(`order-${orderId}`);
+    expect(refunded).toMatchObject({ type: 'OrderRefunded', data: { paymentId: payment!.paymentId, refundId: payment!.refundId, amount: { amountMinor: 150000 } } });
+    expect(refunded!.metadata).toMatchObject({ actor: { roles: ['system'] }, causationId: cancel!.id });
+    const released = (await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`)).at(-1);
+    expect(released).toMatchObject({ type: 'SlotReleased', data: { orderId } });
+    expect(released!.metadata.causationId).toBe(cancel!.id);
     expect((await place(m.products.timedService, m.admin.token, start)).status).toBe(201);
+  });
+
+  it('80 cancels at once: each answers 200 and every slot is free again, as the log drives the releases', { timeout: 120_000 }, async () => {
+    const starts = Array.from({ length: 80 }, () => nextStart());
+    const orderIds: string[] = [];
+    for (const start of starts) {
+      const placed = await place(m.products.timedService, m.customer.token, start);
+      expect(placed.status).toBe(201);
+      orderIds.push(placed.body.id);
+    }
+    const answers = await Promise.all(orderIds.map((orderId) => app.api.post(`/api/orders/${orderId}/cancel`, { reason: 'Plans changed' }, m.customer.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(orderIds.map(() => 200));
+    await app.flowsCaughtUp();
+    const held = new Set<string>();
+    for (const event of await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`)) {
+      const { orderId } = event.data as { orderId?: string };
+      if (event.type === 'SlotReserved') held.add(orderId!);
+      if (event.type === 'SlotReleased') held.delete(orderId!);
+    }
+    expect(orderIds.filter((orderId) => held.has(orderId))).toEqual([]);
+    // Each slot can be booked again.
+    for (const start of starts.slice(0, 5)) expect((await place(m.products.timedService, m.admin.token, start)).status).toBe(201);
+  });
+
+  it('a canceled order\'s time can be booked at once, before the flow has given its slot back', async () => {
+    const start = nextStart();
+    const orderId = (await place(m.products.timedService, m.customer.token, start)).body.id;
+    await app.flowsCaughtUp();
+    // Canceled straight in the log, as a request on another instance would, so no flow has run yet.
+    const [placed] = await app.eventStore.readStream(`order-${orderId}`);
+    await app.eventStore.append(`order-${orderId}`, [{
+      id: crypto.randomUUID(), type: 'OrderCanceled',
+      data: { orderId, reason: 'Plans changed', by: m.customer.userId, byRole: 'customer', at: new Date().toISOString() },
+      metadata: { ...placed!.metadata, at: new Date().toISOString() },
+    }], 0);
+    const again = await place(m.products.timedService, m.admin.token, start);
+    expect(again.status).toBe(201);
+    await app.flowsCaughtUp();
+    const releases = (await app.eventStore.readStream(`calendar-${m.vendor.vendorId}`)).filter((event) => event.type === 'SlotReleased' && (event.data as { orderId: string }).orderId === orderId);
+    expect(releases).toHaveLength(1);
   });
 
   it('refuses a slot overlapping a busy window', async () => {
@@ -211,5 +259,46 @@ describe('orders over HTTP', () => {
     expect((await app.api.call('DELETE', `/api/orders/${moderated}/review`, { token: m.admin.token, body: { reason: 'Offensive' } })).status).toBe(200);
     expect((await app.eventStore.readStream(`review-${moderated}`)).at(-1)).toMatchObject({ type: 'ReviewRemoved', data: { reason: 'Offensive' } });
     expect((await app.api.post(`/api/orders/${moderated}/review`, { rating: 5, text: 'again' }, m.customer.token)).body.code).toBe('review.already-posted');
+  });
+});
+
+describe('a charge the order did not take', () => {
+  it('is recorded as owed back and refunded from the log: the vendor cancels while the card is charged', async () => {
+    let charged: () => void = () => {};
+    const charging = new Promise<void>((resolve) => (charged = resolve));
+    let canceled: () => void = () => {};
+    const cancelDone = new Promise<void>((resolve) => (canceled = resolve));
+    const app = await startTestCommandApi({
+      wrapPaymentGateway: (gateway) => ({
+        ...gateway,
+        // The charge goes through once the order has been canceled meanwhile.
+        async charge(request) {
+          charged();
+          await cancelDone;
+          return gateway.charge(request);
+        },
+      }),
+    });
+    try {
+      const m = await createTestMarketplace(app);
+      const orderId = (await app.api.post('/api/orders', { productId: m.products.default }, m.customer.token)).body.id;
+      const paying = app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+      await charging;
+      expect((await app.api.post(`/api/orders/${orderId}/cancel`, { reason: 'Not available that day' }, m.vendor.token)).status).toBe(200);
+      canceled();
+      const paid = await paying;
+      expect(paid.status).toBe(409);
+      expect(paid.body.code).toBe('order.illegal-transition');
+      await app.flowsCaughtUp();
+      const events = await app.eventStore.readStream(`order-${orderId}`);
+      expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'OrderCanceled', 'OrderPaymentReturned', 'OrderRefunded']);
+      const [payment] = (await app.gateway.payments()).filter((p) => p.orderId === orderId);
+      expect(events[2]!.data).toMatchObject({ paymentId: payment!.paymentId, amount: { amountMinor: 150000 }, reason: 'This order was canceled, so it can no longer be paid.' });
+      expect(events[2]!.metadata.actor.roles).toEqual(['system']);
+      expect(events[3]!.data).toMatchObject({ paymentId: payment!.paymentId, refundId: payment!.refundId });
+      expect(payment!.refundId).toBeDefined();
+    } finally {
+      await app.close();
+    }
   });
 });

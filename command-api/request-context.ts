@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Actor } from '../domain/shared/actor.ts';
+import { systemActor, type Actor } from '../domain/shared/actor.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
 import { derivedSecret, derivedUuid } from './derived-ids.ts';
 
@@ -49,6 +49,14 @@ export function createRequestContext(req: Request, actor: Actor, now: Date): Req
 /** The same request with random ids again: for a compensation, which a retry must not find as its own earlier run. */
 export function withRandomIds(context: RequestContext): RequestContext {
   return { ...context, newId: () => randomUUID(), newSecret: (bytes = 32) => randomBytes(bytes).toString('base64url'), commandEventIds: () => null };
+}
+
+/**
+ * The same request, acting as the product itself (`system`, random ids): for the bookkeeping the
+ * product does on its own behalf within a request, such as recording a charge the order did not take.
+ */
+export function asSystem(context: RequestContext): RequestContext {
+  return { ...withRandomIds(context), actor: systemActor, metadata: (causationId) => ({ ...context.metadata(causationId), actor: systemActor }) };
 }
 
 /**

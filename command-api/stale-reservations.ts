@@ -1,18 +1,25 @@
 import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
 import { overlaps, type Interval } from '../domain/calendar/availability.ts';
 import { systemActor } from '../domain/shared/actor.ts';
-import { orderStream } from '../domain/order/decider.ts';
+import { orderDecider, orderStream } from '../domain/order/decider.ts';
 import type { CommandDeps } from './command-deps.ts';
-import { handleCommand } from './command-handler.ts';
+import { handleCommand, loadFolded } from './command-handler.ts';
 import { SCHEMA_VERSION, type RequestContext } from './request-context.ts';
 
+// Reservations that hold their slot for nothing: their order was canceled, or never placed.
+//
+// A canceled order's slot is given back by the slot-release flow (process-managers/slot-release.ts)
+// soon after OrderCanceled; a booking of that very time in the meantime need not wait for it.
+//
 // Placing a timed order is two appends: SlotReserved on the vendor's calendar, then OrderPlaced on the
 // new order's stream (order-workflow.ts). A process that dies between the two leaves a reservation with
 // no order — and a failed second append releases the slot only if the process lives to do so. A keyed
 // retry (Idempotency-Key) finishes such an order; without one, nobody ever will, and the slot would
-// stay taken for nothing. So when a booking finds its slot taken by a reservation that is older than
-// any run placing an order could be, and whose order does not exist, the product gives that slot back
-// (as itself, `system`) and the booking tries again.
+// stay taken for nothing.
+//
+// So when a booking (or a busy window) finds its time taken by such a reservation — of a canceled
+// order, or older than any run placing an order could be with no order at all — the product gives that
+// slot back (as itself, `system`) and the booking tries again.
 //
 // Old enough: ORPHANED_AFTER_MS, longer than an Idempotency-Key claim stays the crashed run's (60 s),
 // so a keyed retry taking the claim over normally finds its own reservation still there (and reserves
@@ -26,8 +33,8 @@ interface HeldSlot extends Interval {
   eventId: string;
 }
 
-/** Releases the reservations overlapping `interval` whose order was never placed; answers how many. */
-export async function releaseOrphanedReservations(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, context: RequestContext, vendorId: string, interval: Interval): Promise<number> {
+/** Releases the reservations overlapping `interval` whose order was canceled or never placed; answers how many. */
+export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, context: RequestContext, vendorId: string, interval: Interval): Promise<number> {
   const calendar = calendarStream(vendorId);
   const held = new Map<string, HeldSlot>();
   for (const event of await deps.eventStore.readStream(calendar)) {
@@ -41,13 +48,14 @@ export async function releaseOrphanedReservations(deps: Pick<CommandDeps, 'event
   const now = deps.clock.now().getTime();
   let released = 0;
   for (const [orderId, slot] of held) {
-    if (!overlaps(slot, interval) || !(now - slot.reservedAt >= ORPHANED_AFTER_MS)) continue;
-    const order = await deps.eventStore.readStream(orderStream(orderId), { maxCount: 1 });
-    if (order.length > 0) continue;
+    if (!overlaps(slot, interval)) continue;
+    const order = (await loadFolded(deps.eventStore, orderDecider, orderStream(orderId))).state;
+    const stale = order === null ? now - slot.reservedAt >= ORPHANED_AFTER_MS : order.status === 'canceled';
+    if (!stale) continue;
     const at = deps.clock.now().toISOString();
     await handleCommand({
       eventStore: deps.eventStore, streamId: calendar, decider: calendarDecider,
-      command: { type: 'ReleaseSlot', actor: systemActor, at, orderId, vendorId, reason: 'No order was placed for this slot.' },
+      command: { type: 'ReleaseSlot', actor: systemActor, at, orderId, vendorId, reason: order === null ? 'No order was placed for this slot.' : 'The order was canceled.' },
       metadata: { actor: systemActor, correlationId: context.correlationId, causationId: slot.eventId, at, schemaVersion: SCHEMA_VERSION },
     });
     released += 1;

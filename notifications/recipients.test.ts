@@ -66,6 +66,13 @@ describe('order notices: audience, revision and names', () => {
     expect((await noticesOf(declined, store)).map((n) => [n.userId, n.subject.audience])).toEqual([['dana', 'customer']]);
   });
 
+  it('given a refund issued, when notified, then only the customer hears of it, with the amount', async () => {
+    const refunded = await append('order-o1', 'OrderRefunded', { orderId: 'o1', paymentId: 'p1', refundId: 're1', amount: { amountMinor: 150050, currency: 'ILS' }, at });
+    const notices = await noticesOf(refunded, store);
+    expect(notices.map((n) => [n.userId, n.kind, n.subject.audience])).toEqual([['dana', 'order.refunded', 'customer']]);
+    expect(notices[0]!.params).toMatchObject({ amount: '1,500.50', productNameEn: 'Two-hour show' });
+  });
+
   it('given a cancellation, when notified, then both parties get the reason', async () => {
     const canceled = await append('order-o1', 'OrderCanceled', { orderId: 'o1', reason: 'Date moved', by: 'dana', byRole: 'customer', at });
     expect((await noticesOf(canceled, store)).map((n) => [n.subject.audience, n.params.reason])).toEqual([['customer', 'Date moved'], ['vendor', 'Date moved']]);

@@ -37,6 +37,7 @@ const orderKinds: Partial<Record<string, NotificationKind>> = {
   OrderCompleted: 'order.completed',
   OrderCanceled: 'order.canceled',
   OrderPaymentDeclined: 'order.paymentDeclined',
+  OrderRefunded: 'order.refunded',
 };
 const contractKinds: Partial<Record<string, NotificationKind>> = {
   ContractDrafted: 'contract.drafted',
@@ -60,6 +61,12 @@ const namesOf = (prefix: string, value: unknown): Record<string, string> => {
   return { [`${prefix}He`]: name.he || name.en || '', [`${prefix}En`]: name.en || name.he || '' };
 };
 
+/** An amount in agorot as shekels with grouping and agorot only when there are any: 1,500 or 99.50. */
+const shekels = (value: unknown): string => {
+  const minor = (value as { amountMinor?: number } | undefined)?.amountMinor ?? 0;
+  return (minor / 100).toLocaleString('en-US', { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
+};
+
 const unique = (notices: Notice[]): Notice[] => {
   const seen = new Set<string>();
   return notices.filter((notice) => (seen.has(notice.userId) ? false : (seen.add(notice.userId), true)));
@@ -79,11 +86,12 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
     const params = {
       orderId, productName: nameOf(productName), ...namesOf('productName', productName), ...namesOf('vendorName', vendor.name), customerName,
       ...(data.reason ? { reason: text(data.reason) } : {}),
+      ...(event.type === 'OrderRefunded' ? { amount: shekels(data.amount) } : {}),
     };
     const subject = { orderId, vendorId: text(placed.vendorId), revision: String(event.revision) };
     const toCustomer: Notice = { userId: customerId, kind: orderKind, subject: { ...subject, audience: 'customer' }, params };
-    // A declined card concerns only the customer who tried to pay.
-    if (event.type === 'OrderPaymentDeclined' || !vendor.owner) return customerId ? [toCustomer] : [];
+    // A declined card, or money back on it, concerns only the customer who paid.
+    if (event.type === 'OrderPaymentDeclined' || event.type === 'OrderRefunded' || !vendor.owner) return customerId ? [toCustomer] : [];
     const toVendor: Notice = { userId: vendor.owner, kind: orderKind, subject: { ...subject, audience: 'vendor' }, params };
     return unique([toCustomer, toVendor].filter((notice) => Boolean(notice.userId)));
   }

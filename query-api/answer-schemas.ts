@@ -139,8 +139,12 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   payment: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, cardLast4: z.string(), at: Iso })),
   paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso })),
   cancellation: z.nullable(z.looseObject({
-    reason: z.string(), by: z.nullable(z.string()), byRole: TimelineRole, refund: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money })), at: Iso,
+    reason: z.string(), by: z.nullable(z.string()), byRole: TimelineRole,
+    refund: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso) })), at: Iso,
   })),
+  returnedPayments: z.array(z.looseObject({
+    paymentId: z.string(), amount: Money, cardLast4: z.string(), reason: z.string(), at: Iso, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso),
+  })).check(z.describe('Charges the order did not take (paid twice at once, or canceled while charged): refunded to the card')),
   timeline: z.array(z.looseObject({ event: z.string(), status: OrderStatus, by: z.nullable(z.string()), role: TimelineRole, at: Iso })),
   placedAt: Iso,
 }));

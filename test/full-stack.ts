@@ -13,6 +13,7 @@ import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import { createMemoryJobQueue } from '../infra/job-queue/memory-job-queue.ts';
 import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
 import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../infra/payment/sandbox-payment-gateway.ts';
+import { createProcessManagers, type ProcessManagers } from '../process-managers/all-flows.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projectors/runtime.ts';
 import { createCommandApi } from '../command-api/create-command-api.ts';
 import { createOutboxMailer, type OutboxMailer } from '../command-api/activation-mailer.ts';
@@ -38,6 +39,10 @@ export interface FullStack {
   jobQueue: JobQueue;
   realtime: Realtime;
   reactor: NotificationReactor;
+  /** The flows after events (slot release, refunds), as the worker service runs them. */
+  flows: ProcessManagers;
+  /** Resolves once the flows have handled every event written so far. */
+  flowsCaughtUp(): Promise<void>;
   mailer: OutboxMailer;
   gateway: SandboxPaymentGateway;
   queryApi: QueryApi;
@@ -62,7 +67,7 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   const jobQueue = createMemoryJobQueue();
   const realtime = createMemoryRealtime();
   const mailer = createOutboxMailer();
-  const gateway = createSandboxPaymentGateway();
+  const gateway = createSandboxPaymentGateway({ eventStore });
   const quiet = { info() {}, warn() {}, error: (error: unknown) => console.error(error) };
   const command = createCommandApi({ eventStore, paymentGateway: gateway, jwtSecret: FULL_STACK_SECRET, activationMailer: mailer, logger: quiet });
   const queryApi = createQueryApi({
@@ -75,6 +80,8 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   });
   startNotificationWorker(jobQueue, { eventStore: options.workerEventStore?.(eventStore) ?? eventStore, realtime });
   await reactor.start();
+  const flows = createProcessManagers({ eventStore, paymentGateway: gateway, feed, viewStore, retryDelayMs: () => 50 });
+  await flows.start();
 
   // Wired as main.ts wires them: security headers first, parser errors answered as problems.
   const app = express();
@@ -89,11 +96,18 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   const { port } = server.address() as AddressInfo;
   return {
     api: commandApiClient(`http://127.0.0.1:${port}`),
-    eventStore, viewStore, runtime, jobQueue, realtime, reactor, mailer, gateway, queryApi,
+    eventStore, viewStore, runtime, jobQueue, realtime, reactor, flows, mailer, gateway, queryApi,
     commandRoutes: command.routes,
+    async flowsCaughtUp() {
+      const head = await eventStore.headPosition();
+      for (const manager of flows.managers) {
+        if (!(await manager.waitForPosition(head, 10_000))) throw new Error(`flow ${manager.name} did not reach position ${head}: ${JSON.stringify(manager.stats())}`);
+      }
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await flows.stop();
       await reactor.stop();
       await runtime.stop();
       await jobQueue.close();

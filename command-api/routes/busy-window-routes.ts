@@ -5,7 +5,7 @@ import { Refusal } from '../../domain/shared/refusal.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { targetVendorId } from '../guards.ts';
-import { releaseOrphanedReservations } from '../orphaned-reservations.ts';
+import { releaseStaleReservations } from '../stale-reservations.ts';
 import { WriteResult } from '../write-result.ts';
 
 // Busy windows: the vendor blocks time in its calendar (`calendar-<vendorId>`, which also holds the
@@ -29,7 +29,7 @@ export function busyWindowRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await block().catch(async (error: unknown) => {
         // Over a reservation whose order a crashed run never placed: give it back and block the time.
         if (!(error instanceof Refusal && error.code === 'calendar.overlap')) throw error;
-        if ((await releaseOrphanedReservations(deps, context, vendorId, body)) === 0) throw error;
+        if ((await releaseStaleReservations(deps, context, vendorId, body)) === 0) throw error;
         return block();
       });
       return written(windowId, outcome, 201);

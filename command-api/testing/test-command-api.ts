@@ -4,8 +4,13 @@ import type { EventStore } from '../../domain/ports/event-store.ts';
 import type { IdempotencyStore } from '../../domain/ports/idempotency-store.ts';
 import type { Clock } from '../../domain/ports/clock.ts';
 import type { MediaStorage } from '../../domain/ports/media-storage.ts';
+import type { PaymentGateway } from '../../domain/ports/payment-gateway.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../../infra/payment/sandbox-payment-gateway.ts';
+import { storeEventFeed } from '../../infra/event-feed/store-event-feed.ts';
+import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
+import { memoryRelayCheckpoints } from '../../infra/relay/relay-checkpoints.ts';
+import { createProcessManagers } from '../../process-managers/all-flows.ts';
 import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
 import type { PasswordGuessPolicies } from '../password-guess-throttle.ts';
 import { defaultMailRequestPolicies, type MailRequestPolicies } from '../mail-request-throttle.ts';
@@ -25,6 +30,8 @@ export interface TestCommandApi {
   eventStore: EventStore;
   mailer: OutboxMailer;
   gateway: SandboxPaymentGateway;
+  /** Resolves once the flows after events (slot release, refunds) have handled every event written so far. */
+  flowsCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,8 @@ export interface TestCommandApiOptions {
   idempotencyStore?: IdempotencyStore;
   /** Where the API's 5xx go; default console.error. */
   logError?: (error: unknown) => void;
+  /** What the API charges through, e.g. a gateway that holds charges until several are in flight. */
+  wrapPaymentGateway?: (gateway: PaymentGateway) => PaymentGateway;
   /** Where uploads go (e.g. a file storage in a temp dir); default none, so uploads answer 503. */
   mediaStorage?: MediaStorage;
 }
@@ -58,9 +67,15 @@ export interface TestCommandApiOptions {
 export async function startTestCommandApi(options: TestCommandApiOptions = {}): Promise<TestCommandApi> {
   const eventStore = await openSqliteEventStore({ path: options.storePath ?? ':memory:' });
   const mailer = createOutboxMailer();
-  const gateway = createSandboxPaymentGateway();
+  const gateway = createSandboxPaymentGateway({ eventStore });
+  // As in the product, the steps that follow events run beside the API, on the same store.
+  const flows = createProcessManagers({
+    eventStore, paymentGateway: gateway, feed: storeEventFeed(eventStore), viewStore: createMemoryViewStore(),
+    retryDelayMs: () => 20, checkpointOf: () => memoryRelayCheckpoints(),
+  });
+  await flows.start();
   const { router } = createCommandApi({
-    eventStore: options.wrapEventStore?.(eventStore) ?? eventStore, paymentGateway: gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer,
+    eventStore: options.wrapEventStore?.(eventStore) ?? eventStore, paymentGateway: options.wrapPaymentGateway?.(gateway) ?? gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer,
     clock: options.clock, bodyLimit: options.bodyLimit, passwordGuessPolicies: options.passwordGuessPolicies, idempotencyWaitMs: options.idempotencyWaitMs,
     mailRequestPolicies: options.mailRequestPolicies ?? relaxedMailRequestPolicies,
     // Cheap proof of work: a test that meets a security challenge solves it in milliseconds.
@@ -80,9 +95,16 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
     eventStore,
     mailer,
     gateway,
+    async flowsCaughtUp() {
+      const head = await eventStore.headPosition();
+      for (const manager of flows.managers) {
+        if (!(await manager.waitForPosition(head, 10_000))) throw new Error(`flow ${manager.name} did not reach position ${head}: ${JSON.stringify(manager.stats())}`);
+      }
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await flows.stop();
       await eventStore.close();
     },
   };

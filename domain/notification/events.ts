@@ -5,7 +5,7 @@ import { Id, IsoTime } from '../shared/ids.ts';
 // Stream `notifications-<userId>`: written by the notification worker (from jobs the reactor queues),
 // read by the notifications view and pushed over the ws hub.
 export const NotificationKind = z.enum([
-  'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined',
+  'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded',
   'message.posted', 'contract.drafted', 'contract.sent', 'contract.signed', 'contract.fullySigned', 'contract.canceled',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
+import { Money } from '../shared/money.ts';
 import { OrderedProduct } from './events.ts';
 
 // Commands of the order aggregate (stream `order-<orderId>`), lifecycle of DESIGN §5.
@@ -37,5 +38,13 @@ export type CompleteOrder = z.infer<typeof CompleteOrder>;
 export const CancelOrder = command('CancelOrder', { orderId: Id, reason: z.string().trim().min(1).max(500) });
 export type CancelOrder = z.infer<typeof CancelOrder>;
 
-export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder]);
+/** The system records that a charge the order did not take is owed back (order-workflow.ts, after a refused payment). */
+export const ReturnPayment = command('ReturnPayment', { orderId: Id, paymentId: z.string().min(1), amount: Money, cardLast4: z.string(), reason: z.string().trim().min(1).max(500) });
+export type ReturnPayment = z.infer<typeof ReturnPayment>;
+
+/** The system records the gateway's refund of a payment the order owed back (the refunds flow). */
+export const RecordRefund = command('RecordRefund', { orderId: Id, paymentId: z.string().min(1), refundId: z.string().min(1) });
+export type RecordRefund = z.infer<typeof RecordRefund>;
+
+export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder, ReturnPayment, RecordRefund]);
 export type OrderCommand = z.infer<typeof OrderCommand>;

@@ -271,3 +271,69 @@ describe('order commands schema', () => {
     expect(OrderCommand.safeParse({ ...commandFor('CancelOrder', customer), reason: '' }).success).toBe(false);
   });
 });
+
+describe('order decider: a start in the past', () => {
+  const earlier = '2026-11-20T18:00:00.000Z';
+
+  it('refuses a customer a slot that has already begun', () => {
+    const refusal = spec(orderDecider).given([]).when(place({ product: timedProduct, start: earlier })).thenRefused('order.start-in-past');
+    expect(refusal.kind).toBe('invalid');
+  });
+
+  it('lets an admin, or the system, record an event that took place', () => {
+    for (const actor of [{ ...admin, userId: 'u-customer' }, systemActor]) {
+      const [event] = spec(orderDecider).given([]).when(place({ actor, product: timedProduct, start: earlier })).then([{
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
+          start: earlier, end: '2026-11-20T19:30:00.000Z', placedAt: at,
+        },
+      }]);
+      expect(event?.type).toBe('OrderPlaced');
+    }
+  });
+});
+
+describe('order decider: money owed back to the card', () => {
+  const paidCanceled: OrderEvent = {
+    type: 'OrderCanceled',
+    data: { orderId: 'o-1', reason: 'Changed plans', by: 'u-customer', byRole: 'customer', refund: { paymentId: 'pay-1', amount: ils(1500) }, at },
+  };
+  const recordRefund = (fields: { paymentId?: string; actor?: Actor } = {}): OrderCommandType => ({
+    type: 'RecordRefund', actor: fields.actor ?? systemActor, at, orderId: 'o-1', paymentId: fields.paymentId ?? 'pay-1', refundId: 're-1',
+  });
+  const returnPayment = (fields: { paymentId?: string; actor?: Actor } = {}): OrderCommandType => ({
+    type: 'ReturnPayment', actor: fields.actor ?? systemActor, at, orderId: 'o-1', paymentId: fields.paymentId ?? 'pay-2', amount: ils(1500), cardLast4: '4242', reason: 'The order was paid meanwhile.',
+  });
+  const refunded: OrderEvent = { type: 'OrderRefunded', data: { orderId: 'o-1', paymentId: 'pay-1', refundId: 're-1', amount: ils(1500), at } };
+
+  it('records the refund a canceled paid order owes, once', () => {
+    spec(orderDecider).given([placed, paid, paidCanceled]).when(recordRefund()).then([refunded]);
+    spec(orderDecider).given([placed, paid, paidCanceled, refunded]).when(recordRefund()).then([]);
+  });
+
+  it('refuses a refund the order does not owe: unpaid, not canceled, or another payment', () => {
+    spec(orderDecider).given([placed, canceled]).when(recordRefund()).thenRefused('order.refund-not-owed');
+    spec(orderDecider).given([placed, paid]).when(recordRefund()).thenRefused('order.refund-not-owed');
+    spec(orderDecider).given([placed, paid, paidCanceled]).when(recordRefund({ paymentId: 'pay-9' })).thenRefused('order.refund-not-owed');
+  });
+
+  it('records a charge the order did not take as owed back, once, and its refund', () => {
+    const returned: OrderEvent = { type: 'OrderPaymentReturned', data: { orderId: 'o-1', paymentId: 'pay-2', amount: ils(1500), cardLast4: '4242', reason: 'The order was paid meanwhile.', at } };
+    spec(orderDecider).given([placed, paid]).when(returnPayment()).then([returned]);
+    spec(orderDecider).given([placed, canceled]).when(returnPayment()).then([returned]);
+    spec(orderDecider).given([placed, paid, returned]).when(returnPayment()).then([]);
+    spec(orderDecider).given([placed, paid, returned]).when(recordRefund({ paymentId: 'pay-2' })).then([{ ...refunded, data: { ...refunded.data, paymentId: 'pay-2' } } as OrderEvent]);
+  });
+
+  it("never returns the payment the order took", () => {
+    spec(orderDecider).given([placed, paid]).when(returnPayment({ paymentId: 'pay-1' })).then([]);
+  });
+
+  it('leaves this bookkeeping to the system: a customer, vendor or admin is forbidden', () => {
+    for (const actor of [customer, vendorOwner, admin]) {
+      spec(orderDecider).given([placed, paid, paidCanceled]).when(recordRefund({ actor })).thenRefused('order.forbidden');
+      spec(orderDecider).given([placed, paid]).when(returnPayment({ actor })).thenRefused('order.forbidden');
+    }
+  });
+});

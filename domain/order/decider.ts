@@ -1,9 +1,9 @@
 import type { Decider } from '../shared/decider.ts';
 import type { Money } from '../shared/money.ts';
-import { ownsVendor, type Actor } from '../shared/actor.ts';
+import { isAdmin, ownsVendor, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
-import type { OrderCommand, PlaceOrder } from './commands.ts';
+import type { OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
 import { orderLifecycle, partiesOf } from './lifecycle.ts';
 import { actingParty, type OrderFacts } from './may.ts';
@@ -27,6 +27,8 @@ export interface Order {
   end?: string;
   /** Set once paid: what a cancellation must refund. */
   payment?: { paymentId: string; amount: Money };
+  /** Payments owed back to the card, by payment id, with the gateway's refund once it is made. */
+  refunds?: Record<string, { amount: Money; refundId: string | null }>;
 }
 
 /** No events yet: the order does not exist. */
@@ -59,14 +61,24 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return { ...state, status: orderLifecycle.ApproveOrder.to };
       case 'OrderCompleted':
         return { ...state, status: orderLifecycle.CompleteOrder.to };
-      case 'OrderCanceled':
-        return { ...state, status: orderLifecycle.CancelOrder.to };
+      case 'OrderCanceled': {
+        const { refund } = event.data;
+        const refunds = refund ? { ...state.refunds, [refund.paymentId]: { amount: refund.amount, refundId: null } } : state.refunds;
+        return { ...state, status: orderLifecycle.CancelOrder.to, ...(refunds ? { refunds } : {}) };
+      }
+      case 'OrderPaymentReturned':
+        return { ...state, refunds: { ...state.refunds, [event.data.paymentId]: { amount: event.data.amount, refundId: null } } };
+      case 'OrderRefunded': {
+        const owed = state.refunds?.[event.data.paymentId] ?? { amount: event.data.amount, refundId: null };
+        return { ...state, refunds: { ...state.refunds, [event.data.paymentId]: { ...owed, refundId: event.data.refundId } } };
+      }
     }
   },
 
   decide(command, state) {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
     if (state === null) return refuse('not_found', 'order.not-found', 'There is no such order.');
+    if (command.type === 'ReturnPayment' || command.type === 'RecordRefund') return moneyOwedBack(command, state);
     const party = authorize(command, state);
     const { orderId } = state;
     const by = command.actor.userId;
@@ -95,6 +107,24 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   },
 };
 
+/**
+ * The system's bookkeeping of money owed back to a card: a charge the order did not take, and the
+ * gateway's refund of what is owed. Both are idempotent (a retried step decides nothing new), whatever
+ * the order's status, since money owed back is owed whatever happens to the order.
+ */
+function moneyOwedBack(command: ReturnPayment | RecordRefund, order: Order): OrderEvent[] {
+  if (!command.actor.roles.includes('system')) return refuse('forbidden', 'order.forbidden', 'Only the system records payments owed back and their refunds.');
+  const { orderId } = order;
+  const owed = order.refunds?.[command.paymentId];
+  if (command.type === 'ReturnPayment') {
+    if (order.payment?.paymentId === command.paymentId || owed) return [];
+    return [{ type: 'OrderPaymentReturned', data: { orderId, paymentId: command.paymentId, amount: command.amount, cardLast4: command.cardLast4, reason: command.reason.trim(), at: command.at } }];
+  }
+  if (!owed) return refuse('conflict', 'order.refund-not-owed', 'This order owes no refund of that payment.');
+  if (owed.refundId !== null) return [];
+  return [{ type: 'OrderRefunded', data: { orderId, paymentId: command.paymentId, refundId: command.refundId, amount: owed.amount, at: command.at } }];
+}
+
 function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   const { actor, product } = command;
   if (state !== null) return refuse('conflict', 'order.already-placed', 'This order has already been placed.');
@@ -117,6 +147,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     const endMs = startMs + product.serviceDuration * 60_000;
     // Past year 9999 a time has no ISO 8601 form the events could hold (and past ±8.64e15 ms no Date).
     if (!(endMs < LAST_REPRESENTABLE_MS)) return refuse('invalid', 'order.start-out-of-range', 'The start time is too far in the future.');
+    // A customer books what is still to come; an admin (or the system) may record an event that took place.
+    if (startMs < Date.parse(command.at) && !isAdmin(actor)) return refuse('invalid', 'order.start-in-past', 'This time has already passed; please choose a time in the future.');
     slot = { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
   } else if (command.start !== undefined) {
     // Silently dropping a time the customer chose would mislead them into thinking it was booked.

@@ -49,5 +49,17 @@ export const OrderCanceled = event('OrderCanceled', z.strictObject({
   at: IsoTime,
 }));
 
-export const OrderEvent = z.discriminatedUnion('type', [OrderPlaced, OrderPaymentDeclined, OrderPaid, OrderApproved, OrderCompleted, OrderCanceled]);
+/**
+ * A charge the gateway accepted for this order that the order did not take (it was paid by a concurrent
+ * request meanwhile, or canceled): the money is owed back to the card, as a canceled order's refund is.
+ */
+export const OrderPaymentReturned = event('OrderPaymentReturned', z.strictObject({
+  orderId: Id, paymentId: z.string(), amount: Money, cardLast4: z.string(), reason: z.string().min(1).max(500), at: IsoTime,
+}));
+/** The gateway refunded a payment the order owed back (a canceled order's, or one it did not take). */
+export const OrderRefunded = event('OrderRefunded', z.strictObject({
+  orderId: Id, paymentId: z.string(), refundId: z.string(), amount: Money, at: IsoTime,
+}));
+
+export const OrderEvent = z.discriminatedUnion('type', [OrderPlaced, OrderPaymentDeclined, OrderPaid, OrderApproved, OrderCompleted, OrderCanceled, OrderPaymentReturned, OrderRefunded]);
 export type OrderEvent = z.infer<typeof OrderEvent>;

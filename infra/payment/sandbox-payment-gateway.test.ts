@@ -1,9 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { createSandboxPaymentGateway, passesLuhn, SANDBOX_CARDS } from './sandbox-payment-gateway.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandboxPaymentGateway, passesLuhn, SANDBOX_CARDS, type SandboxPaymentGateway } from './sandbox-payment-gateway.ts';
+import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { ils } from '../../domain/shared/money.ts';
 
-const charge = (cardNumber: string, idempotencyKey = cardNumber + Math.random()) =>
-  createSandboxPaymentGateway().charge({ orderId: 'o1', amount: ils(100), cardNumber, idempotencyKey });
+const stores: Array<{ close(): Promise<void> }> = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function createSandboxPaymentGatewayOnAStore(path = ':memory:'): Promise<SandboxPaymentGateway> {
+  const eventStore = await openSqliteEventStore({ path });
+  stores.push(eventStore);
+  return createSandboxPaymentGateway({ eventStore });
+}
+
+const charge = async (cardNumber: string, idempotencyKey = cardNumber + Math.random()) =>
+  (await createSandboxPaymentGatewayOnAStore()).charge({ orderId: 'o1', amount: ils(100), cardNumber, idempotencyKey });
 
 describe('sandbox payment gateway', () => {
   it('accepts the accepted test card, also typed with spaces', async () => {
@@ -25,21 +42,35 @@ describe('sandbox payment gateway', () => {
   });
 
   it('answers a retried charge with the first result and charges once', async () => {
-    const gateway = createSandboxPaymentGateway();
+    const gateway = await createSandboxPaymentGatewayOnAStore();
     const request = { orderId: 'o1', amount: ils(250), cardNumber: SANDBOX_CARDS.accepted, idempotencyKey: 'order-o1:pay:0' };
     const first = await gateway.charge(request);
     const second = await gateway.charge(request);
     expect(second).toEqual(first);
-    expect(gateway.payments()).toHaveLength(1);
+    expect(await gateway.payments()).toHaveLength(1);
   });
 
   it('refunds a payment once, and refuses unknown payments and larger amounts', async () => {
-    const gateway = createSandboxPaymentGateway();
+    const gateway = await createSandboxPaymentGatewayOnAStore();
     const paid = await gateway.charge({ orderId: 'o1', amount: ils(250), cardNumber: SANDBOX_CARDS.accepted, idempotencyKey: 'k' });
     if (paid.status !== 'accepted') throw new Error('expected accepted');
     const refund = await gateway.refund({ paymentId: paid.paymentId, amount: ils(250) });
     expect(await gateway.refund({ paymentId: paid.paymentId, amount: ils(250) })).toEqual(refund);
     await expect(gateway.refund({ paymentId: 'nope', amount: ils(1) })).rejects.toThrow(/unknown payment/);
     await expect(gateway.refund({ paymentId: paid.paymentId, amount: ils(251) })).rejects.toThrow(/exceeds/);
+  });
+
+  it('keeps its records where every process sees them: charged through one instance, refunded through another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-gateway-'));
+    dirs.push(dir);
+    const one = await createSandboxPaymentGatewayOnAStore(join(dir, 'events.sqlite'));
+    const other = await createSandboxPaymentGatewayOnAStore(join(dir, 'events.sqlite'));
+    const request = { orderId: 'o7', amount: ils(300), cardNumber: SANDBOX_CARDS.accepted, idempotencyKey: 'order-o7:pay:0' };
+    const [first, second] = await Promise.all([one.charge(request), other.charge(request)]);
+    expect(second).toEqual(first);
+    if (first.status !== 'accepted') throw new Error('expected accepted');
+    const refunds = await Promise.all([other.refund({ paymentId: first.paymentId, amount: ils(300) }), one.refund({ paymentId: first.paymentId, amount: ils(300) })]);
+    expect(refunds[1]).toEqual(refunds[0]);
+    expect(await one.payments()).toEqual([{ paymentId: first.paymentId, orderId: 'o7', amount: ils(300), refundId: refunds[0].refundId }]);
   });
 });

@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { ChargeResult, PaymentGateway } from '../../domain/ports/payment-gateway.ts';
-import type { Money } from '../../domain/shared/money.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { WrongExpectedRevision, type EventStore } from '../../domain/ports/event-store.ts';
+import { PaymentNotRefundable, type ChargeResult, type PaymentGateway } from '../../domain/ports/payment-gateway.ts';
+import { Money } from '../../domain/shared/money.ts';
+import { systemActor } from '../../domain/shared/actor.ts';
+import { PaymentResult } from '../../domain/order/commands.ts';
 
-// The offline PaymentGateway (issue 2): a sandbox that decides by test card number, like a payment
+// The offline PaymentGateway: a sandbox that decides by test card number, like a payment
 // provider's test mode, so the whole order flow runs without a network.
 //
 //   4242 4242 4242 4242  accepted
@@ -13,7 +17,8 @@ import type { Money } from '../../domain/shared/money.ts';
 //                        never look like it accepts real cards.
 //
 // Charges are idempotent by `idempotencyKey`: a retried charge answers the first result and charges
-// nothing twice. Refunds are full refunds, idempotent per payment.
+// nothing twice. Refunds are full refunds, idempotent per payment. Its records live in the event store
+// (see createSandboxPaymentGateway), where every process of a deployment sees them.
 export const SANDBOX_CARDS = {
   accepted: '4242424242424242',
   declined: '4000000000000002',
@@ -50,16 +55,52 @@ interface Payment {
   refundId?: string;
 }
 
+/** The sandbox's own records, one stream per charge (`sandboxpayment-<digest of its idempotency key>`). */
+export const SANDBOX_PAYMENT_STREAM_PREFIX = 'sandboxpayment-';
+
+const SandboxPaymentEvent = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('SandboxChargeDecided'),
+    data: z.strictObject({ orderId: z.string(), amount: Money, result: PaymentResult }),
+  }),
+  z.strictObject({ type: z.literal('SandboxRefundIssued'), data: z.strictObject({ refundId: z.string(), amount: Money }) }),
+]);
+type SandboxPaymentEvent = z.infer<typeof SandboxPaymentEvent>;
+
 export interface SandboxPaymentGateway extends PaymentGateway {
   /** Every accepted charge, for tests and the demo. */
-  payments(): readonly Payment[];
+  payments(): Promise<Payment[]>;
 }
 
-export function createSandboxPaymentGateway(): SandboxPaymentGateway {
-  const resultsByKey = new Map<string, ChargeResult>();
-  const paymentsById = new Map<string, Payment>();
+/**
+ * The sandbox keeps its charges and refunds in the event store, in streams of its own: every process
+ * of a deployment shares that store, so a payment taken through one instance is refunded through
+ * another, as with a real gateway, and a restart forgets nothing. These are the gateway's records, not
+ * domain events: no projection reads them.
+ */
+export function createSandboxPaymentGateway(options: { eventStore: EventStore }): SandboxPaymentGateway {
+  const { eventStore } = options;
+  const digestOf = (idempotencyKey: string) => createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+  const streamOf = (digest: string) => SANDBOX_PAYMENT_STREAM_PREFIX + digest;
+  const metadata = () => ({ actor: systemActor, correlationId: randomUUID(), causationId: null, at: new Date().toISOString(), schemaVersion: 1 });
 
-  function decide(orderId: string, amount: Money, cardNumber: string): ChargeResult {
+  async function recorded(streamId: string): Promise<{ events: SandboxPaymentEvent[]; revision: number }> {
+    const events = await eventStore.readStream(streamId);
+    return { events: events.map((event) => SandboxPaymentEvent.parse({ type: event.type, data: event.data })), revision: events.at(-1)?.revision ?? -1 };
+  }
+
+  /** Appends unless another process appended first; answers whether this one wrote. */
+  async function record(streamId: string, event: SandboxPaymentEvent, expected: number | 'no_stream'): Promise<boolean> {
+    try {
+      await eventStore.append(streamId, [{ id: randomUUID(), ...event, metadata: metadata() }], expected);
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) return false;
+      throw error;
+    }
+  }
+
+  function decide(digest: string, amount: Money, cardNumber: string): ChargeResult {
     const digits = normalizeCardNumber(cardNumber);
     const cardLast4 = digits.slice(-4);
     if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
@@ -70,31 +111,54 @@ export function createSandboxPaymentGateway(): SandboxPaymentGateway {
     if (digits !== SANDBOX_CARDS.accepted) {
       return { status: 'declined', reason: 'Unknown test card: the sandbox accepts only 4242 4242 4242 4242', cardLast4 };
     }
-    const payment: Payment = { paymentId: `pay_${randomUUID()}`, orderId, amount };
-    paymentsById.set(payment.paymentId, payment);
-    return { status: 'accepted', paymentId: payment.paymentId, cardLast4 };
+    return { status: 'accepted', paymentId: `pay_${digest}`, cardLast4 };
   }
 
   return {
     async charge({ orderId, amount, cardNumber, idempotencyKey }) {
-      const earlier = resultsByKey.get(idempotencyKey);
-      if (earlier) return earlier;
       if (amount.currency !== 'ILS' || !Number.isInteger(amount.amountMinor) || amount.amountMinor < 0) {
         throw new Error(`Sandbox gateway: invalid amount ${JSON.stringify(amount)}`);
       }
-      const result = decide(orderId, amount, cardNumber);
-      resultsByKey.set(idempotencyKey, result);
-      return result;
+      const digest = digestOf(idempotencyKey);
+      const streamId = streamOf(digest);
+      // A retried charge answers the first result; of two at once, the one that wrote first is the result.
+      for (;;) {
+        const [first] = (await recorded(streamId)).events;
+        if (first?.type === 'SandboxChargeDecided') return first.data.result;
+        const result = decide(digest, amount, cardNumber);
+        if (await record(streamId, { type: 'SandboxChargeDecided', data: { orderId, amount, result } }, 'no_stream')) return result;
+      }
     },
     async refund({ paymentId, amount }) {
-      const payment = paymentsById.get(paymentId);
-      if (!payment) throw new Error(`Sandbox gateway: unknown payment ${paymentId}`);
-      if (amount.currency !== payment.amount.currency || amount.amountMinor > payment.amount.amountMinor) {
-        throw new Error(`Sandbox gateway: refund of ${amount.amountMinor} exceeds payment ${paymentId}`);
+      const digest = paymentId.startsWith('pay_') ? paymentId.slice(4) : '';
+      const streamId = streamOf(digest);
+      for (;;) {
+        const { events, revision } = await recorded(streamId);
+        const charged = events[0]?.type === 'SandboxChargeDecided' ? events[0].data : null;
+        if (!digest || charged?.result.status !== 'accepted') throw new PaymentNotRefundable(paymentId, `Sandbox gateway: unknown payment ${paymentId}`);
+        if (amount.currency !== charged.amount.currency || amount.amountMinor > charged.amount.amountMinor) {
+          throw new PaymentNotRefundable(paymentId, `Sandbox gateway: refund of ${amount.amountMinor} exceeds payment ${paymentId}`);
+        }
+        // Refunds are full and once per payment: a second refund answers the first.
+        const refunded = events.find((event) => event.type === 'SandboxRefundIssued');
+        if (refunded?.type === 'SandboxRefundIssued') return { refundId: refunded.data.refundId };
+        const refundId = `re_${digest}`;
+        if (await record(streamId, { type: 'SandboxRefundIssued', data: { refundId, amount: charged.amount } }, revision)) return { refundId };
       }
-      payment.refundId ??= `re_${randomUUID()}`;
-      return { refundId: payment.refundId };
     },
-    payments: () => [...paymentsById.values()],
+    async payments() {
+      const found = new Map<string, Payment>();
+      for (const event of await eventStore.readAll()) {
+        if (!event.streamId.startsWith(SANDBOX_PAYMENT_STREAM_PREFIX)) continue;
+        const parsed = SandboxPaymentEvent.parse({ type: event.type, data: event.data });
+        if (parsed.type === 'SandboxChargeDecided' && parsed.data.result.status === 'accepted') {
+          found.set(event.streamId, { paymentId: parsed.data.result.paymentId, orderId: parsed.data.orderId, amount: parsed.data.amount });
+        } else if (parsed.type === 'SandboxRefundIssued') {
+          const payment = found.get(event.streamId);
+          if (payment) payment.refundId = parsed.data.refundId;
+        }
+      }
+      return [...found.values()];
+    },
   };
 }

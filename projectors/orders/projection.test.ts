@@ -45,4 +45,23 @@ describe('orders view', () => {
     });
     expect(docs.o2?.timeline.at(-1)).toEqual({ event: 'OrderCanceled', status: 'canceled', by: 'u-vendor', role: 'vendor', at: '2026-04-03T11:00:00.000Z' });
   });
+
+  it('records the refund of what the order owes back: the canceled payment, and a charge it did not take', () => {
+    const system = { userId: null, roles: ['system' as const], groups: [], vendorId: null };
+    const docs = fold<OrderView>(ordersProjection, [
+      placed('o3'),
+      recorded('order-o3', { type: 'OrderPaid', data: { orderId: 'o3', paymentId: 'pay3', amount: product.price, cardLast4: '1111', at: '2026-04-01T11:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o3', { type: 'OrderPaymentReturned', data: { orderId: 'o3', paymentId: 'pay4', amount: product.price, cardLast4: '2222', reason: 'This order is already paid.', at: '2026-04-01T11:00:01.000Z' } }, system),
+      recorded('order-o3', { type: 'OrderCanceled', data: { orderId: 'o3', reason: 'sick', by: 'c1', byRole: 'customer', refund: { paymentId: 'pay3', amount: product.price }, at: '2026-04-03T11:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o3', { type: 'OrderRefunded', data: { orderId: 'o3', paymentId: 'pay4', refundId: 're4', amount: product.price, at: '2026-04-03T11:00:01.000Z' } }, system),
+      recorded('order-o3', { type: 'OrderRefunded', data: { orderId: 'o3', paymentId: 'pay3', refundId: 're3', amount: product.price, at: '2026-04-03T11:00:02.000Z' } }, system),
+    ]);
+    expect(docs.o3).toMatchObject({
+      status: 'canceled',
+      cancellation: { refund: { paymentId: 'pay3', amount: product.price, refundId: 're3', refundedAt: '2026-04-03T11:00:02.000Z' } },
+      returnedPayments: [{ paymentId: 'pay4', amount: product.price, cardLast4: '2222', reason: 'This order is already paid.', refundId: 're4', refundedAt: '2026-04-03T11:00:01.000Z' }],
+    });
+    // Money moving back is not a step of the order's lifecycle.
+    expect(docs.o3?.timeline.map((entry) => entry.event)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderCanceled']);
+  });
 });

@@ -9,6 +9,13 @@ import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
 export type TimelineRole = 'customer' | 'vendor' | 'admin' | 'system';
 
+/** A payment owed back to the card, with the gateway's refund once it is made. */
+export type OwedBack = {
+  paymentId: string;
+  amount: Money;
+  refundId: string | null;
+};
+
 export type OrderTimelineEntry = {
   event: string;
   status: OrderStatus;
@@ -28,7 +35,9 @@ export interface OrderView extends ViewDoc {
   notes: string | null;
   payment: { paymentId: string; amount: Money; cardLast4: string; at: string } | null;
   paymentDeclines: Array<{ reason: string; cardLast4: string; at: string }>;
-  cancellation: { reason: string; by: string | null; byRole: TimelineRole; refund: { paymentId: string; amount: Money } | null; at: string } | null;
+  cancellation: { reason: string; by: string | null; byRole: TimelineRole; refund: (OwedBack & { refundedAt: string | null }) | null; at: string } | null;
+  /** Charges the order did not take (paid twice at once, or canceled while the card was charged): owed back. */
+  returnedPayments: Array<OwedBack & { cardLast4: string; reason: string; at: string; refundedAt: string | null }>;
   timeline: OrderTimelineEntry[];
   placedAt: string;
   updatedAt: string;
@@ -44,15 +53,16 @@ export function roleIn(order: Pick<OrderView, 'customerId' | 'vendorId'>, actor:
 
 export const ordersProjection: Projection<OrderView> = {
   name: 'orders',
+  version: 2,
   collection: 'orders',
-  eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled'],
+  eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled', 'OrderPaymentReturned', 'OrderRefunded'],
   keysOf: (event) => idsOf('orderId' in event.data && event.data.orderId),
   evolve(doc, event, id) {
     if (event.type === 'OrderPlaced') {
       const { customerId, vendorId, product, total, start, end, notes, placedAt } = event.data;
       return {
         _id: id, _seen: doc?._seen ?? {}, orderId: id, customerId, vendorId, status: 'new', product, total,
-        slot: start && end ? { start, end } : null, notes: notes ?? null, payment: null, paymentDeclines: [], cancellation: null,
+        slot: start && end ? { start, end } : null, notes: notes ?? null, payment: null, paymentDeclines: [], cancellation: null, returnedPayments: [],
         timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt }],
         placedAt, updatedAt: placedAt,
       };
@@ -80,7 +90,20 @@ export const ordersProjection: Projection<OrderView> = {
         const { reason, by: canceledBy, byRole, refund, at } = event.data;
         return {
           ...step('canceled', at, byRole, canceledBy),
-          cancellation: { reason, by: canceledBy, byRole, refund: refund ?? null, at },
+          cancellation: { reason, by: canceledBy, byRole, refund: refund ? { ...refund, refundId: null, refundedAt: null } : null, at },
+        };
+      }
+      case 'OrderPaymentReturned': {
+        const { paymentId, amount, cardLast4, reason, at } = event.data;
+        return { ...doc, updatedAt: at, returnedPayments: [...doc.returnedPayments, { paymentId, amount, cardLast4, reason, at, refundId: null, refundedAt: null }] };
+      }
+      case 'OrderRefunded': {
+        const { paymentId, refundId, at } = event.data;
+        const refund = doc.cancellation?.refund;
+        return {
+          ...doc, updatedAt: at,
+          cancellation: doc.cancellation && refund?.paymentId === paymentId ? { ...doc.cancellation, refund: { ...refund, refundId, refundedAt: at } } : doc.cancellation,
+          returnedPayments: doc.returnedPayments.map((returned) => (returned.paymentId === paymentId ? { ...returned, refundId, refundedAt: at } : returned)),
         };
       }
       default:

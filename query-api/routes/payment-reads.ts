@@ -8,7 +8,8 @@ import { pagingShape } from '../paging.ts';
 
 // The customer's payments (user-dashboard-payments), derived from the `orders` view: the payment
 // facts live in the order documents. A paid order is one charge; a paid order later canceled adds a
-// refund of the amount the cancellation recorded, back to the same card.
+// refund of the amount the cancellation recorded, back to the same card. A charge the order did not
+// take (returnedPayments) is a charge and its refund.
 export type PaymentEntry = z.infer<typeof PaymentEntryAnswer>;
 
 const ils = (amountMinor: number): Money => ({ amountMinor, currency: 'ILS' });
@@ -17,14 +18,20 @@ const ils = (amountMinor: number): Money => ({ amountMinor, currency: 'ILS' });
 export function paymentEntriesOf(orders: OrderView[], vendorNames: Map<string, PaymentEntry['vendorName']>): PaymentEntry[] {
   const entries: PaymentEntry[] = [];
   for (const order of orders) {
-    if (!order.payment) continue;
     const common = {
       orderId: order.orderId, orderStatus: order.status, vendorId: order.vendorId, vendorName: vendorNames.get(order.vendorId) ?? {},
-      product: { productId: order.product.productId, name: order.product.name, type: order.product.type }, cardLast4: order.payment.cardLast4,
+      product: { productId: order.product.productId, name: order.product.name, type: order.product.type },
     };
-    entries.push({ ...common, kind: 'charge', paymentId: order.payment.paymentId, amount: order.payment.amount, at: order.payment.at });
-    const refund = order.cancellation?.refund;
-    if (refund) entries.push({ ...common, kind: 'refund', paymentId: refund.paymentId, amount: refund.amount, at: order.cancellation!.at });
+    if (order.payment) {
+      const cardLast4 = order.payment.cardLast4;
+      entries.push({ ...common, cardLast4, kind: 'charge', paymentId: order.payment.paymentId, amount: order.payment.amount, at: order.payment.at });
+      const refund = order.cancellation?.refund;
+      if (refund) entries.push({ ...common, cardLast4, kind: 'refund', paymentId: refund.paymentId, amount: refund.amount, at: order.cancellation!.at });
+    }
+    for (const returned of order.returnedPayments ?? []) {
+      entries.push({ ...common, cardLast4: returned.cardLast4, kind: 'charge', paymentId: returned.paymentId, amount: returned.amount, at: returned.at });
+      entries.push({ ...common, cardLast4: returned.cardLast4, kind: 'refund', paymentId: returned.paymentId, amount: returned.amount, at: returned.at });
+    }
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === b.kind ? a.orderId.localeCompare(b.orderId) : a.kind === 'refund' ? -1 : 1));
 }
@@ -37,7 +44,7 @@ export const myPayments = readRoute({
   auth: 'user',
   query: { ...pagingShape },
   async handle({ query, views, actor }) {
-    const orders = await views.find<ViewDocument>('orders', { customerId: actor.userId, payment: { $ne: null } }) as unknown as OrderView[];
+    const orders = await views.find<ViewDocument>('orders', { customerId: actor.userId, $or: [{ payment: { $ne: null } }, { 'returnedPayments.0': { $exists: true } }] }) as unknown as OrderView[];
     const vendorIds = [...new Set(orders.map((order) => order.vendorId))];
     const cards = vendorIds.length ? await views.find<ViewDocument>('vendorCards', { _id: { $in: vendorIds } }) : [];
     const vendorNames = new Map(cards.map((card) => [card._id, (card.name ?? {}) as PaymentEntry['vendorName']]));

@@ -19,7 +19,7 @@ import { DashboardLayout } from './dashboard-layout.tsx';
 // customer, newest first, with totals over all of them (GET /api/payments, from the orders view).
 export const PAYMENTS_PAGE_SIZE = 20;
 /** Notices after which the list has a new line: a payment, or a cancellation that may refund one. */
-const PAYMENT_NOTICES = new Set(['order.payed', 'order.canceled']);
+const PAYMENT_NOTICES = new Set(['order.payed', 'order.canceled', 'order.refunded']);
 
 export async function paymentsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
