@@ -10,7 +10,8 @@ import type { Realtime } from '../domain/ports/realtime.ts';
 import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { Config } from './config.ts';
-import { openSqliteEventStore } from './event-store/sqlite-event-store.ts';
+import { openSqliteEventStore, type SqliteEventStore } from './event-store/sqlite-event-store.ts';
+import { shareAppendsOver } from './event-store/shared-file-appends.ts';
 import { storeEventFeed } from './event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from './view-store/memory-view-store.ts';
 import { openSqliteViewStore } from './view-store/sqlite-view-store.ts';
@@ -49,6 +50,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   const engines = {} as Adapters['engines'];
 
   let eventStore: EventStore;
+  let sharedFile: SqliteEventStore | null = null;
   if (config.EVENTSTORE_URL) {
     const { openEventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store.ts');
     eventStore = await openEventStoreDbEventStore({ url: config.EVENTSTORE_URL });
@@ -56,8 +58,8 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   } else {
     mkdirSync(config.DATA_DIR, { recursive: true });
     const path = join(config.DATA_DIR, 'events.sqlite');
-    eventStore = await openSqliteEventStore({ path });
-    engines.eventStore = `node:sqlite ${path}`;
+    eventStore = sharedFile = await openSqliteEventStore({ path });
+    engines.eventStore = `node:sqlite ${path} (processes on this host may share it; across hosts use EventStoreDB)`;
   }
   closers.push(() => eventStore.close());
 
@@ -114,6 +116,8 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     engines.idempotencyStore = 'event store streams';
   }
   closers.push(() => cache.close(), () => jobQueue.close(), () => realtime.close(), () => attemptLimiter.close(), () => idempotencyStore.close(), () => singleUseTokens.close());
+  // Processes sharing the event file tell each other of their appends, so none waits for its poll.
+  if (sharedFile && config.REDIS_URL) closers.push(await shareAppendsOver(sharedFile, realtime));
 
   let feed: EventFeed;
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {

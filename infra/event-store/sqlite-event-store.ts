@@ -57,6 +57,13 @@ export interface SqliteEventStoreOptions {
 export interface SqliteEventStore extends EventStore {
   /** The database file; null for ':memory:', which no other connection can open. */
   readonly file: string | null;
+  /** Told after each commit of appends made through this store (to tell the other processes). */
+  onAppended(listener: () => void): () => void;
+  /**
+   * Another process appended to the file: waiting subscriptions look now rather than at their next poll
+   * (the poll stays, for a notice that never came).
+   */
+  noticeAppend(): void;
 }
 
 const PAGE_SIZE = 500;
@@ -105,12 +112,19 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   const wakeAll = (): void => {
     for (const wake of [...waiters]) wake();
   };
+  const noticeAppend = (): void => {
+    appends += 1;
+    wakeAll();
+  };
+  const appendListeners = new Set<() => void>();
 
   const commits = createGroupCommit(
     path === ':memory:' || writer === 'inline' ? { writer: 'inline', db } : { writer: 'thread', path, synchronous, busyTimeoutMs },
     () => {
-      appends += 1;
-      wakeAll();
+      noticeAppend();
+      for (const listener of [...appendListeners]) {
+        try { listener(); } catch { /* a listener's failure is its own */ }
+      }
     },
   );
 
@@ -128,6 +142,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
   const waitForAppend = (signal: AbortSignal | undefined): Promise<void> =>
     new Promise((resolve) => {
+      // Aborted while the last page was being handed over: an abort listener added now would never fire.
+      if (signal?.aborted) return resolve();
       const done = (): void => {
         clearTimeout(timer);
         waiters.delete(done);
@@ -141,6 +157,13 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
   const store: SqliteEventStore = {
     file: path === ':memory:' ? null : path,
+
+    onAppended(listener) {
+      appendListeners.add(listener);
+      return () => appendListeners.delete(listener);
+    },
+
+    noticeAppend,
 
     async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
       ensureOpen();
