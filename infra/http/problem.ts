@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { Refusal, type RefusalKind } from '../../domain/shared/refusal.ts';
 import { WrongExpectedRevision } from '../../domain/ports/event-store.ts';
+import { RETRY_AFTER_SECONDS, unavailableEngineOf } from '../engine-unavailable.ts';
 
 // RFC 9457 problem details (application/problem+json), the one error shape of both APIs (DESIGN §6).
 export interface Problem {
@@ -48,6 +49,13 @@ export function problemOf(error: unknown): Problem {
     const status = statusOfRefusal[error.kind];
     return { type: `https://httpstatuses.io/${status}`, title: error.kind.replace('_', ' '), status, code: error.code, detail: error.reason };
   }
+  const engine = unavailableEngineOf(error);
+  if (engine) {
+    return {
+      type: 'https://httpstatuses.io/503', title: 'Service unavailable', status: 503, code: 'engine-unavailable',
+      detail: 'The service is briefly unavailable. Please try again in a few seconds.', retryAfterSeconds: RETRY_AFTER_SECONDS,
+    };
+  }
   if (error instanceof WrongExpectedRevision) {
     return { type: 'https://httpstatuses.io/409', title: 'Conflict', status: 409, code: 'revision-conflict', detail: 'Someone else changed this at the same time. Try again.' };
   }
@@ -68,6 +76,7 @@ export function problemOf(error: unknown): Problem {
 }
 
 export function sendProblem(res: Response, problem: Problem): void {
+  if (typeof problem.retryAfterSeconds === 'number') res.set('Retry-After', String(problem.retryAfterSeconds));
   res.status(problem.status).type('application/problem+json').json(problem);
 }
 
@@ -75,7 +84,8 @@ export function sendProblem(res: Response, problem: Problem): void {
 export function problemHandler(log: (error: unknown) => void = (e) => console.error(e)): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     const problem = problemOf(error);
-    if (problem.status >= 500) log(error);
+    // An engine away for a moment is expected and reported by readiness, not a bug to log per request.
+    if (problem.status >= 500 && problem.status !== 503) log(error);
     if (res.headersSent) return;
     sendProblem(res, problem);
   };

@@ -32,7 +32,7 @@ export interface MongoViewStoreOptions {
   dbName?: string;
   /** Indexes to declare at open, before any query runs (the projectors also declare theirs at start). */
   indexes?: ReadonlyArray<{ collection: string; keys: Record<string, 1 | -1 | 'text'>; options?: { unique?: boolean; name?: string } }>;
-  /** Milliseconds to find a server before an operation fails; default 10 000. */
+  /** Milliseconds to find a server before an operation fails (then answered 503); default 5 000. */
   serverSelectionTimeoutMs?: number;
   /** Which server this is; detected from buildInfo when omitted. */
   dialect?: MongoDialect;
@@ -244,7 +244,7 @@ export interface MongoViewStore extends ViewStore {
 
 /** Connects (failing fast when no server answers) and declares the given indexes. */
 export async function openMongoViewStore(options: MongoViewStoreOptions): Promise<MongoViewStore> {
-  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000 });
+  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000 });
   await client.connect();
   const db = client.db(options.dbName ?? 'marketplace_views');
   const buildInfo = await db.admin().command({ buildInfo: 1 });
