@@ -44,6 +44,7 @@ import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
 import type { InProcessReader } from './web/api/in-process-transport.ts';
 import { createGuestPageCache } from './web/guest-page-cache.ts';
+import { sessionCookieBridge } from './web/session-cookies.ts';
 import { DEMO_ACCOUNTS, seedDemoMarketplace, type SeedReport } from './seed/seed-demo.ts';
 
 export const SERVICES = ['web', 'command-api', 'query-api', 'projectors', 'worker', 'relay'] as const;
@@ -208,6 +209,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   app.use(securityHeaders);
   // Every service answers /health/live and /health/ready, also those without an API (projectors, worker, relay).
   app.use(healthRouter(() => readinessChecks));
+  // The browser's calls carry the session in HttpOnly cookies: the bridge makes them bearer tokens (web/session-cookies.ts).
+  if (runs.has('web')) app.use('/api', sessionCookieBridge({ production }));
   let seed: { run: () => Promise<void> } | null = null;
   if (serveHttp) {
     const logger = {
@@ -317,6 +320,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
           return claims ? actorOfClaims(claims) : null;
         },
         vouchForClientAddress: (address) => vouchForClientAddress(jwtSecret, address),
+        trustProxy: config.TRUST_PROXY,
       });
       web.attachWebSocket(server);
     }

@@ -8,8 +8,7 @@ import { DocumentAssetsContext } from './app/document.tsx';
 import { createEnvironment, setBrowserEnvironment } from './app/environment.ts';
 import { createApiClient } from './api/client.ts';
 import { genericErrorMessageKey } from './api/api-error.ts';
-import { browserCookies, renewOrDropSession, writeBrowserCookie } from './app/session.ts';
-import { TOKEN_COOKIE } from './app/cookies.ts';
+import { browserCookies, browserHasSession, renewOrDropSession, sessionHeaders, writeBrowserCookie } from './app/session.ts';
 import { languageTag } from './app/locale-path.ts';
 import { publishToast } from './app/toasts.tsx';
 import { createI18n } from './i18n/i18n-instance.ts';
@@ -19,16 +18,20 @@ const locale = document.documentElement.lang === 'en' ? 'en' : 'he';
 // Only the page's language (its chunk is preloaded by the document): another language is another URL.
 const { messages } = locale === 'en' ? await import('page-messages:en') : await import('page-messages:he');
 const API_BASE = '/api';
+// No token in the browser's code: the session is in HttpOnly cookies, which the /api bridge reads
+// for calls that say so (web/session-cookies.ts).
 const api = createApiClient({
   baseUrl: API_BASE,
-  getToken: () => browserCookies()[TOKEN_COOKIE] ?? null,
+  getToken: () => null,
+  headers: sessionHeaders(),
+  hasSession: browserHasSession,
   getLocale: () => languageTag(locale),
   onError: (error) => publishToast({ kind: 'error', messageKey: genericErrorMessageKey(error.status) }),
   onSuccess: () => publishToast({ kind: 'success', messageKey: 'core.genericSuccess' }),
-  onUnauthorized: () => renewOrDropSession(API_BASE),
+  onUnauthorized: renewOrDropSession,
 });
 setBrowserEnvironment(createEnvironment({
-  api, isServer: false, locale, cookies: browserCookies, setCookie: writeBrowserCookie, hasToken: () => Boolean(browserCookies()[TOKEN_COOKIE]),
+  api, isServer: false, locale, cookies: browserCookies, setCookie: writeBrowserCookie, hasToken: browserHasSession,
 }));
 
 // The document's assets as the server named them, so the browser renders the same <head> and scripts.
@@ -36,7 +39,7 @@ const loader = document.querySelector<HTMLScriptElement>('script[data-entry]');
 const assets = {
   script: loader?.dataset.entry ?? '',
   stylesheet: document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '',
-  hydrationScript: document.querySelector<HTMLScriptElement>('script:not([src]):not([data-entry])')?.textContent ?? '',
+  hydrationScript: document.querySelector<HTMLScriptElement>('script:not([src]):not([data-entry]):not([type])')?.textContent ?? '',
   modulePreloads: loader?.dataset.preloads?.split(' ').filter(Boolean) ?? [],
 };
 // The page's own lazily loaded screens are in place before hydration, so the first render matches the

@@ -7,11 +7,13 @@ import { createApiClient, httpTransport, type ApiTransport } from './api/client.
 import { createInProcessTransport, type InProcessReader } from './api/in-process-transport.ts';
 import { guestPageKey, isGuestRequest, type GuestPage, type GuestPageCache } from './guest-page-cache.ts';
 import { createEnvironment } from './app/environment.ts';
-import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE } from './app/cookies.ts';
+import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from './app/cookies.ts';
+import { secureCookies, sessionRefreshHandler, sessionSetCookies, upgradedSessionCookies, type TokenPair } from './session-cookies.ts';
 import { languageTag, localeOfPath, localizedPath } from './app/locale-path.ts';
 import { buildClientAssets, pageMessagesModule } from './client-bundle.ts';
 import { renderPage } from './render-page.tsx';
 import { compressedBody } from './compressed-body.ts';
+import { robotsTxt, sitemapPages, sitemapXml } from './seo-files.ts';
 import { routeGroupsOf } from './app/route-groups.ts';
 import { isForeignFormPost } from './form-post-origin.ts';
 import { createRealtimeHub } from './realtime-hub.ts';
@@ -37,6 +39,8 @@ export interface WebAppOptions {
    * API's throttles count the visitor and not this server (infra/http/client-address.ts).
    */
   vouchForClientAddress?: (address: string) => string;
+  /** TRUST_PROXY: whose X-Forwarded-For names a socket's client address (the realtime hub's per-address cap). */
+  trustProxy?: string | false;
   fetch?: typeof fetch;
   /** The query API of this very process (embedded mode): the server pass reads through it, not over HTTP. */
   inProcessReads?: InProcessReader;
@@ -55,7 +59,7 @@ export interface WebApp {
 export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   const assets = await buildClientAssets({ production: options.production });
   const apiBase = `${options.apiBaseUrl.replace(/\/+$/, '')}/api`;
-  const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken });
+  const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken, trustProxy: options.trustProxy });
   const http = httpTransport(options.fetch);
   /** In process when the query API runs here; `onRead` hears the cache tags of every read. */
   const transportOf = (onRead?: (tags: readonly string[] | null) => void): ApiTransport =>
@@ -91,36 +95,54 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   // The demo marketplace's photos (scripts/generate-demo-images.ts): content-hashed names, so cached for good.
   router.use('/demo', express.static(fileURLToPath(new URL('./public/demo/', import.meta.url)), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
 
+  // For search engines (web/seo-files.ts): the origin as the page handler names it in canonical addresses.
+  const originOf = (req: ExpressRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  router.get('/robots.txt', (req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain; charset=utf-8').send(robotsTxt(originOf(req)));
+  });
+  router.get('/sitemap.xml', async (req, res, next) => {
+    try {
+      const api = createApiClient({ baseUrl: apiBase, getToken: () => null, getLocale: () => 'he-IL', transport: transportOf() });
+      const xml = sitemapXml(originOf(req), await sitemapPages(api));
+      res.setHeader('Cache-Control', 'public, max-age=600');
+      res.type('application/xml; charset=utf-8');
+      compressedBody(req, res).end(xml);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   /**
    * The user behind the token cookie, checked before the loaders run (SPEC §6: 2 s on the server).
    * An expired token is renewed with the refresh token (new cookies on the answer); a token the API
    * refuses for good is dropped, so the page renders for a guest instead of failing.
    */
-  async function checkSession(cookies: Record<string, string>, locale: Locale, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
+  async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
     const token = cookies[TOKEN_COOKIE];
     if (!token) return { token: null, user: null };
+    const secure = secureCookies(req, options.production);
     const userOf = async (candidate: string) => {
       const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), transport: transportOf() });
       return currentUser(api, SERVER_USER_TIMEOUT_MS);
     };
     try {
-      return { token, user: await userOf(token) };
+      const user = await userOf(token);
+      for (const cookie of upgradedSessionCookies(cookies, { secure })) res.append('Set-Cookie', cookie);
+      return { token, user };
     } catch (error) {
       if (!isApiError(error) || error.status !== 401) return { token, user: null };
     }
     const refreshed = await renewTokens(cookies[REFRESH_COOKIE]);
+    for (const cookie of sessionSetCookies(refreshed, { secure })) res.append('Set-Cookie', cookie);
     if (refreshed) {
-      res.append('Set-Cookie', serializeCookie(TOKEN_COOKIE, refreshed.token, { secure: options.production }));
-      res.append('Set-Cookie', serializeCookie(REFRESH_COOKIE, refreshed.refresh_token, { secure: options.production }));
       const user = await userOf(refreshed.token).catch(() => null);
       return { token: refreshed.token, user };
     }
-    res.append('Set-Cookie', serializeCookie(TOKEN_COOKIE, '', { days: 0, secure: options.production }));
-    res.append('Set-Cookie', serializeCookie(REFRESH_COOKIE, '', { days: 0, secure: options.production }));
     return { token: null, user: null };
   }
 
-  async function renewTokens(refreshToken: string | undefined): Promise<{ token: string; refresh_token: string } | null> {
+  async function renewTokens(refreshToken: string | undefined): Promise<TokenPair | null> {
     if (!refreshToken) return null;
     const answer = await (options.fetch ?? fetch)(`${apiBase}/token/refresh`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }), signal: AbortSignal.timeout(SERVER_USER_TIMEOUT_MS),
@@ -163,12 +185,20 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         return;
       }
       const recording = guestCache?.record(cookies);
-      const session = await checkSession(cookies, locale, res);
+      const session = await checkSession(cookies, locale, req, res);
       // The cookies as the browser will hold them after this answer: a renewed token, or one set by an action (sign-in).
       if (session.token) cookies[TOKEN_COOKIE] = session.token; else delete cookies[TOKEN_COOKIE];
+      const secure = secureCookies(req, options.production);
       const setCookie = (name: string, value: string, cookie: { days?: number } = {}) => {
-        res.append('Set-Cookie', serializeCookie(name, value, { ...cookie, secure: options.production }));
+        res.append('Set-Cookie', serializeCookie(name, value, { ...cookie, secure }));
         if (cookie.days === 0) delete cookies[name]; else cookies[name] = value;
+      };
+      // A route action signed in or out: the HttpOnly session cookies of this answer, and of the loaders after it.
+      const setSession = (pair: Partial<TokenPair> | null) => {
+        const complete = pair?.token && pair.refresh_token ? { token: pair.token, refresh_token: pair.refresh_token } : null;
+        for (const cookie of sessionSetCookies(complete, { secure })) res.append('Set-Cookie', cookie);
+        if (complete) Object.assign(cookies, { [TOKEN_COOKIE]: complete.token, [REFRESH_COOKIE]: complete.refresh_token, [SESSION_MARKER_COOKIE]: '1' });
+        else for (const name of [TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE]) delete cookies[name];
       };
       const api = createApiClient({
         baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), transport: transportOf(recording?.onRead),
@@ -176,9 +206,10 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         headers: req.ip && options.vouchForClientAddress ? { [CLIENT_ADDRESS_HEADER]: options.vouchForClientAddress(req.ip) } : {},
       });
       const environment = createEnvironment({
-        api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,
+        api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, setSession, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,
       });
-      const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
+      // The scheme as Express reads it (X-Forwarded-Proto from a trusted proxy): pages name their canonical address with it.
+      const url = new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
       const controller = new AbortController();
       // A visitor who left stops the loaders; an answer sent in full closes too, and aborting then would
       // only build a DOMException with its stack for nobody (~0.5% of a rendered page's time).
@@ -206,6 +237,8 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       next(error);
     }
   };
+  // The browser's renewal of an expired access token: its refresh token is an HttpOnly cookie (web/session-cookies.ts).
+  router.post('/session/refresh', sessionRefreshHandler({ production: options.production, renew: renewTokens }));
   router.get('/{*page}', pageHandler);
   router.post('/{*page}', express.raw({ type: ['application/x-www-form-urlencoded', 'multipart/form-data'], limit: '1mb' }), pageHandler);
 

@@ -265,6 +265,19 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     }, { idempotent: false }),
 
     defineRoute({
+      method: 'post', path: '/api/token/revoke', summary: 'Sign out: the session of this refresh token ends (its tokens are refused from then on)', tags: ['auth'], auth: 'public',
+      body: z.strictObject({ refresh_token: z.string().min(1).max(4000) }), response: z.object({ ended: z.literal(true) }),
+    }, async ({ body, context }) => {
+      // The same answer for any token, valid or not: it ends what it can and tells nothing.
+      const refresh = verifyRefreshToken(deps.tokens.secret, body.refresh_token);
+      if (refresh?.session) {
+        await sessions.execute(context, refresh.session.sessionId, { type: 'EndSession', sessionId: refresh.session.sessionId, presentedTokenId: refresh.session.tokenId })
+          .catch((error: unknown) => { if (!(error instanceof Refusal)) throw error; });
+      }
+      return { status: 200, body: { ended: true as const } };
+    }, { idempotent: false }),
+
+    defineRoute({
       method: 'get', path: '/api/user/current', summary: 'The signed-in user (SPEC §3 profile)', tags: ['auth'], auth: 'user', response: UserProfile,
     }, async ({ context }) => {
       const account = await loadUserAccount(eventStore, context.actor.userId!);

@@ -63,8 +63,10 @@ export interface ApiClientOptions {
   onError?: (error: ApiError, method: HttpMethod) => void;
   /** Successful non-GET calls (not silent) go here: the generic success message. */
   onSuccess?: (method: HttpMethod) => void;
-  /** Called once on a 401 when a token was sent; answer true when a new token is in place to retry with. */
+  /** Called once on a 401 when a token (or the session cookie) was sent; answer true when a new token is in place to retry with. */
   onUnauthorized?: () => Promise<boolean>;
+  /** The browser: whether the session cookie goes with the call (its token cannot be read: `getToken` is null). */
+  hasSession?: () => boolean;
 }
 
 export interface ApiClient {
@@ -116,7 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       throw new ApiError(0, { title: 'Network error', detail: error instanceof Error ? error.message : String(error) });
     }
-    if (response.status === 401 && token && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
+    if (response.status === 401 && (token || options.hasSession?.()) && !retried && options.onUnauthorized && (await options.onUnauthorized())) {
       return send(method, url, call, true);
     }
     const { text } = response;

@@ -15,6 +15,14 @@ export interface WebEnvironment {
    * answer (a route action signing in), in the browser document.cookie. `days: 0` removes it.
    */
   setCookie(name: string, value: string, options?: { days?: number }): void;
+  /**
+   * Stores the session a route action signed in to (null: signs out). On the server pass: the HttpOnly
+   * session cookies of the page's answer (web/session-cookies.ts). In the browser there is nothing to
+   * do: the API's answer already went into the cookies through the /api bridge, without the tokens.
+   */
+  setSession(pair: { token?: string; refresh_token?: string } | null): void;
+  /** Whether a session may exist (a guest has none: the user check is not even asked). */
+  hasSession(): boolean;
   /** The signed-in user, or null for a guest or when the check times out (SPEC §6: 2 s server, 5 s browser). */
   currentUser(): Promise<CurrentUser | null>;
   categories(): Promise<Category[]>;
@@ -28,6 +36,9 @@ export function createEnvironment(options: {
   cookies: () => Record<string, string>;
   /** Where cookies are written (see WebEnvironment.setCookie); without it, writing one is a programming error. */
   setCookie?: (name: string, value: string, options?: { days?: number }) => void;
+  /** Where the session goes (see WebEnvironment.setSession); default: nowhere (the browser). */
+  setSession?: (pair: { token?: string; refresh_token?: string } | null) => void;
+  /** Whether a session may exist (the server: the token cookie; the browser: the `session` marker cookie). */
   hasToken: () => boolean;
   /** The user already checked by the caller (the server pass checks before running loaders). */
   knownUser?: CurrentUser | null;
@@ -44,6 +55,8 @@ export function createEnvironment(options: {
     locale: options.locale,
     cookies: options.cookies,
     setCookie: options.setCookie ?? ((name) => { throw new Error(`This environment cannot set the cookie ${name}`); }),
+    setSession: options.setSession ?? (() => {}),
+    hasSession: options.hasToken,
     currentUser() {
       if (!options.hasToken()) return Promise.resolve(null);
       // A failed or slow check counts as a guest rather than breaking the page.

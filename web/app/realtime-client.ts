@@ -3,7 +3,8 @@ import { publishRealtime, realtimeNotificationOf, shownOnScreen } from './realti
 import { notificationParams, notificationTextKey } from './notification-text.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 
-// SPEC §4: the realtime socket connects with the user token and receives a socket UUID; pushed
+// SPEC §4: the realtime socket connects with the user's session (its HttpOnly cookie goes with the
+// upgrade request) and receives a socket UUID; pushed
 // notifications (web/realtime-hub.ts: `{ type: 'notification', kind: 'notification', payload }`, the
 // notification's own kind inside the payload) are shown as toasts, worded for the reader's part in
 // the order (notification-text.ts), and handed to the screens that listen. Reconnects with a
@@ -13,13 +14,13 @@ export interface RealtimeConnection { close(): void }
 /** The page's language, from the document the server rendered (lang="he" or "en"). */
 const pageLocale = (): Locale => (document.documentElement.lang === 'en' ? 'en' : 'he');
 
-export function connectRealtime(token: string, onSocketId: (socketId: string) => void): RealtimeConnection {
+export function connectRealtime(onSocketId: (socketId: string) => void): RealtimeConnection {
   let socket: WebSocket | null = null;
   let closed = false;
   let delay = 1_000;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws`);
     socket.onmessage = (event) => {
       let message: unknown;
       try { message = JSON.parse(String(event.data)); } catch { return; }

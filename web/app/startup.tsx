@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { environmentOf } from './environment.ts';
 import { trackLanding } from './tracking.ts';
 import { connectRealtime } from './realtime-client.ts';
-import { TOKEN_COOKIE } from './cookies.ts';
 
 // SPEC §4 start-up: the app takes over from the server-rendered page and marks itself activated
 // about 500 ms after mount; a global spinner shows when the user check is pending for 300 ms, and a
@@ -33,12 +32,12 @@ export function StartUp() {
   useEffect(() => {
     const timer = setTimeout(() => { document.documentElement.dataset.activated = 'true'; }, ACTIVATION_DELAY_MS);
     const environment = environmentOf(undefined);
-    const token = environment.cookies()[TOKEN_COOKIE];
     let realtime: { close(): void } | null = null;
-    if (token) {
+    // The session's tokens are HttpOnly: the marker cookie says one exists, the socket carries the cookie.
+    if (environment.hasSession()) {
       setUserCheckPending(true);
       environment.currentUser().then((user) => {
-        if (user) realtime = connectRealtime(token, (socketId) => { document.documentElement.dataset.socketId = socketId; });
+        if (user) realtime = connectRealtime((socketId) => { document.documentElement.dataset.socketId = socketId; });
       }).finally(() => setUserCheckPending(false));
     }
     return () => { clearTimeout(timer); realtime?.close(); };

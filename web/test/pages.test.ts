@@ -376,7 +376,7 @@ describe('guards and redirects (SPEC §2, §6)', () => {
     const response = await fetch(`${market.url}/en`, { headers: { cookie: 'token=not-a-real-token' } });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('data-testid="login-link"');
-    expect(response.headers.getSetCookie()).toContain('token=; Path=/; SameSite=Lax; Max-Age=0');
+    expect(response.headers.getSetCookie()).toContain('token=; Path=/; SameSite=Lax; Max-Age=0; HttpOnly');
   });
 
   it('a refused token with a valid refresh token is renewed on the server pass', async () => {
@@ -392,7 +392,13 @@ describe('guards and redirects (SPEC §2, §6)', () => {
     const ok = await fetch(`${market.url}/en/user/login?loginRedirect=%2Fen%2Fsearch`, { method: 'POST', body, redirect: 'manual' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/en/search');
-    expect(ok.headers.getSetCookie().some((cookie) => cookie.startsWith('token=') && cookie.includes('Path=/') && cookie.includes('Max-Age=31536000'))).toBe(true);
+    // The session cookies: HttpOnly, SameSite, living as long as the refresh token (30 days), beside a readable marker.
+    const set = ok.headers.getSetCookie();
+    for (const name of ['token', 'refresh_token']) {
+      const cookie = set.find((line) => line.startsWith(`${name}=ey`))!;
+      expect(cookie).toMatch(/; Path=\/; SameSite=Lax; Max-Age=259\d{4}; HttpOnly$/);
+    }
+    expect(set.find((line) => line.startsWith('session='))).toMatch(/^session=1; Path=\/; SameSite=Lax; Max-Age=259\d{4}$/);
     // A refused sign-in renders the login page again with the message and the typed e-mail (the login route's action).
     const bad = await fetch(`${market.url}/en/user/login?loginRedirect=https%3A%2F%2Fevil.example`, { method: 'POST', body: new URLSearchParams({ email: DEMO.customer, password: 'wrong-password' }), redirect: 'manual' });
     expect(bad.status).toBe(401);

@@ -1,8 +1,7 @@
 import { MAX_MEDIA_BYTES, mediaContentType } from '../../../domain/media/media-file.ts';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { TOKEN_COOKIE } from '../../app/cookies.ts';
-import { browserCookies, refreshSession } from '../../app/session.ts';
+import { refreshSession, sessionHeaders } from '../../app/session.ts';
 
 // One file into the media library from the browser (SPEC §7): a media-manager token first, then the
 // raw bytes by XMLHttpRequest, whose upload events give the progress bar (fetch has none). The file
@@ -31,8 +30,8 @@ function send(file: File, grant: MediaToken, locale: string, onProgress: (fracti
     const request = new XMLHttpRequest();
     const url = `${grant.uploadUrl}?${new URLSearchParams({ token: grant.token, name: file.name })}`;
     request.open('POST', url);
-    const bearer = browserCookies()[TOKEN_COOKIE];
-    if (bearer) request.setRequestHeader('Authorization', `Bearer ${bearer}`);
+    // The session goes in its HttpOnly cookie, read by the /api bridge (web/session-cookies.ts).
+    for (const [name, value] of Object.entries(sessionHeaders())) request.setRequestHeader(name, value);
     request.setRequestHeader('Content-Type', mediaContentType(file.type) ?? file.type);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', locale);
@@ -55,7 +54,7 @@ export async function uploadMediaFile(api: ApiClient, file: File, locale: string
     const grant = await api.post<MediaToken>('media-manager/token', undefined, { silent: true });
     const answer = await send(file, grant, locale, onProgress);
     // An access token that expired during a long upload: renew it and send the file once more.
-    if (answer.status === 401 && attempt === 0 && (await refreshSession('/api'))) continue;
+    if (answer.status === 401 && attempt === 0 && (await refreshSession())) continue;
     const body = (answer.body ?? {}) as Record<string, unknown>;
     if (answer.status !== 201) throw new ApiError(answer.status, body);
     return { id: String(body.id), url: String(body.url), fileName: String(body.fileName) };
