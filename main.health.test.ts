@@ -108,7 +108,7 @@ describe('health endpoints', () => {
     const ready = await health(url, 'ready');
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
-    expect(checkNames(ready.body)).toEqual(['event-store', 'notifications', 'projections', 'seed', 'views', 'web']);
+    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'notifications', 'projections', 'seed', 'views', 'web']);
     for (const check of ready.body.checks) expect(check.ready).toBe(true);
     expect(ready.body.checks.find((check: { name: string }) => check.name === 'projections').detail).toMatch(/^caught up at position \d+$/);
     expect(await healthcheckExitCodes(url)).toEqual({ 'docker-compose.yml': 0, Dockerfile: 0 });
@@ -124,7 +124,12 @@ describe('health endpoints', () => {
     running.push(commandApi);
     const apiReady = await health(commandApi.url, 'ready');
     expect(apiReady.status).toBe(200);
-    expect(apiReady.body.checks).toEqual([{ name: 'event-store', ready: true, detail: 'head at position -1' }]);
+    // Its log holds only its own name; the shared engines it uses are checked too.
+    expect(apiReady.body.checks).toEqual([
+      { name: 'redis', ready: true, detail: 'answers PONG' },
+      { name: 'mongodb', ready: true, detail: expect.stringMatching(/^answers \(\d+ checkpoints\)$/) },
+      { name: 'event-store', ready: true, detail: 'head at position 1' },
+    ]);
 
     // The projectors have no API: their process serves /health/* alone.
     const projectors = await startMarketplace({ services: ['projectors'], port: 0, dataDir: dir, env: alone });
@@ -132,7 +137,7 @@ describe('health endpoints', () => {
     expect((await health(projectors.url, 'live')).status).toBe(200);
     const projectorsReady = await health(projectors.url, 'ready');
     expect(projectorsReady.status).toBe(200);
-    expect(checkNames(projectorsReady.body)).toEqual(['projections']);
+    expect(checkNames(projectorsReady.body)).toEqual(['mongodb', 'projections', 'redis']);
     expect((await fetch(new URL('/api/openapi.json', projectors.url))).status).toBe(404);
     await (projectors.adapters.viewStore as MongoViewStore).db.dropDatabase();
   }, 60_000);
@@ -161,7 +166,7 @@ describe('health endpoints', () => {
     }
     expect(ready.status).toBe(200);
     // No seed on a store that has events, so no seed check.
-    expect(checkNames(ready.body)).toEqual(['event-store', 'notifications', 'projections', 'views', 'web']);
+    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'notifications', 'projections', 'views', 'web']);
     expect(restarted.projections.stats().position).toBeGreaterThanOrEqual(head);
   }, 120_000);
 });

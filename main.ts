@@ -16,6 +16,7 @@ import express from 'express';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, parseConfig, type Config } from './infra/config.ts';
 import { openAdapters, type Adapters } from './infra/open-adapters.ts';
+import { isEmptyLog } from './infra/event-log-identity.ts';
 import { problemHandler } from './infra/http/problem.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { answerClientErrors } from './infra/http/client-errors.ts';
@@ -87,7 +88,13 @@ export interface Marketplace {
   close(): Promise<void>;
 }
 
-/** What a service needs when it runs alone: state it shares with the other processes cannot be in memory. */
+/**
+ * Where each service listens when PORT is not set, so services started side by side on one host do not
+ * collide; several services in one process take the first one's port. Every service at once: 3000.
+ */
+export const DEFAULT_PORTS: Record<ServiceName, number> = { web: 3000, 'command-api': 3001, 'query-api': 3002, projectors: 3003, worker: 3004, relay: 3005 };
+
+/** What a service needs when it runs without the others: state it shares with them cannot be in memory. */
 const needsWhenAlone: Partial<Record<ServiceName, (keyof Config)[]>> = {
   web: ['REDIS_URL', 'COMMAND_API_URL', 'QUERY_API_URL'],
   // The command API checks admin routes against the access rules' view.
@@ -109,8 +116,10 @@ function assertServicesConfigured(runs: Set<ServiceName>, config: Config): void 
   }
   if (runs.size === SERVICES.length) return;
   for (const service of runs) {
-    const missing = (needsWhenAlone[service] ?? []).filter((key) => !config[key]);
-    if (missing.length) throw new ConfigError(`Invalid configuration: the ${service} service alone needs ${missing.join(', ')}`);
+    // The web forwards /api only to the APIs that are not in its own process.
+    const here = (key: keyof Config) => (key === 'COMMAND_API_URL' && runs.has('command-api')) || (key === 'QUERY_API_URL' && runs.has('query-api'));
+    const missing = (needsWhenAlone[service] ?? []).filter((key) => !config[key] && !here(key));
+    if (missing.length) throw new ConfigError(`Invalid configuration: the ${service} service ${runs.size > 1 ? `(with ${[...runs].filter((other) => other !== service).join(', ')})` : 'alone'} needs ${missing.join(', ')}`);
   }
 }
 
@@ -127,13 +136,14 @@ function jwtSecretOf(config: Config): string {
 
 export async function startMarketplace(options: StartOptions = {}): Promise<Marketplace> {
   const env = { ...(options.env ?? process.env) };
+  const runs = new Set<ServiceName>(options.services ?? SERVICES);
+  const allInOne = runs.size === SERVICES.length;
   if (options.port !== undefined) env.PORT = String(options.port);
+  else if (!env.PORT && !allInOne) env.PORT = String(DEFAULT_PORTS[[...runs][0]!]);
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
   if (options.seed !== undefined) env.SEED_DEMO = String(options.seed);
   if (options.logLevel !== undefined) env.LOG_LEVEL = options.logLevel;
   const config = parseConfig(env);
-  const runs = new Set<ServiceName>(options.services ?? SERVICES);
-  const allInOne = runs.size === SERVICES.length;
   assertServicesConfigured(runs, config);
   const production = config.NODE_ENV === 'production';
   const log: Logger = pino({ level: config.LOG_LEVEL });
@@ -150,6 +160,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   // GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts).
   const readinessChecks: ReadinessCheck[] = [];
   const head = () => eventStore.headPosition();
+  // Whatever it runs, a process is not ready while a shared engine it uses does not answer.
+  for (const { engine, probe } of adapters.engineProbes) readinessChecks.push(reachableCheck(engine, probe));
 
   // Projectors: local runtime; a query API in another process follows its changes over Realtime.
   let projections: ProjectionRuntime | null = null;
@@ -165,7 +177,12 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     const caughtUp = caughtUpCheck('projections', { position: () => runtime.stats().position, waitForPosition: runtime.waitForPosition }, { head, feed, subscription: 'projectors' });
     readinessChecks.push({
       name: 'projections',
-      check: async () => (runtime.stats().role === 'standby' ? { ready: true, detail: `standing by while ${lease?.holder() ?? 'another instance'} writes the views` } : caughtUp.check()),
+      async check() {
+        if (runtime.stats().role !== 'standby') return caughtUp.check();
+        // A standby is ready while another instance writes the views; not once that one stopped renewing.
+        if (lease?.heldByAnyone()) return { ready: true, detail: `standing by while ${lease.holder() ?? 'another instance'} writes the views` };
+        return { ready: false, detail: `nobody writes the views: the lease of ${lease?.holder() ?? 'the active instance'} ran out, taking over` };
+      },
     });
     if (!allInOne) stops.push(publishViewChanges(projections, realtime));
   }
@@ -250,7 +267,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       app.use(commandApi.router);
       readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await head()}`));
       // Decided before the server listens, so readiness never reports ready just before the seed begins.
-      if (config.SEED_DEMO && !production && (await head()) === -1) {
+      if (config.SEED_DEMO && !production && (await isEmptyLog(eventStore))) {
         seeding = true;
         readinessChecks.push(stepCheck('seed', () => (seeding ? { ready: false, detail: 'seeding the demo marketplace' } : { ready: true, detail: 'demo marketplace seeded' })));
         seed = {
@@ -281,7 +298,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       };
       readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
     }
-    if (runs.has('web') && !allInOne) {
+    if (runs.has('web') && !(runs.has('command-api') && runs.has('query-api'))) {
+      // What the APIs of this process did not answer goes to the API process that owns it.
       app.use('/api', apiGateway({ commandApiUrl: config.COMMAND_API_URL!, queryApiUrl: config.QUERY_API_URL! }));
     }
     app.use('/api', apiNotFound);
@@ -346,14 +364,22 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   };
 }
 
+/** `main.ts web` runs one service, `main.ts web,command-api,query-api` several in one process, `main.ts` (or `all`) every one. */
 function serviceOfArguments(argv: string[]): readonly ServiceName[] | undefined {
-  const name = argv[0];
-  if (!name || name === 'all') return undefined;
-  if (!(SERVICES as readonly string[]).includes(name)) {
-    console.error(`Unknown service "${name}". Services: all, ${SERVICES.join(', ')}.`);
+  const names = (argv[0] ?? '').split(',').filter(Boolean);
+  if (names.length === 0 || names.includes('all')) return undefined;
+  const unknown = names.filter((name) => !(SERVICES as readonly string[]).includes(name));
+  if (unknown.length) {
+    console.error(`Unknown service "${unknown.join('", "')}". Services: all, ${SERVICES.join(', ')} (several as a comma list).`);
     process.exit(1);
   }
-  return [name as ServiceName];
+  return [...new Set(names)] as ServiceName[];
+}
+
+/** Where people reach this process: the address it listens on (localhost for every interface). */
+function reachableAt(config: Config, port: number): string {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${port}`;
 }
 
 if (import.meta.main) {
@@ -366,9 +392,9 @@ if (import.meta.main) {
     console.error(error.message);
     process.exit(1);
   });
-  const what = services ? `Service ${services[0]}` : 'Marketplace';
+  const what = services ? `Service${services.length > 1 ? 's' : ''} ${services.join(', ')}` : 'Marketplace';
   const banner = [
-    `${what}${marketplace.url ? ` on http://localhost:${marketplace.port}` : ''} (${config.NODE_ENV}, started in ${Date.now() - started} ms)`,
+    `${what} on ${reachableAt(marketplace.config, marketplace.port)} (${config.NODE_ENV}, started in ${Date.now() - started} ms)`,
     ...Object.entries(marketplace.adapters.engines).map(([port, engine]) => `  ${port.padEnd(10)} ${engine}`),
   ];
   if (marketplace.seeded || (!services && config.SEED_DEMO && config.NODE_ENV !== 'production')) {

@@ -9,7 +9,8 @@ import type { JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
+import { AnotherEventLog, assertOneEventLog } from './event-log-identity.ts';
 import { openSqliteEventStore, type SqliteEventStore } from './event-store/sqlite-event-store.ts';
 import { shareAppendsOver } from './event-store/shared-file-appends.ts';
 import { storeEventFeed } from './event-feed/store-event-feed.ts';
@@ -42,6 +43,8 @@ export interface Adapters {
   feed: EventFeed;
   /** Which engine serves each port, for the start-up banner. */
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'singleUseTokens' | 'feed', string>;
+  /** One probe per shared engine this process uses (Redis, MongoDB): readiness asks each whether it answers. */
+  engineProbes: Array<{ engine: 'redis' | 'mongodb'; probe(): Promise<string> }>;
   close(): Promise<void>;
 }
 
@@ -63,12 +66,15 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
   closers.push(() => eventStore.close());
 
+  const engineProbes: Adapters['engineProbes'] = [];
   let viewStore: ViewStore;
   if (config.MONGO_URL) {
     const { openMongoViewStore } = await import('./view-store/mongo-view-store.ts');
     // The projectors runtime declares every view's indexes when it starts (projectors/view-indexes.ts).
     viewStore = await openMongoViewStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
     engines.viewStore = 'MongoDB';
+    const views = viewStore;
+    engineProbes.push({ engine: 'mongodb', probe: async () => `answers (${await views.collection('_checkpoints').count()} checkpoints)` });
   } else if (config.VIEW_STORE === 'memory') {
     viewStore = createMemoryViewStore();
     engines.viewStore = 'memory (rebuilt by replay at start)';
@@ -95,7 +101,9 @@ export async function openAdapters(config: Config): Promise<Adapters> {
       import('./attempt-limiter/redis-attempt-limiter.ts'), import('./idempotency/redis-idempotency-store.ts'),
     ]);
     const ns = config.NAMESPACE;
-    cache = await openRedisCache({ url: config.REDIS_URL, keyPrefix: `${ns}:cache:` });
+    const redisCache = await openRedisCache({ url: config.REDIS_URL, keyPrefix: `${ns}:cache:` });
+    cache = redisCache;
+    engineProbes.push({ engine: 'redis', probe: async () => `answers ${await redisCache.redis.ping()}` });
     jobQueue = await openBullmqJobQueue({ url: config.REDIS_URL, queueName: 'notifications', prefix: `${ns}:bull` });
     realtime = await openRedisRealtime({ url: config.REDIS_URL, channel: `${ns}:realtime` });
     attemptLimiter = await openRedisAttemptLimiter({ url: config.REDIS_URL, keyPrefix: `${ns}:attempts:` });
@@ -129,8 +137,18 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     engines.feed = 'event store subscription';
   }
 
+  // Views shared with other processes (MongoDB) name the log they follow: refuse to run on another.
+  if (config.MONGO_URL) {
+    try {
+      await assertOneEventLog({ eventStore, viewStore, describe: engines.eventStore });
+    } catch (error) {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      throw error instanceof AnotherEventLog ? new ConfigError(error.message) : error;
+    }
+  }
+
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

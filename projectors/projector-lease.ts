@@ -30,6 +30,12 @@ export interface ProjectorLease {
   held(): boolean;
   /** The instance that held the lease at the last refresh (null: nobody). */
   holder(): string | null;
+  /**
+   * Whether, at the last refresh, the lease's current term was still running on this instance's clock:
+   * an instance is writing the views. False once the holder stopped renewing (died, lost its database)
+   * until a standby takes the next term.
+   */
+  heldByAnyone(): boolean;
   /** Lets go of the lease at once (on a clean stop), so a standby need not wait for it to expire. */
   release(): Promise<void>;
 }
@@ -56,6 +62,7 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
   const idOf = (term: number) => `${name}#${term}`;
   let mine: { term: number; expiresAt: number } | null = null;
   let lastHolder: string | null = null;
+  let latestExpiresAt = 0;
 
   /** Inserts the term's document: true when this instance took it. */
   async function take(term: number): Promise<boolean> {
@@ -63,6 +70,7 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
     const taken = await leases().writeIfVersion(idOf(term), { _id: idOf(term), name, term, owner, expiresAt }, null);
     if (taken) {
       mine = { term, expiresAt };
+      latestExpiresAt = expiresAt;
       // Terms before the previous one tell nobody anything any more.
       await leases().deleteMany({ name, term: { $lt: term - 1 } });
     }
@@ -80,11 +88,13 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
         return taken;
       }
       lastHolder = latest.owner;
+      latestExpiresAt = latest.expiresAt;
       if (latest.owner === owner && mine?.term === latest.term && at < latest.expiresAt) {
         const expiresAt = at + ttlMs;
         const { _version, ...renewed } = { ...latest, expiresAt };
         if (await leases().writeIfVersion(latest._id, renewed, typeof _version === 'number' ? _version : 0)) {
           mine = { term: latest.term, expiresAt };
+          latestExpiresAt = expiresAt;
           return true;
         }
         mine = null;
@@ -99,6 +109,7 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
     },
     held: () => mine !== null && now() < mine.expiresAt - marginMs,
     holder: () => lastHolder,
+    heldByAnyone: () => now() < latestExpiresAt,
     async release() {
       if (!mine) return;
       const term = mine.term;
