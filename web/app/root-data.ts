@@ -12,6 +12,8 @@ export interface RootData {
   supportWhatsapp: string | null;
   /** The number is the demo marketplace's made-up one: the footer says so. */
   supportIsDemo?: boolean;
+  /** Scheme and host the page was asked at: the origin of its canonical and alternate addresses (web/app/seo.ts). */
+  origin: string;
 }
 
 export function useRootData(): RootData {

@@ -36,7 +36,10 @@ async function rootLoader({ context, request }: LoaderFunctionArgs): Promise<Roo
     // SPEC §8: a failed favorites load leaves the list as it was (empty on first load).
   }
   const config = await publicConfig(environment.api).catch(() => ({ supportWhatsapp: null, supportIsDemo: false }));
-  return { locale: localeOfRequest(request), user, favorites, now: Date.now(), supportWhatsapp: config.supportWhatsapp, supportIsDemo: config.supportIsDemo };
+  return {
+    locale: localeOfRequest(request), user, favorites, now: Date.now(), supportWhatsapp: config.supportWhatsapp, supportIsDemo: config.supportIsDemo,
+    origin: new URL(request.url).origin,
+  };
 }
 
 /** /user and /user/dashboard/dashboard go to the profile dashboard. */

@@ -12,7 +12,7 @@ import { languageNameIn, Translated, TranslatedHtml, TypedText, WrittenHtml, Wri
 /** Renders `node` on a page of `locale` (the root loader's data is all the component reads). */
 function renderOn(locale: Locale, node: ReactNode): string {
   const router = createMemoryRouter([{ id: 'root', path: '/', element: node, loader: () => null }], {
-    hydrationData: { loaderData: { root: { locale, user: null, favorites: { ids: [], vendors: [] }, now: 0, supportWhatsapp: null } } },
+    hydrationData: { loaderData: { root: { locale, user: null, favorites: { ids: [], vendors: [] }, now: 0, supportWhatsapp: null, origin: 'http://localhost' } } },
   });
   return renderToString(<RouterProvider router={router} />);
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { articleByAlias, blogArticles, blogCategories } from '../api/queries.ts';
 import { notFound, orNotFound } from '../app/loader-kit.ts';
-import { PageMeta } from '../app/page-meta.tsx';
+import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
+import { breadcrumbList } from '../app/seo.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { Translated, TranslatedHtml } from '../components/translated.tsx';
 import { formatDate, tr } from '../app/format.ts';
@@ -90,11 +91,19 @@ export function ArticlePage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { article } = useLoaderData<{ article: Article }>();
+  const url = useAbsoluteUrl();
   const title = tr(article.title, locale);
   const description = tr(article.excerpt, locale) || (tr(article.bodyHtml, locale).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160));
   return (
     <article className="page narrow article" data-testid="article">
       <PageMeta title={title} description={description} />
+      {article.kind === 'blog' ? (
+        <StructuredData data={breadcrumbList([
+          { name: t('site.name'), url: url('/') },
+          { name: t('blog.title'), url: url('/blog') },
+          { name: title, url: url(`/blog/article/${encodeURIComponent(article.alias)}`) },
+        ])} />
+      ) : null}
       {article.kind === 'blog' ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to="/blog">{t('blog.title')}</LocalLink></nav> : null}
       <Translated as="h1" value={article.title} />
       {article.kind === 'blog' && article.publishedAt ? <p className="muted">{formatDate(article.publishedAt, locale)}</p> : null}

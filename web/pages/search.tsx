@@ -5,7 +5,8 @@ import { searchVendors, SEARCH_PAGE_SIZE } from '../api/queries.ts';
 import { SearchForm } from '../components/search-form.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
-import { PageMeta } from '../app/page-meta.tsx';
+import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
+import { breadcrumbList } from '../app/seo.ts';
 import { notFound, pageNumberOf } from '../app/loader-kit.ts';
 import { tr } from '../app/format.ts';
 import { useLocale, LocalLink } from '../app/links.tsx';
@@ -80,10 +81,16 @@ export function CategoryPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useLoaderData<typeof categoryLoader>();
+  const url = useAbsoluteUrl();
   const name = tr(data.category.name, locale);
   return (
     <div className="page">
       <PageMeta title={name} description={t('categories.categoryDescription', { name })} />
+      <StructuredData data={breadcrumbList([
+        { name: t('site.name'), url: url('/') },
+        { name: t('categories.title'), url: url('/artists') },
+        { name, url: url(`/artists/${encodeURIComponent(data.category.alias)}`) },
+      ])} />
       <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}>
         <LocalLink to="/artists">{t('categories.title')}</LocalLink>
       </nav>

@@ -5,7 +5,9 @@ import { featuredProducts, product as loadProduct, searchVendors, SEARCH_PAGE_SI
 import { favoriteProductIds } from '../api/queries.ts';
 import { SaveProductButton } from '../components/save-product-button.tsx';
 import { orNotFound, pageNumberOf } from '../app/loader-kit.ts';
-import { PageMeta } from '../app/page-meta.tsx';
+import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
+import { breadcrumbList, productJsonLd } from '../app/seo.ts';
+import { useRootData } from '../app/root-data.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { tr } from '../app/format.ts';
 import { vendorPath } from '../app/vendor-path.ts';
@@ -86,6 +88,33 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
   return { product: item, vendor: vendor?.card ?? null, saved };
 }
 
+/** The product and its offer as schema.org reads them, and the breadcrumbs: store, the artist's store, the product. */
+function ProductStructuredData() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { origin } = useRootData();
+  const url = useAbsoluteUrl();
+  const { product, vendor } = useLoaderData<typeof productLoader>();
+  const name = tr(product.name, locale);
+  const page = url(`/store/product/${product.id}`);
+  const seller = vendor ? { name: tr(vendor.name, locale), url: url(vendorPath(vendor, locale)) } : null;
+  return (
+    <StructuredData data={[
+      productJsonLd({
+        origin, url: page, name, description: product.introText, price: product.price,
+        images: [product.introImage, ...product.images].filter((image): image is string => Boolean(image)),
+        seller: seller ?? { name: t('site.name'), url: url('/') },
+      }),
+      breadcrumbList([
+        { name: t('site.name'), url: url('/') },
+        { name: t('store.title'), url: url('/store') },
+        ...(vendor && seller ? [{ name: seller.name, url: url(`/store/vendor/${encodeURIComponent(vendor.id)}`) }] : []),
+        { name, url: page },
+      ]),
+    ]} />
+  );
+}
+
 export function ProductPage() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -94,6 +123,7 @@ export function ProductPage() {
   return (
     <div className="page narrow" data-testid="product-page">
       <PageMeta title={name} description={product.introText} />
+      <ProductStructuredData />
       {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}><Translated value={vendor.name} /></LocalLink></nav> : null}
       <Translated as="h1" value={product.name} />
       <WrittenText as="p" className="lead" text={product.introText} />

@@ -7,8 +7,10 @@ import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
 import { vendorDisplayName, vendorPath } from '../app/vendor-path.ts';
 import { localizedPath, languageTag } from '../app/locale-path.ts';
 import { addDays, BOOKING_HORIZON_DAYS, israelDate, israelInstant } from '../app/israel-calendar.ts';
-import { PageMeta } from '../app/page-meta.tsx';
+import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
+import { artistJsonLd, breadcrumbList } from '../app/seo.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
+import { useRootData } from '../app/root-data.ts';
 import { FavoriteButton } from '../app/favorites.tsx';
 import { MessageArtistButton } from '../components/message-artist-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
@@ -44,6 +46,34 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   return { vendor: { ...vendor, products }, busy, calendarAvailable, now };
 }
 
+/** The artist as schema.org reads it (with its customers' rating and its offers) and the breadcrumbs to its page. */
+function VendorStructuredData(props: { vendor: ReturnType<typeof useLoaderData<typeof vendorLoader>>['vendor'] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { origin } = useRootData();
+  const url = useAbsoluteUrl();
+  const { card, products } = props.vendor;
+  const name = tr(card.name, locale);
+  const category = card.categoryNames[0];
+  const page = url(vendorPath(card, locale));
+  return (
+    <StructuredData data={[
+      artistJsonLd({
+        origin, url: page, name, description: tr(card.intro, locale), imageUrl: card.heroImageUrl, logoUrl: card.logoImageUrl,
+        locality: tr(card.originLocation, locale),
+        rating: card.ratingAvg !== null ? { average: card.ratingAvg, count: card.ratingCount } : null,
+        offers: products.map((product) => ({ name: tr(product.name, locale), url: url(`/store/product/${product.id}`), price: product.price })),
+      }),
+      breadcrumbList([
+        { name: t('site.name'), url: url('/') },
+        { name: t('categories.title'), url: url('/artists') },
+        ...(category ? [{ name: tr(category, locale), url: url(`/artists/${encodeURIComponent(card.categoryAlias)}`) }] : []),
+        { name, url: page },
+      ]),
+    ]} />
+  );
+}
+
 export function VendorPageView() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -56,7 +86,8 @@ export function VendorPageView() {
   if (card.heroImageUrl) preload(card.heroImageUrl, { as: 'image', fetchPriority: 'high' });
   return (
     <div className="vendor-page" data-testid="vendor-page" data-vendor-id={card.id}>
-      <PageMeta title={name} description={tr(card.intro, locale) || t('vendor.description', { name })} />
+      <PageMeta title={name} description={tr(card.intro, locale) || t('vendor.description', { name })} paths={{ he: vendorPath(card, 'he'), en: vendorPath(card, 'en') }} />
+      <VendorStructuredData vendor={vendor} />
       <section className="vendor-hero" style={card.heroImageUrl ? { backgroundImage: `url(${JSON.stringify(card.heroImageUrl)})` } : undefined}>
         <div className="vendor-hero-inner page">
           <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} large />

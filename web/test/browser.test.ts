@@ -21,9 +21,9 @@ async function open(locale: Locale, width = 1280): Promise<Session> {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // The browser's own network line for an answer the flow expects (a 404 page, a declined card
-    // answered 402) is not an app error.
-    if (/Failed to load resource: the server responded with a status of 40[24]/.test(message.text())) return;
+    // The browser's own network line for an answer the flow expects (a 404 page, the no-access page
+    // answered 403, a declined card answered 402) is not an app error.
+    if (/Failed to load resource: the server responded with a status of 40[234]/.test(message.text())) return;
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
