@@ -3,7 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routeTree } from './app/routes.tsx';
-import { loadRouteGroups, routeGroupPatcher, routeGroupsOf } from './app/route-groups.ts';
+import { loadRouteGroups, routeGroupPatcher, routeGroupsOf, type LoadedRouteGroups } from './app/route-groups.ts';
+import { isChunkError, shouldReloadOnce, showChunkErrorNotice } from './app/chunk-recovery.ts';
 import { DocumentAssetsContext } from './app/document.tsx';
 import { createEnvironment, setBrowserEnvironment } from './app/environment.ts';
 import { createApiClient } from './api/client.ts';
@@ -44,7 +45,17 @@ const assets = {
 };
 // The page's own lazily loaded screens are in place before hydration, so the first render matches the
 // server's (their chunks are already preloaded by the document); other groups load on navigation.
-const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathname));
+const i18n = createI18n(locale, messages);
+const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathname)).catch(async (error: unknown): Promise<LoadedRouteGroups> => {
+  // The page's code could not be loaded (web/app/chunk-recovery.ts): load the page afresh once; then say
+  // so over the server's HTML, which stays readable, and do not hydrate a page whose routes are missing.
+  if (shouldReloadOnce(window.location.pathname + window.location.search, sessionStorage)) window.location.reload();
+  else {
+    const kind = isChunkError(error) ? error.kind : 'load';
+    showChunkErrorNotice(document, { title: i18n.t('chunkError.title'), reason: i18n.t(`chunkError.${kind}`), reload: i18n.t('chunkError.reload') });
+  }
+  return new Promise<never>(() => {});
+});
 const router = createBrowserRouter(routeTree(loadedGroups), { patchRoutesOnNavigation: routeGroupPatcher(loadedGroups) });
 
 // The page is already on screen, so hydrating it is not urgent: after a yield (the modules' evaluation
@@ -55,7 +66,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <DocumentAssetsContext value={assets}>
-      <I18nextProvider i18n={createI18n(locale, messages)}>
+      <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
     </DocumentAssetsContext>,

@@ -11,6 +11,7 @@ import { withoutTrackedParameters } from './tracking.ts';
 import { PageMeta } from './page-meta.tsx';
 import { UnreadBadges } from './unread-counts.tsx';
 import { landingAfterNotFound, NOT_FOUND_REDIRECT_SECONDS } from './after-not-found.ts';
+import { isChunkError, type ChunkError } from './chunk-recovery.ts';
 
 // Header, footer and the error boundary of every page.
 function LanguageSwitch() {
@@ -219,10 +220,27 @@ export function ErrorPageContent(props: { status?: number }) {
   );
 }
 
+/** SPEC §8 module errors: the page's code did not load (web/app/chunk-recovery.ts), said in words, with a way to try again. */
+export function ChunkErrorPage(props: { error: ChunkError }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page narrow error-page" data-testid="chunk-error" data-kind={props.error.kind}>
+      <PageMeta title={t('chunkError.title')} />
+      <h1>{t('chunkError.title')}</h1>
+      <p>{t(`chunkError.${props.error.kind}`)}</p>
+      <p className="error-page-actions">
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()} data-testid="chunk-error-reload">{t('chunkError.reload')}</button>
+        <LocalLink to="/" reloadDocument className="button">{t('errors.backHome')}</LocalLink>
+      </p>
+    </div>
+  );
+}
+
 /** SPEC §8: a 404 while loading data shows the 404 page; other failures the error page. */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isChunkError(error)) return <ChunkErrorPage error={error} />;
   // A failed API call was already shown as a notification; anything else is a bug worth logging.
   if (!isRouteErrorResponse(error) && !isApiError(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : isApiError(error) ? error.status : 500;

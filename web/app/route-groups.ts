@@ -1,5 +1,6 @@
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { LOCALES, localeOfPath, stripLocale } from './locale-path.ts';
+import { loadChunk, shouldReloadOnce } from './chunk-recovery.ts';
 import type { Locale } from '../api/view-models.ts';
 
 // Screens the storefront's first load does not carry (issue 15): the dashboards and the back office
@@ -22,13 +23,13 @@ export const routeGroups: RouteGroup[] = [
     name: 'dashboard',
     module: 'pages/dashboard/dashboard-routes.ts',
     prefixes: ['user/dashboard', 'notifications'],
-    load: () => import('../pages/dashboard/dashboard-routes.ts').then((module) => module.dashboardRoutes),
+    load: () => loadChunk(() => import('../pages/dashboard/dashboard-routes.ts')).then((module) => module.dashboardRoutes),
   },
   {
     name: 'admin',
     module: 'pages/admin/admin-routes.ts',
     prefixes: ['admin'],
-    load: () => import('../pages/admin/admin-routes.ts').then((module) => module.adminRoutes),
+    load: () => loadChunk(() => import('../pages/admin/admin-routes.ts')).then((module) => module.adminRoutes),
   },
 ];
 
@@ -63,7 +64,18 @@ export function routeGroupPatcher(alreadyLoaded: LoadedRouteGroups): PatchRoutes
     for (const group of routeGroupsOf(path)) {
       const id = routeGroupId(localeOfPath(path), group.name);
       if (patched.has(id)) continue;
-      const routes = await group.load();
+      let routes: RouteObject[];
+      try {
+        routes = await group.load();
+      } catch (error) {
+        // A chunk error (web/app/chunk-recovery.ts): a stale tab loads the page it was going to afresh,
+        // once; then the navigation fails with the error, which the route error page words.
+        if (shouldReloadOnce(path, sessionStorage)) {
+          window.location.assign(path);
+          return new Promise<never>(() => {});
+        }
+        throw error;
+      }
       if (signal.aborted) return;
       patch(id, routes);
       patched.add(id);

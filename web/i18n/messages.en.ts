@@ -97,6 +97,13 @@ export const en = {
     'message.posted': 'New message', 'contract.drafted': 'A contract was drafted', 'contract.sent': 'A contract is waiting for your signature',
     'contract.signed': 'A contract was signed', 'contract.fullySigned': 'The contract is signed by both sides', 'contract.canceled': 'A contract was canceled',
   },
+  chunkError: {
+    title: 'This page could not load',
+    'not-found': 'The site was updated while this page was open, and part of it is no longer there. Loading the page again brings the new version.',
+    load: 'Part of this page did not arrive. Check the connection, then load the page again.',
+    timeout: 'Part of this page took more than two minutes to arrive. Check the connection, then load the page again.',
+    reload: 'Load the page again',
+  },
   errors: {
     title: 'Something went wrong', backHome: 'Back to the home page', notFoundTitle: 'Page not found',
     notFoundText: 'The page you asked for does not exist or was moved.', unauthorizedTitle: 'No access',

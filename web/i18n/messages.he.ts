@@ -99,6 +99,13 @@ export const he: Messages = {
     'message.posted': 'הודעה חדשה', 'contract.drafted': 'נוסח חוזה', 'contract.sent': 'חוזה ממתין לחתימתך',
     'contract.signed': 'חוזה נחתם', 'contract.fullySigned': 'החוזה נחתם על ידי שני הצדדים', 'contract.canceled': 'חוזה בוטל',
   },
+  chunkError: {
+    title: 'לא הצלחנו לטעון את הדף',
+    'not-found': 'האתר עודכן בזמן שהדף היה פתוח, וחלק ממנו כבר לא קיים. טעינה מחדש של הדף תביא את הגרסה החדשה.',
+    load: 'חלק מהדף לא הגיע. כדאי לבדוק את החיבור ולטעון את הדף מחדש.',
+    timeout: 'חלק מהדף לא הגיע תוך שתי דקות. כדאי לבדוק את החיבור ולטעון את הדף מחדש.',
+    reload: 'טעינת הדף מחדש',
+  },
   errors: {
     title: 'משהו השתבש', backHome: 'חזרה לדף הבית', notFoundTitle: 'הדף לא נמצא',
     notFoundText: 'הדף שביקשת אינו קיים או שהועבר.', unauthorizedTitle: 'אין גישה',
