@@ -55,7 +55,7 @@ export async function sitemapPages(api: ApiClient): Promise<SitemapPage[]> {
     everything(api, 'entity/article', {}, budget),
     api.get('entity/category', { query: { limit: 100 } }).then((answer) => pageFrom(answer, blogCategoryFrom).items),
   ]);
-  const fixed = ['/', '/search', '/artists', '/store', '/store/vendors', '/blog', '/about', '/contact', '/terms'].map((path) => ({ paths: same(path) }));
+  const fixed = ['/', '/search', '/artists', '/store', '/store/vendors', '/blog', '/about', '/contact', '/terms', '/help'].map((path) => ({ paths: same(path) }));
   const pageAliases = new Set(['about', 'contact', 'terms']);
   const pages: SitemapPage[] = [
     ...fixed,

@@ -57,6 +57,23 @@ describe('API client (SPEC §7)', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('drops expired answers, at most once per 10 s purge interval (SPEC §9)', async () => {
+    const { api, advance } = client(() => ({ status: 200, body: {} }));
+    for (let index = 0; index < 50; index++) await api.get(`ecommerce/vendor/v${index}`);
+    expect(api.cacheSize()).toBe(50);
+    // Past their time, the old answers are dropped with the next read once the interval has passed.
+    advance(10_001);
+    await api.get('ecommerce/vendor/fresh');
+    expect(api.cacheSize()).toBe(1);
+    // Not before the interval: answers that expire sooner stay until the next purge.
+    advance(9_000);
+    await api.get('ecommerce/vendor/another');
+    expect(api.cacheSize()).toBe(2);
+    advance(1_500);
+    await api.get('ecommerce/vendor/third');
+    expect(api.cacheSize()).toBe(2);
+  });
+
   it('keeps one cache entry per token: a different user never gets another user\'s answer', async () => {
     const { api, calls, setToken } = client((call) => ({ status: 200, body: { who: call.headers.authorization ?? 'guest' } }));
     expect(await api.get('user/current')).toEqual({ who: 'Bearer tok-1' });

@@ -58,6 +58,8 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** SPEC §9: 10 s. */
   cacheTtlMs?: number;
+  /** SPEC §9 "minimal purge interval 10 s": expired answers are dropped at most this often. */
+  cachePurgeIntervalMs?: number;
   now?: () => number;
   /** Failed calls (not silent) go here: the browser shows the SPEC §8 notification. */
   onError?: (error: ApiError, method: HttpMethod) => void;
@@ -76,9 +78,12 @@ export interface ApiClient {
   delete<T>(path: string, body?: unknown, options?: Omit<CallOptions, 'body'>): Promise<T>;
   request<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<T>;
   clearCache(): void;
+  /** How many answers the GET cache holds now (expired ones until the next purge). */
+  cacheSize(): number;
 }
 
 export const GET_CACHE_TTL_MS = 10_000;
+export const GET_CACHE_PURGE_INTERVAL_MS = 10_000;
 
 export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
@@ -95,8 +100,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const transport = options.transport ?? httpTransport(options.fetch);
   const ttl = options.cacheTtlMs ?? GET_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
+  const purgeInterval = options.cachePurgeIntervalMs ?? GET_CACHE_PURGE_INTERVAL_MS;
   const cache = new Map<string, { expires: number; value: unknown }>();
   const inFlight = new Map<string, Promise<unknown>>();
+  // A tab open for hours reads many distinct addresses: answers past their time are dropped on the way
+  // (no timer), at most once per purge interval, so the cache holds about one interval's reads.
+  let lastPurge = now();
+  const purgeExpired = () => {
+    const at = now();
+    if (at - lastPurge < purgeInterval) return;
+    lastPurge = at;
+    for (const [key, entry] of cache) if (entry.expires <= at) cache.delete(key);
+  };
   // Bumped on every clear, so a GET that started before a write does not store its stale answer.
   let generation = 0;
 
@@ -149,6 +164,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
+    purgeExpired();
     // The token and locale are part of the key: one user's answer is never served to another.
     const key = `${url} ${options.getToken() ?? ''} ${options.getLocale()}`;
     const cached = cache.get(key);
@@ -180,5 +196,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, call) => request('PATCH', path, { ...call, body }),
     delete: (path, body, call) => request('DELETE', path, { ...call, body }),
     clearCache,
+    cacheSize: () => cache.size,
   };
 }

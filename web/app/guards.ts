@@ -34,6 +34,22 @@ export async function requireVendor(environment: WebEnvironment, request: Reques
   return user as CurrentUser & { vendorId: string };
 }
 
+/** Where an artist whose registration is not live (archived) is told so. */
+export const INACTIVE_REGISTRATION_PATH = '/user/dashboard/vendor/inactive';
+
+/**
+ * SPEC §6 no-inactive-registration guard: requireVendor, and the artist's registration (their vendor)
+ * must be live. An archived artist's owner is sent from the screens that change what customers see
+ * (profile, products, busy times, new contracts: the API refuses those writes anyway) to the page that
+ * says why and what still works; their orders and reviews stay open to them.
+ */
+export async function noInactiveRegistration(environment: WebEnvironment, request: Request): Promise<CurrentUser & { vendorId: string }> {
+  const user = await requireVendor(environment, request);
+  const vendor = await environment.api.get<{ archived?: unknown }>(`ecommerce/vendor/${encodeURIComponent(user.vendorId)}`, { silent: true }).catch(() => null);
+  if (vendor?.archived === true) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), INACTIVE_REGISTRATION_PATH));
+  return user;
+}
+
 /** The group SPEC §6 names for the super users (source tracking, phone dispenses, user actions, entities). */
 export const SUPER_USERS_GROUP = 'superUsers';
 

@@ -135,6 +135,7 @@ function Footer() {
           <LocalLink to="/about">{t('nav.about')}</LocalLink>
           <LocalLink to="/contact">{t('nav.contact')}</LocalLink>
           <LocalLink to="/terms">{t('nav.terms')}</LocalLink>
+          <LocalLink to="/help">{t('nav.help')}</LocalLink>
           <LocalLink to="/blog">{t('nav.blog')}</LocalLink>
           <LocalLink to="/user/register/artist">{t('nav.joinAsArtist')}</LocalLink>
         </nav>

@@ -1,13 +1,19 @@
 import { isPhoneObject, isPhoneString } from '../../domain/shared/phone-rules.ts';
+import { dialPrefixChoices, type Country } from '../../domain/shared/countries.ts';
+import type { Locale } from '../api/view-models.ts';
 
 // The phone of the profile form (SPEC §5): a country prefix chosen from a list and the number typed
 // beside it (the object form), or a full number typed with + (the string form). Both are checked
 // with the domain's own rules before they are sent (phone-rules.ts, which keeps zod out of the
 // storefront's bundle); the account stores the string form.
-export const DIAL_PREFIXES = [
-  { region: 'IL', prefix: '+972' }, { region: 'US', prefix: '+1' }, { region: 'GB', prefix: '+44' }, { region: 'FR', prefix: '+33' },
-  { region: 'DE', prefix: '+49' }, { region: 'RU', prefix: '+7' }, { region: 'UA', prefix: '+380' }, { region: 'ET', prefix: '+251' },
-] as const;
+// The prefixes come from SPEC §3's country table (domain/shared/countries.ts): one choice per prefix,
+// named by its countries' flags and names in the page's language.
+export const DIAL_PREFIXES = dialPrefixChoices();
+
+/** `+972 🇮🇱 Israel`, `+1 🇺🇸 🇨🇦 United States, Canada`: what a prefix choice says. */
+export function dialPrefixLabel(choice: { prefix: string; countries: readonly Country[] }, locale: Locale): string {
+  return `${choice.prefix} ${choice.countries.map((entry) => entry.emoji).join(' ')} ${choice.countries.map((entry) => entry.name[locale]).join(', ')}`;
+}
 export const DEFAULT_DIAL_PREFIX = '+972';
 const NUMBER_DIGITS = 9;
 

@@ -17,6 +17,7 @@ import {
 } from '../pages/auth.tsx';
 import { CheckoutCompletePage, CheckoutPage, OrderCompletePage, PaymentPage, checkoutAction, checkoutLoader, paymentAction, orderCompleteLoader, paymentLoader } from '../pages/checkout.tsx';
 import { FavoritesPage } from '../pages/account.tsx';
+import { PublicHelpPage, publicHelpLoader } from '../pages/help.tsx';
 import { orderCardAction } from '../components/order-card.tsx';
 import { signOutAction, signOutLoader } from './sign-out.ts';
 import { favoriteToggleAction, favoriteToggleLoader } from './favorites-toggle.ts';
@@ -65,6 +66,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'contact', loader: articleLoaderFor('contact'), Component: ArticlePage },
   { path: 'terms', loader: articleLoaderFor('terms'), Component: ArticlePage },
   { path: 'content/article/:articleAlias', loader: articleLoaderFor(), Component: ArticlePage },
+  { path: 'help', loader: publicHelpLoader, Component: PublicHelpPage },
   { path: 'user', loader: profileRedirectLoader },
   { path: 'user/dashboard', loader: profileRedirectLoader },
   { path: 'user/dashboard/dashboard', loader: profileRedirectLoader },

@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { parseCookies, serializeCookie } from '../app/cookies.ts';
-import { DIAL_PREFIXES, DEFAULT_DIAL_PREFIX, displayPhone, phoneFromForm, splitPhone } from '../app/phone-number.ts';
+import { useLocale } from '../app/links.tsx';
+import { DIAL_PREFIXES, DEFAULT_DIAL_PREFIX, dialPrefixLabel, displayPhone, phoneFromForm, splitPhone } from '../app/phone-number.ts';
 import { useRootData } from '../app/root-data.ts';
 import { ApiError } from '../api/api-error.ts';
 import { FieldError, fieldErrorsOf } from './field-error.tsx';
@@ -35,6 +36,7 @@ type State = { step: 'closed' } | { step: 'asking' } | { step: 'shown'; number: 
 
 export function PhoneNumberDispense(props: { vendorId: string; vendorName: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const id = useId();
   const { user, supportWhatsapp } = useRootData();
   const [state, setState] = useState<State>({ step: 'closed' });
@@ -131,7 +133,7 @@ export function PhoneNumberDispense(props: { vendorId: string; vendorName: strin
             <legend>{t('phoneDispense.yourPhone')}</legend>
             <div className="phone-inputs" dir="ltr">
               <select value={prefix} onChange={(event) => setPrefix(event.target.value)} aria-label={t('profile.phonePrefix')} data-testid="phone-dispense-prefix">
-                {DIAL_PREFIXES.map((entry) => <option key={entry.prefix} value={entry.prefix}>{`${entry.prefix} ${t(`profile.countries.${entry.region}`)}`}</option>)}
+                {DIAL_PREFIXES.map((entry) => <option key={entry.prefix} value={entry.prefix}>{dialPrefixLabel(entry, locale)}</option>)}
                 {DIAL_PREFIXES.some((entry) => entry.prefix === prefix) ? null : <option value={prefix}>{`${prefix} ${t('profile.countries.other')}`}</option>}
               </select>
               <input value={number} onChange={(event) => setNumber(event.target.value)} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="50 123 4567"

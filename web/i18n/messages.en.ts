@@ -12,7 +12,7 @@ export const en = {
   },
   nav: {
     main: 'Main menu', footer: 'Site links', menu: 'Menu', breadcrumbs: 'Breadcrumbs', search: 'Search', categories: 'Categories', store: 'Store',
-    blog: 'Blog', about: 'About', contact: 'Contact', terms: 'Terms', login: 'Sign in', register: 'Register', logout: 'Sign out', joinAsArtist: 'Join as an artist',
+    blog: 'Blog', about: 'About', contact: 'Contact', terms: 'Terms', login: 'Sign in', register: 'Register', logout: 'Sign out', joinAsArtist: 'Join as an artist', help: 'Help',
   },
   footer: { support: 'Support on WhatsApp:', demoNumber: 'demo number' },
   home: {

@@ -14,7 +14,7 @@ export const he: Messages = {
   },
   nav: {
     main: 'תפריט ראשי', footer: 'קישורי האתר', menu: 'תפריט', breadcrumbs: 'פירורי לחם', search: 'חיפוש', categories: 'קטגוריות', store: 'חנות',
-    blog: 'בלוג', about: 'אודות', contact: 'צור קשר', terms: 'תנאי שימוש', login: 'כניסה', register: 'הרשמה', logout: 'יציאה', joinAsArtist: 'הצטרפות כאמן',
+    blog: 'בלוג', about: 'אודות', contact: 'צור קשר', terms: 'תנאי שימוש', login: 'כניסה', register: 'הרשמה', logout: 'יציאה', joinAsArtist: 'הצטרפות כאמן', help: 'עזרה',
   },
   footer: { support: 'תמיכה בוואטסאפ:', demoNumber: 'מספר להדגמה' },
   home: {

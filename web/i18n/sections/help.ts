@@ -11,6 +11,7 @@ export const helpMessages = messageSection(
       noWhatsapp: 'WhatsApp support is not available right now. You can reach us through the contact page.',
       contact: 'Contact us',
       faqMissing: 'The questions and answers cannot be shown right now. Write to us and we will help.',
+      description: 'Answers to common questions about booking, paying and your account, and how to reach our support team.',
     },
   },
   {
@@ -22,6 +23,7 @@ export const helpMessages = messageSection(
       noWhatsapp: 'התמיכה בוואטסאפ אינה זמינה כרגע. אפשר לפנות אלינו דרך עמוד צור קשר.',
       contact: 'צור קשר',
       faqMissing: 'השאלות והתשובות אינן זמינות כרגע. כתבו לנו ונשמח לעזור.',
+      description: 'תשובות לשאלות נפוצות על הזמנה, תשלום והחשבון שלכם, ואיך לפנות לצוות התמיכה.',
     },
   },
 );

@@ -24,6 +24,7 @@ import { formControlsMessages } from './form-controls.ts';
 import { searchMessages } from './search.ts';
 import { accessibilityAccountMessages } from './accessibility-account.ts';
 import { operatorMessages } from './operator.ts';
+import { inactiveRegistrationMessages } from './inactive-registration.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -31,5 +32,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages, operatorMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages, inactiveRegistrationMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { data, Form, redirect, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireVendor } from '../../app/guards.ts';
+import { noInactiveRegistration } from '../../app/guards.ts';
 import { localeOfRequest, notFound, orNotFound } from '../../app/loader-kit.ts';
 import { localizedPath } from '../../app/locale-path.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
@@ -33,7 +33,7 @@ const TERMS_MAX = 20_000;
 
 export async function newContractLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const user = await requireVendor(environment, request);
+  const user = await noInactiveRegistration(environment, request);
   const [customers, products] = await Promise.all([vendorCustomers(environment.api), vendorProducts(environment.api, user.vendorId)]);
   const wanted = new URL(request.url).searchParams.get('customerId');
   return {
@@ -45,7 +45,7 @@ export async function newContractLoader({ context, request }: LoaderFunctionArgs
 
 export async function editContractLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const user = await requireVendor(environment, request);
+  const user = await noInactiveRegistration(environment, request);
   const contract = await orNotFound(serviceContract(environment.api, params.id ?? ''));
   if (contract.vendorId !== user.vendorId) return notFound();
   // Only a draft can be revised (docs/contracts.md); a sent contract is shown as it stands.
@@ -144,7 +144,7 @@ interface InvalidDraft { intent: string; invalid: Problems; values: Record<strin
 async function contractAction({ context, request }: ActionFunctionArgs, extraProblems: (draft: Draft) => Problems,
   write: (environment: ReturnType<typeof environmentOf>, draft: Draft, terms: ContractTerms) => Promise<WriteResult>) {
   const environment = environmentOf(context);
-  await requireVendor(environment, request);
+  await noInactiveRegistration(environment, request);
   const values = typedValues(await request.formData(), ...DRAFT_FIELDS);
   const draft = values as unknown as Draft;
   const checked = termsOf(draft);

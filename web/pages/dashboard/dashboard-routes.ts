@@ -13,11 +13,12 @@ import { vendorProfileRoutes } from '../vendor-dashboard/profile.tsx';
 import { vendorOrderRoutes } from '../vendor-dashboard/orders.tsx';
 import { productRoutes } from '../vendor-dashboard/products.tsx';
 import { vendorReviewRoutes } from '../vendor-dashboard/reviews.tsx';
+import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
 
 // The personal and artist dashboards (SPEC §2 personal and vendor menus): each screen's module
 // declares its own routes. Loaded by the browser only when a path needs them (web/app/route-groups.ts).
 export const dashboardRoutes: RouteObject[] = [
   ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
   ...conversationRoutes, ...contractRoutes, ...helpRoutes,
-  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...productRoutes, ...vendorReviewRoutes,
+  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
 ];

@@ -146,6 +146,8 @@ export function NotificationsPage() {
   );
 }
 
+// SPEC §2 names both "notifications" and the dashboard's user-dashboard-notifications: one screen at both paths.
 export const notificationRoutes: RouteObject[] = [
   { path: 'notifications', loader: notificationsLoader, action: markReadAction, Component: NotificationsPage },
+  { path: 'user/dashboard/notifications', loader: notificationsLoader, action: markReadAction, Component: NotificationsPage },
 ];

@@ -6,13 +6,13 @@ import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionF
 import { localeOfRequest } from '../../app/loader-kit.ts';
 import { localizedPath } from '../../app/locale-path.ts';
 import { requireUser } from '../../app/guards.ts';
-import { LocalLink } from '../../app/links.tsx';
+import { LocalLink, useLocale } from '../../app/links.tsx';
 import { storeSession, type TokenPair } from '../../app/session.ts';
 import { accountProfile } from '../../api/queries.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { FormError } from '../../components/form-errors.tsx';
 import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/field-error.tsx';
-import { DIAL_PREFIXES, phoneFromForm, splitPhone } from '../../app/phone-number.ts';
+import { DIAL_PREFIXES, dialPrefixLabel, phoneFromForm, splitPhone } from '../../app/phone-number.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/shared/validation.ts';
 import type { AccountProfile } from '../../api/view-models.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
@@ -125,6 +125,7 @@ function DetailsForm(props: { account: AccountProfile }) {
   const busy = useSubmitting('details');
   const { errors, failure } = useFormMessages('details');
   const prefixes: string[] = DIAL_PREFIXES.map((entry) => entry.prefix);
+  const locale = useLocale();
 
   return (
     <Form method="post" className="form card account-form" noValidate aria-labelledby="details-title" data-testid="profile-form">
@@ -145,7 +146,7 @@ function DetailsForm(props: { account: AccountProfile }) {
         <div className="phone-inputs" dir="ltr">
           <select name="phonePrefix" defaultValue={typed.phonePrefix ?? stored.prefix} aria-label={t('profile.phonePrefix')} data-testid="profile-phone-prefix">
             {DIAL_PREFIXES.map((entry) => (
-              <option key={entry.prefix} value={entry.prefix}>{`${entry.prefix} ${t(`profile.countries.${entry.region}`)}`}</option>
+              <option key={entry.prefix} value={entry.prefix}>{dialPrefixLabel(entry, locale)}</option>
             ))}
             {prefixes.includes(stored.prefix) ? null : <option value={stored.prefix}>{`${stored.prefix} ${t('profile.countries.other')}`}</option>}
           </select>

@@ -3,7 +3,7 @@ import { data, Form, type ActionFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireVendor } from '../../app/guards.ts';
+import { noInactiveRegistration } from '../../app/guards.ts';
 import { refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting, INTENT_FIELD } from '../../app/form-action.ts';
 import { untilViewShows } from '../../app/until-views-show.ts';
 import { tr } from '../../app/format.ts';
@@ -33,7 +33,7 @@ const TYPED = ['date', 'allDay', 'from', 'to', 'untilDate', 'reason'];
 
 export async function busyWindowAction({ context, request }: ActionFunctionArgs) {
   const environment = environmentOf(context);
-  const { vendorId } = await requireVendor(environment, request);
+  const { vendorId } = await noInactiveRegistration(environment, request);
   const form = await request.formData();
   const values = typedValues(form, ...TYPED);
   const wanted = busyInterval({ date: textOf(form, 'date'), allDay: form.get('allDay') !== null, from: textOf(form, 'from'), to: textOf(form, 'to'), untilDate: textOf(form, 'untilDate') }, Date.now());

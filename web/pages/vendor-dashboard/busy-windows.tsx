@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireVendor } from '../../app/guards.ts';
+import { noInactiveRegistration } from '../../app/guards.ts';
 import { vendorCalendarEntries, vendorOrders } from '../../api/queries.ts';
 import type { Locale, Text, VendorCalendarEntry } from '../../api/view-models.ts';
 import { isCalendarMode, rangeOf, shiftAnchor, startOfWeek, validDate, visibleDays, type CalendarMode } from '../../app/calendar-range.ts';
@@ -30,7 +30,7 @@ const UPCOMING_DAYS = 400; // the calendar read's widest range
 
 export async function busyWindowsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const { vendorId } = await requireVendor(environment, request);
+  const { vendorId } = await noInactiveRegistration(environment, request);
   const url = new URL(request.url);
   const view = url.searchParams.get('view');
   const mode: CalendarMode = isCalendarMode(view) ? view : 'month';
@@ -56,7 +56,7 @@ type RemoveAnswer = { intent: string; removed?: string };
 /** The remove button's post: deletes the block, then waits until the calendar view drops it. */
 async function busyWindowRemoveAction({ context, request }: ActionFunctionArgs) {
   const environment = environmentOf(context);
-  const { vendorId } = await requireVendor(environment, request);
+  const { vendorId } = await noInactiveRegistration(environment, request);
   const form = await request.formData();
   const id = textOf(form, 'windowId');
   const entry = { start: textOf(form, 'start'), end: textOf(form, 'end') };

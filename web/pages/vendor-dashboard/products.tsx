@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireVendor } from '../../app/guards.ts';
+import { noInactiveRegistration } from '../../app/guards.ts';
 import { localeOfRequest, notFound, orNotFound } from '../../app/loader-kit.ts';
 import { localizedPath } from '../../app/locale-path.ts';
 import { tr } from '../../app/format.ts';
@@ -30,14 +30,14 @@ type Details = ReturnType<typeof detailsOf>;
 
 export async function productsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const { vendorId } = await requireVendor(environment, request);
+  const { vendorId } = await noInactiveRegistration(environment, request);
   const products = await vendorProducts(environment.api, vendorId);
   return { products: [...products].sort((a, b) => Number(b.featured) - Number(a.featured)) };
 }
 
 export async function productEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const { vendorId } = await requireVendor(environment, request);
+  const { vendorId } = await noInactiveRegistration(environment, request);
   const draft = await orNotFound(productDraft(environment.api, params.productId ?? ''));
   // Another vendor's product is not there for this vendor, like a missing one.
   if (draft.vendorId !== vendorId) return notFound();
@@ -45,7 +45,7 @@ export async function productEditLoader({ context, request, params }: LoaderFunc
 }
 
 export async function productNewLoader({ context, request }: LoaderFunctionArgs) {
-  await requireVendor(environmentOf(context), request);
+  await noInactiveRegistration(environmentOf(context), request);
   return null;
 }
 
@@ -70,7 +70,7 @@ type RemoveAnswer = { intent: string; removed?: string };
 /** The list's action: removes a product (the confirm button's post), then waits until the view drops it. */
 export async function productRemoveAction({ context, request }: ActionFunctionArgs) {
   const environment = environmentOf(context);
-  await requireVendor(environment, request);
+  await noInactiveRegistration(environment, request);
   const form = await request.formData();
   const intent = textOf(form, INTENT_FIELD);
   const productId = textOf(form, 'productId');
@@ -87,7 +87,7 @@ export async function productRemoveAction({ context, request }: ActionFunctionAr
 /** The new and edit pages' action: checks the required fields, writes, waits for the view and goes back to the list. */
 export async function productSaveAction({ context, request, params }: ActionFunctionArgs) {
   const environment = environmentOf(context);
-  await requireVendor(environment, request);
+  await noInactiveRegistration(environment, request);
   const values = productValuesOfForm(await request.formData());
   // The page words the messages (checkProduct again, in its language): here only whether any is missing.
   if (Object.keys(checkProduct(values, (key) => key)).length) return data<ProductFormRefusal>({ intent: '', values, invalid: true }, { status: 422 });

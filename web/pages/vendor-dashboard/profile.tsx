@@ -1,7 +1,7 @@
 import { useLoaderData, useNavigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireVendor } from '../../app/guards.ts';
+import { noInactiveRegistration } from '../../app/guards.ts';
 import { orNotFound } from '../../app/loader-kit.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { publishToast } from '../../app/toasts.tsx';
@@ -19,7 +19,7 @@ interface WriteResult { id: string; revision: number }
 
 export async function vendorProfileLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  const user = await requireVendor(environment, request);
+  const user = await noInactiveRegistration(environment, request);
   const revision = Number.parseInt(new URL(request.url).searchParams.get('rev') ?? '', 10);
   const categories = await environment.categories();
   const [editing, languages, places] = await Promise.all([
