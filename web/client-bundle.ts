@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
+import { altchaAssets } from './altcha-assets.ts';
 import type { Locale } from './api/view-models.ts';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
@@ -110,6 +111,7 @@ const browserRichText: Plugin = {
 };
 
 export async function buildClientAssets(options: { production: boolean }): Promise<ClientAssets> {
+  const altcha = await altchaAssets();
   const result = await build({
     absWorkingDir: here('.'),
     entryPoints: { app: './entry-client.tsx' },
@@ -131,7 +133,7 @@ export async function buildClientAssets(options: { production: boolean }): Promi
     plugins: [zodEnglishOnly, pageMessages, browserRichText],
     minify: options.production,
     sourcemap: options.production ? 'linked' : 'inline',
-    define: { 'process.env.NODE_ENV': JSON.stringify(options.production ? 'production' : 'development') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.production ? 'production' : 'development'), ...altcha.define },
     logLevel: 'silent',
   });
   const entryName = 'app.js';
@@ -147,6 +149,7 @@ export async function buildClientAssets(options: { production: boolean }): Promi
       : Buffer.from(file.contents);
     sources.set(publicName(name), body);
   }
+  for (const [name, body] of altcha.files) sources.set(name, body);
   const sheet = await stylesheet();
   const css = Buffer.from(options.production ? (await transform(sheet, { loader: 'css', minify: true, target: ['es2022'] })).code : sheet);
   const stylesheetName = `app.${hashOf(css)}.css`;

@@ -11,6 +11,12 @@ import { moveGuestFavoritesToAccount, storeSession, type TokenPair } from '../ap
 import { FormError } from '../components/form-errors.tsx';
 import { refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
 import { tr } from '../app/format.ts';
+import { SecurityChallenge } from '../components/security-challenge.tsx';
+import { withSecurityChallenge } from '../app/security-challenge.ts';
+
+/** The refusals a throttle answers: 428 (solve the security check: its box says so) and 429 (wait). */
+const throttleMessages = { 429: 'securityChallenge.tooMany' };
+const unlessAskedForChallenge = <T extends { status: number }>(failure: T | null): T | null => (failure?.status === 428 ? null : failure);
 
 export async function loginLoader({ context, request }: LoaderFunctionArgs) {
   await requireGuest(environmentOf(context), request);
@@ -32,7 +38,9 @@ export async function loginAction({ context, request }: ActionFunctionArgs) {
   const target = safeRedirectTarget(new URL(request.url).searchParams.get('loginRedirect'), localizedPath(localeOfRequest(request), '/'));
   let pair: TokenPair;
   try {
-    pair = await environment.api.post<TokenPair>('token/jwt', { email: textOf(form, 'email'), password: String(form.get('password') ?? '') }, { silent: true });
+    pair = await withSecurityChallenge(form, 'sign-in', (securityChallenge) => environment.api.post<TokenPair>('token/jwt', {
+      email: textOf(form, 'email'), password: String(form.get('password') ?? ''), ...(securityChallenge ? { securityChallenge } : {}),
+    }, { silent: true }));
   } catch (error) {
     return refused(error, '', typedValues(form, 'email'));
   }
@@ -51,10 +59,12 @@ export function LoginPage() {
     <div className="page narrow auth-page">
       <PageMeta title={t('auth.loginTitle')} description={t('auth.loginDescription')} />
       <h1>{t('auth.loginTitle')}</h1>
-      <FormError error={failure} overrides={{ 401: 'auth.wrongCredentials', 403: 'auth.inactive' }} />
+      <FormError error={unlessAskedForChallenge(failure)} overrides={{ 401: 'auth.wrongCredentials', 403: 'auth.inactive', ...throttleMessages }} />
       <Form method="post" className="form" data-testid="login-form">
         <label className="field"><span>{t('auth.email')}</span><input type="email" name="email" defaultValue={typed.email} required autoComplete="email" data-testid="login-email" /></label>
         <label className="field"><span>{t('auth.password')}</span><input type="password" name="password" required autoComplete="current-password" data-testid="login-password" /></label>
+        {/* Asked for only when many wrong passwords came for this account. */}
+        {failure?.status === 428 ? <SecurityChallenge action="sign-in" asked /> : null}
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="login-submit">{t('auth.login')}</button>
       </Form>
       <p><LocalLink to="/user/password/forgot" data-testid="forgot-password-link">{t('passwordReset.forgotLink')}</LocalLink></p>
@@ -131,10 +141,10 @@ export async function registerAction({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const phone = textOf(form, 'phone');
   try {
-    await environmentOf(context).api.post('user/register', {
+    await withSecurityChallenge(form, 'register', (securityChallenge) => environmentOf(context).api.post('user/register', {
       email: textOf(form, 'email'), password: String(form.get('password') ?? ''), fullName: textOf(form, 'fullName'),
-      locale: languageTag(localeOfRequest(request)), ...(phone ? { phone } : {}),
-    }, { silent: true });
+      locale: languageTag(localeOfRequest(request)), ...(phone ? { phone } : {}), ...(securityChallenge ? { securityChallenge } : {}),
+    }, { silent: true }));
   } catch (error) {
     return refused(error, '', typedValues(form, 'fullName', 'email', 'phone'));
   }
@@ -153,12 +163,13 @@ export function RegisterPage() {
       <h1>{t('auth.registerTitle')}</h1>
       {done ? <p className="notice" data-testid="register-done">{t('auth.registered')}</p> : (
         <>
-          <FormError error={failure} />
+          <FormError error={unlessAskedForChallenge(failure)} overrides={throttleMessages} />
           <Form method="post" className="form" data-testid="register-form">
             <label className="field"><span>{t('auth.fullName')}</span><input name="fullName" defaultValue={typed.fullName} required maxLength={200} autoComplete="name" /></label>
             <label className="field"><span>{t('auth.email')}</span><input type="email" name="email" defaultValue={typed.email} required autoComplete="email" /></label>
             <label className="field"><span>{t('auth.password')}</span><input type="password" name="password" required minLength={8} autoComplete="new-password" /><small>{t('auth.passwordRule')}</small></label>
             <label className="field"><span>{t('auth.phone')}</span><input type="tel" name="phone" defaultValue={typed.phone} pattern="\+[1-9][0-9]{11}" placeholder="+972501234567" dir="ltr" autoComplete="tel" /></label>
+            <SecurityChallenge action="register" asked={failure?.status === 428} />
             <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{t('auth.register')}</button>
           </Form>
           <p>{t('auth.haveAccount')} <LocalLink to="/user/login">{t('auth.login')}</LocalLink></p>
@@ -172,7 +183,9 @@ export function RegisterPage() {
 export async function forgotPasswordAction({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   try {
-    await environmentOf(context).api.post('user/password/forgot', { email: textOf(form, 'email'), locale: languageTag(localeOfRequest(request)) }, { silent: true });
+    await withSecurityChallenge(form, 'forgot-password', (securityChallenge) => environmentOf(context).api.post('user/password/forgot', {
+      email: textOf(form, 'email'), locale: languageTag(localeOfRequest(request)), ...(securityChallenge ? { securityChallenge } : {}),
+    }, { silent: true }));
   } catch (error) {
     return refused(error, '', typedValues(form, 'email'));
   }
@@ -193,9 +206,10 @@ export function ForgotPasswordPage() {
       {sent ? <p className="notice notice-success" role="status" data-testid="forgot-password-sent">{t('passwordReset.sent')}</p> : (
         <>
           <p>{t('passwordReset.requestLead')}</p>
-          <FormError error={failure} />
+          <FormError error={unlessAskedForChallenge(failure)} overrides={throttleMessages} />
           <Form method="post" className="form" data-testid="forgot-password-form">
             <label className="field"><span>{t('auth.email')}</span><input type="email" name="email" defaultValue={typed.email} required autoComplete="email" dir="ltr" data-testid="forgot-password-email" /></label>
+            <SecurityChallenge action="forgot-password" asked={failure?.status === 428} />
             <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="forgot-password-submit">
               {busy ? t('passwordReset.sending') : t('passwordReset.send')}
             </button>

@@ -23,6 +23,7 @@ import { chartsMessages } from './charts.ts';
 import { formControlsMessages } from './form-controls.ts';
 import { searchMessages } from './search.ts';
 import { accessibilityAccountMessages } from './accessibility-account.ts';
+import { securityChallengeMessages } from './security-challenge.ts';
 import { operatorMessages } from './operator.ts';
 import { inactiveRegistrationMessages } from './inactive-registration.ts';
 
@@ -32,5 +33,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages, operatorMessages, inactiveRegistrationMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages,
 ] as MessageSection<Record<string, unknown>>[];
