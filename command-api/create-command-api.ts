@@ -28,6 +28,7 @@ import { orderRoutes } from './routes/order-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { vendorRoutes } from './routes/vendor-routes.ts';
 import { phoneNumberDispenseRoutes } from './routes/phone-number-dispense-routes.ts';
+import { addressRoutes } from './routes/address-routes.ts';
 
 export type { CommandApiPorts } from './ports.ts';
 
@@ -50,7 +51,7 @@ export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
     ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
     ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
-    ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps),
+    ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps),
   ];
 }
 

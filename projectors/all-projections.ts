@@ -25,6 +25,7 @@ import { trackingSourceDaysProjection, trackingSourcesProjection } from './track
 import { serviceContractsProjection } from './service-contracts/projection.ts';
 import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
+import { userAddressesProjection } from './user-addresses/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
@@ -32,5 +33,5 @@ export const allProjections: readonly AnyProjection[] = [
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
-  analyticsOrdersProjection,
+  analyticsOrdersProjection, userAddressesProjection,
 ];

@@ -19,6 +19,7 @@ import type { ArticleView } from '../projectors/articles/projection.ts';
 import type { CategoryView } from '../projectors/categories/projection.ts';
 import type { BrandView } from '../projectors/brands/projection.ts';
 import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispenses/projection.ts';
+import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
@@ -329,6 +330,16 @@ export const PhoneNumberDispenseAnswer = z.extend(servedAs<Served<PhoneNumberDis
   id: z.string(), vendorId: z.string(), fullName: z.string(), phoneNumber: z.string(), userId: z.nullable(z.string()),
   dispensedNumber: z.nullable(z.string()), dispensedAt: Iso,
 })), { vendorName: Text.check(z.describe("The artist's name")) });
+
+/** GET /api/user/addresses: the caller's address book in the order added, and which address is the default. */
+export const UserAddressesAnswer = servedAs<Served<UserAddressesView>>()(z.looseObject({
+  userId: z.string(),
+  addresses: z.array(z.object({
+    addressId: z.string(), label: z.string(), street: z.string(), city: z.string(), postalCode: z.string(), country: z.string(), notes: z.string(),
+    addedAt: Iso, updatedAt: Iso,
+  })),
+  defaultId: z.nullable(z.string()),
+}));
 
 /** GET /api/artists/vendor/favored/by-user: the favorite vendors as cards, and the ids of both kinds of favorites in the order they were added. */
 export const FavoritesAnswer = z.extend(pageOf(VendorCardAnswer), { vendorIds: z.array(z.string()), productIds: z.array(z.string()) });

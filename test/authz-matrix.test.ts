@@ -194,6 +194,8 @@ function pathOf(template: string, side: Side, ghost: boolean): string {
         case 'source': return 'matrix';
         case 'streamId': return ghost ? `order-${GHOST}` : `order-${side.orderId}`;
         case 'mediaId': return ghost ? GHOST : shared.mediaId;
+        // A user's own address book: another user's address id is simply not in it.
+        case 'addressId': return GHOST;
         default: throw new Error(`${template}: the matrix has no value for {${name}}`);
       }
     })();

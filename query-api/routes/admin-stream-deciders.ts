@@ -19,6 +19,7 @@ import { trackingDecider, trackingStream } from '../../domain/tracking/decider.t
 import { userDecider, userEmailDecider, userEmailStream, userStream } from '../../domain/user/decider.ts';
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
 import { sessionDecider, sessionStream } from '../../domain/session/decider.ts';
+import { userAddressDecider, userAddressesStream } from '../../domain/user-address/decider.ts';
 
 // Which decider folds the streams of each category (stream id `<category>-<id>`, DESIGN §4), so time
 // travel shows an entity exactly as the write side saw it at any revision. A new aggregate adds its
@@ -37,6 +38,7 @@ export const STREAM_DECIDERS: Readonly<Record<string, StreamFolder>> = {
   [conversationStream.category]: folder(conversationDecider),
   [calendarStream.category]: folder(calendarDecider),
   [favoritesStream.category]: folder(favoritesDecider),
+  [userAddressesStream.category]: folder(userAddressDecider),
   [reviewStream.category]: folder(reviewDecider),
   [notificationsStream.category]: folder(notificationDecider),
   [trackingStream.category]: folder(trackingDecider),

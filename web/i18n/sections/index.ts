@@ -26,6 +26,7 @@ import { accessibilityAccountMessages } from './accessibility-account.ts';
 import { securityChallengeMessages } from './security-challenge.ts';
 import { operatorMessages } from './operator.ts';
 import { inactiveRegistrationMessages } from './inactive-registration.ts';
+import { addressesMessages } from './addresses.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -33,5 +34,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -8,6 +8,7 @@ import { notificationRoutes } from './notifications.tsx';
 import { conversationRoutes } from './conversations.tsx';
 import { contractRoutes } from './contracts.tsx';
 import { helpRoutes } from './help.tsx';
+import { addressRoutes } from './addresses.tsx';
 import { busyWindowRoutes } from '../vendor-dashboard/busy-windows.tsx';
 import { vendorProfileRoutes } from '../vendor-dashboard/profile.tsx';
 import { vendorOrderRoutes } from '../vendor-dashboard/orders.tsx';
@@ -19,6 +20,6 @@ import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
 // declares its own routes. Loaded by the browser only when a path needs them (web/app/route-groups.ts).
 export const dashboardRoutes: RouteObject[] = [
   ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
-  ...conversationRoutes, ...contractRoutes, ...helpRoutes,
+  ...conversationRoutes, ...contractRoutes, ...helpRoutes, ...addressRoutes,
   ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
 ];

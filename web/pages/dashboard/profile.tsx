@@ -218,7 +218,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { account, saved } = useLoaderData<typeof profileLoader>();
   return (
-    <DashboardLayout title={t('dashboard.items.profile')}>
+    <DashboardLayout title={t('dashboard.items.profile')} actions={<LocalLink to="/user/dashboard/addresses" className="button" data-testid="addresses-link">{t('addresses.title')}</LocalLink>}>
       <div className="account-grid" data-testid="profile">
         <div className="account-column">
           {saved ? <p className="notice notice-success" role="status" data-testid="profile-saved">{t('profile.saved')}</p> : null}
