@@ -237,6 +237,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
 function readQuery(operation: Operation, role: Role, side: Side): string {
   if (operation.auth === 'vendor' && (role === 'admin' || role === 'superUser')) return `?vendorId=${side.vendorId}`;
   if (operation.template === '/api/vendor/{vendorId}/calendar') return '?from=2031-03-01T00:00:00Z&to=2031-03-08T00:00:00Z';
+  if (operation.template === '/api/security-challenge') return '?action=sign-in';
   return '';
 }
 
