@@ -2,6 +2,10 @@ import { publishToast } from './toasts.tsx';
 import { publishRealtime, realtimeNotificationOf, shownOnScreen } from './realtime-events.ts';
 import { notificationParams, notificationTextKey } from './notification-text.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
+import { browserHasSession, refreshSession } from './session.ts';
+
+/** The hub's close code for a user whose sessions were revoked (web/realtime-hub.ts). */
+const CLOSE_SESSION_ENDED = 4001;
 
 // SPEC §4: the realtime socket connects with the user's session (its HttpOnly cookie goes with the
 // upgrade request) and receives a socket UUID; pushed
@@ -31,9 +35,14 @@ export function connectRealtime(onSocketId: (socketId: string) => void): Realtim
       if (!shownOnScreen(notification)) publishToast({ kind: 'info', messageKey: notificationTextKey(notification), params: notificationParams(notification.params, pageLocale()) });
       publishRealtime(notification);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (closed) return;
-      setTimeout(open, delay);
+      // Closed because the session ended elsewhere (4001), or never let in (an expired or revoked
+      // cookie): renew the session first; when it cannot be renewed the cookies are gone and so is the socket.
+      const renewFirst = event.code === CLOSE_SESSION_ENDED || event.code === 1006;
+      setTimeout(() => {
+        void (renewFirst ? refreshSession() : Promise.resolve(true)).then(() => { if (!closed && browserHasSession()) open(); });
+      }, delay);
       delay = Math.min(delay * 2, 30_000);
     };
   };
