@@ -29,6 +29,8 @@ import { productRoutes } from './routes/product-routes.ts';
 import { vendorRoutes } from './routes/vendor-routes.ts';
 import { phoneNumberDispenseRoutes } from './routes/phone-number-dispense-routes.ts';
 import { addressRoutes } from './routes/address-routes.ts';
+import { paymentsPlaygroundRoutes } from './routes/payments-playground-routes.ts';
+import { EXPORT_FILE_PATH, exportDownloads, exportRoutes } from './routes/export-routes.ts';
 
 export type { CommandApiPorts } from './ports.ts';
 
@@ -51,7 +53,7 @@ export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
     ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
     ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
-    ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps),
+    ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps), ...paymentsPlaygroundRoutes(deps), ...exportRoutes(deps),
   ];
 }
 
@@ -98,6 +100,8 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
     logError: (error) => logger.error(error),
   });
   if (ports.mediaStorage) router.get('/media/:mediaId/:fileName', serveMediaFiles({ eventStore: ports.eventStore, storage: ports.mediaStorage }));
+  // An analysts' export's file, by the secret link its progress answers (routes/export-routes.ts).
+  router.get(EXPORT_FILE_PATH, exportDownloads(deps));
   // Errors raised before a route's handler (a path parameter that is not valid percent-encoding)
   // leave as problem+json too, whatever is mounted after this router.
   router.use(problemHandler((error) => logger.error(error)));

@@ -92,6 +92,9 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   information: z.string().check(z.describe('Simple HTML')),
   images: z.array(z.looseObject({ url: z.string() })),
   additionalInformation: z.array(Translated),
+  /** Set aside by the back office: only staff (and its vendor) read it. Absent in documents from before archiving existed. */
+  archived: z.optional(z.boolean()),
+  archivedReason: z.optional(z.nullable(z.string())),
 }));
 
 const MediaItem = z.looseObject({ url: z.string(), description: z.string() });

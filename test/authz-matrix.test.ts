@@ -72,6 +72,9 @@ const OPERATOR_MAY = new Set([
   'GET /api/admin/conversations/{id}/messages', 'GET /api/admin/counts', 'GET /api/admin/analytics',
 ]);
 
+/** Admin routes on an asset no default rule grants (the payments playground): superAdmin alone, so the demo admin. */
+const SUPER_ADMIN_ONLY = [/^\/api\/admin\/payments\//];
+
 /** Admin routes on the superUsers group's assets (SPEC §6: entities, source tracking, phone dispenses, user actions). */
 const SUPER_USERS_ASSETS = [/^\/api\/admin\/entity\//, /^\/api\/admin\/tracking\//, /^\/api\/admin\/phone-number-dispenses/, /^\/api\/admin\/user-actions/];
 
@@ -85,7 +88,7 @@ function mayCall(operation: Operation, role: Role): boolean {
     case 'superUsers': return role === 'superUser';
     case 'admin':
       if (role === 'superUser') return true;
-      if (role === 'admin') return !SUPER_USERS_ASSETS.some((pattern) => pattern.test(operation.template));
+      if (role === 'admin') return ![...SUPER_USERS_ASSETS, ...SUPER_ADMIN_ONLY].some((pattern) => pattern.test(operation.template));
       if (role === 'operator') return OPERATOR_MAY.has(keyOf(operation));
       return false;
     default: throw new Error(`${keyOf(operation)}: unknown x-auth ${operation.auth}`);
@@ -115,7 +118,7 @@ let dataDir: string;
 const tokens = {} as Record<Exclude<Role, 'guest'>, string>;
 const extra = {} as { adminEmail: string; otherVendorEmail: string; otherCustomerEmail: string };
 const sides = {} as Record<'A' | 'B', Side>;
-const shared = {} as Record<'ruleId' | 'configKey' | 'geoId' | 'articleId' | 'articleAlias' | 'categoryAlias' | 'tagAlias' | 'mediaId' | 'dispenseId' | 'userId', string>;
+const shared = {} as Record<'ruleId' | 'configKey' | 'geoId' | 'articleId' | 'articleAlias' | 'categoryAlias' | 'tagAlias' | 'mediaId' | 'dispenseId' | 'userId' | 'exportId', string>;
 let operations: Operation[] = [];
 
 async function call(method: string, path: string, token: string | undefined, body?: unknown) {
@@ -168,7 +171,7 @@ function idOf(template: string, side: Side, ghost: boolean): string {
     ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/admin/orders/', 'orderId'], ['/api/admin/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
     ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
     ['/api/entity/geoLocation/', () => shared.geoId], ['/api/admin/geo-locations/', () => shared.geoId], ['/api/admin/entity/', () => shared.articleId],
-    ['/api/admin/phone-number-dispenses/', () => shared.dispenseId],
+    ['/api/admin/phone-number-dispenses/', () => shared.dispenseId], ['/api/admin/exports/', () => shared.exportId],
   ];
   if (template === '/api/orders/{id}/pay' && !ghost) return side.unpaidOrderId;
   const found = byPrefix.find(([prefix]) => template.startsWith(prefix));
@@ -295,6 +298,7 @@ describe('authorization matrix: every API route × 7 roles', () => {
     });
     if (upload.status !== 201) throw new Error(`matrix fixture media: ${upload.status}`);
     shared.mediaId = grant.mediaId;
+    shared.exportId = (await made('export', call('POST', '/api/admin/exports', su, { format: 'ndjson', categories: ['acl'] }))).id;
     await marketplace.projections.waitForPosition(await marketplace.adapters.eventStore.headPosition(), 30_000);
 
     const document = (await made('openapi', call('GET', '/api/openapi.json', undefined))) as { paths: Record<string, Record<string, { 'x-auth': string }>> };

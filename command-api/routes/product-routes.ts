@@ -60,5 +60,21 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       });
       return written(params.productId, outcome);
     }),
+
+    // The back office sets a product aside (hidden from the storefront, not orderable) and brings it back.
+    defineRoute({
+      method: 'post', path: '/api/admin/products/:productId/archive', summary: 'Archive a product: off the storefront and not orderable until brought back (admins)', tags: ['admin', 'products'], auth: 'admin',
+      params: ProductParams, body: z.strictObject({ reason: z.string().trim().max(500).default('') }), response: WriteResult,
+    }, async ({ params, body, context }) => {
+      const outcome = await products.execute(context, params.productId, { type: 'ArchiveProduct', productId: params.productId, reason: body.reason });
+      return written(params.productId, outcome);
+    }),
+    defineRoute({
+      method: 'post', path: '/api/admin/products/:productId/unarchive', summary: 'Bring an archived product back to the storefront (admins)', tags: ['admin', 'products'], auth: 'admin',
+      params: ProductParams, response: WriteResult,
+    }, async ({ params, context }) => {
+      const outcome = await products.execute(context, params.productId, { type: 'UnarchiveProduct', productId: params.productId });
+      return written(params.productId, outcome);
+    }),
   ];
 }

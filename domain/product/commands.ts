@@ -20,5 +20,11 @@ export type UpdateProduct = z.infer<typeof UpdateProduct>;
 export const RemoveProduct = command('RemoveProduct', { productId: Id, vendorId: Id });
 export type RemoveProduct = z.infer<typeof RemoveProduct>;
 
-export const ProductCommand = z.discriminatedUnion('type', [CreateProduct, UpdateProduct, RemoveProduct]);
+/** Admins set a product aside (ProductArchived) and bring it back. */
+export const ArchiveProduct = command('ArchiveProduct', { productId: Id, reason: z.string().trim().max(500).default('') });
+export type ArchiveProduct = z.infer<typeof ArchiveProduct>;
+export const UnarchiveProduct = command('UnarchiveProduct', { productId: Id });
+export type UnarchiveProduct = z.infer<typeof UnarchiveProduct>;
+
+export const ProductCommand = z.discriminatedUnion('type', [CreateProduct, UpdateProduct, RemoveProduct, ArchiveProduct, UnarchiveProduct]);
 export type ProductCommand = z.infer<typeof ProductCommand>;

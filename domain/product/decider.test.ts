@@ -101,4 +101,30 @@ describe('product decider', () => {
       spec(productDecider).given([created]).when(remove(admin, 'vendor-2')).thenRefused('product.vendor-mismatch');
     });
   });
+
+  describe('ArchiveProduct and UnarchiveProduct', () => {
+    const archive = (actor: Actor, reason = 'Out of season'): ProductCommand => ({ type: 'ArchiveProduct', actor, at: later, productId: 'product-1', reason });
+    const unarchive = (actor: Actor): ProductCommand => ({ type: 'UnarchiveProduct', actor, at: later, productId: 'product-1' });
+    const archived: ProductEvent = { type: 'ProductArchived', data: { productId: 'product-1', vendorId: 'vendor-1', reason: 'Out of season', at: later } };
+    const unarchived: ProductEvent = { type: 'ProductUnarchived', data: { productId: 'product-1', vendorId: 'vendor-1', details, at: later } };
+
+    it('an admin sets a product aside with a reason and brings it back as it was', () => {
+      spec(productDecider).given([created]).when(archive(admin)).then([archived]);
+      spec(productDecider).given([created, archived]).when(unarchive(admin)).then([unarchived]);
+      const { state } = spec(productDecider).given([created, archived, unarchived]);
+      expect(state.status).toBe('active');
+    });
+    it('only admins; not twice; not a removed product', () => {
+      expect(spec(productDecider).given([created]).when(archive(owner)).thenRefused('product.forbidden').kind).toBe('forbidden');
+      spec(productDecider).given([created, archived]).when(unarchive(owner)).thenRefused('product.forbidden');
+      expect(spec(productDecider).given([created, archived]).when(archive(admin)).thenRefused('product.archived').kind).toBe('conflict');
+      spec(productDecider).given([created]).when(unarchive(admin)).thenRefused('product.not-archived');
+      spec(productDecider).given([created, removed]).when(archive(admin)).thenRefused('product.removed');
+    });
+    it('an archived product is not changed until it is back, and may still be removed', () => {
+      expect(spec(productDecider).given([created, archived]).when(update(owner)).thenRefused('product.archived').kind).toBe('conflict');
+      spec(productDecider).given([created, archived]).when(update(admin)).thenRefused('product.archived');
+      spec(productDecider).given([created, archived]).when(remove(admin)).then([removed]);
+    });
+  });
 });

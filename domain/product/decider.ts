@@ -6,10 +6,12 @@ import type { ProductDetails, ProductEvent } from './events.ts';
 import { streamOf } from '../shared/ids.ts';
 
 // A product (stream `product-<productId>`) of one vendor, managed by that vendor or an admin.
-// A removed product stays removed; its id is not reused, so past orders keep pointing at it.
+// A removed product stays removed; its id is not reused, so past orders keep pointing at it. An
+// archived one is set aside by an admin: nobody changes or orders it (order placement reads only an
+// active product) until an admin brings it back; it may still be removed.
 export type ProductState =
   | { status: 'absent' }
-  | { status: 'active' | 'removed'; productId: string; vendorId: string; details: ProductDetails };
+  | { status: 'active' | 'archived' | 'removed'; productId: string; vendorId: string; details: ProductDetails };
 
 /** The stream of one product (`product-<productId>`). */
 export const productStream = streamOf('product');
@@ -25,6 +27,10 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         return state.status === 'absent' ? state : { ...state, details: event.data.details };
       case 'ProductRemoved':
         return state.status === 'absent' ? state : { ...state, status: 'removed' };
+      case 'ProductArchived':
+        return state.status === 'absent' ? state : { ...state, status: 'archived' };
+      case 'ProductUnarchived':
+        return state.status === 'absent' ? state : { ...state, status: 'active', details: event.data.details };
     }
   },
 
@@ -36,11 +42,23 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       return [{ type: 'ProductCreated', data: { productId: command.productId, vendorId: command.vendorId, details: command.details, at: command.at } }];
     }
     if (state.status === 'absent') refuse('not_found', 'product.not-found', 'This product does not exist.');
+    if (command.type === 'ArchiveProduct' || command.type === 'UnarchiveProduct') {
+      if (!isAdmin(command.actor)) refuse('forbidden', 'product.forbidden', 'Only an admin may archive a product or bring it back.');
+      if (state.status === 'removed') refuse('not_found', 'product.removed', 'This product was removed.');
+      const { productId, vendorId, details } = state;
+      if (command.type === 'ArchiveProduct') {
+        if (state.status === 'archived') refuse('conflict', 'product.archived', 'This product is archived already.');
+        return [{ type: 'ProductArchived', data: { productId, vendorId, reason: command.reason, at: command.at } }];
+      }
+      if (state.status !== 'archived') refuse('conflict', 'product.not-archived', 'This product is not archived.');
+      return [{ type: 'ProductUnarchived', data: { productId, vendorId, details, at: command.at } }];
+    }
     mayManage(command.actor, state.vendorId);
     if (state.status === 'removed') refuse('not_found', 'product.removed', 'This product was removed.');
     if (command.vendorId !== state.vendorId) refuse('conflict', 'product.vendor-mismatch', 'This product belongs to another vendor.');
     switch (command.type) {
       case 'UpdateProduct':
+        if (state.status === 'archived') refuse('conflict', 'product.archived', 'This product is archived: bring it back to change it.');
         requireDurationOfTimedService(command.details);
         return [{ type: 'ProductUpdated', data: { productId: state.productId, vendorId: state.vendorId, details: command.details, at: command.at } }];
       case 'RemoveProduct':

@@ -29,5 +29,13 @@ export const ProductCreated = event('ProductCreated', z.strictObject({ productId
 export const ProductUpdated = event('ProductUpdated', z.strictObject({ productId: Id, vendorId: Id, details: ProductDetails, at: IsoTime }));
 export const ProductRemoved = event('ProductRemoved', z.strictObject({ productId: Id, vendorId: Id, at: IsoTime }));
 
-export const ProductEvent = z.discriminatedUnion('type', [ProductCreated, ProductUpdated, ProductRemoved]);
+/**
+ * Set aside by the back office: hidden from the storefront and not orderable, kept with its history and
+ * its orders, and brought back as it was (unlike a removal, which is for good). The reason is for admins.
+ */
+export const ProductArchived = event('ProductArchived', z.strictObject({ productId: Id, vendorId: Id, reason: z.string().max(500), at: IsoTime }));
+/** Back on the storefront; carries the details so every view shows it again from this event alone. */
+export const ProductUnarchived = event('ProductUnarchived', z.strictObject({ productId: Id, vendorId: Id, details: ProductDetails, at: IsoTime }));
+
+export const ProductEvent = z.discriminatedUnion('type', [ProductCreated, ProductUpdated, ProductRemoved, ProductArchived, ProductUnarchived]);
 export type ProductEvent = z.infer<typeof ProductEvent>;

@@ -7,6 +7,8 @@ import { HttpProblem } from './problem.ts';
 // (GET) to the query API, writes and the command API's own reads (GET /api/user/current, which holds
 // the token's user, and GET /api/security-challenge, signed with the command API's key) to the command API.
 const commandOwnedReads = new Set(['/api/user/current', '/api/security-challenge']);
+/** The analysts' exports run in the command API, which answers their progress and files. */
+const commandOwnedPrefixes = ['/api/admin/exports/'];
 
 export function apiGateway(options: { commandApiUrl: string; queryApiUrl: string; fetch?: typeof fetch }): RequestHandler {
   const send = options.fetch ?? fetch;
@@ -14,7 +16,7 @@ export function apiGateway(options: { commandApiUrl: string; queryApiUrl: string
   return async (req, res, next) => {
     try {
       const path = req.originalUrl.split('?')[0]!;
-      const toCommand = req.method !== 'GET' && req.method !== 'HEAD' ? true : commandOwnedReads.has(path);
+      const toCommand = req.method !== 'GET' && req.method !== 'HEAD' ? true : commandOwnedReads.has(path) || commandOwnedPrefixes.some((prefix) => path.startsWith(prefix));
       const target = new URL(req.originalUrl, toCommand ? options.commandApiUrl : options.queryApiUrl);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {

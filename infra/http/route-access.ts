@@ -45,6 +45,11 @@ const exceptions: Record<string, RouteAccess> = {
   'get /api/admin/counts': { asset: 'adminDashboard', action: 'read' },
   // The Analytics screen's right is its nav item's (web/pages/admin/admin-nav.ts): list on order.
   'get /api/admin/analytics': { asset: 'order', action: 'list' },
+  // The analysts' export reads the log, as the audit screens do.
+  'post /api/admin/exports': { asset: 'event', action: 'list' },
+  'get /api/admin/exports/:id': { asset: 'event', action: 'list' },
+  // The payments playground: no default rule grants it, so superAdmin alone until one does.
+  'post /api/admin/payments/playground': { asset: 'payments', action: 'create' },
 };
 
 const isParam = (segment: string | undefined): boolean => segment !== undefined && segment.startsWith(':');

@@ -3,7 +3,7 @@ import type { ProductDetails, ProductType } from '../../domain/product/events.ts
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 
-// Products (README: `products`): one document per live product; a removed product is deleted.
+// Products (README: `products`): one document per live or archived product; a removed product is deleted.
 export interface ProductView extends ViewDoc {
   productId: string;
   vendorId: string;
@@ -19,26 +19,32 @@ export interface ProductView extends ViewDoc {
   serviceDuration: number;
   createdAt: string;
   updatedAt: string;
+  /** Set aside by an admin: kept for the back office, left out of the storefront's reads. */
+  archived: boolean;
+  archivedReason: string | null;
 }
 
 export const productsProjection: Projection<ProductView> = {
   name: 'products',
   collection: 'products',
-  eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved'],
+  eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived'],
   keysOf: (event) => ('productId' in event.data && typeof event.data.productId === 'string' ? [event.data.productId] : []),
   evolve(doc, event, id) {
     switch (event.type) {
       case 'ProductCreated':
-      case 'ProductUpdated': {
+      case 'ProductUpdated':
+      case 'ProductUnarchived': {
         const { vendorId, details, at } = event.data;
         return {
           _id: id, _seen: doc?._seen ?? {}, productId: id, vendorId,
           type: details.type, name: details.name, information: details.information, featured: details.featured,
           images: details.images, introImage: details.introImage ?? null, price: details.price,
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
-          createdAt: doc?.createdAt ?? at, updatedAt: at,
+          createdAt: doc?.createdAt ?? at, updatedAt: at, archived: false, archivedReason: null,
         };
       }
+      case 'ProductArchived':
+        return doc ? { ...doc, archived: true, archivedReason: event.data.reason || null, updatedAt: event.data.at } : null;
       case 'ProductRemoved':
         return null;
       default:

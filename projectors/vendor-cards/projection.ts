@@ -100,7 +100,7 @@ function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
 export const vendorCardsProjection: Projection<VendorCard> = {
   name: 'vendor-cards',
   collection: 'vendorCards',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const card = doc ?? emptyCard(id);
@@ -124,7 +124,8 @@ export const vendorCardsProjection: Projection<VendorCard> = {
       case 'VendorUnarchived':
         return withDerivedFields({ ...card, archived: false, updatedAt: laterOf(card.updatedAt, event.data.at) }, card);
       case 'ProductCreated':
-      case 'ProductUpdated': {
+      case 'ProductUpdated':
+      case 'ProductUnarchived': {
         const { productId, details } = event.data;
         const { [productId]: _formerMinutes, ...otherTimed } = card._timedServiceMinutes ?? {};
         return withDerivedFields({
@@ -134,7 +135,9 @@ export const vendorCardsProjection: Projection<VendorCard> = {
           _timedServiceMinutes: details.type === 'timedService' ? { ...otherTimed, [productId]: details.serviceDuration } : otherTimed,
         });
       }
-      case 'ProductRemoved': {
+      // An archived product counts for the card no more (price from, search words, timed services) until it is back.
+      case 'ProductRemoved':
+      case 'ProductArchived': {
         const { productId } = event.data;
         const { [productId]: _removed, ...productPrices } = card.productPrices;
         const { [productId]: _tokens, ..._productTokens } = card._productTokens ?? {};

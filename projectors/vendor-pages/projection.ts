@@ -41,7 +41,7 @@ const emptyPage = (vendorId: string): VendorPage => ({
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
   collection: 'vendorPages',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const page = doc ?? emptyPage(id);
@@ -57,7 +57,8 @@ export const vendorPagesProjection: Projection<VendorPage> = {
       case 'VendorUnarchived':
         return { ...page, archived: false, archivedReason: null, updatedAt: laterOf(page.updatedAt, event.data.at) };
       case 'ProductCreated':
-      case 'ProductUpdated': {
+      case 'ProductUpdated':
+      case 'ProductUnarchived': {
         const { productId, details } = event.data;
         const summary: ProductSummary = {
           productId, type: details.type, name: details.name, price: details.price, featured: details.featured,
@@ -65,7 +66,9 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         };
         return { ...page, products: { ...page.products, [productId]: summary } };
       }
-      case 'ProductRemoved': {
+      // An archived product leaves the artist's page until it is brought back.
+      case 'ProductRemoved':
+      case 'ProductArchived': {
         const { [event.data.productId]: _removed, ...products } = page.products;
         return { ...page, products };
       }

@@ -8,6 +8,10 @@ import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 import { productStream } from '../../domain/product/decider.ts';
+import { isAdmin, isOperator, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
+
+/** Back office staff see archived products (asked for by `archived`); the storefront never does. */
+const isStaff = (actor: Actor): boolean => isAdmin(actor) || isOperator(actor);
 
 // Products (SPEC §7 `ecommerce/product`), over the `products` view.
 const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -24,10 +28,14 @@ export const productList = readRoute({
     vendorId: z.string().min(1).max(100).optional(),
     type: ProductType.optional(),
     featured: booleanParam.optional(),
+    archived: z.enum(['include', 'only']).optional().describe('Back office staff only: include the archived products, or only them (ignored for anyone else).'),
     sort: sortParam(['name', 'price', 'createdAt'] as const, 'name'),
   },
-  async handle({ query, views, locale }) {
+  async handle({ query, views, locale, actor }) {
     const filter: Filter = {};
+    const archived = isStaff(actor) ? query.archived : undefined;
+    if (archived === 'only') filter.archived = true;
+    else if (archived !== 'include') filter.archived = { $ne: true };
     if (query.id) filter._id = { $in: query.id };
     if (query.vendorId) filter.vendorId = query.vendorId;
     if (query.type) filter.type = query.type;
@@ -40,14 +48,14 @@ export const productList = readRoute({
 export const productById = readRoute({
   path: '/api/ecommerce/product/:id',
   response: ProductAnswer,
-  summary: 'One product',
+  summary: 'One product (an archived one for back office staff and its vendor only)',
   tags: ['products'],
   auth: 'public',
   params: { id: z.string().min(1).max(100) },
   documentOf: ({ id }) => ({ collection: 'products', id, streamId: productStream(id) }),
-  async handle({ params, views }) {
+  async handle({ params, views, actor }) {
     const product = await views.byId('products', params.id);
-    if (!product) throw problems.notFound('There is no such product.');
+    if (!product || (product.archived === true && !isStaff(actor) && !ownsVendor(actor, String(product.vendorId)))) throw problems.notFound('There is no such product.');
     return publicDocument(product);
   },
 });

@@ -110,7 +110,7 @@ function summaryOf(product: z.output<typeof VendorPageProductAnswer>, vendorId: 
 /** A product of GET /api/ecommerce/product (lists and one product). */
 export function productSummaryFrom(value: unknown): ProductSummary {
   const product = readAnswer(ProductAnswer, value, 'a product');
-  return summaryOf(product, product.vendorId);
+  return { ...summaryOf(product, product.vendorId), ...(product.archived ? { archived: true } : {}) };
 }
 
 /** A product as a vendor page lists it. */
@@ -389,5 +389,6 @@ export function productDraftFrom(value: unknown): ProductDraft {
     information: product.information,
     images: product.images.map((image) => image.url).filter(Boolean),
     additionalInformation: product.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
+    archived: product.archived === true, archivedReason: product.archivedReason ?? null,
   };
 }

@@ -63,12 +63,12 @@ export async function adminVendor(api: ApiClient, vendorId: string, categories: 
   };
 }
 
-export interface AdminProductQuery { vendorId?: string; type?: ProductSummary['type']; start: number; limit?: number }
+export interface AdminProductQuery { vendorId?: string; type?: ProductSummary['type']; archived?: 'include' | 'only'; start: number; limit?: number }
 
 /** Products of every vendor (or one), by name; optionally of one type. */
 export async function adminProductList(api: ApiClient, query: AdminProductQuery): Promise<Page<ProductSummary>> {
   const answer = await api.get('ecommerce/product', {
-    query: { vendorId: query.vendorId, type: query.type, sort: 'name', start: query.start, limit: query.limit ?? ADMIN_PAGE_SIZE },
+    query: { vendorId: query.vendorId, type: query.type, archived: query.archived, sort: 'name', start: query.start, limit: query.limit ?? ADMIN_PAGE_SIZE },
     fresh: true,
   });
   return pageFrom(answer, (value) => productSummaryFrom(value));

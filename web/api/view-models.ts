@@ -35,6 +35,8 @@ export interface ProductSummary {
   introImage: string | null;
   /** Minutes. */
   serviceDuration: number;
+  /** Archived by the back office (only staff lists hold such products). */
+  archived?: boolean;
 }
 
 export interface Product extends ProductSummary {
@@ -211,6 +213,9 @@ export interface ProductDraft {
   introText: string;
   /** Minutes. */
   serviceDuration: number;
+  /** Set aside by the back office, with the reason given. */
+  archived: boolean;
+  archivedReason: string | null;
 }
 
 /** Who wrote a chat message, or whose unread count it is. */

@@ -5,6 +5,7 @@ import { isActionFailure, revivedError, useActionAnswer } from '../app/form-acti
 import { ApiError } from '../api/api-error.ts';
 import type { Text } from '../api/view-models.ts';
 import { CharacterCounter } from './character-counter.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
 import { errorAt, FieldError, fieldErrorsOf, type FieldErrors } from './field-error.tsx';
 import { FormError } from './form-errors.tsx';
 import { RepeatableList } from './repeatable-list.tsx';
@@ -29,6 +30,8 @@ export interface ProductFormProps {
   onSubmit?: (details: ReturnType<typeof detailsOf>) => Promise<void>;
   /** Where Cancel leads (locale-free path); the artist's product list by default. */
   cancelTo?: string;
+  /** Shown, not changed: no save button (an archived product, or a reader who may not save; put the form in a disabled fieldset). */
+  readOnly?: boolean;
 }
 
 /** A route action's answer to a refused product post: the values as posted, and the API's refusal or `invalid` (the required fields). */
@@ -122,14 +125,14 @@ export function ProductForm(props: ProductFormProps) {
         <FieldError id={`${id}-introText-error`} message={error('introText')} />
       </label>
 
-      <label className="field">
-        <span>{t('products.form.information')} <Required /></span>
+      <div className="field">
+        <span id={`${id}-information-label`}>{t('products.form.information')} <Required /></span>
         <small id={`${id}-information-hint`}>{t('products.form.informationHint')}</small>
-        <textarea name="information" rows={8} dir="auto" value={values.information} onChange={(event) => set('information')(event.target.value)} aria-required="true"
-          {...inputError('information')} aria-describedby={[`${id}-information-hint`, error('information') ? `${id}-information-error` : ''].filter(Boolean).join(' ')}
-          data-testid="product-information" />
+        <RichTextEditor name="information" label={t('products.form.information')} value={values.information} onChange={set('information')} required
+          invalid={Boolean(error('information'))} describedBy={[`${id}-information-hint`, error('information') ? `${id}-information-error` : ''].filter(Boolean).join(' ')}
+          readOnly={props.readOnly} testId="product-information" />
         <FieldError id={`${id}-information-error`} message={error('information')} />
-      </label>
+      </div>
 
       <div className="product-numbers">
         <label className="field">
@@ -191,12 +194,14 @@ export function ProductForm(props: ProductFormProps) {
         )}
       />
 
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="product-save">
-          {props.mode === 'create' ? (busy ? t('products.form.creating') : t('products.form.create')) : (busy ? t('products.form.saving') : t('products.form.save'))}
-        </button>
-        <LocalLink to={props.cancelTo ?? '/user/dashboard/vendor/products'} className="button">{t('products.form.cancel')}</LocalLink>
-      </div>
+      {props.readOnly ? null : (
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="product-save">
+            {props.mode === 'create' ? (busy ? t('products.form.creating') : t('products.form.create')) : (busy ? t('products.form.saving') : t('products.form.save'))}
+          </button>
+          <LocalLink to={props.cancelTo ?? '/user/dashboard/vendor/products'} className="button">{t('products.form.cancel')}</LocalLink>
+        </div>
+      )}
     </Form>
   );
 }

@@ -99,7 +99,8 @@ async function createProduct(locale: Locale) {
   await page.fill('[data-testid="name-he"]', product.he);
   await page.fill('[data-testid="name-en"]', product.en);
   await page.fill('[data-testid="product-introText"]', `A short guest show ${mark}`);
-  await page.fill('[data-testid="product-information"]', `<p>${product.en}: what is included.</p>`);
+  // The information editor (web/components/rich-text-editor.tsx) once scripts run.
+  await page.fill('[data-testid="product-information-area"]', `${product.en}: what is included.`);
   await page.fill('[data-testid="product-price"]', '750');
   await page.click('[data-testid="product-save"]');
   await page.waitForSelector('[data-testid="toast-success"]', LIVE);

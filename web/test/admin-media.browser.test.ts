@@ -84,7 +84,7 @@ describe.skipIf(!executablePath)(`admin media library in Chromium (${executableP
     const session = await suite.open('en', { as: 'operator@demo.local' });
     await suite.goto(session, '/admin');
     const items = await session.page.locator('[data-testid="admin-nav"] a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')));
-    expect(items).toEqual(['admin-nav-home', 'admin-nav-operator', 'admin-nav-analytics', 'admin-nav-order', 'admin-nav-conversations']);
+    expect(items).toEqual(['admin-nav-home', 'admin-nav-operator', 'admin-nav-analytics', 'admin-nav-order', 'admin-nav-conversations', 'admin-nav-myConversations']);
     await suite.goto(session, '/admin/media');
     expect(new URL(session.page.url()).pathname).toBe('/en/error/unauthorized');
   }, 60_000);

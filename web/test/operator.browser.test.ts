@@ -48,7 +48,7 @@ describe.skipIf(!executablePath)('the operator in the back office', () => {
       await page.locator(`[data-testid="operator-awaiting-approval"] [data-testid="operator-order"][data-order-id="${orderId}"]`).waitFor(LIVE);
       await page.locator(`[data-testid="operator-unanswered"] [data-testid="operator-conversation"][data-conversation-id="${conversationId}"]`).waitFor(LIVE);
       expect(await page.locator('[data-testid="admin-nav"] a').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid'))))
-        .toEqual(['admin-nav-home', 'admin-nav-operator', 'admin-nav-analytics', 'admin-nav-order', 'admin-nav-conversations']);
+        .toEqual(['admin-nav-home', 'admin-nav-operator', 'admin-nav-analytics', 'admin-nav-order', 'admin-nav-conversations', 'admin-nav-myConversations']);
 
       // The order: its facts, without history, actions or links to admin pages the rules do not give.
       await page.click(`[data-testid="operator-order"][data-order-id="${orderId}"] a`);

@@ -128,7 +128,8 @@ async function fillProduct(page: Page, product: { type: string; he: string; en: 
   await page.fill('[data-testid="name-he"]', product.he);
   await page.fill('[data-testid="name-en"]', product.en);
   await page.fill('[data-testid="product-introText"]', product.introText);
-  await page.fill('[data-testid="product-information"]', `<p>${product.en}: what is included.</p>`);
+  // The information editor (web/components/rich-text-editor.tsx) once scripts run.
+  await page.fill('[data-testid="product-information-area"]', `${product.en}: what is included.`);
   await page.fill('[data-testid="product-price"]', product.price);
   await page.fill('[data-testid="product-serviceDuration"]', product.duration);
 }

@@ -27,6 +27,8 @@ import { securityChallengeMessages } from './security-challenge.ts';
 import { operatorMessages } from './operator.ts';
 import { inactiveRegistrationMessages } from './inactive-registration.ts';
 import { addressesMessages } from './addresses.ts';
+import { adminToolsMessages } from './admin-tools.ts';
+import { richTextMessages } from './rich-text.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -34,5 +36,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages,
 ] as MessageSection<Record<string, unknown>>[];

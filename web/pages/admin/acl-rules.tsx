@@ -24,7 +24,7 @@ import { useScriptsRun } from './scripts-run.ts';
 const LIST_PATH = '/admin/acl';
 
 /** Assets the product names (the admin nav's rules and the SPEC §6 entities), offered while typing. */
-const KNOWN_ASSETS = [...new Set([...ADMIN_NAV.flatMap((group) => group.items.map((item) => item.rule.asset)), 'brand', 'chatMessage', 'media'])].sort();
+const KNOWN_ASSETS = [...new Set([...ADMIN_NAV.flatMap((group) => group.items.flatMap((item) => (item.rule ? [item.rule.asset] : []))), 'brand', 'chatMessage', 'media'])].sort();
 
 export async function aclListLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);

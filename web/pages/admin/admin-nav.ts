@@ -10,8 +10,10 @@ import { isSuperUser } from '../../app/guards.ts';
 export interface AdminNavItem {
   id: string;
   path: string;
-  /** The SPEC §6 rule: the item shows when the user holds it. */
-  rule: NavRule;
+  /** The SPEC §6 rule: the item shows when the user holds it; none: every staff member (their own conversations). */
+  rule?: NavRule;
+  /** Shown to admins only (SPEC §2's tools: the styleguide), whatever the rules. */
+  adminOnly?: boolean;
   /** A second rule that also shows the item (a screen made of sections of two assets). */
   alsoShownBy?: NavRule;
   superUsersOnly?: boolean;
@@ -44,9 +46,16 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     { id: 'language', path: '/admin/language', rule: { asset: 'languageEntry', actions: ['update'], level: 'all' } },
     { id: 'config', path: '/admin/config', rule: { asset: 'configEntry', actions: ['update'], level: 'all' } },
     { id: 'conversations', path: '/admin/conversations', rule: { asset: 'chatMessage', actions: ['read'], level: 'all' } },
+    { id: 'myConversations', path: '/admin/my-conversations' },
     { id: 'tracking', path: '/admin/tracking', rule: { asset: 'tracking', actions: ['read'], level: 'all' }, superUsersOnly: true },
     { id: 'phoneNumberDispense', path: '/admin/entity/phoneNumberDispense', rule: { asset: 'phoneNumberDispense', actions: ['read'], level: 'all' }, superUsersOnly: true },
     { id: 'userAction', path: '/admin/user-action', rule: { asset: 'userAction', actions: ['read'], level: 'all' }, superUsersOnly: true },
+  ] },
+  // SPEC §2's analysts' export, payments playground and styleguide.
+  { id: 'tools', items: [
+    { id: 'export', path: '/admin/export', rule: { asset: 'event', actions: ['list'], level: 'all' } },
+    { id: 'paymentsPlayground', path: '/admin/payments-playground', rule: { asset: 'payments', actions: ['create'], level: 'all' } },
+    { id: 'styleguide', path: '/admin/styleguide', adminOnly: true },
   ] },
 ];
 
@@ -59,7 +68,8 @@ export function visibleAdminNav(user: CurrentUser, access: AdminAccess): AdminNa
   const superUser = isSuperUser(user);
   const rules = backOfficeRules(access.rules);
   const holds = (rule: NavRule) => isAllowedAny(rules, access, rule.asset, rule.actions, rule.level);
-  const shows = (item: AdminNavItem) => (!item.superUsersOnly || superUser) && (holds(item.rule) || (item.alsoShownBy !== undefined && holds(item.alsoShownBy)));
+  const byRule = (item: AdminNavItem) => item.rule === undefined || holds(item.rule) || (item.alsoShownBy !== undefined && holds(item.alsoShownBy));
+  const shows = (item: AdminNavItem) => (!item.superUsersOnly || superUser) && (!item.adminOnly || user.isAdmin) && byRule(item);
   return ADMIN_NAV
     .filter((group) => !group.superUsersOnly || superUser)
     .map((group) => ({ ...group, items: group.items.filter(shows) }))

@@ -12,6 +12,11 @@ import { adminConversationRoutes } from './conversations.tsx';
 import { adminTrackingRoutes } from './tracking.tsx';
 import { adminAnalyticsRoutes } from './analytics.tsx';
 import { operatorDashboardRoutes } from './operator-dashboard.tsx';
+import { entityIndexRoutes } from './entity-index.tsx';
+import { myConversationsRoutes } from './my-conversations.tsx';
+import { paymentsPlaygroundRoutes } from './payments-playground.tsx';
+import { styleguideRoutes } from './styleguide.tsx';
+import { exportRoutes } from './export.tsx';
 import { AdminAccessFrame, adminAccessLoader } from './admin-access.tsx';
 
 // The admin back office (SPEC §2 admin routes): each screen's module declares its own routes, under a
@@ -22,5 +27,6 @@ export const adminRoutes: RouteObject[] = [{
   children: withNoAccessPage([
     ...adminHomeRoutes, ...operatorDashboardRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminEntityRoutes,
     ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes,
+    ...entityIndexRoutes, ...myConversationsRoutes, ...paymentsPlaygroundRoutes, ...styleguideRoutes, ...exportRoutes,
   ]),
 }];

@@ -4,7 +4,7 @@ import { environmentOf } from '../../app/environment.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { tr } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
-import { refused, revivedError, textOf, useActionFailure } from '../../app/form-action.ts';
+import { INTENT_FIELD, refused, revivedError, textOf, useActionFailure, useSubmitting } from '../../app/form-action.ts';
 import { localeOfRequest } from '../../app/loader-kit.ts';
 import { untilViewsShow } from '../../app/until-views-show.ts';
 import { isApiError } from '../../api/api-error.ts';
@@ -46,23 +46,25 @@ export async function adminProductListLoader({ context, request }: LoaderFunctio
   const vendorId = url.searchParams.get('vendorId') || undefined;
   const typeParam = url.searchParams.get('type');
   const type = isProductType(typeParam) ? typeParam : undefined;
+  const archivedParam = url.searchParams.get('archived');
+  const archived = archivedParam === 'include' || archivedParam === 'only' ? archivedParam : undefined;
   const page = pageNumberOf(url);
   // The artist filter and names list the artists: only when the rules give that list.
   const [list, vendors] = await Promise.all([
-    adminProductList(environment.api, { vendorId, type, start: (page - 1) * ADMIN_PAGE_SIZE }),
+    adminProductList(environment.api, { vendorId, type, archived, start: (page - 1) * ADMIN_PAGE_SIZE }),
     mayDo(access, 'vendor', 'list') ? vendorChoices(environment.api) : null,
   ]);
   const may = { create: mayDo(access, 'product', 'create'), remove: mayDo(access, 'product', 'delete'), vendorPage: mayDo(access, 'vendor', 'read') };
-  return { list, vendors, vendorId: vendorId ?? '', type: type ?? '', page, may };
+  return { list, vendors, vendorId: vendorId ?? '', type: type ?? '', archived: archived ?? '', page, may };
 }
 
 export function AdminProductListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { list, vendors, vendorId, type, page, may } = useLoaderData<typeof adminProductListLoader>();
+  const { list, vendors, vendorId, type, archived, page, may } = useLoaderData<typeof adminProductListLoader>();
   const failure = useActionFailure(REMOVE);
   const notice = useProductNotice();
-  const filtered = vendorId !== '' || type !== '';
+  const filtered = vendorId !== '' || type !== '' || archived !== '';
   const newPath = vendorId ? `${LIST_PATH}/new?vendorId=${encodeURIComponent(vendorId)}` : `${LIST_PATH}/new`;
 
   return (
@@ -88,6 +90,14 @@ export function AdminProductListPage() {
             {PRODUCT_TYPES.map((value) => <option key={value} value={value}>{t(`product.type.${value}`)}</option>)}
           </select>
         </label>
+        <label className="field">
+          <span>{t('adminCatalog.products.archivedFilter')}</span>
+          <select name="archived" defaultValue={archived} data-testid="product-filter-archived">
+            <option value="">{t('adminCatalog.products.liveOnly')}</option>
+            <option value="include">{t('adminCatalog.products.includeArchived')}</option>
+            <option value="only">{t('adminCatalog.products.archivedOnly')}</option>
+          </select>
+        </label>
         <button type="submit" className="button button-primary" data-testid="product-filter-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.products.count', { count: list.total })}</p>
@@ -105,6 +115,7 @@ export function AdminProductListPage() {
                   <h2 className="admin-row-title"><LocalLink to={editPath(product.id)} dir="auto" data-testid="product-edit">{name}</LocalLink></h2>
                   <p className="admin-row-meta">
                     <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
+                    {product.archived ? <span className="status status-archived" data-testid="product-archived-badge">{t('adminCatalog.products.archived')}</span> : null}
                     {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
                     {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
                     {vendors && may.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink> : null}
@@ -130,12 +141,14 @@ export function AdminProductListPage() {
 }
 
 const REMOVE = 'remove';
+const ARCHIVE = 'archive';
+const UNARCHIVE = 'unarchive';
 
 /** The notice of a product's write, from the `done` of the address (a toast when scripts run). */
 function useProductNotice(): string | null {
   const { t } = useTranslation();
   const done = useDone();
-  return done && ['created', 'saved', 'removed'].includes(done.what) ? t(`adminCatalog.products.${done.what}`, { name: done.details.name ?? '' }) : null;
+  return done && ['created', 'saved', 'removed', 'archivedDone', 'unarchivedDone'].includes(done.what) ? t(`adminCatalog.products.${done.what}`, { name: done.details.name ?? '' }) : null;
 }
 
 /** Removes the product (its vendor read from the product), then waits (bounded) until the views no longer show it. */
@@ -192,6 +205,18 @@ export async function adminProductEditAction(args: ActionFunctionArgs) {
   const { environment, form, intent } = await adminForm(args);
   const productId = args.params.productId ?? '';
   const api = environment.api;
+  if (intent === ARCHIVE || intent === UNARCHIVE) {
+    try {
+      const written = intent === ARCHIVE
+        ? await api.post<WriteResult>(`admin/products/${encodeURIComponent(productId)}/archive`, { reason: textOf(form, 'reason') }, { silent: true })
+        : await api.post<WriteResult>(`admin/products/${encodeURIComponent(productId)}/unarchive`, undefined, { silent: true });
+      await adminProduct(api, productId, written.revision).catch(() => undefined);
+      api.clearCache();
+      return doneRedirect(args.request, `${editPath(productId)}?rev=${written.revision}`, intent === ARCHIVE ? 'archivedDone' : 'unarchivedDone', { name: textOf(form, 'name') });
+    } catch (error) {
+      return refused(error, intent);
+    }
+  }
   if (intent === REMOVE) {
     try {
       const { vendorId } = await removeProduct(api, productId);
@@ -254,21 +279,27 @@ export function AdminProductNewPage() {
 
 export async function adminProductEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
-  await requireAdminRight(environment, request, 'product', 'read');
+  const access = await requireAdminRight(environment, request, 'product', 'read');
   const revision = revisionParam(request);
   const [draft, vendors] = await Promise.all([
     orNotFound(adminProduct(environment.api, params.productId ?? '', revision ?? undefined)),
-    vendorChoices(environment.api),
+    mayDo(access, 'vendor', 'list') ? vendorChoices(environment.api) : [],
   ]);
-  return { draft, vendor: vendors.find((vendor) => vendor.id === draft.vendorId) ?? null, revision };
+  // Only what the reader's rules let them do shows.
+  const may = { update: mayDo(access, 'product', 'update'), remove: mayDo(access, 'product', 'delete'), vendorPage: mayDo(access, 'vendor', 'read'), history: mayDo(access, 'event', 'read') };
+  return { draft, vendor: vendors.find((vendor) => vendor.id === draft.vendorId) ?? null, revision, may };
 }
 
 export function AdminProductEditPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { draft, vendor, revision } = useLoaderData<typeof adminProductEditLoader>();
-  const failure = useActionFailure(REMOVE);
+  const { draft, vendor, revision, may } = useLoaderData<typeof adminProductEditLoader>();
+  const removeFailure = useActionFailure(REMOVE);
+  const archiveFailure = useActionFailure(ARCHIVE);
+  const unarchiveFailure = useActionFailure(UNARCHIVE);
+  const failure = removeFailure ?? archiveFailure ?? unarchiveFailure;
   const notice = useProductNotice();
+  const unarchiving = useSubmitting(UNARCHIVE);
   const name = tr(draft.name, locale) || t('adminCatalog.products.untitled');
 
   return (
@@ -276,22 +307,60 @@ export function AdminProductEditPage() {
       actions={<LocalLink to={`/store/product/${encodeURIComponent(draft.id)}`} className="button" data-testid="product-view">{t('adminCatalog.products.view')}</LocalLink>}>
       <p><LocalLink to={`${LIST_PATH}?vendorId=${encodeURIComponent(draft.vendorId)}`}>{t('adminCatalog.products.backToList')}</LocalLink></p>
       <DoneNotice message={notice} testId="product-notice" toast />
-      <section className="card admin-panel admin-product-facts" aria-label={t('adminCatalog.products.facts')}>
+      <section className="card admin-panel admin-product-facts" aria-label={t('adminCatalog.products.facts')} data-testid="product-status">
         <p>
           {t('adminCatalog.products.vendor')}:{' '}
-          <LocalLink to={`/admin/vendor/${encodeURIComponent(draft.vendorId)}`} dir="auto" data-testid="product-vendor-link">
-            {vendor ? tr(vendor.name, locale) : draft.vendorId}
-          </LocalLink>
+          {may.vendorPage ? (
+            <LocalLink to={`/admin/vendor/${encodeURIComponent(draft.vendorId)}`} dir="auto" data-testid="product-vendor-link">
+              {vendor ? tr(vendor.name, locale) : draft.vendorId}
+            </LocalLink>
+          ) : <bdi>{vendor ? tr(vendor.name, locale) : draft.vendorId}</bdi>}
           {vendor?.archived ? <> <span className="status status-archived">{t('adminCatalog.vendors.archived')}</span></> : null}
         </p>
-        <ConfirmPostButton label={t('adminCatalog.products.remove')} question={t('adminCatalog.products.removeQuestion')} confirmLabel={t('adminCatalog.removeConfirm')}
-          cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')} intent={REMOVE} fields={{ name }} testId="product-remove" />
+        {draft.archived ? (
+          <>
+            <p><span className="status status-archived" data-testid="product-status-badge">{t('adminCatalog.products.archived')}</span></p>
+            {draft.archivedReason ? <p dir="auto">{t('adminCatalog.vendors.archivedBecause', { reason: draft.archivedReason })}</p> : null}
+            <p className="muted">{t('adminCatalog.products.archivedHelp')}</p>
+          </>
+        ) : <p><span className="status status-live" data-testid="product-status-badge">{t('adminCatalog.vendors.live')}</span></p>}
+        <div className="admin-panel-actions">
+          {may.update && draft.archived ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name={INTENT_FIELD} value={UNARCHIVE} />
+              <input type="hidden" name="name" value={name} />
+              <button type="submit" className="button button-primary" disabled={unarchiving} aria-busy={unarchiving} data-testid="product-unarchive">
+                {unarchiving ? t('adminCatalog.products.unarchiving') : t('adminCatalog.products.unarchive')}
+              </button>
+            </Form>
+          ) : null}
+          {may.update && !draft.archived ? (
+            <ConfirmPostButton label={t('adminCatalog.products.archive')} question={t('adminCatalog.products.archiveQuestion')} confirmLabel={t('adminCatalog.products.archiveConfirm')}
+              cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.products.archiving')} intent={ARCHIVE} fields={{ name }} testId="product-archive">
+              <label className="field confirm-field">
+                <span>{t('adminCatalog.products.archiveReason')}</span>
+                <input name="reason" maxLength={500} dir="auto" data-testid="product-archive-reason" />
+              </label>
+            </ConfirmPostButton>
+          ) : null}
+          {may.remove ? (
+            <ConfirmPostButton label={t('adminCatalog.products.remove')} question={t('adminCatalog.products.removeQuestion')} confirmLabel={t('adminCatalog.removeConfirm')}
+              cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')} intent={REMOVE} fields={{ name }} testId="product-remove" />
+          ) : null}
+        </div>
         <FormError error={revivedError(failure)} />
       </section>
-      <ProductForm key={revision ?? 'loaded'} mode="edit" initial={valuesOfDraft(draft)} cancelTo={LIST_PATH} />
-      <div className="admin-history">
-        <EventHistory key={`product-${draft.id}:${revision ?? 'loaded'}`} streamId={`product-${draft.id}`} />
-      </div>
+      {draft.archived ? <p className="notice" data-testid="product-archived-notice">{t('adminCatalog.products.archivedNoEdit')}</p>
+        : !may.update ? <p className="notice" data-testid="product-read-only">{t('adminCatalog.readOnly')}</p> : null}
+      <fieldset className="admin-plain-fieldset" disabled={draft.archived || !may.update}>
+        <legend className="visually-hidden">{t('adminCatalog.products.facts')}</legend>
+        <ProductForm key={revision ?? 'loaded'} mode="edit" initial={valuesOfDraft(draft)} cancelTo={LIST_PATH} readOnly={draft.archived || !may.update} />
+      </fieldset>
+      {may.history ? (
+        <div className="admin-history">
+          <EventHistory key={`product-${draft.id}:${revision ?? 'loaded'}`} streamId={`product-${draft.id}`} />
+        </div>
+      ) : null}
     </AdminLayout>
   );
 }

@@ -1,0 +1,50 @@
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { environmentOf } from '../../app/environment.ts';
+import { requireSuperAdmin } from '../../app/guards.ts';
+import { LocalLink } from '../../app/links.tsx';
+import { adminContentList, phoneNumberDispenses, type ContentType } from '../../api/admin-content.ts';
+import { AdminLayout } from './admin-layout.tsx';
+
+// admin-entity (SPEC §2, the route without a type): the entity types of the back office, each with
+// what it is and how many there are, leading to its list (admin-entity-entityType). For the Entities
+// group's members, the super users (SPEC §6), like the lists themselves.
+const TYPES: (ContentType | 'phoneNumberDispense')[] = ['category', 'tag', 'article', 'serviceContract', 'brand', 'phoneNumberDispense'];
+
+export async function entityIndexLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireSuperAdmin(environment, request);
+  const counts = await Promise.all(TYPES.map(async (type) => {
+    const page = type === 'phoneNumberDispense'
+      ? await phoneNumberDispenses(environment.api, { limit: 1 })
+      : await adminContentList(environment.api, type, { limit: 1 });
+    return [type, page.total] as const;
+  }));
+  return { counts: Object.fromEntries(counts) as Record<(typeof TYPES)[number], number> };
+}
+
+export function EntityIndexPage() {
+  const { t } = useTranslation();
+  const { counts } = useLoaderData<typeof entityIndexLoader>();
+  return (
+    <AdminLayout title={t('adminTools.entities.title')}>
+      <p className="muted">{t('adminTools.entities.lead')}</p>
+      <ul className="admin-list tools-cards" data-testid="entity-types">
+        {TYPES.map((type) => {
+          const name = type === 'phoneNumberDispense' ? t('admin.items.phoneNumberDispense') : t(`adminContent.types.${type}.plural`);
+          return (
+            <li key={type} className="card admin-row" data-testid="entity-type" data-entity-type={type}>
+              <div className="admin-row-main">
+                <h2 className="admin-row-title"><LocalLink to={`/admin/entity/${type}`}>{name}</LocalLink></h2>
+                <p className="admin-row-intro muted">{type === 'phoneNumberDispense' ? t('adminTools.entities.phoneNumberDispense') : t(`adminContent.types.${type}.intro`)}</p>
+              </div>
+              <div className="admin-row-actions"><span className="operator-count" data-testid="entity-type-count">{counts[type]}</span></div>
+            </li>
+          );
+        })}
+      </ul>
+    </AdminLayout>
+  );
+}
+
+export const entityIndexRoutes: RouteObject[] = [{ path: 'admin/entity', loader: entityIndexLoader, Component: EntityIndexPage }];
