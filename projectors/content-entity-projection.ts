@@ -11,6 +11,8 @@ export function contentEntityProjection<T extends Exclude<ContentEntityType, 'ta
   entityType: T;
   toView(fields: Extract<ContentFields, { entityType: T }>, id: string): Omit<D, '_id' | '_seen' | 'createdAt' | 'updatedAt'>;
   indexes?: ReadonlyArray<Record<string, 1 | -1 | 'text'>>;
+  /** Projection.version: raised when toView makes documents a stored view does not hold. */
+  version?: number;
 }): Projection<D> {
   const concerns = (event: ProjectedEvent): boolean =>
     event.type === 'ContentDeleted' ? event.data.entityType === options.entityType
@@ -29,5 +31,6 @@ export function contentEntityProjection<T extends Exclude<ContentEntityType, 'ta
       return { ...options.toView(fields, id), _id: id, _seen: doc?._seen ?? {}, createdAt, updatedAt: event.data.at } as unknown as D;
     },
     ...(options.indexes ? { indexes: options.indexes } : {}),
+    ...(options.version ? { version: options.version } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { ViewDoc } from '../projection.ts';
 import { contentEntityProjection } from '../content-entity-projection.ts';
+import { indexTokens, textOfHtml } from '../../domain/shared/search-text.ts';
 
 // Articles (README: `articles`): found by alias; blog articles listed by publishedAt.
 export interface ArticleView extends ViewDoc {
@@ -15,6 +16,8 @@ export interface ArticleView extends ViewDoc {
   publishedAt: string;
   createdAt: string;
   updatedAt: string;
+  /** The words of its title, excerpt and body in both languages, for the text search. */
+  searchTokens: string[];
 }
 
 export const articlesProjection = contentEntityProjection<'article', ArticleView>({
@@ -24,6 +27,9 @@ export const articlesProjection = contentEntityProjection<'article', ArticleView
   toView: (fields, id) => ({
     id, title: fields.title, alias: fields.alias, body: fields.body, excerpt: fields.excerpt ?? null, kind: fields.kind,
     categoryId: fields.categoryId, imageUrl: fields.imageUrl ?? null, publishedAt: fields.publishedAt,
+    searchTokens: indexTokens(fields.title.he, fields.title.en, fields.excerpt?.he, fields.excerpt?.en, textOfHtml(fields.body.he ?? ''), textOfHtml(fields.body.en ?? '')),
   }),
-  indexes: [{ alias: 1 }, { kind: 1, publishedAt: -1 }, { categoryId: 1 }],
+  indexes: [{ alias: 1 }, { kind: 1, publishedAt: -1 }, { categoryId: 1 }, { searchTokens: 1 }],
+  // 2: searchTokens.
+  version: 2,
 });

@@ -2,6 +2,7 @@ import type { Money } from '../../domain/shared/money.ts';
 import type { ProductDetails, ProductType } from '../../domain/product/events.ts';
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
+import { indexTokens, textOfHtml } from '../../domain/shared/search-text.ts';
 
 // Products (README: `products`): one document per live or archived product; a removed product is deleted.
 export interface ProductView extends ViewDoc {
@@ -22,10 +23,14 @@ export interface ProductView extends ViewDoc {
   /** Set aside by an admin: kept for the back office, left out of the storefront's reads. */
   archived: boolean;
   archivedReason: string | null;
+  /** The words of its name, intro and information (domain/shared/search-text.ts), for the text search. */
+  searchTokens: string[];
 }
 
 export const productsProjection: Projection<ProductView> = {
   name: 'products',
+  // 2: archived and searchTokens.
+  version: 2,
   collection: 'products',
   eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived'],
   keysOf: (event) => ('productId' in event.data && typeof event.data.productId === 'string' ? [event.data.productId] : []),
@@ -41,6 +46,7 @@ export const productsProjection: Projection<ProductView> = {
           images: details.images, introImage: details.introImage ?? null, price: details.price,
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
           createdAt: doc?.createdAt ?? at, updatedAt: at, archived: false, archivedReason: null,
+          searchTokens: indexTokens(details.name.he, details.name.en, details.introText, textOfHtml(details.information)),
         };
       }
       case 'ProductArchived':
@@ -51,5 +57,5 @@ export const productsProjection: Projection<ProductView> = {
         return doc;
     }
   },
-  indexes: [{ vendorId: 1, type: 1 }],
+  indexes: [{ vendorId: 1, type: 1 }, { searchTokens: 1 }],
 };

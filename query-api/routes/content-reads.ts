@@ -70,12 +70,14 @@ export const articleList = readRoute({
     ...pagingShape,
     kind: z.enum(['blog', 'page']).optional(),
     category: Alias.optional().describe('Alias of a blog category.'),
+    text: z.string().trim().max(100).optional().describe('Words the article must hold (title, excerpt, body; either language): every word begins one of its words.'),
     sort: sortParam(['publishedAt'] as const, '-publishedAt'),
   },
   async handle({ query, views, now }) {
     // Articles with a future publishedAt are scheduled, not yet public.
     const filter: Filter = { publishedAt: { $lte: now.toISOString() } };
     if (query.kind) filter.kind = query.kind;
+    Object.assign(filter, tokensFilter(query.text));
     if (query.category) {
       const category = await views.findOne('categories', { alias: query.category });
       if (!category) return { items: [], total: 0 };

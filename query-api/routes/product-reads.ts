@@ -5,7 +5,7 @@ import { ProductType } from '../../domain/product/events.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
-import { listPage } from '../list-page.ts';
+import { listPage, tokensFilter } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 import { productStream } from '../../domain/product/decider.ts';
 import { isAdmin, isOperator, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
@@ -28,6 +28,7 @@ export const productList = readRoute({
     vendorId: z.string().min(1).max(100).optional(),
     type: ProductType.optional(),
     featured: booleanParam.optional(),
+    text: z.string().trim().max(100).optional().describe('Words the product must hold (name, intro, information; either language): every word begins one of its words.'),
     archived: z.enum(['include', 'only']).optional().describe('Back office staff only: include the archived products, or only them (ignored for anyone else).'),
     sort: sortParam(['name', 'price', 'createdAt'] as const, 'name'),
   },
@@ -40,6 +41,7 @@ export const productList = readRoute({
     if (query.vendorId) filter.vendorId = query.vendorId;
     if (query.type) filter.type = query.type;
     if (query.featured !== undefined) filter.featured = query.featured;
+    Object.assign(filter, tokensFilter(query.text));
     const sort = sortOf(query.sort, { name: locale === 'en-US' ? 'name.en' : 'name.he', price: 'price.amountMinor' });
     return listPage(views, 'products', filter, { sort, start: query.start, limit: query.limit });
   },

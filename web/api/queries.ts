@@ -60,6 +60,14 @@ export async function searchVendors(api: ApiClient, search: VendorSearch, catego
   return pageFrom(answer, (doc) => vendorCardFrom(doc, byId));
 }
 
+/** SPEC §3 search items beside the artists: products and articles holding every word (GET …?text=). */
+export async function searchProducts(api: ApiClient, text: string, limit = 6): Promise<Page<ProductSummary>> {
+  return pageFrom(await api.get('ecommerce/product', { query: { text, limit } }), (doc) => productSummaryFrom(doc));
+}
+export async function searchArticles(api: ApiClient, text: string, limit = 6): Promise<Page<Article>> {
+  return pageFrom(await api.get('entity/article', { query: { text, limit } }), articleFrom);
+}
+
 export async function vendorPage(api: ApiClient, vendorId: string, categories: Category[], places: GeoLocation[]): Promise<VendorPage> {
   const [doc, reviews] = await Promise.all([
     api.get(`ecommerce/vendor/${encodeURIComponent(vendorId)}`),

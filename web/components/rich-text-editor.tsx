@@ -21,8 +21,17 @@ const linkIcon = (broken: boolean) => (
     {broken ? <path d="M4 4l16 16" /> : null}
   </svg>
 );
+const icon = (paths: ReactNode) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">{paths}</svg>
+);
+// A drawing, not a glyph, where the sign is not a letter of the command's name (a visible "1." would not
+// be part of the button's name "Numbered list": WCAG label in name).
 const SYMBOLS: Record<Command, ReactNode> = {
-  bold: 'B', italic: 'I', heading: 'H', bulletList: '•', numberedList: '1.', link: linkIcon(false), unlink: linkIcon(true), clear: 'T\u0338',
+  bold: 'B', italic: 'I', heading: 'H',
+  bulletList: icon(<><path d="M9 6h11M9 12h11M9 18h11" /><circle cx="4.5" cy="6" r="1" /><circle cx="4.5" cy="12" r="1" /><circle cx="4.5" cy="18" r="1" /></>),
+  numberedList: icon(<><path d="M10 6h10M10 12h10M10 18h10M4 4.5l1.5-.5v4M3.5 11.5h2.5l-2.5 3h2.5M3.5 17h2.5v3h-2.5" /></>),
+  link: linkIcon(false), unlink: linkIcon(true),
+  clear: icon(<><path d="M5 5h11M10.5 5l-3 14M14 13l6 6M20 13l-6 6" /></>),
 };
 
 export interface RichTextEditorProps {

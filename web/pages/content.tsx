@@ -10,7 +10,8 @@ import { Translated, TranslatedHtml } from '../components/translated.tsx';
 import { formatDate, tr } from '../app/format.ts';
 import type { Article } from '../api/view-models.ts';
 
-function ArticleList(props: { articles: Article[] }) {
+/** Article cards (the blog, a blog category, the search's articles): a blog post at the blog's path, a page at its own. */
+export function ArticleList(props: { articles: Article[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (props.articles.length === 0) return <p className="empty">{t('blog.empty')}</p>;
@@ -18,8 +19,8 @@ function ArticleList(props: { articles: Article[] }) {
     <ul className="article-cards">
       {props.articles.map((article) => (
         <li key={article.id} className="article-card" data-testid="article-card">
-          <LocalLink to={`/blog/article/${article.alias}`}>
-            <Translated as="h2" value={article.title} />
+          <LocalLink to={article.kind === 'blog' ? `/blog/article/${article.alias}` : `/content/article/${article.alias}`}>
+            <Translated as={props.headingLevel ?? 'h2'} value={article.title} />
             <Translated as="p" value={article.excerpt} />
             <p className="muted">{formatDate(article.publishedAt, locale)}</p>
           </LocalLink>

@@ -1,7 +1,9 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
-import { searchVendors, SEARCH_PAGE_SIZE } from '../api/queries.ts';
+import { searchArticles, searchProducts, searchVendors, SEARCH_PAGE_SIZE } from '../api/queries.ts';
+import { ProductGrid } from './store.tsx';
+import { ArticleList } from './content.tsx';
 import { SearchForm } from '../components/search-form.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -25,8 +27,15 @@ export async function searchLoader({ context, request }: LoaderFunctionArgs) {
     date: isoDate.test(date) ? date : '',
   };
   const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
-  const results = await searchVendors(environment.api, { ...values, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories);
-  return { categories, places, values, page, results };
+  // SPEC §3: a search finds articles and products too — with words, on the first page, when no filter
+  // narrows the search to artists (a category, a place or a free date are the artists' own).
+  const alsoOthers = values.text.trim() !== '' && page === 1 && !values.category && !values.geoLocation && !values.date;
+  const [results, products, articles] = await Promise.all([
+    searchVendors(environment.api, { ...values, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories),
+    alsoOthers ? searchProducts(environment.api, values.text).catch(() => null) : null,
+    alsoOthers ? searchArticles(environment.api, values.text).catch(() => null) : null,
+  ]);
+  return { categories, places, values, page, results, products, articles };
 }
 
 export function SearchPage() {
@@ -37,9 +46,34 @@ export function SearchPage() {
       <PageMeta title={data.values.text ? t('search.titleFor', { text: data.values.text }) : t('search.title')} description={t('search.description')} />
       <h1>{t('search.title')}</h1>
       <SearchForm categories={data.categories} places={data.places} values={data.values} compact />
-      <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
-      <VendorGrid vendors={data.results.items} headingLevel="h2" />
-      <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+      {data.products || data.articles ? (
+        <>
+          <section aria-labelledby="search-artists" data-testid="search-artists">
+            <h2 id="search-artists" className="search-section-title">{t('search.artistsTitle')}</h2>
+            <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+            <VendorGrid vendors={data.results.items} headingLevel="h3" />
+            <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+          </section>
+          {data.products && data.products.total > 0 ? (
+            <section aria-labelledby="search-products" data-testid="search-products">
+              <h2 id="search-products" className="search-section-title">{t('search.productsTitle', { count: data.products.total })}</h2>
+              <ProductGrid products={data.products.items} headingLevel="h3" />
+            </section>
+          ) : null}
+          {data.articles && data.articles.total > 0 ? (
+            <section aria-labelledby="search-articles" data-testid="search-articles">
+              <h2 id="search-articles" className="search-section-title">{t('search.articlesTitle', { count: data.articles.total })}</h2>
+              <ArticleList articles={data.articles.items} headingLevel="h3" />
+            </section>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+          <VendorGrid vendors={data.results.items} headingLevel="h2" />
+          <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
+        </>
+      )}
     </div>
   );
 }

@@ -18,16 +18,16 @@ import { Translated, WrittenHtml, WrittenText } from '../components/translated.t
 import type { ProductSummary } from '../api/view-models.ts';
 import { IsolatedText } from '../components/isolated-text.tsx';
 
-function ProductGrid(props: { products: ProductSummary[] }) {
+/** Product cards (the store, an artist's store, the search's services). */
+export function ProductGrid(props: { products: ProductSummary[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   if (props.products.length === 0) return <p className="empty">{t('store.noProducts')}</p>;
   return (
     <ul className="product-grid">
       {props.products.map((item) => (
         <li key={item.id} className="product-card" data-testid="product-card">
           <LocalLink to={`/store/product/${item.id}`}>
-            <Translated as="h3" value={item.name} />
+            <Translated as={props.headingLevel ?? 'h3'} value={item.name} />
             <WrittenText as="p" text={item.introText} />
             <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span>{' '}<Price money={item.price} /></p>
           </LocalLink>

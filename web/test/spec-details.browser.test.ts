@@ -51,6 +51,20 @@ describe.skipIf(!executablePath)('SPEC details in the browser', () => {
     }, 60_000);
   }
 
+  for (const [locale, text] of [['he', 'חתונה'], ['en', 'wedding']] as const) {
+    it(`a search finds artists, products and articles (SPEC §3 search items) (${locale})`, async () => {
+      const session = await suite.open(locale, { width: locale === 'he' ? 390 : 1280 });
+      const { page } = session;
+      await suite.goto(session, `/search?text=${encodeURIComponent(text)}`);
+      expect(await page.locator('[data-testid="search-artists"] [data-testid="vendor-card"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid="search-products"] [data-testid="product-card"]').count()).toBeGreaterThan(0);
+      await page.locator('[data-testid="search-articles"] [data-testid="article-card"] a').first().click();
+      await page.waitForSelector('[data-testid="article"]', LIVE);
+      expect(new URL(page.url()).pathname).toBe(`${session.prefix}/blog/article/choosing-a-wedding-band`);
+      expect(session.problems).toEqual([]);
+    }, 60_000);
+  }
+
   it('an in-page link lands 80 px below the top on a desktop and on a phone (SPEC §9)', async () => {
     const products = await apiCall<{ items: { vendorId: string }[] }>(suite.market.url, 'GET', 'ecommerce/product?type=timedService&limit=1', null);
     const vendorId = products.body.items[0]!.vendorId;

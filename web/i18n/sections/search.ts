@@ -5,6 +5,7 @@ import { messageSection } from './section.ts';
 export const searchMessages = messageSection(
   {
     search: {
+      artistsTitle: 'Artists', productsTitle: 'Services and products: {{count}}', articlesTitle: 'Articles: {{count}}',
       suggestions: {
         label: 'Suggested categories',
         count: 'Suggested categories: {{count}}. Use the up and down arrows to choose, Enter to open.',
@@ -14,6 +15,7 @@ export const searchMessages = messageSection(
   },
   {
     search: {
+      artistsTitle: 'אמנים', productsTitle: 'שירותים ומוצרים: {{count}}', articlesTitle: 'מאמרים: {{count}}',
       suggestions: {
         label: 'קטגוריות מוצעות',
         count: 'קטגוריות מוצעות: {{count}}. בחרו בחצים למעלה ולמטה, ואנטר לפתיחה.',
