@@ -26,6 +26,7 @@ import { serviceContractsProjection } from './service-contracts/projection.ts';
 import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
+import { vendorBusinessDetailsProjection } from './vendor-business-details/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
@@ -33,5 +34,5 @@ export const allProjections: readonly AnyProjection[] = [
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
-  analyticsOrdersProjection, userAddressesProjection,
+  analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection,
 ];

@@ -334,6 +334,12 @@ export const PhoneNumberDispenseAnswer = z.extend(servedAs<Served<PhoneNumberDis
   dispensedNumber: z.nullable(z.string()), dispensedAt: Iso,
 })), { vendorName: Text.check(z.describe("The artist's name")) });
 
+/** GET /api/vendor/business-details: the vendor's legal name and id, or nulls before they are set. */
+export const VendorBusinessDetailsAnswer = z.object({
+  vendorId: z.string(), legalName: z.nullable(z.string()), israeliId: z.nullable(z.string().check(z.describe('9 digits (SPEC §5 Israeli personal id)'))),
+  updatedAt: z.nullable(Iso),
+});
+
 /** GET /api/user/addresses: the caller's address book in the order added, and which address is the default. */
 export const UserAddressesAnswer = servedAs<Served<UserAddressesView>>()(z.looseObject({
   userId: z.string(),

@@ -58,6 +58,8 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'GET /api/vendor/orders': ADMINS,
   'GET /api/vendor/customers': ADMINS,
   'PUT /api/vendor/profile': ADMINS,
+  'PUT /api/vendor/business-details': ADMINS,
+  'GET /api/vendor/business-details': ADMINS,
   'POST /api/vendor/products': ADMINS,
   'PUT /api/vendor/products/{productId}': ADMINS,
   'DELETE /api/vendor/products/{productId}': ADMINS,
@@ -223,6 +225,8 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'GET /api/vendor/orders':
     case 'GET /api/vendor/customers': return { query: vendorQuery };
     case 'PUT /api/vendor/profile': return { body: { vendorId: side.vendorId, profile: vendorProfile('Matrix Probe') } };
+    case 'PUT /api/vendor/business-details': return { body: { vendorId: side.vendorId, legalName: 'Matrix Probe', israeliId: '123456782' } };
+    case 'GET /api/vendor/business-details': return { query: `?vendorId=${side.vendorId}` };
     case 'POST /api/vendor/products': return { body: { vendorId: side.vendorId, details: productDetails('default') } };
     case 'PUT /api/vendor/products/{productId}': return { body: { details: productDetails('default') } };
     case 'DELETE /api/vendor/products/{productId}': return { query: vendorQuery };

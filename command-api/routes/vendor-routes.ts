@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { israeliId } from '../../domain/shared/validation.ts';
 import { Id } from '../../domain/shared/ids.ts';
 import { userDecider, userStream } from '../../domain/user/decider.ts';
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
@@ -89,6 +90,17 @@ export function vendorRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await vendors.execute(context, vendorId, {
         type: 'UpdateVendorProfile', vendorId, profile: body.profile,
       });
+      return written(vendorId, outcome);
+    }),
+
+    // SPEC §5 Israeli personal id: who is paid and invoiced (a personal id or a business number, same check).
+    defineRoute({
+      method: 'put', path: '/api/vendor/business-details', summary: "The vendor's business details: legal name and Israeli id or business number (an admin names vendorId)",
+      tags: ['vendors'], auth: 'vendor',
+      body: z.strictObject({ vendorId: Id.optional(), legalName: z.string().trim().min(2).max(200), israeliId }), response: WriteResult,
+    }, async ({ body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId);
+      const outcome = await vendors.execute(context, vendorId, { type: 'SetVendorBusinessDetails', vendorId, legalName: body.legalName, israeliId: body.israeliId });
       return written(vendorId, outcome);
     }),
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { israeliIdCheckDigitPasses } from './israeli-id.ts';
 import { isUrlSafe } from './slug.ts';
 import { translatable } from './translatable.ts';
 import { PHONE_LENGTH, PHONE_NUMBER, PHONE_PREFIX, isPhoneString } from './phone-rules.ts';
@@ -40,25 +41,8 @@ export type PhoneObject = z.infer<typeof phoneObject>;
 /** Either phone form is accepted. */
 export const phone = z.union([phoneString, phoneObject]);
 
-// --- Israeli personal id (teudat zehut): trimmed, 5 to 9 digits, padded with leading zeros to 9,
-// check digit: digits weighted 1,2,1,2,…; a product over 9 counts as the sum of its digits; the
-// total must be a multiple of 10.
-export function israeliIdCheckDigitPasses(nineDigits: string): boolean {
-  if (!/^\d{9}$/.test(nineDigits)) return false;
-  let sum = 0;
-  for (let index = 0; index < 9; index++) {
-    const product = Number(nineDigits[index]) * (index % 2 === 0 ? 1 : 2);
-    sum += product > 9 ? product - 9 : product;
-  }
-  return sum % 10 === 0;
-}
-/** The id padded to 9 digits when valid, otherwise null. */
-export function normalizeIsraeliId(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\d{5,9}$/.test(trimmed)) return null;
-  const padded = trimmed.padStart(9, '0');
-  return israeliIdCheckDigitPasses(padded) ? padded : null;
-}
+// --- Israeli personal id (teudat zehut): the rule is in israeli-id.ts (zod-free, for the browser too).
+export { israeliIdCheckDigitPasses, normalizeIsraeliId } from './israeli-id.ts';
 /** Parses to the 9-digit padded id. */
 export const israeliId = z
   .string()

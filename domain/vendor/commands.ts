@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { israeliId } from '../shared/validation.ts';
 import { command } from '../shared/command-schema.ts';
 import { Id } from '../shared/ids.ts';
 import { VendorProfile } from './events.ts';
@@ -28,5 +29,9 @@ export type ArchiveVendor = z.infer<typeof ArchiveVendor>;
 export const UnarchiveVendor = command('UnarchiveVendor', { vendorId: Id });
 export type UnarchiveVendor = z.infer<typeof UnarchiveVendor>;
 
-export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor]);
+/** The owner or an admin sets the business details; the id is checked and padded to 9 digits (SPEC §5). */
+export const SetVendorBusinessDetails = command('SetVendorBusinessDetails', { vendorId: Id, legalName: z.string().trim().min(2).max(200), israeliId });
+export type SetVendorBusinessDetails = z.infer<typeof SetVendorBusinessDetails>;
+
+export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor, SetVendorBusinessDetails]);
 export type VendorCommand = z.infer<typeof VendorCommand>;

@@ -136,4 +136,34 @@ describe('vendor decider', () => {
       spec(vendorDecider).given([]).when(unarchive(admin)).thenRefused('vendor.not-found');
     });
   });
+
+  describe('SetVendorBusinessDetails (SPEC §5 Israeli personal id)', () => {
+    const details = (actor: Actor, israeliId = '123456782', legalName = 'Dana Levi'): VendorCommand =>
+      ({ type: 'SetVendorBusinessDetails', actor, at: later, vendorId: 'vendor-1', legalName, israeliId });
+    const set = (israeliId = '123456782', legalName = 'Dana Levi'): VendorEvent =>
+      ({ type: 'VendorBusinessDetailsSet', data: { vendorId: 'vendor-1', legalName, israeliId, at: later } });
+
+    it('the owner or an admin sets them; the same again changes nothing', () => {
+      spec(vendorDecider).given([created()]).when(details(danaVendor)).then([set()]);
+      spec(vendorDecider).given([created()]).when(details(admin)).then([set()]);
+      spec(vendorDecider).given([created(), set()]).when(details(danaVendor)).then([]);
+      spec(vendorDecider).given([created(), set()]).when(details(danaVendor, '000000018')).then([set('000000018')]);
+    });
+    it('anyone else is refused, and an archived artist changes nothing', () => {
+      expect(spec(vendorDecider).given([created()]).when(details(otherVendor)).thenRefused('vendor.forbidden').kind).toBe('forbidden');
+      spec(vendorDecider).given([created(), archived]).when(details(danaVendor)).thenRefused('vendor.archived');
+    });
+    it('the command checks the id (5 to 9 digits, the check digit) and pads it to 9', async () => {
+      const { SetVendorBusinessDetails } = await import('./commands.ts');
+      const parse = (israeliId: string) => SetVendorBusinessDetails.safeParse({ ...details(danaVendor), israeliId });
+      expect(parse('18').success).toBe(false);
+      expect(parse('123456789').success).toBe(false);
+      expect(parse('12345678a').success).toBe(false);
+      const padded = parse(' 18 ');
+      expect(padded.success).toBe(false);
+      const short = parse('00018');
+      expect(short.success && short.data.israeliId).toBe('000000018');
+      expect(parse('123456782').success).toBe(true);
+    });
+  });
 });

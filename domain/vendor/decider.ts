@@ -10,7 +10,7 @@ import { streamOf } from '../shared/ids.ts';
 // archive (and bring back). An archived vendor accepts no further change until it is unarchived.
 export type VendorState =
   | { status: 'absent' }
-  | { status: 'active' | 'archived'; vendorId: string; ownerUserId: string | null; profile: VendorProfile };
+  | { status: 'active' | 'archived'; vendorId: string; ownerUserId: string | null; profile: VendorProfile; business?: { legalName: string; israeliId: string } };
 
 /** The stream of one vendor (`vendor-<vendorId>`). */
 export const vendorStream = streamOf('vendor');
@@ -30,6 +30,8 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         return state.status === 'absent' ? state : { ...state, status: 'archived' };
       case 'VendorUnarchived':
         return state.status === 'absent' ? state : { ...state, status: 'active' };
+      case 'VendorBusinessDetailsSet':
+        return state.status === 'absent' ? state : { ...state, business: { legalName: event.data.legalName, israeliId: event.data.israeliId } };
     }
   },
 
@@ -59,6 +61,15 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         requireAdmin(command.actor, 'archive a vendor');
         if (state.status === 'archived') refuse('conflict', 'vendor.archived', 'This vendor is already archived.');
         return [{ type: 'VendorArchived', data: { vendorId: state.vendorId, reason: command.reason, at: command.at } }];
+      case 'SetVendorBusinessDetails': {
+        if (!isAdmin(command.actor) && !ownsVendor(command.actor, state.vendorId)) {
+          refuse('forbidden', 'vendor.forbidden', 'Only the vendor itself or an admin may set its business details.');
+        }
+        refuseWhenArchived(state.status);
+        const { legalName, israeliId } = command;
+        if (state.business?.legalName === legalName && state.business.israeliId === israeliId) return [];
+        return [{ type: 'VendorBusinessDetailsSet', data: { vendorId: state.vendorId, legalName, israeliId, at: command.at } }];
+      }
       case 'UnarchiveVendor':
         requireAdmin(command.actor, 'unarchive a vendor');
         if (state.status !== 'archived') refuse('conflict', 'vendor.not-archived', 'This vendor is not archived.');

@@ -33,6 +33,14 @@ export const VendorOwnerAssigned = event('VendorOwnerAssigned', z.strictObject({
 export const VendorArchived = event('VendorArchived', z.strictObject({ vendorId: Id, reason: z.string().max(500), at: IsoTime }));
 
 export const VendorUnarchived = event('VendorUnarchived', z.strictObject({ vendorId: Id, at: IsoTime }));
+/**
+ * The artist's business details (SPEC §5 Israeli personal id): the legal name and the id number of who
+ * is paid and invoiced — a personal id (teudat zehut) or a business number, which passes the same check,
+ * stored as 9 digits. Never on the public page: the owner and admins read them.
+ */
+export const VendorBusinessDetailsSet = event('VendorBusinessDetailsSet', z.strictObject({
+  vendorId: Id, legalName: z.string().trim().min(2).max(200), israeliId: z.string().regex(/^\d{9}$/), at: IsoTime,
+}));
 
-export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived, VendorUnarchived]);
+export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived, VendorUnarchived, VendorBusinessDetailsSet]);
 export type VendorEvent = z.infer<typeof VendorEvent>;

@@ -24,6 +24,7 @@ import { adminStreamStateReads } from './admin-stream-state.ts';
 import { analyticsReads } from './analytics-reads.ts';
 import { adminUserActionReads } from './admin-user-actions.ts';
 import { addressReads } from './address-reads.ts';
+import { vendorBusinessReads } from './vendor-business-reads.ts';
 
 // Every read route. Order matters where Express paths overlap: the more specific path comes first
 // (e.g. /api/orders/:id/history before /api/orders/:id cannot clash, but /api/tag/alias/:alias/children
@@ -33,6 +34,6 @@ export function readRoutes(options: { jobQueue?: JobQueue }): ReadRoute[] {
     ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads,
     ...paymentReads, ...conversationReads, ...contractReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
     ...adminReads, ...adminContentReads, ...jobReads(options.jobQueue), ...adminDashboardReads, ...adminStreamStateReads, ...adminUserActionReads, ...auditReads, ...aclReads, ...mediaReads,
-    ...analyticsReads, ...addressReads,
+    ...analyticsReads, ...addressReads, ...vendorBusinessReads,
   ];
 }

@@ -64,7 +64,7 @@ export const en = {
   artist: {
     title: 'Join as an artist', description: 'Open an artist page on HaBama and get booked.', lead: 'Tell customers who you are. You can add photos, media and services later.',
     nameHe: 'Name in Hebrew', nameEn: 'Name in English', intro: 'Short intro (up to 100 characters)', origin: 'Where you are from (up to 20 characters)',
-    languages: 'Languages you perform in', categories: 'Categories', places: 'Where you perform', about: 'About you', submit: 'Open my artist page',
+    languages: 'Languages you perform in', categories: 'Categories', places: 'Where you perform', about: 'About you', submit: 'Open my artist page', optional: '(optional: needed before you are paid)',
   },
   checkout: {
     title: 'Checkout', description: 'Review your order and pay securely.', steps: 'Checkout steps', stepDetails: 'Details', stepPayment: 'Payment', stepDone: 'Done',

@@ -66,7 +66,7 @@ export const he: Messages = {
   artist: {
     title: 'הצטרפות כאמן', description: 'פתחו עמוד אמן בהבמה וקבלו הזמנות.', lead: 'ספרו ללקוחות מי אתם. תמונות, מדיה ושירותים אפשר להוסיף אחר כך.',
     nameHe: 'שם בעברית', nameEn: 'שם באנגלית', intro: 'תיאור קצר (עד 100 תווים)', origin: 'מאיפה אתם (עד 20 תווים)',
-    languages: 'שפות ההופעה', categories: 'קטגוריות', places: 'איפה אתם מופיעים', about: 'קצת עליכם', submit: 'פתיחת עמוד האמן',
+    languages: 'שפות ההופעה', categories: 'קטגוריות', places: 'איפה אתם מופיעים', about: 'קצת עליכם', submit: 'פתיחת עמוד האמן', optional: '(לא חובה: נדרש לפני קבלת תשלום)',
   },
   checkout: {
     title: 'סיום הזמנה', description: 'בדקו את ההזמנה ושלמו בבטחה.', steps: 'שלבי ההזמנה', stepDetails: 'פרטים', stepPayment: 'תשלום', stepDone: 'סיום',

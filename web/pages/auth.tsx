@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { data, Form, redirect, redirectDocument, useLoaderData, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
@@ -12,6 +12,8 @@ import { FormError } from '../components/form-errors.tsx';
 import { refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
 import { tr } from '../app/format.ts';
 import { SecurityChallenge } from '../components/security-challenge.tsx';
+import { FieldError } from '../components/field-error.tsx';
+import { businessProblems, saveBusinessDetails } from '../components/business-details-form.tsx';
 import { withSecurityChallenge } from '../app/security-challenge.ts';
 
 /** The refusals a throttle answers: 428 (solve the security check: its box says so) and 429 (wait). */
@@ -315,6 +317,9 @@ export async function artistRegistrationAction({ context, request }: ActionFunct
   const locale = localeOfRequest(request);
   const form = await request.formData();
   const value = (name: string) => textOf(form, name);
+  // The business details (SPEC §5 Israeli id), optional here: checked before the artist page is made.
+  const business = value('legalName') || value('israeliId') ? businessProblems(value('legalName'), value('israeliId')) : null;
+  if (business && Object.keys(business).length > 0) return data({ intent: '', businessProblems: business }, { status: 422 });
   let answer: TokenPair;
   try {
     answer = await environment.api.post<TokenPair>('artists/register', {
@@ -332,8 +337,32 @@ export async function artistRegistrationAction({ context, request }: ActionFunct
     return refused(error);
   }
   storeSession(environment, answer);
+  // With the new session's token (it names the vendor); a refusal now is shown on the artist's profile, where they are edited.
+  if (business) await saveBusinessDetails(environment.api, form);
   // A full load: the header and menus are the vendor's now.
   return redirectDocument(localizedPath(locale, '/user/dashboard/profile'), 303);
+}
+
+/** The optional business details of a new artist (SPEC §5 Israeli id), with the action's messages beside them. */
+function ArtistBusinessFields() {
+  const { t } = useTranslation();
+  const problems = useActionAnswer<{ intent: string; businessProblems?: Record<string, string> }>()?.businessProblems ?? {};
+  const field = (name: 'legalName' | 'israeliId', input: ReactNode) => (
+    <label className="field">
+      <span>{t(`businessDetails.${name}`)}</span>
+      {input}
+      <small id={`artist-${name}-hint`}>{t(`businessDetails.${name}Hint`)}</small>
+      <FieldError id={`artist-${name}-error`} message={problems[name] ? t(problems[name]!) : null} />
+    </label>
+  );
+  const described = (name: string) => ({ 'aria-invalid': problems[name] ? true : undefined, 'aria-describedby': `artist-${name}-hint${problems[name] ? ` artist-${name}-error` : ''}` });
+  return (
+    <fieldset className="field" data-testid="artist-business">
+      <legend>{t('businessDetails.title')} <small className="muted">{t('artist.optional')}</small></legend>
+      {field('legalName', <input name="legalName" maxLength={200} autoComplete="organization" data-testid="artist-legal-name" {...described('legalName')} />)}
+      {field('israeliId', <input name="israeliId" inputMode="numeric" dir="ltr" maxLength={12} autoComplete="off" data-testid="artist-israeli-id" {...described('israeliId')} />)}
+    </fieldset>
+  );
 }
 
 export function ArtistRegistrationPage() {
@@ -365,6 +394,7 @@ export function ArtistRegistrationPage() {
           <div className="checks">{places.map((place) => <label key={place.id}><input type="checkbox" name="geoLocationIds" value={place.id} /> {tr(place.name, locale)}</label>)}</div>
         </fieldset>
         <label className="field"><span>{t('artist.about')}</span><textarea name="about" rows={4} maxLength={5000} /></label>
+        <ArtistBusinessFields />
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{t('artist.submit')}</button>
       </Form>
       </>}

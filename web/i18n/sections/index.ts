@@ -29,6 +29,7 @@ import { inactiveRegistrationMessages } from './inactive-registration.ts';
 import { addressesMessages } from './addresses.ts';
 import { adminToolsMessages } from './admin-tools.ts';
 import { richTextMessages } from './rich-text.ts';
+import { businessDetailsMessages } from './business-details.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -36,5 +37,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
-  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages,
+  chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -23,6 +23,7 @@ import { DoneNotice, useDone } from './done-notice.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
 import { revisionParam } from './write-revision.ts';
+import { businessDetails } from '../../components/business-details-form.tsx';
 
 // admin-vendor (SPEC §2): the artists list (search by name, archived ones on request, pages),
 // `admin/vendor/new` and `admin/vendor/:vendorId` with every SPEC §3 field (the shared vendor form),
@@ -203,7 +204,9 @@ export async function adminVendorEditLoader({ context, request, params }: Loader
     update: mayDo(access, 'vendor', 'update'), findUsers: mayDo(access, 'user', 'list'), userPage: mayDo(access, 'user', 'read'),
     products: mayDo(access, 'product', 'list'), addProduct: mayDo(access, 'product', 'create'), history: mayDo(access, 'event', 'read'),
   };
-  return { vendorId: params.vendorId ?? '', vendor, owner, ...choices, revision, may };
+  // The business details (SPEC §5 Israeli id) for whoever may change the artist: the back office's own reference.
+  const business = may.update ? await businessDetails(environment.api, params.vendorId ?? '').catch(() => null) : null;
+  return { vendorId: params.vendorId ?? '', vendor, owner, ...choices, revision, may, business };
 }
 
 type EditData = Awaited<ReturnType<typeof adminVendorEditLoader>>;
@@ -226,6 +229,14 @@ export function AdminVendorEditPage() {
         <StatusPanel key={`status-${data.revision ?? 'loaded'}`} data={data} />
         {/* Anew after a write: the search and its results go. */}
         <OwnerPanel key={`owner-${data.revision ?? 'loaded'}`} data={data} />
+        {data.business ? (
+          <section className="card admin-panel" aria-labelledby="vendor-business-heading" data-testid="vendor-business">
+            <h2 id="vendor-business-heading">{t('businessDetails.title')}</h2>
+            {data.business.israeliId
+              ? <p><bdi>{data.business.legalName}</bdi><br /><span dir="ltr">{data.business.israeliId}</span></p>
+              : <p className="muted">{t('adminCatalog.vendors.noBusinessDetails')}</p>}
+          </section>
+        ) : null}
         <section className="card admin-panel" aria-labelledby="vendor-products-heading">
           <h2 id="vendor-products-heading">{t('adminCatalog.vendors.productsTitle')}</h2>
           <p>{t('adminCatalog.vendors.products', { count: vendor.products.length })}</p>

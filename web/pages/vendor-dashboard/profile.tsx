@@ -1,4 +1,4 @@
-import { useLoaderData, useNavigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { noInactiveRegistration } from '../../app/guards.ts';
@@ -9,6 +9,8 @@ import { vendorPath } from '../../app/vendor-path.ts';
 import { languageEntries, vendorProfileForEditing } from '../../api/queries.ts';
 import { VendorForm, type VendorProfileInput } from '../../components/vendor-form.tsx';
 import { DashboardLayout } from '../dashboard/dashboard-layout.tsx';
+import { BUSINESS_INTENT, BusinessDetailsForm, businessDetails, saveBusinessDetails } from '../../components/business-details-form.tsx';
+import { INTENT_FIELD, textOf } from '../../app/form-action.ts';
 
 // user-dashboard-vendor-profile: the vendor edits every SPEC §3 field of its profile and saves it
 // with PUT /api/vendor/profile. The API validates (SPEC §5) and answers 422 with the failing fields;
@@ -22,12 +24,22 @@ export async function vendorProfileLoader({ context, request }: LoaderFunctionAr
   const user = await noInactiveRegistration(environment, request);
   const revision = Number.parseInt(new URL(request.url).searchParams.get('rev') ?? '', 10);
   const categories = await environment.categories();
-  const [editing, languages, places] = await Promise.all([
+  const [editing, languages, places, business] = await Promise.all([
     orNotFound(vendorProfileForEditing(environment.api, user.vendorId, categories, Number.isFinite(revision) && revision >= 0 ? revision : undefined)),
     languageEntries(environment.api),
     environment.geoLocations(),
+    businessDetails(environment.api),
   ]);
-  return { ...editing, categories, languages, places, revision: Number.isFinite(revision) ? revision : null };
+  return { ...editing, categories, languages, places, business, revision: Number.isFinite(revision) ? revision : null };
+}
+
+/** The page's form posts: the business details (SPEC §5 Israeli personal id); the profile saves through the API directly. */
+export async function vendorProfileAction({ context, request }: ActionFunctionArgs) {
+  const environment = environmentOf(context);
+  await noInactiveRegistration(environment, request);
+  const form = await request.formData();
+  if (textOf(form, INTENT_FIELD) !== BUSINESS_INTENT) throw new Response(null, { status: 400 });
+  return saveBusinessDetails(environment.api, form);
 }
 
 type ProfileData = Awaited<ReturnType<typeof vendorProfileLoader>>;
@@ -44,6 +56,7 @@ export function VendorProfilePage() {
       <p className="muted">{t('vendorProfile.lead')}</p>
       {/* A new revision (after saving) starts the editor again from what was stored. */}
       <ProfileEditor key={data.revision ?? 'loaded'} data={data} />
+      <BusinessDetailsForm details={data.business} />
     </DashboardLayout>
   );
 }
@@ -68,5 +81,5 @@ function ProfileEditor(props: { data: ProfileData }) {
 }
 
 export const vendorProfileRoutes: RouteObject[] = [
-  { path: 'user/dashboard/vendor/profile', loader: vendorProfileLoader, Component: VendorProfilePage },
+  { path: 'user/dashboard/vendor/profile', loader: vendorProfileLoader, action: vendorProfileAction, Component: VendorProfilePage },
 ];
