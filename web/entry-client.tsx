@@ -5,6 +5,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routeTree } from './app/routes.tsx';
 import { loadRouteGroups, routeGroupPatcher, routeGroupsOf, type LoadedRouteGroups } from './app/route-groups.ts';
 import { isChunkError, shouldReloadOnce, showChunkErrorNotice } from './app/chunk-recovery.ts';
+import { historyModeOf } from './app/history-mode.ts';
+// Static, not import(): its modules are the entry's own, and a dynamic import would split them into a shared chunk.
+import { startClientOnlyApp } from './app/client-only-app.tsx';
 import { DocumentAssetsContext } from './app/document.tsx';
 import { createEnvironment, setBrowserEnvironment } from './app/environment.ts';
 import { createApiClient } from './api/client.ts';
@@ -34,6 +37,14 @@ const api = createApiClient({
 setBrowserEnvironment(createEnvironment({
   api, isServer: false, locale, cookies: browserCookies, setCookie: writeBrowserCookie, hasToken: browserHasSession,
 }));
+
+// SPEC §9 history (web/app/history-mode.ts): a page the server rendered hydrates on web history; the
+// client-only shell of development (no server pass) renders on hash history instead.
+const serverRendered = typeof (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData === 'object';
+if (historyModeOf({ production: process.env.NODE_ENV === 'production', serverRendered }) === 'hash') {
+  await startClientOnlyApp(createI18n(locale, messages));
+  await new Promise<never>(() => {});
+}
 
 // The document's assets as the server named them, so the browser renders the same <head> and scripts.
 const loader = document.querySelector<HTMLScriptElement>('script[data-entry]');

@@ -14,6 +14,8 @@ import { buildClientAssets, pageMessagesModule } from './client-bundle.ts';
 import { renderPage } from './render-page.tsx';
 import { compressedBody } from './compressed-body.ts';
 import { robotsTxt, sitemapPages, sitemapXml } from './seo-files.ts';
+import { APP_SHELL_PATH } from './app/history-mode.ts';
+import { SCRIPT_LOADER } from './app/document.tsx';
 import { routeGroupsOf } from './app/route-groups.ts';
 import { isForeignFormPost } from './form-post-origin.ts';
 import { createRealtimeHub } from './realtime-hub.ts';
@@ -94,6 +96,22 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
 
   // The demo marketplace's photos (scripts/generate-demo-images.ts): content-hashed names, so cached for good.
   router.use('/demo', express.static(fileURLToPath(new URL('./public/demo/', import.meta.url)), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+
+  // Outside production, the client-only shell (web/app/history-mode.ts): no page, no data — the browser
+  // renders everything itself, on hash history (SPEC §9). Never indexed, never cached.
+  if (!options.production) {
+    router.get([APP_SHELL_PATH, localizedPath('en', APP_SHELL_PATH)], (req, res) => {
+      const locale = localeOfPath(req.path);
+      const html = `<!DOCTYPE html><html lang="${locale}" dir="${locale === 'he' ? 'rtl' : 'ltr'}" data-language-tag="${languageTag(locale)}"><head><meta charset="utf-8">`
+        + '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">'
+        + `<link rel="stylesheet" href="${assets.stylesheetPath}"><title>HaBama</title></head><body><div id="app"></div>`
+        + `<script data-entry="${assets.scriptPath}" data-preloads="${modulePreloadsOf(req.path).join(' ')}">${SCRIPT_LOADER}</script></body></html>`;
+      res.setHeader('Content-Security-Policy', pageContentSecurityPolicy({ inlineScripts: [SCRIPT_LOADER], host: req.headers.host }));
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      res.type('text/html; charset=utf-8').send(html);
+    });
+  }
 
   // For search engines (web/seo-files.ts): the origin as the page handler names it in canonical addresses.
   const originOf = (req: ExpressRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;

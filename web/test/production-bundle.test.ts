@@ -11,9 +11,11 @@ let close: () => Promise<void>;
 
 /**
  * What the first load of a page costs in JavaScript, gzipped (figures in docs/storefront.md): 226 KB with
- * one language's messages and no sanitize-html, a little room for growth.
+ * one language's messages and no sanitize-html; 238 KB once every SPEC screen had its texts (the page's
+ * language carries the messages of every screen, the back office's and dashboards' too: moving those into
+ * their own chunks is the next saving), a little room for growth.
  */
-const FIRST_LOAD_GZIP_BUDGET = 235_000;
+const FIRST_LOAD_GZIP_BUDGET = 242_000;
 
 beforeAll(async () => {
   const { startMarketplace } = await import('../../main.ts');
