@@ -126,8 +126,8 @@ describe('health endpoints', () => {
     expect(apiReady.status).toBe(200);
     // Its log holds only its own name; the shared engines it uses are checked too.
     expect(apiReady.body.checks).toEqual([
-      { name: 'redis', ready: true, detail: 'answers PONG' },
       { name: 'mongodb', ready: true, detail: expect.stringMatching(/^answers \(\d+ checkpoints\)$/) },
+      { name: 'redis', ready: true, detail: 'answers PONG' },
       { name: 'event-store', ready: true, detail: 'head at position 1' },
     ]);
 

@@ -108,6 +108,10 @@ export function createExportJobs(eventStore: EventStore, limits: Partial<ExportL
   async function run(job: ExportJob) {
     const deadline = Date.now() + bounds.maxMs;
     const file = createWriteStream(job.file);
+    // A write still in flight when a stopped job destroys the file fails with ERR_STREAM_DESTROYED;
+    // the job has already failed, so that error is expected and must not escape as an uncaught one.
+    let fileError: Error | null = null;
+    file.on('error', (error) => { fileError ??= error; });
     let bytes = 0;
     // Counts what reaches the file: the size bound.
     const out = new Writable({
@@ -115,6 +119,7 @@ export function createExportJobs(eventStore: EventStore, limits: Partial<ExportL
       write(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
         job.bytes = bytes;
+        if (fileError) { callback(fileError); return; }
         if (!file.write(chunk)) file.once('drain', () => callback()); else callback();
       },
       final(callback) { file.end(callback); },
@@ -138,6 +143,7 @@ export function createExportJobs(eventStore: EventStore, limits: Partial<ExportL
       job.failure = error instanceof ExportStopped ? error.failure : 'error';
       out.destroy();
       file.destroy();
+      if (!file.closed) await new Promise((closed) => file.once('close', closed));
       await rm(job.file, { force: true });
     } finally {
       job.finishedAt = new Date().toISOString();

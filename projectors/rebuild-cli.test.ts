@@ -29,7 +29,7 @@ describe('views:rebuild command', () => {
       const count = (await store.readAll()).length;
       await store.close();
       const { stderr } = await run(process.execPath, ['projectors/rebuild-cli.ts'], { env: embeddedEnv(dataDir), cwd: process.cwd() });
-      expect(stderr).toContain(`Rebuilding views from node:sqlite ${join(dataDir, 'events.sqlite')} into memory`);
+      expect(stderr).toContain(`Rebuilding views from node:sqlite ${join(dataDir, 'events.sqlite')} (processes on this host may share it; across hosts use EventStoreDB) into memory`);
       expect(stderr).toContain('view store is in memory');
       expect(stderr).toMatch(/100\.0%/);
       expect(stderr).toMatch(/events\/s/);

@@ -45,7 +45,7 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
     transition('complete', 'CompleteOrder', "Complete an approved order (the order's vendor or an admin)"),
 
     defineRoute({
-      method: 'post', path: '/api/orders/:id/cancel', summary: 'Cancel an order with a reason (refunds a paid order, releases a timed slot)', tags: ['orders'], auth: 'user',
+      method: 'post', path: '/api/orders/:id/cancel', summary: 'Cancel an order with a reason (a paid order is then refunded and a timed slot released, from the log)', tags: ['orders'], auth: 'user',
       params: OrderParams, body: z.strictObject({ reason: z.string().trim().min(1).max(500) }), response: WriteResult,
     }, async ({ params, body, context }) => cancelOrder(context, params.id, body.reason)),
 

@@ -6,7 +6,7 @@ import { AUDIENCE_KINDS, notificationTextKey } from './notification-text.ts';
 // same order event differ, and each language names the product in that language.
 const params = {
   orderId: 'o1', productName: 'הופעה של שעתיים', productNameHe: 'הופעה של שעתיים', productNameEn: 'Two-hour show',
-  vendorNameHe: 'נועה כהן', vendorNameEn: 'Noa Cohen', customerName: 'Dana Levi', reason: 'Date moved',
+  vendorNameHe: 'נועה כהן', vendorNameEn: 'Noa Cohen', customerName: 'Dana Levi', reason: 'Date moved', amount: '500',
 };
 
 describe('notificationTextKey', () => {
