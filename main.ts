@@ -155,13 +155,16 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const jwtSecret = jwtSecretOf(config);
   const stops: (() => Promise<void> | void)[] = [];
 
-  const adapters = await openAdapters(config);
+  const adapters = await openAdapters(config, { log: log.child({ part: 'event-store' }) });
   const { eventStore, viewStore, cache, jobQueue, realtime, feed } = adapters;
   // GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts).
   const readinessChecks: ReadinessCheck[] = [];
   const head = () => eventStore.headPosition();
   // Whatever it runs, a process is not ready while a shared engine it uses does not answer.
   for (const { engine, probe } of adapters.engineProbes) readinessChecks.push(reachableCheck(engine, probe));
+  // On EventStoreDB a subscription that lost its connection resubscribes by itself; until it has, what it feeds lags.
+  const subscriptions = adapters.eventStoreSubscriptions;
+  if (subscriptions) readinessChecks.push({ name: 'event-store-subscriptions', check: async () => subscriptions() });
 
   // Projectors: local runtime; a query API in another process follows its changes over Realtime.
   let projections: ProjectionRuntime | null = null;

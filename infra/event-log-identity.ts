@@ -76,8 +76,10 @@ export async function assertOneEventLog(options: { eventStore: EventStore; viewS
       + 'or build the views from this log with `npm run views:rebuild`.',
     );
   }
-  const head = await eventStore.headPosition();
+  // Checkpoints first, then the head: the other processes keep appending and checkpointing meanwhile,
+  // and a head read before them could be passed by a checkpoint that is nonetheless true.
   const [furthest] = await viewStore.collection<ViewDocument & { position: number }>('_checkpoints').find({}, { sort: { position: -1 }, limit: 1 });
+  const head = await eventStore.headPosition();
   if (furthest && furthest.position > head) {
     throw new AnotherEventLog(
       `The views have followed this event log to position ${furthest.position} (${furthest._id}), but it ends at ${head}: `

@@ -45,18 +45,32 @@ export interface Adapters {
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'singleUseTokens' | 'feed', string>;
   /** One probe per shared engine this process uses (Redis, MongoDB): readiness asks each whether it answers. */
   engineProbes: Array<{ engine: 'redis' | 'mongodb'; probe(): Promise<string> }>;
+  /** On EventStoreDB: whether every subscription to $all is live, or which are resubscribing (for readiness). */
+  eventStoreSubscriptions: (() => { ready: boolean; detail: string }) | null;
   close(): Promise<void>;
 }
 
-export async function openAdapters(config: Config): Promise<Adapters> {
+export interface OpenAdaptersOptions {
+  /** Where the adapters report what they recover from by themselves (a subscription resubscribing). */
+  log?: { warn(details: object, message: string): void };
+}
+
+export async function openAdapters(config: Config, options: OpenAdaptersOptions = {}): Promise<Adapters> {
   const closers: (() => Promise<void>)[] = [];
   const engines = {} as Adapters['engines'];
 
   let eventStore: EventStore;
   let sharedFile: SqliteEventStore | null = null;
+  let eventStoreSubscriptions: Adapters['eventStoreSubscriptions'] = null;
   if (config.EVENTSTORE_URL) {
     const { openEventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store.ts');
-    eventStore = await openEventStoreDbEventStore({ url: config.EVENTSTORE_URL });
+    const log = options.log;
+    const store = await openEventStoreDbEventStore({
+      url: config.EVENTSTORE_URL,
+      ...(log ? { onResubscribe: (error: unknown, attempt: number, after: number) => log.warn({ err: error, attempt, after }, `EventStoreDB subscription to $all lost: resubscribing after position ${after}, attempt ${attempt}`) } : {}),
+    });
+    eventStore = store;
+    eventStoreSubscriptions = () => store.subscriptionHealth();
     engines.eventStore = 'EventStoreDB';
   } else {
     mkdirSync(config.DATA_DIR, { recursive: true });
@@ -148,7 +162,7 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes, eventStoreSubscriptions,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);
