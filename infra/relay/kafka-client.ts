@@ -1,3 +1,4 @@
+import './kafkajs-request-queue-fix.ts';
 import { Kafka, logLevel } from 'kafkajs';
 import type { LogEntry } from 'kafkajs';
 
