@@ -8,7 +8,7 @@ import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
-import { CHECKPOINTS_COLLECTION, dropViewsOfAnotherLog, resetOutdatedProjections } from './checkpoints.ts';
+import { CHECKPOINTS_COLLECTION, checkpointStore, dropViewsOfAnotherLog, resetOutdatedProjections } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import { versionOf, type AnyProjection } from './projection.ts';
 import { rebuildViews } from './rebuild.ts';
@@ -151,5 +151,22 @@ describe('checkpoints on the sqlite view store', () => {
     expect(await resetOutdatedProjections(viewStore, [{ ...orders, version: 2 }], log, { replayable: false })).toEqual([]);
     expect(await viewStore.collection(orders.collection).count()).toBe(1);
     expect(warnings).toEqual([expect.stringContaining('npm run views:rebuild')]);
+  });
+
+  it('on such a feed a projection never built records its version, so the next start has nothing to warn of', async () => {
+    const viewStore = openSqliteViewStore({ path: join(dir, `views-${++runs}.sqlite`) });
+    cleanups.push(() => viewStore.close());
+    const orders = { ...allProjections.find((projection) => projection.name === 'orders')!, version: 2 };
+    const warnings: string[] = [];
+    const log = { info() {}, error() {}, warn: (_details: object, message: string) => { warnings.push(message); } };
+    expect(await resetOutdatedProjections(viewStore, [orders], log, { replayable: false })).toEqual([]);
+    // The runtime follows the feed and saves its position.
+    const checkpoints = checkpointStore(viewStore);
+    await checkpoints.load([orders.name]);
+    await checkpoints.save(new Map([[orders.name, 41]]));
+    expect(await checkpointStore(viewStore).versions([orders.name])).toEqual(new Map([[orders.name, 2]]));
+    expect(await resetOutdatedProjections(viewStore, [orders], log, { replayable: false })).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(await viewStore.collection(CHECKPOINTS_COLLECTION).findOne({ _id: orders.name })).toMatchObject({ position: 41, version: 2 });
   });
 });

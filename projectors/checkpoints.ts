@@ -75,7 +75,13 @@ export async function resetOutdatedProjections(
     const builtWith = built.get(projection.name);
     if (builtWith === version) continue;
     if (options.replayable === false) {
-      if (builtWith !== undefined) log.warn({ projection: projection.name, from: builtWith, to: version }, 'projection version changed, but this feed cannot replay from the first event: run npm run views:rebuild');
+      // Never built: the feed builds it from its start, by this version. Recorded now (if no other
+      // instance did meanwhile), or the next start would read "no version" as 1 and warn falsely.
+      if (builtWith === undefined) {
+        await viewStore.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).writeIfVersion(projection.name, { _id: projection.name, position: NOTHING_APPLIED, version, updatedAt: new Date().toISOString() }, null);
+        continue;
+      }
+      log.warn({ projection: projection.name, from: builtWith, to: version }, 'projection version changed, but this feed cannot replay from the first event: run npm run views:rebuild');
       continue;
     }
     await atomicallyIn(viewStore, async () => {
