@@ -26,9 +26,16 @@ export interface EventFeed {
   readonly order?: 'global' | 'per-stream';
   /** Events after the checkpoint (exclusive). Ends when the signal aborts. */
   subscribe(options: { name: string; after?: number; signal: AbortSignal }): FeedSubscription;
+  /** Where the feed ends now (opaque: Kafka's end offset of every partition), for `lag` to measure against later. */
+  end?(): Promise<FeedMark>;
   /**
-   * How many events the subscriber `name` has yet to process, where positions cannot tell (a per-stream
-   * feed: Kafka's committed offsets against the topics' ends). Readiness checks ask it (main.ts).
+   * How many events up to `upTo` (default: the feed's end now) the subscriber `name` has yet to process,
+   * where positions cannot tell (a per-stream feed: Kafka's committed offsets against the partitions'
+   * ends). Readiness asks it against the end as of the check, so a steady write load, which always
+   * keeps a subscriber a few events behind the newest, still lets it be ready (main.ts).
    */
-  lag?(name: string): Promise<number>;
+  lag?(name: string, upTo?: FeedMark): Promise<number>;
 }
+
+/** A point of a feed with several orders (each partition's offset), named by the feed. */
+export type FeedMark = Readonly<Record<string, number>>;

@@ -70,8 +70,11 @@ describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
     }
     // Offsets are committed after processing: nothing is left once the three were taken.
     expect(await feed.lag!(name)).toBe(0);
+    const processedAll = await feed.end!();
     await relay.publish([recorded('tag-1', 1)]);
     expect(await feed.lag!(name)).toBe(1);
+    // Against the end as it was before that event, nothing is left.
+    expect(await feed.lag!(name, processedAll)).toBe(0);
   });
 
   it('an event taken but never acknowledged comes again: taking a page is not processing it', { timeout: 90_000 }, async () => {

@@ -98,16 +98,30 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
   return {
     // Each topic is a category with its own offsets: the order holds within a stream only.
     order: 'per-stream',
-    async lag(name) {
-      // The group's committed offsets (processed events) against each partition's end.
+    async end() {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const mark: Record<string, number> = {};
+        for (const topic of topics) {
+          for (const end of await admin.fetchTopicOffsets(topic)) mark[`${topic}/${end.partition}`] = Number(end.high);
+        }
+        return mark;
+      } finally {
+        await admin.disconnect();
+      }
+    },
+    async lag(name, upTo) {
+      // The group's committed offsets (processed events) against each partition's end, now or as marked.
       const admin = kafka.admin();
       await admin.connect();
       try {
         let behind = 0;
         for (const { topic, partitions } of await admin.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics })) {
           for (const end of await admin.fetchTopicOffsets(topic)) {
+            const target = upTo ? (upTo[`${topic}/${end.partition}`] ?? Number(end.low)) : Number(end.high);
             const committed = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
-            behind += Math.max(0, Number(end.high) - (committed >= 0 ? committed : Number(end.low)));
+            behind += Math.max(0, target - (committed >= 0 ? committed : Number(end.low)));
           }
         }
         return behind;

@@ -18,6 +18,23 @@ describe('readiness checks', () => {
     expect(await caughtUp).toEqual({ ready: true, detail: 'caught up at position 7' });
   });
 
+  it('on a per-stream feed (Kafka) waits for what the feed held when the check began, not for what came after', async () => {
+    // A steady load: 100 events published at every look, and the subscriber 5 behind the newest.
+    let end = 1000;
+    let processed = 990;
+    const kafkaLike: EventFeed = {
+      ...storeFeed, order: 'per-stream',
+      end: async () => ({ 'orders/0': end }),
+      lag: async (_name, upTo) => {
+        end += 100;
+        processed = end - 5;
+        return Math.max(0, (upTo?.['orders/0'] ?? end) - processed);
+      },
+    };
+    const check = caughtUpCheck('projections', pollingFollower(() => 0), { head: async () => 0, feed: kafkaLike, subscription: 'projectors', waitMs: 50 });
+    expect(await check.check()).toEqual({ ready: true, detail: 'caught up with the feed' });
+  });
+
   it('on a per-stream feed (Kafka) asks the feed how far behind the subscription is', async () => {
     let behind = 12;
     const asked: string[] = [];

@@ -37,8 +37,10 @@ export function caughtUpCheck(name: string, follower: FeedFollower, options: Cau
       const { feed, subscription } = options;
       if (feed?.order === 'per-stream' && feed.lag && subscription) {
         const deadline = Date.now() + waitMs;
+        // What the feed held when the check began: events published meanwhile do not hold it back.
+        const upTo = await feed.end?.();
         for (;;) {
-          const behind = await feed.lag(subscription);
+          const behind = await feed.lag(subscription, upTo);
           if (behind === 0) return { ready: true, detail: 'caught up with the feed' };
           if (Date.now() >= deadline) return { ready: false, detail: `${behind} events behind on the feed` };
           await new Promise((resolve) => setTimeout(resolve, 200));
