@@ -143,7 +143,7 @@ export function createExportJobs(eventStore: EventStore, limits: Partial<ExportL
       job.failure = error instanceof ExportStopped ? error.failure : 'error';
       out.destroy();
       file.destroy();
-      if (!file.closed) await new Promise((closed) => file.once('close', closed));
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(job.file, { force: true });
     } finally {
       job.finishedAt = new Date().toISOString();
