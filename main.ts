@@ -41,6 +41,7 @@ import { followViewChanges, publishViewChanges } from './projectors/view-change-
 import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor.ts';
 import { startNotificationWorker } from './notifications/worker.ts';
 import { createProcessManagers } from './process-managers/all-flows.ts';
+import { flowCheck } from './process-managers/flow-readiness.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
 import type { InProcessReader } from './web/api/in-process-transport.ts';
@@ -206,7 +207,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     });
     await flows.start();
     stops.push(() => flows.stop());
-    for (const manager of flows.managers) readinessChecks.push(caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` }));
+    for (const manager of flows.managers) readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
   }
   if (runs.has('relay') && config.KAFKA_BROKERS) {
     const { startKafkaRelay } = await import('./infra/relay/start-kafka-relay.ts');

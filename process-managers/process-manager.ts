@@ -17,7 +17,7 @@ import { silentLog, type ProjectorLog } from '../projectors/projector-log.ts';
 // engine that is away), for as long as it takes, so nothing is skipped while the lag says how far
 // behind the flow is. A step that can never succeed (the domain refuses it, or the flow says so) is
 // kept as a dead letter in the view store (`_deadLetters`) with its error, logged, and passed, so one
-// bad event does not stop the flow. Both are counted in `stats()`, which readiness and /health/flows show.
+// bad event does not stop the flow. Both are counted in `stats()`, which each flow's readiness check names (flow-readiness.ts).
 
 /** One flow: which events it acts on and the step it takes for each. */
 export interface FlowStep {
