@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMarketplace, type Marketplace } from './main.ts';
+import { DEFAULT_PORTS, startMarketplace, type Marketplace } from './main.ts';
 import type { SeedReport } from './seed/seed-demo.ts';
 import { randomBytes } from 'node:crypto';
 import { realEngine } from './test/real-engines.ts';
@@ -49,6 +49,16 @@ async function healthcheckExitCodes(url: string): Promise<Record<string, number 
 const checkNames = (body: { checks: Array<{ name: string }> }) => body.checks.map((check) => check.name).sort();
 
 describe('health endpoints', () => {
+  it('every service of docker-compose.yml sets the PORT its healthcheck probes: the port it listens on alone', () => {
+    const compose = readFileSync(new URL('./docker-compose.yml', import.meta.url), 'utf8');
+    for (const [service, port] of Object.entries(DEFAULT_PORTS)) {
+      const block = new RegExp(`\\n  ${service}:\\n((?:    .*\\n|\\n)+)`).exec(compose)?.[1];
+      expect(block, `the ${service} service in docker-compose.yml`).toBeDefined();
+      expect(block, service).toContain('healthcheck: *healthcheck');
+      expect(/\n\s+PORT: (\d+)/.exec(`\n${block}`)?.[1], `PORT of ${service}`).toBe(String(port));
+    }
+  });
+
   const dirs: string[] = [];
   const running: Marketplace[] = [];
   const dataDir = () => {
