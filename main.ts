@@ -194,7 +194,11 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const paymentGateway = createSandboxPaymentGateway({ eventStore });
   if (runs.has('worker')) {
     // Views in memory start empty on every run; the followers' checkpoints go beside the event file instead.
-    const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`)));
+    // Such a file outlives a deleted or restored log: it checks that it follows this one (relay-checkpoints.ts).
+    const workerLog = log.child({ part: 'worker' });
+    const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`), {
+      log: eventStore, onStale: (reason) => workerLog.warn(reason),
+    }));
     const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
     await reactor.start();
     stops.push(() => reactor.stop());

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { EventStore } from '../../domain/ports/event-store.ts';
 import type { ViewDocument, ViewStore } from '../../domain/ports/view-store.ts';
 
 // Where the relay keeps the position of the last event the broker acknowledged. Losing or rewinding it
@@ -23,22 +24,47 @@ export function memoryRelayCheckpoints(initial?: number): RelayCheckpoints & { c
   };
 }
 
-/** A JSON file `{ "position": n }`, replaced atomically (write to a temporary file, then rename). */
-export function fileRelayCheckpoints(path: string): RelayCheckpoints {
+/** The log a file checkpoint follows: it names its first event, and where it ends. */
+export type FollowedLog = Pick<EventStore, 'readAll' | 'headPosition'>;
+
+/**
+ * A JSON file `{ "position": n, "firstEventId": … }`, replaced atomically (write to a temporary file,
+ * then rename). The file lives beside the event log (DATA_DIR), but outlives it when the log is deleted
+ * or restored from an older copy: given `log`, a checkpoint of another log (another first event) or one
+ * beyond the log's head is not this log's, and the follower starts over from the beginning — safe, since
+ * every follower that keeps its checkpoint here is idempotent — after `onStale` is told why.
+ */
+export function fileRelayCheckpoints(path: string, options: { log?: FollowedLog; onStale?: (reason: string) => void } = {}): RelayCheckpoints {
+  const { log } = options;
+  const firstEventId = async () => (await log?.readAll({ maxCount: 1 }))?.[0]?.id ?? null;
   return {
     async load() {
+      let parsed: { position?: unknown; firstEventId?: unknown };
       try {
-        const parsed = JSON.parse(await readFile(path, 'utf8')) as { position?: unknown };
-        return typeof parsed.position === 'number' ? parsed.position : undefined;
+        parsed = JSON.parse(await readFile(path, 'utf8')) as typeof parsed;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+      if (typeof parsed.position !== 'number') return undefined;
+      if (log) {
+        const first = await firstEventId();
+        if (typeof parsed.firstEventId === 'string' && parsed.firstEventId !== first) {
+          options.onStale?.(`${path} follows another event log (first event ${parsed.firstEventId}, this log's ${first ?? 'none'}): starting over`);
+          return undefined;
+        }
+        const head = await log.headPosition();
+        if (parsed.position > head) {
+          options.onStale?.(`${path} is at position ${parsed.position}, beyond the log's head ${head} (the log restored from an older copy?): starting over`);
+          return undefined;
+        }
+      }
+      return parsed.position;
     },
     async save(position) {
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify({ position, savedAt: new Date().toISOString() }));
+      await writeFile(temporary, JSON.stringify({ position, firstEventId: log ? await firstEventId() : undefined, savedAt: new Date().toISOString() }));
       await rename(temporary, path);
     },
   };
