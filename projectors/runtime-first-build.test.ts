@@ -65,6 +65,25 @@ describe('first build of the views at start', () => {
     expect(await dumpViews(viewStore, allProjections)).toEqual(await dumpViews(rebuilt, allProjections));
   });
 
+  it('counts the events of the log, not its positions: a short log with large positions (EventStoreDB: byte offsets) is followed page by page', async () => {
+    const { eventStore } = await setUp();
+    const count = (await eventStore.readAll()).length;
+    // The same log as EventStoreDB would give it: positions far apart, the head far beyond the count.
+    const sparse = {
+      readAll: async (options?: Parameters<typeof eventStore.readAll>[0]) => (await eventStore.readAll(options === undefined ? undefined : { ...options, ...(options.after !== undefined ? { after: Math.floor(options.after / 1000) } : {}) }))
+        .map((event) => ({ ...event, position: event.position * 1000 })),
+      headPosition: async () => (await eventStore.headPosition()) * 1000,
+    };
+    expect(await sparse.headPosition()).toBeGreaterThan(count * 100);
+    const viewStore = openSqliteViewStore({ path: join(dir, `views-sparse-${files}.sqlite`) });
+    const log = recordingLog();
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(eventStore), log, retryDelayMs: 20, firstBuild: { eventStore: sparse, fromEvents: count + 1 } });
+    cleanups.push(async () => { await runtime.stop(); await viewStore.close(); });
+    await runtime.start();
+    expect(await runtime.waitForPosition(await eventStore.headPosition(), 10_000)).toBe(true);
+    expect(log.messages.join('\n')).not.toContain('building every view');
+  });
+
   it('resumes from the checkpoints once the views are built, and leaves a short log to the catch-up', async () => {
     const { eventStore, start } = await setUp();
     const short = await start();

@@ -88,6 +88,23 @@ export interface ProjectionRuntimeOptions {
 /** See ProjectionRuntimeOptions.firstBuild. Below this, following page by page takes a few seconds. */
 const FIRST_BUILD_FROM_EVENTS = 50_000;
 
+/**
+ * Whether the log holds at least `count` events. Positions are not a count (EventStoreDB's are byte
+ * offsets in its log), so this reads the log a page at a time until it has seen `count` or the end: at
+ * most once per start, and only when no view was ever built.
+ */
+async function holdsAtLeast(eventStore: Pick<EventStore, 'readAll'>, count: number): Promise<boolean> {
+  let seen = 0;
+  let after: number | undefined;
+  while (seen < count) {
+    const page = await eventStore.readAll({ ...(after === undefined ? {} : { after }), maxCount: Math.min(5000, count - seen) });
+    if (page.length === 0) return false;
+    seen += page.length;
+    after = page.at(-1)!.position;
+  }
+  return true;
+}
+
 interface Waiter {
   collection: string;
   id: string;
@@ -232,7 +249,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     const saved = await checkpoints.load([...names]);
     if ([...names].some((name) => (saved.get(name) ?? -1) >= 0)) return null;
     const head = await firstBuild.eventStore.headPosition();
-    return head + 1 >= (firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? { eventStore: firstBuild.eventStore, head } : null;
+    return await holdsAtLeast(firstBuild.eventStore, firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? { eventStore: firstBuild.eventStore, head } : null;
   }
 
   return {
