@@ -99,7 +99,7 @@ async function eventually(what: string, probe: () => Promise<boolean>, timeoutMs
 }
 
 /** Write through one node, read it back through the other with minRevision: the time to the answer. */
-async function measureReadYourWrites(deployment: Deployment, market: Market, count: number): Promise<RunReport['readYourWrites']> {
+async function measureReadYourWrites(deployment: Deployment, market: Market, acknowledged: Acknowledged, count: number): Promise<RunReport['readYourWrites']> {
   const samples: number[] = [];
   let timeouts = 0;
   const customer = market.customers.at(-1)!;
@@ -108,6 +108,7 @@ async function measureReadYourWrites(deployment: Deployment, market: Market, cou
     const [writeNode, readNode] = n % 2 === 0 ? [deployment.urls.api1, deployment.urls.api2] : [deployment.urls.api2, deployment.urls.api1];
     const placed = await call(customer, 'POST', '/api/orders', { body: { productId: vendor.fixed }, url: writeNode });
     if (placed.status !== 201) throw new Error(`read-your-writes: place answered ${placed.status} ${JSON.stringify(placed.body)}`);
+    acknowledged.orders.set(placed.body.id, { customerId: customer.userId, vendorId: vendor.vendorId, timed: false });
     const started = performance.now();
     const read = await call(customer, 'GET', `/api/orders/${placed.body.id}?minRevision=${placed.body.revision}`, { url: readNode });
     if (read.status === 504) timeouts += 1;
@@ -226,7 +227,7 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   await load.stop();
   await monitor.stop();
   await deployment.allReady(240_000);
-  const readYourWrites = await measureReadYourWrites(deployment, market, 60);
+  const readYourWrites = await measureReadYourWrites(deployment, market, acknowledged, 60);
   return { report: { feed, faults, outages, acknowledged, readYourWrites }, deployment, eventStore, views, market };
 }
 
@@ -237,6 +238,7 @@ function printReport(report: RunReport, results: Record<string, unknown>): void 
     ...report.faults.map((fault) => `  fault: ${fault}`),
     ...report.outages.map((outage) => `  outage: ${outage.engine} away ${Math.round((outage.to - outage.from) / 1000)} s; every process ready again ${(outage.readyAgainAfterMs / 1000).toFixed(1)} s after it came back`),
     `  load: ${report.acknowledged.intents} intents in ${report.acknowledged.tries} requests; ${report.acknowledged.orders.size} orders, ${report.acknowledged.paid.size} payments, ${report.acknowledged.canceled.size} cancels, ${report.acknowledged.messages.size} messages acknowledged; unanswered ${report.acknowledged.unanswered}; unexpected answers ${JSON.stringify(Object.fromEntries(report.acknowledged.unexpected))}`,
+    ...[...report.acknowledged.unexpectedExamples].map(([status, example]) => `    first ${status}: ${example}`),
     `  read-your-writes across the two nodes: ${rw.length} reads, p50 ${percentile(rw, 50).toFixed(0)} ms, p95 ${percentile(rw, 95).toFixed(0)} ms, max ${Math.max(...rw).toFixed(0)} ms, ${report.readYourWrites.timeouts} timeouts (504)`,
     ...Object.entries(results).map(([what, value]) => `  ${what}: ${JSON.stringify(value)}`),
   ].join('\n'));

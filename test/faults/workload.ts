@@ -144,6 +144,8 @@ export interface Acknowledged {
   messages: Set<string>;
   /** Answers that were not 2xx nor an expected refusal, by status. */
   unexpected: Map<number, number>;
+  /** The first such answer of each status: the request and the body. */
+  unexpectedExamples: Map<number, string>;
   /** Intents that ran out of time without a final answer. */
   unanswered: number;
   tries: number;
@@ -151,7 +153,7 @@ export interface Acknowledged {
 }
 
 export const emptyAcknowledged = (): Acknowledged => ({
-  orders: new Map(), paid: new Set(), canceled: new Set(), messages: new Set(), unexpected: new Map(), unanswered: 0, tries: 0, intents: 0,
+  orders: new Map(), paid: new Set(), canceled: new Set(), messages: new Set(), unexpected: new Map(), unexpectedExamples: new Map(), unanswered: 0, tries: 0, intents: 0,
 });
 
 let slots = 0;
@@ -164,11 +166,14 @@ export const nextSlot = (): string => new Date(Date.UTC(2031, 0, 1) + (slots++) 
  */
 export function startLoad(market: Market, acknowledged: Acknowledged, options: { clients: number; pauseMs: number }) {
   let stopped = false;
-  const record = (answer: Answer & { tries: number }, expected: number[]) => {
+  const record = (answer: Answer & { tries: number }, expected: number[], what: string) => {
     acknowledged.intents += 1;
     acknowledged.tries += answer.tries;
     if (!final(answer)) acknowledged.unanswered += 1;
-    else if (!expected.includes(answer.status)) acknowledged.unexpected.set(answer.status, (acknowledged.unexpected.get(answer.status) ?? 0) + 1);
+    else if (!expected.includes(answer.status)) {
+      acknowledged.unexpected.set(answer.status, (acknowledged.unexpected.get(answer.status) ?? 0) + 1);
+      if (!acknowledged.unexpectedExamples.has(answer.status)) acknowledged.unexpectedExamples.set(answer.status, `${what}: ${JSON.stringify(answer.body).slice(0, 400)}`);
+    }
     return answer.status >= 200 && answer.status < 300;
   };
   const loop = async (customer: Account) => {
@@ -178,27 +183,27 @@ export function startLoad(market: Market, acknowledged: Acknowledged, options: {
       const timed = Math.random() < 0.7;
       const key = randomUUID();
       const placed = await intent(() => call(customer, 'POST', '/api/orders', { body: { productId: timed ? vendor.timed : vendor.fixed, ...(timed ? { start: nextSlot() } : {}) }, key: `place-${key}` }));
-      if (record(placed, [201])) {
+      if (record(placed, [201], 'place')) {
         const orderId = placed.body.id as string;
         acknowledged.orders.set(orderId, { customerId: customer.userId, vendorId: vendor.vendorId, timed });
         if (Math.random() < 0.7) {
           const paid = await intent(() => call(customer, 'POST', `/api/orders/${orderId}/pay`, { body: { cardNumber: SANDBOX_CARDS.accepted }, key: `pay-${key}` }));
-          if (record(paid, [200])) acknowledged.paid.add(orderId);
+          if (record(paid, [200], 'pay')) acknowledged.paid.add(orderId);
         }
         if (Math.random() < 0.4) {
           const canceled = await intent(() => call(customer, 'POST', `/api/orders/${orderId}/cancel`, { body: { reason: 'Plans changed' }, key: `cancel-${key}` }));
-          if (record(canceled, [200])) acknowledged.canceled.add(orderId);
+          if (record(canceled, [200], 'cancel')) acknowledged.canceled.add(orderId);
         }
       }
       if (Math.random() < 0.3) {
         let conversationId = conversations.get(vendor.vendorId);
         if (!conversationId) {
           const opened = await intent(() => call(customer, 'POST', '/api/conversations', { body: { vendorId: vendor.vendorId }, key: `open-${key}` }));
-          if (record(opened, [200, 201])) conversations.set(vendor.vendorId, conversationId = opened.body.id as string);
+          if (record(opened, [200, 201], 'open a conversation')) conversations.set(vendor.vendorId, conversationId = opened.body.id as string);
         }
         if (conversationId) {
           const posted = await intent(() => call(customer, 'POST', `/api/conversations/${conversationId}/messages`, { body: { text: `Is the date free? ${key}` }, key: `message-${key}` }));
-          if (record(posted, [201, 200])) acknowledged.messages.add(posted.body.messageId ?? posted.body.id);
+          if (record(posted, [201, 200], 'post a message')) acknowledged.messages.add(posted.body.messageId ?? posted.body.id);
         }
       }
       await sleep(options.pauseMs * (0.5 + Math.random()));
