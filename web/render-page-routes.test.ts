@@ -36,3 +36,21 @@ describe('server route matching', () => {
     expect(routesOfPath('/%75ser/dashboard/profile')).toMatchObject({ locale: 'he', groups: [{ name: 'dashboard' }] });
   });
 });
+
+describe('a page whose API is away for a moment', () => {
+  it('answers 503 with Retry-After, as the API did, rather than 500', async () => {
+    const { createApiClient } = await import('./api/client.ts');
+    const { createEnvironment } = await import('./app/environment.ts');
+    const { renderPage } = await import('./render-page.tsx');
+    const api = createApiClient({
+      baseUrl: 'http://api.invalid/api', getToken: () => null, getLocale: () => 'en-US',
+      // Every read meets MongoDB away, as the query API answers then (infra/engine-unavailable.ts).
+      transport: async () => ({ status: 503, text: JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, code: 'engine-unavailable', detail: 'MongoDB is unavailable' }) }),
+    });
+    const environment = createEnvironment({ api, isServer: true, locale: 'en', cookies: () => ({}) });
+    const logged: string[] = [];
+    const result = await renderPage(new Request('http://localhost/en/search?q=band'), environment, 'en', { script: '/app.js', stylesheet: '/app.css' }, (_error, message) => logged.push(message));
+    expect(result).toMatchObject({ kind: 'html', status: 503, retryAfterSeconds: 5 });
+    expect(logged.length).toBeGreaterThan(0);
+  });
+});

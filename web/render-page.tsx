@@ -8,13 +8,15 @@ import { DocumentAssetsContext, SCRIPT_LOADER } from './app/document.tsx';
 import { i18nFor } from './i18n/i18n.ts';
 import type { WebEnvironment } from './app/environment.ts';
 import type { Locale } from './api/view-models.ts';
+import { isApiError } from './api/api-error.ts';
+import { RETRY_AFTER_SECONDS } from '../infra/engine-unavailable.ts';
 
 // The server pass: run the loaders of the matched routes, then render the whole document with
 // their data and the script that hands the same data to the browser router.
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   /** `inlineScripts`: the text of every inline script in `html`, for the page's Content-Security-Policy. */
-  | { kind: 'html'; status: number; html: string; inlineScripts: string[] };
+  | { kind: 'html'; status: number; html: string; inlineScripts: string[]; retryAfterSeconds?: number };
 
 // react-router matches a URL by flattening and ranking every route of the tree at each request: over
 // the whole tree (both locales, every group: 185 routes) that took ~0.8 ms, half a vendor page's render
@@ -90,5 +92,9 @@ export async function renderPage(
       </I18nextProvider>
     </DocumentAssetsContext>,
   );
+  // An API that answered 503 (an engine away for a moment) makes the page a 503 too, with its Retry-After:
+  // the visitor's browser, a crawler and a load balancer all know to come back rather than see a bug.
+  const unavailable = Object.values(context.errors ?? {}).find((error) => isApiError(error) && error.status === 503);
+  if (unavailable) return { kind: 'html', status: 503, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER], retryAfterSeconds: RETRY_AFTER_SECONDS };
   return { kind: 'html', status: context.statusCode, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER] };
 }

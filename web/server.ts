@@ -242,6 +242,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       res.setHeader('Cache-Control', 'private, no-cache');
       res.setHeader('X-Robots-Tag', 'index, follow');
       if (result.kind === 'redirect') { res.redirect(result.status, result.location); return; }
+      if (result.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(result.retryAfterSeconds));
       const page: GuestPage = {
         status: result.status, html: result.html, contentSecurityPolicy: pageContentSecurityPolicy({ inlineScripts: result.inlineScripts, host: req.headers.host }),
       };
