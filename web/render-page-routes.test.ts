@@ -47,10 +47,11 @@ describe('a page whose API is away for a moment', () => {
       // Every read meets MongoDB away, as the query API answers then (infra/engine-unavailable.ts).
       transport: async () => ({ status: 503, text: JSON.stringify({ type: 'about:blank', title: 'Service unavailable', status: 503, code: 'engine-unavailable', detail: 'MongoDB is unavailable' }) }),
     });
-    const environment = createEnvironment({ api, isServer: true, locale: 'en', cookies: () => ({}) });
+    const environment = createEnvironment({ api, isServer: true, locale: 'en', cookies: () => ({}), hasToken: () => false });
     const logged: string[] = [];
     const result = await renderPage(new Request('http://localhost/en/search?q=band'), environment, 'en', { script: '/app.js', stylesheet: '/app.css' }, (_error, message) => logged.push(message));
     expect(result).toMatchObject({ kind: 'html', status: 503, retryAfterSeconds: 5 });
+    expect(result.kind === 'html' && result.html).toContain('Please try again in a few seconds.');
     expect(logged.length).toBeGreaterThan(0);
   });
 });

@@ -215,8 +215,12 @@ export function ErrorPageContent(props: { status?: number }) {
     <div className="page narrow error-page" data-testid="error-page">
       <PageMeta title={t('errors.title')} />
       <h1>{t('errors.title')}</h1>
-      <p>{t('core.genericError500')}</p>
-      <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
+      {/* 503: an engine away for a moment (the answer carries Retry-After); trying again is the way on. */}
+      <p>{t(props.status === 503 ? 'errors.unavailable' : 'core.genericError500')}</p>
+      <p className="error-page-actions">
+        {props.status === 503 && <a href="" className="button button-primary" data-testid="error-try-again">{t('errors.tryAgain')}</a>}
+        <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
+      </p>
     </div>
   );
 }
