@@ -278,8 +278,6 @@ async function verify(run: Awaited<ReturnType<typeof runFaults>>): Promise<void>
     'acknowledged writes': acknowledgedFacts,
     'dead letters': letters,
   });
-  // Kept for a look should anything below fail.
-  keep = true;
   expect(comparisons.filter((c) => c.missing.length + c.extra.length + c.different.length > 0).map((c) => ({ collection: c.collection, missing: c.missing.slice(0, 5), extra: c.extra.slice(0, 5), different: c.different.slice(0, 5) }))).toEqual([]);
   expect(notifications).toMatchObject({ missing: 0, duplicated: 0 });
   expect(notifications.created).toBe(notifications.expected);
@@ -291,7 +289,6 @@ async function verify(run: Awaited<ReturnType<typeof runFaults>>): Promise<void>
   expect(letters).toBe(0);
   // Correctness, not speed: no read waited the 5 s limit out. (The p95 is printed and quoted in the docs.)
   expect(report.readYourWrites.timeouts).toBe(0);
-  keep = false;
 }
 
 describe.skipIf(missing.length > 0)(`faults at the asynchronous seams, each service its own process on Redis, Kafka and a Mongo-wire server${missing.length ? ` (skipped: ${missing.join(', ')} not found)` : ''}`, () => {
@@ -299,6 +296,9 @@ describe.skipIf(missing.length > 0)(`faults at the asynchronous seams, each serv
     const run = await runFaults('kafka');
     try {
       await verify(run);
+    } catch (error) {
+      keep = true; // the processes' logs and data, for a look
+      throw error;
     } finally {
       await run.deployment.close();
       await run.eventStore.close();
@@ -310,6 +310,9 @@ describe.skipIf(missing.length > 0)(`faults at the asynchronous seams, each serv
     const run = await runFaults('store');
     try {
       await verify(run);
+    } catch (error) {
+      keep = true;
+      throw error;
     } finally {
       await run.deployment.close();
       await run.eventStore.close();
