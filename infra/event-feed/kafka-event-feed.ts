@@ -154,9 +154,9 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
       groupId: `${options.groupPrefix ?? ''}${name}`,
       sessionTimeout: options.sessionTimeoutMs ?? 30_000,
       allowAutoTopicCreation: false,
-      // A crash ends this subscription and its owner subscribes again with a fresh consumer (after its
-      // own wait, logged): kafkajs's restart in place left a consumer, now and then, that rejoined its
-      // group after a broker restart and never fetched again, silently (the fault suite's Kafka outage).
+      // A crash ends this subscription and its owner subscribes again with a fresh consumer, after its
+      // own wait: each attempt is logged and counted by the owner (readiness shows the lag meanwhile),
+      // instead of kafkajs restarting the consumer in place, unseen.
       retry: { restartOnFailure: async () => false },
     });
     const queue: Delivery[] = [];
