@@ -163,6 +163,9 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const head = () => eventStore.headPosition();
   // Whatever it runs, a process is not ready while a shared engine it uses does not answer.
   for (const { engine, probe } of adapters.engineProbes) readinessChecks.push(reachableCheck(engine, probe));
+  // Kafka, for the processes that need it: the relay, and the followers of a Kafka feed (not the APIs).
+  const needsKafka = runs.has('relay') || (feed.order === 'per-stream' && (runs.has('projectors') || runs.has('worker')));
+  if (adapters.kafkaProbe && needsKafka) readinessChecks.push(reachableCheck('kafka', adapters.kafkaProbe));
   // On EventStoreDB a subscription that lost its connection resubscribes by itself; until it has, what it feeds lags.
   const subscriptions = adapters.eventStoreSubscriptions;
   if (subscriptions) readinessChecks.push({ name: 'event-store-subscriptions', check: async () => subscriptions() });

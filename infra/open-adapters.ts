@@ -45,6 +45,8 @@ export interface Adapters {
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'singleUseTokens' | 'feed', string>;
   /** One probe per shared engine this process uses (Redis, MongoDB): readiness asks each whether it answers. */
   engineProbes: Array<{ engine: 'redis' | 'mongodb'; probe(): Promise<string> }>;
+  /** With KAFKA_BROKERS: whether the brokers answer, for the processes that need Kafka (the relay, followers of a Kafka feed). */
+  kafkaProbe: (() => Promise<string>) | null;
   /** On EventStoreDB: whether every subscription to $all is live, or which are resubscribing (for readiness). */
   eventStoreSubscriptions: (() => { ready: boolean; detail: string }) | null;
   close(): Promise<void>;
@@ -141,6 +143,12 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
   // Processes sharing the event file tell each other of their appends, so none waits for its poll.
   if (sharedFile && config.REDIS_URL) closers.push(await shareAppendsOver(sharedFile, realtime));
 
+  let kafkaProbe: Adapters['kafkaProbe'] = null;
+  if (config.KAFKA_BROKERS) {
+    const { kafkaProbe: probeOf, makeKafka, parseBrokers } = await import('./relay/kafka-client.ts');
+    kafkaProbe = probeOf(makeKafka({ brokers: parseBrokers(config.KAFKA_BROKERS), clientId: 'marketplace-readiness', retries: 0, log: () => {} }));
+  }
+
   let feed: EventFeed;
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
     const { kafkaEventFeed } = await import('./event-feed/kafka-event-feed.ts');
@@ -162,7 +170,7 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes, eventStoreSubscriptions,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes, kafkaProbe, eventStoreSubscriptions,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

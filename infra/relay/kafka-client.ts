@@ -11,6 +11,8 @@ export interface KafkaClientOptions {
   brokers: string[];
   clientId?: string;
   log?: (entry: { level: string; message: string; [key: string]: unknown }) => void;
+  /** How often a failed request or connection is tried again (kafkajs's default: 5). */
+  retries?: number;
 }
 
 export const parseBrokers = (value: string): string[] =>
@@ -29,6 +31,7 @@ export function makeKafka(options: KafkaClientOptions): Kafka {
     clientId: options.clientId ?? 'marketplace',
     brokers: options.brokers,
     logLevel: logLevel.ERROR,
+    ...(options.retries !== undefined ? { retry: { retries: options.retries } } : {}),
     logCreator:
       () =>
       ({ namespace, level, log }: LogEntry) => {
@@ -36,4 +39,22 @@ export function makeKafka(options: KafkaClientOptions): Kafka {
         write({ ...rest, level: logLevel[level] ?? String(level), namespace, message });
       },
   });
+}
+
+/**
+ * Whether the brokers answer, for readiness: one metadata request on a fresh admin connection. Give it
+ * a client made with `retries: 0`: the readiness check bounds its time, and a broker that is away must
+ * not pile up retrying clients.
+ */
+export function kafkaProbe(kafka: Kafka): () => Promise<string> {
+  return async () => {
+    const admin = kafka.admin();
+    try {
+      await admin.connect();
+      const topics = await admin.listTopics();
+      return `answers (${topics.length} topics)`;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  };
 }

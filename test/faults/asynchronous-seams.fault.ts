@@ -155,7 +155,7 @@ async function outage(deployment: Deployment, monitor: ReturnType<typeof monitor
     const during = monitor.between(name, from + 4000, to);
     expect(during.length, `${name} was watched while ${engine} was away`).toBeGreaterThan(0);
     expect(during.some((sample) => sample.status !== 200), `${name} said not ready while ${engine} was away`).toBe(true);
-    if (engine !== 'kafka') expect(during.some((sample) => sample.failing.includes(check)), `${name} named ${check} while it was away`).toBe(true);
+    expect(during.some((sample) => sample.failing.includes(check)), `${name} named ${check} while it was away`).toBe(true);
   }
   return { engine, from, to, readyAgainAfterMs: Date.now() - restarted };
 }
