@@ -1,23 +1,14 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { problemOf } from './http/problem.ts';
 import { EngineUnavailable, unavailableEngineOf } from './engine-unavailable.ts';
+import { freePort } from '../test/free-port.ts';
 
-/** A port nothing listens on. */
-async function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('an engine that is away is a 503, not a 500', () => {
   it('tells a Redis command failed for want of a connection, as the adapters open Redis', async () => {
-    const redis = new Redis(`redis://127.0.0.1:${await deadPort()}`, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    const redis = new Redis(`redis://127.0.0.1:${await freePort()}`, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => null });
     redis.on('error', () => {});
     await redis.connect().catch(() => undefined);
     const error = await redis.get('k').then(() => null, (failure: unknown) => failure);
@@ -27,7 +18,7 @@ describe('an engine that is away is a 503, not a 500', () => {
   });
 
   it('tells a MongoDB operation found no server', async () => {
-    const client = new MongoClient(`mongodb://127.0.0.1:${await deadPort()}`, { serverSelectionTimeoutMS: 200 });
+    const client = new MongoClient(`mongodb://127.0.0.1:${await freePort()}`, { serverSelectionTimeoutMS: 200 });
     const error = await client.db('x').collection('y').findOne({}).then(() => null, (failure: unknown) => failure);
     await client.close();
     expect(unavailableEngineOf(error)).toBe('MongoDB');

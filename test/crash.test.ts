@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
+import { freePort } from './free-port.ts';
 
 // Crash safety (issue 12): the product runs as `npm start` runs it, in a child process on a data
 // directory, under bounded concurrent write load from clients that behave like real ones (an
@@ -25,17 +25,6 @@ const CARD = '4242424242424242';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low));
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** `npm start` in a child: resolves once it printed its banner (after seeding, on the first start). */
 function startProduct(dataDir: string, port: number): Promise<ChildProcess> {

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketplace, type Marketplace } from '../../main.ts';
 import { chromiumPath } from '../../web/test/marketplace.ts';
+import { freePort } from '../../test/free-port.ts';
 
 // Activation e-mails through a real SMTP server: aiosmtpd (PyPI, scripts/services/smtp-sink.sh)
 // runs scripts/services/smtp-sink.py, which writes each message it accepts into a directory. The
@@ -22,17 +22,6 @@ function sinkPython(): { python: string | null; reason: string } {
   const probe = spawnSync(python, ['-c', 'import aiosmtpd.controller'], { encoding: 'utf8' });
   if (probe.status === 0) return { python, reason: '' };
   return { python: null, reason: `no Python with aiosmtpd (${python}); run scripts/services/smtp-sink.sh or pip install aiosmtpd` };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface ReceivedMail { rcptTos: string[]; from: string; to: string; subject: string; text: string; html: string }

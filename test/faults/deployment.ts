@@ -3,7 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Engines } from './engines.ts';
-import { freePort } from './engines.ts';
+import { freePort } from '../free-port.ts';
 
 // A deployment as docker-compose.yml runs one, each service its own process (`node main.ts <services>`),
 // on the suite's own engines and one shared node:sqlite event file: two API nodes (web, command API and

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../free-port.ts';
 
 // The fault suite's own engines: a Redis, a Mongo-wire server (FerretDB) and a Kafka broker started with
 // scripts/services/ (as .ci/run starts the shared ones) on free ports, with their data under the run's
@@ -11,17 +11,6 @@ const run = promisify(execFile);
 const SCRIPTS = resolve(import.meta.dirname, '../../scripts/services');
 
 export type EngineName = 'redis' | 'ferretdb' | 'kafka';
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 export interface Engines {
   redisUrl: string;
