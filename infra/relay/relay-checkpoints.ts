@@ -36,7 +36,9 @@ export type FollowedLog = Pick<EventStore, 'readAll' | 'headPosition'>;
  */
 export function fileRelayCheckpoints(path: string, options: { log?: FollowedLog; onStale?: (reason: string) => void } = {}): RelayCheckpoints {
   const { log } = options;
-  const firstEventId = async () => (await log?.readAll({ maxCount: 1 }))?.[0]?.id ?? null;
+  // A log's first event never changes once written: read it until there is one, then remember it.
+  let first: string | null = null;
+  const firstEventId = async () => (first ??= (await log?.readAll({ maxCount: 1 }))?.[0]?.id ?? null);
   return {
     async load() {
       let parsed: { position?: unknown; firstEventId?: unknown };
@@ -48,9 +50,9 @@ export function fileRelayCheckpoints(path: string, options: { log?: FollowedLog;
       }
       if (typeof parsed.position !== 'number') return undefined;
       if (log) {
-        const first = await firstEventId();
-        if (typeof parsed.firstEventId === 'string' && parsed.firstEventId !== first) {
-          options.onStale?.(`${path} follows another event log (first event ${parsed.firstEventId}, this log's ${first ?? 'none'}): starting over`);
+        const ours = await firstEventId();
+        if (typeof parsed.firstEventId === 'string' && parsed.firstEventId !== ours) {
+          options.onStale?.(`${path} follows another event log (first event ${parsed.firstEventId}, this log's ${ours ?? 'none'}): starting over`);
           return undefined;
         }
         const head = await log.headPosition();
