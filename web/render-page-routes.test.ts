@@ -51,6 +51,7 @@ describe('a page whose API is away for a moment', () => {
     const logged: string[] = [];
     const result = await renderPage(new Request('http://localhost/en/search?q=band'), environment, 'en', { script: '/app.js', stylesheet: '/app.css' }, (_error, message) => logged.push(message));
     expect(result).toMatchObject({ kind: 'html', status: 503, retryAfterSeconds: 5 });
+    expect(result.kind === 'html' && result.html).toContain('<h1>Just a moment</h1>');
     expect(result.kind === 'html' && result.html).toContain('Please try again in a few seconds.');
     expect(logged.length).toBeGreaterThan(0);
   });

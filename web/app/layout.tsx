@@ -213,9 +213,9 @@ export function ErrorPageContent(props: { status?: number }) {
   if (props.status === 403) return <NoAccessPage />;
   return (
     <div className="page narrow error-page" data-testid="error-page">
-      <PageMeta title={t('errors.title')} />
-      <h1>{t('errors.title')}</h1>
       {/* 503: an engine away for a moment (the answer carries Retry-After); trying again is the way on. */}
+      <PageMeta title={t(props.status === 503 ? 'errors.unavailableTitle' : 'errors.title')} />
+      <h1>{t(props.status === 503 ? 'errors.unavailableTitle' : 'errors.title')}</h1>
       <p>{t(props.status === 503 ? 'errors.unavailable' : 'core.genericError500')}</p>
       <p className="error-page-actions">
         {props.status === 503 && <a href="" className="button button-primary" data-testid="error-try-again">{t('errors.tryAgain')}</a>}

@@ -105,7 +105,7 @@ export const en = {
     reload: 'Load the page again',
   },
   errors: {
-    title: 'Something went wrong', backHome: 'Back to the home page', unavailable: 'The site is catching its breath for a moment. Please try again in a few seconds.', tryAgain: 'Try again', notFoundTitle: 'Page not found',
+    title: 'Something went wrong', backHome: 'Back to the home page', unavailableTitle: 'Just a moment', unavailable: 'The site is catching its breath for a moment. Please try again in a few seconds.', tryAgain: 'Try again', notFoundTitle: 'Page not found',
     notFoundText: 'The page you asked for does not exist or was moved.', unauthorizedTitle: 'No access',
     inSeconds: 'in {{seconds}} s.', stayHere: 'Stay on this page',
     takingYou: { login: 'Taking you to the sign-in page', admin: 'Taking you to the back office', operator: 'Taking you to today\'s work', dashboard: 'Taking you to your account' },

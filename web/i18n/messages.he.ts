@@ -107,7 +107,7 @@ export const he: Messages = {
     reload: 'טעינת הדף מחדש',
   },
   errors: {
-    title: 'משהו השתבש', backHome: 'חזרה לדף הבית', unavailable: 'האתר עמוס לרגע. נסו שוב בעוד כמה שניות.', tryAgain: 'לנסות שוב', notFoundTitle: 'הדף לא נמצא',
+    title: 'משהו השתבש', backHome: 'חזרה לדף הבית', unavailableTitle: 'רק רגע', unavailable: 'האתר עמוס לרגע. נסו שוב בעוד כמה שניות.', tryAgain: 'לנסות שוב', notFoundTitle: 'הדף לא נמצא',
     notFoundText: 'הדף שביקשת אינו קיים או שהועבר.', unauthorizedTitle: 'אין גישה',
     inSeconds: 'בעוד {{seconds}} שניות.', stayHere: 'להישאר בדף הזה',
     takingYou: { login: 'מעבירים אותך לדף הכניסה', admin: 'מעבירים אותך למערכת הניהול', operator: 'מעבירים אותך לעבודה של היום', dashboard: 'מעבירים אותך לחשבון שלך' },
