@@ -144,6 +144,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const lease = options.lease;
   const stats: Omit<ProjectionRuntimeStats, 'position'> = { applied: 0, ignored: 0, invalid: 0, restarts: 0, role: lease ? 'standby' : 'active' };
   let leaseTimer: NodeJS.Timeout | null = null;
+  /** With a lease: whether this instance, as the holder, has started changed views over. */
+  let outdatedReset = false;
   let started = false;
 
   function noteHandled(collection: string, streamId: string, revision: number): void {
@@ -189,6 +191,12 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       // Where to follow from: the least advanced projection (the others skip what they applied). Also
       // on becoming active, from the checkpoints the previous lease holder saved, where they are further on.
       async load() {
+        // With a lease, only the holder may start a changed view over (a standby emptying it would race
+        // the holder's writes): it does so once, the first time it loads as the holder.
+        if (lease && !outdatedReset && lease.held()) {
+          outdatedReset = true;
+          for (const name of await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition })) positions.set(name, -1);
+        }
         for (const [name, position] of await checkpoints.load([...names])) {
           if ((positions.get(name) ?? -1) < position) positions.set(name, position);
         }
@@ -257,8 +265,9 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       if (started) return;
       started = true;
       await ensureViewIndexes(viewStore, projections);
-      // A projection whose version changed (or that never ran) starts over alone (checkpoints.ts).
-      await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
+      // A projection whose version changed (or that never ran) starts over alone (checkpoints.ts); with a
+      // lease, the holder does so when it first loads the checkpoints (above).
+      if (!lease) await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
       const buildFrom = await firstBuildSource();
       if (lease && !leaseTimer) {
         const refresh = () => lease.refresh().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import { allProjections } from './all-projections.ts';
 import { viewStoreLease } from './projector-lease.ts';
 import { rebuildViews } from './rebuild.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from './runtime.ts';
+import type { ProjectorLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
 
@@ -113,11 +114,14 @@ describeWithEngine('mongo', 'two projector instances on one view store with a le
   const runtimes: ProjectionRuntime[] = [];
 
   /** An instance as main.ts runs it alone: its own connection to the view store, a lease, the store feed. */
-  async function instance(owner: string): Promise<{ runtime: ProjectionRuntime; viewStore: MongoViewStore }> {
-    const viewStore = await openMongoViewStore({ url, dbName });
+  async function instance(owner: string, options: { dbName?: string; projections?: typeof allProjections; log?: ProjectorLog; eventStore?: EventStore } = {}): Promise<{ runtime: ProjectionRuntime; viewStore: MongoViewStore }> {
+    const viewStore = await openMongoViewStore({ url, dbName: options.dbName ?? dbName });
     stores.push(viewStore);
     const lease = viewStoreLease({ viewStore, name: 'projectors', owner, ttlMs: 1500, marginMs: 300 });
-    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(eventStore), retryDelayMs: 50, checkpointEvery: 25, lease, leaseRefreshMs: 200 });
+    const runtime = createProjectionRuntime({
+      viewStore, feed: storeEventFeed(options.eventStore ?? eventStore), retryDelayMs: 50, checkpointEvery: 25, lease, leaseRefreshMs: 200,
+      ...(options.projections ? { projections: options.projections } : {}), ...(options.log ? { log: options.log } : {}),
+    });
     runtimes.push(runtime);
     return { runtime, viewStore };
   }
@@ -169,5 +173,41 @@ describeWithEngine('mongo', 'two projector instances on one view store with a le
     await caughtUp(c.runtime, eventStore);
 
     expect(await dumpViews(c.viewStore as ViewStore, allProjections)).toEqual(await rebuiltViews(eventStore));
+  }, 120_000);
+
+  it('a new version of a view, started as a standby beside the holder, leaves it alone; it starts the view over once it holds the lease', async () => {
+    const db = `${dbName}_version`;
+    // A log of its own: the other test's history has the same stream ids.
+    const log2 = await openSqliteEventStore({ path: ':memory:' });
+    const orders = allProjections.find((projection) => projection.name === 'orders')!;
+    const newer = allProjections.map((projection) => (projection === orders ? { ...orders, version: (orders.version ?? 1) + 1 } : projection));
+    const history = marketplaceHistory({ vendors: 3, customers: 4 });
+    const half = Math.ceil(history.length / 2);
+    const a = await instance('version-a', { dbName: db, eventStore: log2 });
+    await a.runtime.start();
+    await until('the first instance to hold the lease', () => a.runtime.stats().role === 'active');
+    await appendInSlices(log2, history.slice(0, half), 3);
+    await caughtUp(a.runtime, log2);
+    const ordersBefore = await a.viewStore.collection(orders.collection).count();
+    expect(ordersBefore).toBeGreaterThan(0);
+
+    const messages: string[] = [];
+    const log = { info: (_details: object, message: string) => messages.push(message), warn: (_details: object, message: string) => messages.push(message), error: () => {} };
+    const b = await instance('version-b', { dbName: db, projections: newer, log, eventStore: log2 });
+    await b.runtime.start();
+    expect(b.runtime.stats().role).toBe('standby');
+    // The standby did not empty the view the holder keeps writing.
+    expect(await a.viewStore.collection(orders.collection).count()).toBe(ordersBefore);
+    expect(messages.join('\n')).not.toContain('replayed from the first event');
+
+    await a.runtime.stop();
+    await appendInSlices(log2, history.slice(half), 3);
+    await until('the new version to take over', () => b.runtime.stats().role === 'active');
+    await caughtUp(b.runtime, log2);
+    expect(messages).toContain('projection version changed: its view is replayed from the first event');
+    expect(await dumpViews(b.viewStore as ViewStore, allProjections)).toEqual(await rebuiltViews(log2));
+    await b.runtime.stop();
+    await b.viewStore.db.dropDatabase();
+    await log2.close();
   }, 120_000);
 });

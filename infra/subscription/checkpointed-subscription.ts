@@ -213,6 +213,14 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     if (stored !== undefined && stored > position) position = stored;
   }
 
+  /**
+   * On taking over from another instance: its checkpoints are the truth, also where they are behind
+   * what this one loaded before standing by (a view started over by the new holder).
+   */
+  async function takeOverCheckpoint(): Promise<void> {
+    position = (await options.checkpoint.load()) ?? -1;
+  }
+
   async function follow(signal: AbortSignal): Promise<void> {
     let attempt = 0;
     let standingBy = options.mayFollow !== undefined;
@@ -229,7 +237,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
       }
       try {
         if (standingBy) {
-          await serially(loadCheckpoint);
+          await serially(takeOverCheckpoint);
           standingBy = false;
           options.onFollowing?.();
         }
