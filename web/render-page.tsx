@@ -94,7 +94,9 @@ export async function renderPage(
   );
   // An API that answered 503 (an engine away for a moment) makes the page a 503 too, with its Retry-After:
   // the visitor's browser, a crawler and a load balancer all know to come back rather than see a bug.
-  const unavailable = Object.values(context.errors ?? {}).find((error) => isApiError(error) && error.status === 503);
-  if (unavailable) return { kind: 'html', status: 503, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER], retryAfterSeconds: RETRY_AFTER_SECONDS };
-  return { kind: 'html', status: context.statusCode, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER] };
+  const unavailable = Object.values(context.errors ?? {}).some((error) => isApiError(error) && error.status === 503);
+  return {
+    kind: 'html', status: unavailable ? 503 : context.statusCode, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER],
+    ...(unavailable ? { retryAfterSeconds: RETRY_AFTER_SECONDS } : {}),
+  };
 }

@@ -211,14 +211,16 @@ export function NoAccessPage() {
 export function ErrorPageContent(props: { status?: number }) {
   const { t } = useTranslation();
   if (props.status === 403) return <NoAccessPage />;
+  // 503: an engine away for a moment (the answer carries Retry-After); trying again is the way on.
+  const unavailable = props.status === 503;
+  const title = t(unavailable ? 'errors.unavailableTitle' : 'errors.title');
   return (
     <div className="page narrow error-page" data-testid="error-page">
-      {/* 503: an engine away for a moment (the answer carries Retry-After); trying again is the way on. */}
-      <PageMeta title={t(props.status === 503 ? 'errors.unavailableTitle' : 'errors.title')} />
-      <h1>{t(props.status === 503 ? 'errors.unavailableTitle' : 'errors.title')}</h1>
-      <p>{t(props.status === 503 ? 'errors.unavailable' : 'core.genericError500')}</p>
+      <PageMeta title={title} />
+      <h1>{title}</h1>
+      <p>{t(unavailable ? 'errors.unavailable' : 'core.genericError500')}</p>
       <p className="error-page-actions">
-        {props.status === 503 && <a href="" className="button button-primary" data-testid="error-try-again">{t('errors.tryAgain')}</a>}
+        {unavailable && <a href="" className="button button-primary" data-testid="error-try-again">{t('errors.tryAgain')}</a>}
         <LocalLink to="/" className="button">{t('errors.backHome')}</LocalLink>
       </p>
     </div>
