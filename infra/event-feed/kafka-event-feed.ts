@@ -1,7 +1,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import type { EventFeed, FeedSubscription } from '../../domain/ports/event-feed.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
-import { makeKafka } from '../relay/kafka-client.ts';
+import { makeKafka, withAdmin } from '../relay/kafka-client.ts';
 import type { KafkaClientOptions } from '../relay/kafka-client.ts';
 import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor } from '../relay/kafka-event-message.ts';
 
@@ -86,49 +86,31 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
 
   // Subscribing to a topic that does not exist yet would miss it until the next rebalance: make them all first.
   const ensureTopics = async (): Promise<void> => {
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true });
-    } finally {
-      await admin.disconnect();
-    }
+    await withAdmin(kafka, (admin) => admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true }));
   };
 
   return {
     // Each topic is a category with its own offsets: the order holds within a stream only.
     order: 'per-stream',
-    async end() {
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        const mark: Record<string, number> = {};
-        for (const topic of topics) {
-          for (const end of await admin.fetchTopicOffsets(topic)) mark[`${topic}/${end.partition}`] = Number(end.high);
-        }
-        return mark;
-      } finally {
-        await admin.disconnect();
+    end: () => withAdmin(kafka, async (admin) => {
+      const mark: Record<string, number> = {};
+      for (const topic of topics) {
+        for (const end of await admin.fetchTopicOffsets(topic)) mark[`${topic}/${end.partition}`] = Number(end.high);
       }
-    },
-    async lag(name, upTo) {
-      // The group's committed offsets (processed events) against each partition's end, now or as marked.
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        let behind = 0;
-        for (const { topic, partitions } of await admin.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics })) {
-          for (const end of await admin.fetchTopicOffsets(topic)) {
-            const target = upTo ? (upTo[`${topic}/${end.partition}`] ?? Number(end.low)) : Number(end.high);
-            const committed = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
-            behind += Math.max(0, target - (committed >= 0 ? committed : Number(end.low)));
-          }
+      return mark;
+    }),
+    // The group's committed offsets (processed events) against each partition's end, now or as marked.
+    lag: (name, upTo) => withAdmin(kafka, async (admin) => {
+      let behind = 0;
+      for (const { topic, partitions } of await admin.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics })) {
+        for (const end of await admin.fetchTopicOffsets(topic)) {
+          const target = upTo ? (upTo[`${topic}/${end.partition}`] ?? Number(end.low)) : Number(end.high);
+          const committed = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
+          behind += Math.max(0, target - (committed >= 0 ? committed : Number(end.low)));
         }
-        return behind;
-      } finally {
-        await admin.disconnect();
       }
-    },
+      return behind;
+    }),
     subscribe({ name, signal }): FeedSubscription {
       // Events as this subscription handed them out, so an acknowledgment finds its message (the same
       // event may come twice, from two messages, when the relay republished it after a crash).

@@ -1,6 +1,6 @@
 import './kafkajs-request-queue-fix.ts';
 import { Kafka, logLevel } from 'kafkajs';
-import type { LogEntry } from 'kafkajs';
+import type { Admin, LogEntry } from 'kafkajs';
 
 // One way to make a kafkajs client for the relay and the Kafka EventFeed. kafkajs logs through its own
 // console logger; here only errors get out, as one JSON line on stderr, unless a log function is given.
@@ -47,14 +47,16 @@ export function makeKafka(options: KafkaClientOptions): Kafka {
  * not pile up retrying clients.
  */
 export function kafkaProbe(kafka: Kafka): () => Promise<string> {
-  return async () => {
-    const admin = kafka.admin();
-    try {
-      await admin.connect();
-      const topics = await admin.listTopics();
-      return `answers (${topics.length} topics)`;
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  };
+  return () => withAdmin(kafka, async (admin) => `answers (${(await admin.listTopics()).length} topics)`);
+}
+
+/** Runs `work` on a fresh admin connection, closed afterwards (a failure to close masks nothing). */
+export async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    return await work(admin);
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
 }
