@@ -4,7 +4,7 @@ import type { Page } from './paging.ts';
 import { publicDocument, publicOmission } from './public-document.ts';
 import { JsonText } from './json-text.ts';
 import { escapeRegex } from '../projectors/seen.ts';
-import { queryTerms, termPattern } from '../domain/shared/search-text.ts';
+import { queryTerms, termPrefixPatterns } from '../domain/shared/search-text.ts';
 
 /** One page of a collection with the total of the filter: the `{ items, total }` of every list. */
 export async function listPage(
@@ -62,5 +62,5 @@ export function tokensFilter(text: string | undefined): Filter {
   if (!text || !text.trim()) return {};
   const terms = queryTerms(text);
   if (terms.length === 0) return { _id: { $in: [] } };
-  return { $and: terms.map((term) => ({ searchTokens: { $regex: termPattern(term) } })) };
+  return { $and: terms.map((term) => ({ searchTokens: { $in: termPrefixPatterns(term) } })) };
 }

@@ -1,5 +1,5 @@
 import type { Filter, ViewDocument } from '../domain/ports/view-store.ts';
-import { queryTerms, termMatches, termPattern, type QueryTerm } from '../domain/shared/search-text.ts';
+import { queryTerms, termMatches, termPrefixPatterns, type QueryTerm } from '../domain/shared/search-text.ts';
 import { SEARCH_FIELD } from '../projectors/vendor-cards/projection.ts';
 import type { ReadViews } from './tracked-views.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
@@ -16,7 +16,7 @@ type Field = keyof typeof FIELD_WEIGHT;
 const fieldOfCode: Record<string, Field> = {
   [SEARCH_FIELD.name]: 'name', [SEARCH_FIELD.product]: 'product', [SEARCH_FIELD.text]: 'text', [SEARCH_FIELD.place]: 'place',
 };
-const anyFieldCode = `[${Object.values(SEARCH_FIELD).join('')}]:`;
+const fieldMarkers = Object.values(SEARCH_FIELD).map((code) => `${code}:`);
 
 /** A query word with the categories and places it names. */
 export interface ResolvedTerm extends QueryTerm {
@@ -24,9 +24,12 @@ export interface ResolvedTerm extends QueryTerm {
   geoLocationIds: string[];
 }
 
+/** The filter of the documents whose tokens some term matches. */
+export const anyTermFilter = (terms: QueryTerm[]): Filter => ({ searchTokens: { $in: terms.flatMap((term) => termPrefixPatterns(term)) } });
+
 /** Ids of the documents of a small reference view (tags, geoLocations) whose tokens each term matches. */
 async function idsPerTerm(views: ReadViews, collection: string, terms: QueryTerm[]): Promise<string[][]> {
-  const docs = await views.find<ViewDocument & { searchTokens?: string[] }>(collection, { $or: terms.map((term) => ({ searchTokens: { $regex: termPattern(term) } })) });
+  const docs = await views.find<ViewDocument & { searchTokens?: string[] }>(collection, anyTermFilter(terms));
   return terms.map((term) => docs.filter((doc) => termMatches(term, doc.searchTokens ?? [])).map((doc) => doc._id));
 }
 
@@ -40,7 +43,7 @@ export async function resolveTerms(views: ReadViews, text: string | undefined): 
 
 /** The vendorCards filter of one word: its own tokens, or a category or a place it names. */
 export function termFilter(term: ResolvedTerm): Filter {
-  const anyOf: Filter[] = [{ searchTokens: { $regex: termPattern(term, anyFieldCode) } }];
+  const anyOf: Filter[] = [{ searchTokens: { $in: termPrefixPatterns(term, fieldMarkers) } }];
   if (term.tagIds.length > 0) anyOf.push({ tagIds: { $in: term.tagIds } });
   if (term.geoLocationIds.length > 0) anyOf.push({ geoLocationIds: { $in: term.geoLocationIds } });
   return { $or: anyOf };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexTokens, MAX_QUERY_TERMS, normalizeText, queryTerms, termMatches, termPattern, textOfHtml, wordsOf } from './search-text.ts';
+import { indexTokens, MAX_QUERY_TERMS, normalizeText, queryTerms, termMatches, termPrefixPatterns, textOfHtml, wordsOf } from './search-text.ts';
 
 const finds = (query: string, ...texts: string[]): boolean => {
   const tokens = indexTokens(...texts);
@@ -55,16 +55,35 @@ describe('search text', () => {
     expect(queryTerms(undefined)).toEqual([]);
   });
 
-  it('builds an anchored, escaped pattern of a term', () => {
+  it('builds one anchored, escaped literal prefix per variant and marker', () => {
     const [term] = queryTerms('a.b');
     expect(term!.word).toBe('a');
     const [regexLike] = queryTerms('להקה');
-    const pattern = new RegExp(termPattern(regexLike!, 'n:'));
-    expect(pattern.test('n:להקות')).toBe(true);
-    expect(pattern.test('p:להקות')).toBe(false);
-    expect(pattern.test('n:הלהקות')).toBe(false);
-    expect(() => new RegExp(termPattern({ word: '(', variants: ['(', '.*'] }))).not.toThrow();
-    expect(new RegExp(termPattern({ word: '(', variants: ['.*'] })).test('abc')).toBe(false);
+    const patterns = termPrefixPatterns(regexLike!, ['n:', 'p:']);
+    const matches = (token: string) => patterns.some((pattern) => pattern.test(token));
+    expect(matches('n:להקות')).toBe(true);
+    expect(matches('p:להקות')).toBe(true);
+    expect(matches('t:להקות')).toBe(false);
+    expect(matches('n:הלהקות')).toBe(false);
+    // "להקה" also tries its stem "להק", whose range holds it.
+    expect(patterns.map(String)).toContain('/^n:להק/');
+    expect(patterns.map(String)).not.toContain('/^n:להקה/');
+    expect(termPrefixPatterns({ word: '(', variants: ['(', '.*'] }).map(String)).toEqual(['/^\\(/', '/^\\.\\*/']);
+    expect(termPrefixPatterns({ word: '(', variants: ['.*'] })[0]!.test('abc')).toBe(false);
+  });
+
+  it('matches exactly the tokens termMatches finds, with or without a marker', () => {
+    const tokens = indexTokens('להקות הכוכבים בתל אביב', 'Wedding parties, DJs & a.b c++ magicians', 'שבתל קוסם/ת');
+    for (const query of ['להקה', 'והלהקות', 'שבתל', 'תל', 'weddings', 'party', 'dj', 'a.b', 'c', 'magic', 'קוסמים', 'ירושלים']) {
+      for (const term of queryTerms(query)) {
+        for (const token of tokens) {
+          const expected = termMatches(term, [token]);
+          expect(termPrefixPatterns(term).some((pattern) => pattern.test(token)), `${query} ~ ${token}`).toBe(expected);
+          expect(termPrefixPatterns(term, ['n:', 'l:']).some((pattern) => pattern.test(`l:${token}`)), `${query} ~ l:${token}`).toBe(expected);
+          expect(termPrefixPatterns(term, ['n:', 'l:']).some((pattern) => pattern.test(`p:${token}`))).toBe(false);
+        }
+      }
+    }
   });
 
   it('reads the text of HTML', () => {

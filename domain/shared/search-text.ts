@@ -108,11 +108,15 @@ export const termMatches = (term: QueryTerm, tokens: readonly string[]): boolean
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A regular expression source matching a stored token that a term's variant begins; `tokenPrefix`
- * is a fixed marker stored in front of each token (e.g. the field code "n:").
+ * What a stored token matching the term begins with, as regular expressions for `$in`: one `^literal`
+ * per variant and per marker stored in front of the tokens (`markers`, e.g. the field codes "n:", "p:").
+ * A plain anchored literal is one range of an index; an alternation or a class (`^[np]:(?:a|b)`) is
+ * not a prefix MongoDB recognises, and it scans the whole index. A variant that begins with another
+ * adds nothing: the shorter one's range holds it.
  */
-export function termPattern(term: QueryTerm, tokenPrefix = ''): string {
-  return `^${tokenPrefix}(?:${term.variants.map(escapeRegex).join('|')})`;
+export function termPrefixPatterns(term: QueryTerm, markers: readonly string[] = ['']): RegExp[] {
+  const variants = term.variants.filter((variant) => !term.variants.some((other) => other !== variant && variant.startsWith(other)));
+  return markers.flatMap((marker) => variants.map((variant) => new RegExp(`^${escapeRegex(marker + variant)}`)));
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

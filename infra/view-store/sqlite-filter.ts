@@ -134,10 +134,19 @@ function scalarTest(value: Scalar, operand: Operand): { sql: string; params: Sql
   return { sql: `${operand.value} = ?${typeCheck(operand, ['text'])}`, params: [value] };
 }
 
-/** Strings and numbers of an $in list, each kind tested with one json_each(?) parameter. */
-function inListTest(values: Scalar[], operand: Operand): { sql: string; params: SqlParam[] } {
+/**
+ * An $in list: strings and numbers each tested with one json_each(?) parameter, regular expressions
+ * as regexTest does (anchored literal prefixes, the text search's, together as one set of index ranges).
+ */
+function inListTest(values: Array<Scalar | RegExp>, operand: Operand): { sql: string; params: SqlParam[] } {
   const parts: string[] = [];
   const params: SqlParam[] = [];
+  const patterns = values.filter((value): value is RegExp => value instanceof RegExp);
+  if (patterns.length > 0) {
+    const regex = patternsTest(patterns, operand);
+    parts.push(`(${regex.sql})`);
+    params.push(...regex.params);
+  }
   const strings = values.filter((value): value is string => typeof value === 'string');
   const numbers = values.filter((value): value is number => typeof value === 'number');
   if (strings.length > 0) {
@@ -224,13 +233,25 @@ function afterPrefix(prefix: string): string {
 }
 
 /** A regex test: index-friendly ranges for literal prefixes, else the `regexp_test` function (JavaScript RegExp). */
-function regexTest(pattern: RegExp, operand: Operand): { sql: string; params: SqlParam[] } {
-  const prefixes = literalPrefixes(pattern.source, pattern.flags);
-  if (prefixes && prefixes.every((prefix) => prefix !== '')) {
-    const ranges = prefixes.map(() => `(${operand.value} >= ? AND ${operand.value} < ?)`).join(' OR ');
-    return { sql: `(${ranges})${typeCheck(operand, ['text'])}`, params: prefixes.flatMap((prefix) => [prefix, afterPrefix(prefix)]) };
+const regexTest = (pattern: RegExp, operand: Operand): { sql: string; params: SqlParam[] } => patternsTest([pattern], operand);
+
+/** A test that any of the patterns matches: every literal prefix among them as one OR of ranges, the others by `regexp_test`. */
+function patternsTest(patterns: RegExp[], operand: Operand): { sql: string; params: SqlParam[] } {
+  const prefixes: string[] = [];
+  const others: RegExp[] = [];
+  for (const pattern of patterns) {
+    const literal = literalPrefixes(pattern.source, pattern.flags);
+    if (literal && literal.every((prefix) => prefix !== '')) prefixes.push(...literal);
+    else others.push(pattern);
   }
-  return { sql: `regexp_test(?, ?, ${operand.value})${typeCheck(operand, ['text'])}`, params: [pattern.source, pattern.flags] };
+  const tests = [
+    ...prefixes.map(() => `(${operand.value} >= ? AND ${operand.value} < ?)`),
+    ...others.map(() => `regexp_test(?, ?, ${operand.value})`),
+  ];
+  return {
+    sql: `(${tests.join(' OR ')})${typeCheck(operand, ['text'])}`,
+    params: [...prefixes.flatMap((prefix) => [prefix, afterPrefix(prefix)]), ...others.flatMap((pattern) => [pattern.source, pattern.flags])],
+  };
 }
 
 /** The RegExp of a `$regex` clause (with `$options`), or of a RegExp value; null when invalid. */
@@ -291,7 +312,7 @@ function fieldClause(path: string, condition: unknown, shapeOf: (path: string) =
         break;
       case '$in':
       case '$nin': {
-        if (!Array.isArray(operand) || !operand.every(isScalar)) { parts.push(UNTRANSLATED); break; }
+        if (!Array.isArray(operand) || !operand.every((value) => isScalar(value) || value instanceof RegExp)) { parts.push(UNTRANSLATED); break; }
         const matched = onPath(path, shape(), (value) => inListTest(operand, value), operand.includes(null));
         parts.push(operator === '$in' ? matched : not(matched));
         break;

@@ -125,6 +125,10 @@ describe('SqliteViewStore specifics', () => {
     expect(store.explain('cards', { tagIds: 't2' }).join('\n')).toMatch(/LIST SUBQUERY 1\nSEARCH element USING PRIMARY KEY \(value=\? AND type=\?\)/);
     expect(store.explain('cards', { searchTokens: { $regex: '^[nt]:(?:ab|x)' } }).join('\n')).toMatch(/SEARCH element USING PRIMARY KEY/);
     expect((await cards.find({ searchTokens: { $regex: '^[nt]:(?:ab|x)' } })).map((doc) => doc._id)).toEqual(['tagged']);
+    // The text search's shape: $in of anchored literal prefixes, each a range of the elements' index.
+    const prefixes = { searchTokens: { $in: [/^n:ab/, /^t:ab/, /^n:x/, /^t:x/] } };
+    expect(store.explain('cards', prefixes).join('\n')).toMatch(/SEARCH element USING PRIMARY KEY \(value>\? AND value<\?\)/);
+    expect((await cards.find(prefixes)).map((doc) => doc._id)).toEqual(['tagged']);
     await cards.replaceOne({ _id: 'tagged', tagIds: ['t3'] });
     expect(await cards.count({ tagIds: 't2' })).toBe(0);
     expect(await cards.count({ tagIds: { $in: ['t3', 'x'] } })).toBe(1);

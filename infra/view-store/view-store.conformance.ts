@@ -137,6 +137,26 @@ export function viewStoreConformance(name: string, makeStore: () => ViewStore | 
         expect(ids(await people.find({ tags: /^Magic/i }))).toEqual(['p1']);
       });
 
+      it('$in and $nin take regular expressions beside values, on strings and in arrays', async () => {
+        await people.replaceOne({ _id: 'p5', name: { he: 'ה', en: 'E' }, city: 'acre', rating: 1, tags: ['n:ballet', 'p:jazz', 'n:axb'] });
+        const check = async () => {
+          // The text search's shape: one anchored literal prefix per field code and word variant.
+          expect(ids(await people.find({ tags: { $in: [/^n:bal/, /^p:bal/, /^l:bal/] } }))).toEqual(['p5']);
+          expect(await people.count({ tags: { $in: [/^n:jaz/, /^p:jaz/] } })).toBe(1);
+          expect(ids(await people.find({ $and: [{ tags: { $in: [/^n:bal/] } }, { tags: { $in: [/^p:j/, /^t:j/] } }] }))).toEqual(['p5']);
+          expect(ids(await people.find({ tags: { $in: [/^n:a\.b/] } }))).toEqual([]);
+          expect(ids(await people.find({ tags: { $in: [/^n:a.b/] } }))).toEqual(['p5']);
+          expect(ids(await people.find({ tags: { $in: [/^mu/, 'kids'] } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p2', 'p3']);
+          expect(ids(await people.find({ tags: { $in: [/azz$/] } }))).toEqual(['p5']);
+          expect(ids(await people.find({ city: { $in: [/^tel-/, /^EIL/i] } }, { sort: { _id: 1 } }))).toEqual(['p2', 'p4']);
+          expect(ids(await people.find({ tags: { $nin: [/^m/, /^k/] } }, { sort: { _id: 1 } }))).toEqual(['p4', 'p5']);
+        };
+        await check();
+        // Again with an index on the array: the embedded store answers from its elements then.
+        await people.createIndex({ tags: 1 });
+        await check();
+      });
+
       it('matches _id by equality, $in, $nin, ranges and prefixes', async () => {
         expect(ids(await people.find({ _id: { $nin: ['p1', 'p2'] } }, { sort: { _id: 1 } }))).toEqual(['p3', 'p4']);
         expect(ids(await people.find({ _id: { $gt: 'p1', $lte: 'p3' } }, { sort: { _id: 1 } }))).toEqual(['p2', 'p3']);
