@@ -28,11 +28,16 @@ export function sortParam<const F extends readonly [string, ...string[]]>(fields
   return z.enum(allowed).default(defaultSort).describe(`Sort field; prefix with - for descending. One of: ${fields.join(', ')}.`);
 }
 
-/** The view-store sort of a `sort` value, `_id` last so pages are stable. */
+/**
+ * The view-store sort of a `sort` value, `_id` last so pages are stable. `_id` goes the sort's way:
+ * then one index `{ …, field: 1, _id: 1 }`, walked forwards or backwards, serves both directions
+ * (query-api/list-indexes.test.ts checks every list has one).
+ */
 export function sortOf(sort: string, fieldPaths: Record<string, string> = {}): Sort {
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
-  return { [fieldPaths[field] ?? field]: descending ? -1 : 1, _id: 1 };
+  const direction = descending ? -1 : 1;
+  return { [fieldPaths[field] ?? field]: direction, _id: direction };
 }
 
 export interface Page<T> {

@@ -519,8 +519,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       if (this.shapeOf(only).kinds.has('array')) await this.store.write(() => this.ensureElements(only));
     }
     const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
-    // `_id` last, as the query API's sorts end (`{ field: ±1, _id: 1 }`, query-api/paging.ts): the
-    // index then serves the whole ORDER BY, and a deep page walks the index without sorting.
+    // `_id` last where the keys leave it out, as the query API's sorts end with it (query-api/paging.ts):
+    // the index then serves the whole ORDER BY, and a deep page walks the index without sorting.
     if (!options.unique && !('_id' in keys)) columns.push(ID_COLUMN);
     this.store.db.exec(`CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${name}`)} ON ${this.table} (${columns.join(', ')})`);
   }

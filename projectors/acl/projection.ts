@@ -29,5 +29,5 @@ export const aclProjection: Projection<AclRuleView> = {
     if (event.type === 'AclRuleDeleted') return null;
     return doc;
   },
-  indexes: [{ public: 1 }, { asset: 1 }],
+  indexes: [{ asset: 1, action: 1, _id: 1 }, { public: 1, asset: 1, action: 1, _id: 1 }],
 };

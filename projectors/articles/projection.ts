@@ -29,7 +29,7 @@ export const articlesProjection = contentEntityProjection<'article', ArticleView
     categoryId: fields.categoryId, imageUrl: fields.imageUrl ?? null, publishedAt: fields.publishedAt,
     searchTokens: indexTokens(fields.title.he, fields.title.en, fields.excerpt?.he, fields.excerpt?.en, textOfHtml(fields.body.he ?? ''), textOfHtml(fields.body.en ?? '')),
   }),
-  indexes: [{ alias: 1 }, { kind: 1, publishedAt: -1 }, { categoryId: 1 }, { searchTokens: 1 }],
+  indexes: [{ alias: 1 }, { publishedAt: -1, _id: -1 }, { kind: 1, publishedAt: -1, _id: -1 }, { categoryId: 1, publishedAt: -1, _id: -1 }, { searchTokens: 1 }],
   // 2: searchTokens.
   version: 2,
 });

@@ -16,5 +16,5 @@ export const brandsProjection = contentEntityProjection<'brand', BrandView>({
   collection: 'brands',
   entityType: 'brand',
   toView: (fields, id) => ({ id, name: fields.name, alias: fields.alias }),
-  indexes: [{ alias: 1 }],
+  indexes: [{ alias: 1, _id: 1 }],
 });

@@ -48,5 +48,5 @@ export const calendarProjection: Projection<CalendarEntry> = {
         return doc;
     }
   },
-  indexes: [{ vendorId: 1, start: 1 }],
+  indexes: [{ vendorId: 1, start: 1, _id: 1 }],
 };

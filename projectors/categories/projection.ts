@@ -17,5 +17,5 @@ export const categoriesProjection = contentEntityProjection<'category', Category
   collection: 'categories',
   entityType: 'category',
   toView: (fields, id) => ({ id, name: fields.name, alias: fields.alias, description: fields.description ?? null }),
-  indexes: [{ alias: 1 }],
+  indexes: [{ alias: 1, _id: 1 }],
 });

@@ -19,4 +19,5 @@ export const configProjection: Projection<ConfigView> = {
     if (event.type === 'ConfigEntryDeleted') return null;
     return doc;
   },
+  indexes: [{ key: 1 }],
 };

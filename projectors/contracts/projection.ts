@@ -66,5 +66,10 @@ export const contractsProjection: Projection<ContractView> = {
         return doc;
     }
   },
-  indexes: [{ customerId: 1, updatedAt: -1 }, { vendorId: 1, updatedAt: -1 }, { orderId: 1 }],
+  // The lists' sorts for each side and for admins, `_id` last as the sorts end (query-api/paging.ts).
+  indexes: [
+    { customerId: 1, updatedAt: -1, _id: -1 }, { customerId: 1, createdAt: -1, _id: -1 },
+    { vendorId: 1, updatedAt: -1, _id: -1 }, { vendorId: 1, createdAt: -1, _id: -1 },
+    { updatedAt: -1, _id: -1 }, { createdAt: -1, _id: -1 }, { orderId: 1 },
+  ],
 };

@@ -73,5 +73,10 @@ export const conversationsProjection: Projection<ConversationView> = {
         return doc;
     }
   },
-  indexes: [{ customerId: 1, lastActivityAt: -1 }, { vendorId: 1, lastActivityAt: -1 }],
+  // The lists' sorts for each side and for admins, `_id` last as the sorts end (query-api/paging.ts).
+  indexes: [
+    { customerId: 1, lastActivityAt: -1, _id: -1 }, { customerId: 1, openedAt: -1, _id: -1 },
+    { vendorId: 1, lastActivityAt: -1, _id: -1 }, { vendorId: 1, openedAt: -1, _id: -1 },
+    { lastActivityAt: -1, _id: -1 }, { openedAt: -1, _id: -1 },
+  ],
 };

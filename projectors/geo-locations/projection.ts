@@ -38,5 +38,5 @@ export const geoLocationsProjection: Projection<GeoLocationView> = {
         return doc;
     }
   },
-  indexes: [{ 'name.he': 1 }, { parentId: 1 }],
+  indexes: [{ 'name.he': 1, _id: 1 }, { 'name.en': 1, _id: 1 }, { parentId: 1 }],
 };

@@ -21,5 +21,5 @@ export const languagesProjection: Projection<LanguageView> = {
     if (event.type === 'LanguageEntryDeleted') return null;
     return doc;
   },
-  indexes: [{ enabled: 1 }],
+  indexes: [{ code: 1 }],
 };

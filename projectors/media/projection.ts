@@ -34,5 +34,5 @@ export const mediaProjection: Projection<MediaView> = {
     if (event.type === 'MediaDeleted') return null;
     return doc;
   },
-  indexes: [{ uploadedAt: -1 }, { kind: 1, uploadedAt: -1 }],
+  indexes: [{ uploadedAt: -1, _id: -1 }, { kind: 1, uploadedAt: -1, _id: -1 }, { size: -1, _id: -1 }, { fileName: 1, _id: 1 }],
 };

@@ -22,5 +22,5 @@ export const messagesProjection: Projection<MessageView> = {
     const { conversationId, authorId, side, text, at } = event.data;
     return { _id: id, _seen: doc?._seen ?? {}, messageId: id, conversationId, authorId, side, text, at, seq: event.revision };
   },
-  indexes: [{ conversationId: 1, seq: 1 }],
+  indexes: [{ conversationId: 1, seq: 1, _id: 1 }],
 };

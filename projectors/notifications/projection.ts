@@ -31,5 +31,5 @@ export const notificationsProjection: Projection<NotificationView> = {
         return doc;
     }
   },
-  indexes: [{ userId: 1, at: -1 }, { userId: 1, read: 1 }],
+  indexes: [{ userId: 1, at: -1, _id: -1 }, { userId: 1, read: 1 }],
 };

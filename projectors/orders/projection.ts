@@ -110,5 +110,12 @@ export const ordersProjection: Projection<OrderView> = {
         return doc;
     }
   },
-  indexes: [{ customerId: 1, placedAt: -1 }, { vendorId: 1, placedAt: -1 }, { status: 1 }],
+  // One per list and sort (query-api/routes/order-reads.ts), `_id` last as the sorts end
+  // (query-api/paging.ts): a page walks the index, either way, instead of sorting every match.
+  indexes: [
+    { customerId: 1, placedAt: -1, _id: -1 }, { customerId: 1, updatedAt: -1, _id: -1 }, { customerId: 1, 'total.amountMinor': -1, _id: -1 },
+    { vendorId: 1, placedAt: -1, _id: -1 }, { vendorId: 1, updatedAt: -1, _id: -1 }, { vendorId: 1, 'total.amountMinor': -1, _id: -1 },
+    { placedAt: -1, _id: -1 }, { updatedAt: -1, _id: -1 }, { 'total.amountMinor': -1, _id: -1 }, { 'slot.start': -1, _id: -1 },
+    { status: 1 },
+  ],
 };

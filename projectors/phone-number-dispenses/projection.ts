@@ -28,5 +28,5 @@ export const phoneNumberDispensesProjection: Projection<PhoneNumberDispenseView>
       searchText: searchTextOf(fullName, phoneNumber),
     };
   },
-  indexes: [{ dispensedAt: -1 }, { vendorId: 1, dispensedAt: -1 }],
+  indexes: [{ dispensedAt: -1, _id: -1 }, { vendorId: 1, dispensedAt: -1, _id: -1 }],
 };

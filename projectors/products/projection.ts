@@ -57,5 +57,9 @@ export const productsProjection: Projection<ProductView> = {
         return doc;
     }
   },
-  indexes: [{ vendorId: 1, type: 1 }, { searchTokens: 1 }],
+  // The list's sorts (query-api/routes/product-reads.ts), `_id` last as the sorts end (query-api/paging.ts).
+  indexes: [
+    { 'name.he': 1, _id: 1 }, { 'name.en': 1, _id: 1 }, { 'price.amountMinor': 1, _id: 1 }, { createdAt: -1, _id: -1 },
+    { vendorId: 1, type: 1 }, { searchTokens: 1 },
+  ],
 };

@@ -32,5 +32,5 @@ export const reviewsProjection: Projection<ReviewView> = {
         return doc;
     }
   },
-  indexes: [{ vendorId: 1, at: -1 }, { customerId: 1 }],
+  indexes: [{ vendorId: 1, at: -1, _id: -1 }, { vendorId: 1, rating: -1, _id: -1 }, { customerId: 1, at: -1, _id: -1 }],
 };

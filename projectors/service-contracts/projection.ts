@@ -20,5 +20,5 @@ export const serviceContractsProjection = contentEntityProjection<'serviceContra
   collection: 'serviceContracts',
   entityType: 'serviceContract',
   toView: (fields, id) => ({ id, title: fields.title, alias: fields.alias, text: fields.text, price: fields.price }),
-  indexes: [{ alias: 1 }],
+  indexes: [{ alias: 1, _id: 1 }],
 });

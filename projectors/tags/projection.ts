@@ -63,5 +63,5 @@ export const tagsProjection: Projection<TagView> = {
       createdAt: doc?.createdAt ?? event.data.at, updatedAt: event.data.at,
     };
   },
-  indexes: [{ alias: 1 }, { parentId: 1, order: 1 }, { childIds: 1 }],
+  indexes: [{ alias: 1 }, { parentId: 1, order: 1, _id: 1 }, { level: 1, order: 1, _id: 1 }, { childIds: 1 }],
 };

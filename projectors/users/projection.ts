@@ -50,5 +50,5 @@ export const usersProjection: Projection<UserView> = {
         return doc;
     }
   },
-  indexes: [{ email: 1 }, { registeredAt: -1 }, { vendorId: 1 }],
+  indexes: [{ email: 1, _id: 1 }, { registeredAt: -1, _id: -1 }, { fullName: 1, _id: 1 }, { vendorId: 1 }],
 };

@@ -156,15 +156,13 @@ export const vendorCardsProjection: Projection<VendorCard> = {
         return card;
     }
   },
-  // The search lists visible cards by each sort (query-api/routes/vendor-reads.ts), `_id` breaking
-  // ties: one index per sort and direction, so a page walks an index instead of sorting the catalog.
-  // Names are unique enough for one direction (SQLite reads it backwards and sorts only the ties);
-  // ratings, prices and creation times have large ties (every unrated vendor), so both directions.
+  // The search lists visible cards by each sort (query-api/routes/vendor-reads.ts), the admin list
+  // every card (admin-reads.ts); `_id` breaks ties in the sort's direction (query-api/paging.ts), so
+  // one index walked either way serves both directions and a page never sorts the catalog.
   indexes: [
-    { visible: 1, 'name.he': 1 }, { visible: 1, 'name.en': 1 },
-    { visible: 1, ratingAvg: -1 }, { visible: 1, ratingAvg: 1 },
-    { visible: 1, priceFromMinor: 1 }, { visible: 1, priceFromMinor: -1 },
-    { visible: 1, createdAt: 1 }, { visible: 1, createdAt: -1 },
-    { tagIds: 1 }, { geoLocationIds: 1 }, { ratingAvg: -1 }, { searchTokens: 1 }, { shortestTimedServiceMinutes: -1 },
+    { visible: 1, 'name.he': 1, _id: 1 }, { visible: 1, 'name.en': 1, _id: 1 }, { visible: 1, ratingAvg: -1, _id: -1 },
+    { visible: 1, priceFromMinor: 1, _id: 1 }, { visible: 1, createdAt: -1, _id: -1 },
+    { 'name.he': 1, _id: 1 }, { 'name.en': 1, _id: 1 }, { ratingAvg: -1, _id: -1 }, { createdAt: -1, _id: -1 }, { updatedAt: -1, _id: -1 },
+    { tagIds: 1 }, { geoLocationIds: 1 }, { searchTokens: 1 }, { shortestTimedServiceMinutes: -1 },
   ],
 };

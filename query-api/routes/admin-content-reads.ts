@@ -28,7 +28,7 @@ export const CONTENT_COLLECTIONS: Record<ContentEntityType, string> = {
 
 /** The order an admin list starts in: the tag tree by level and order, articles newest first, the rest by alias. */
 const CONTENT_ORDER: Record<ContentEntityType, Record<string, 1 | -1>> = {
-  brand: { alias: 1, _id: 1 }, category: { alias: 1, _id: 1 }, tag: { level: 1, order: 1, _id: 1 }, article: { publishedAt: -1, _id: 1 },
+  brand: { alias: 1, _id: 1 }, category: { alias: 1, _id: 1 }, tag: { level: 1, order: 1, _id: 1 }, article: { publishedAt: -1, _id: -1 },
   serviceContract: { alias: 1, _id: 1 },
 };
 

@@ -17,7 +17,7 @@ export const myNotifications = readRoute({
     const filter: Filter = { userId: actor.userId };
     if (query.unread === 'true') filter.read = false;
     const [page, unread] = await Promise.all([
-      listPage(views, 'notifications', filter, { sort: { at: -1, _id: 1 }, start: query.start, limit: query.limit }),
+      listPage(views, 'notifications', filter, { sort: { at: -1, _id: -1 }, start: query.start, limit: query.limit }),
       views.count('notifications', { userId: actor.userId, read: false }),
     ]);
     return { ...page, unread };

@@ -49,7 +49,7 @@ export const myReviews = readRoute({
   auth: 'user',
   query: { ...pagingShape },
   async handle({ query, views, actor }) {
-    return listPage(views, 'reviews', { customerId: actor.userId }, { sort: { at: -1, _id: 1 }, start: query.start, limit: query.limit });
+    return listPage(views, 'reviews', { customerId: actor.userId }, { sort: { at: -1, _id: -1 }, start: query.start, limit: query.limit });
   },
 });
 
