@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredIndexes, recordListQueries, type ListQuery } from './testing/list-queries.ts';
-import { indexesServingSort, indexServesSort, pinnedFields } from './testing/sort-index.ts';
+import { indexesServingSort, indexServesSort, pinnedFields, type IndexKeys } from './testing/sort-index.ts';
 
 // Every sorted find the query API issues (captured from the routes, query-api/testing/list-queries.ts)
 // has a declared index that returns its matches in order, so MongoDB pages it without sorting every
@@ -24,7 +24,7 @@ describe('the rule an index serves a sort by', () => {
   });
 
   it('a top-level $or is served by an index for each branch; a filter that matches nothing needs none', () => {
-    const indexes = [{ customerId: 1, at: 1, _id: 1 }, { vendorId: 1, at: 1, _id: 1 }];
+    const indexes: IndexKeys[] = [{ customerId: 1, at: 1, _id: 1 }, { vendorId: 1, at: 1, _id: 1 }];
     expect(indexesServingSort(indexes, { $or: [{ customerId: 'u' }, { vendorId: 'v' }], status: 'x' }, { at: -1, _id: -1 })).toEqual(indexes);
     expect(indexesServingSort(indexes.slice(0, 1), { $or: [{ customerId: 'u' }, { vendorId: 'v' }] }, { at: -1, _id: -1 })).toBeNull();
     expect(indexesServingSort([], { _id: { $in: [] } }, { at: -1, _id: -1 })).toEqual([]);
