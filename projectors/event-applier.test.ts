@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { createEventApplier } from './event-applier.ts';
+import { MAX_SEEN_STREAMS } from './seen.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog } from './projector-log.ts';
 import { recorded } from './testing/recorded-event.ts';
@@ -21,7 +22,7 @@ describe('event applier', () => {
       list: [1, undefined, { deep: undefined, kept: 'yes' }], nested: { when: new Date('2026-01-01T00:00:00.000Z'), n: 1 },
     };
     await createEventApplier({ viewStore, projections: [projectionReturning(odd)], log: silentLog }).apply(favorited());
-    const { _id, _seen, _version, ...stored } = (await viewStore.collection('odd').findOne({ _id: 'x' }))!;
+    const { _id, _seen, _seenLanes, _version, ...stored } = (await viewStore.collection('odd').findOne({ _id: 'x' }))!;
     expect(stored).toEqual(JSON.parse(JSON.stringify(odd)));
     expect(Object.keys(stored)).not.toContain('gone');
   });
@@ -44,7 +45,7 @@ describe('event applier', () => {
     const viewStore = createMemoryViewStore();
     const applier = createEventApplier({ viewStore, projections: [growing], log: silentLog, positionOrder: true, soleWriter: true });
     await applier.applyPage([favorited(), recorded('favorites-u2', { type: 'VendorFavorited', data: { userId: 'u2', vendorId: 'v1' } })]);
-    const { _id, _seen, _version, ...stored } = (await viewStore.collection('growing').findOne({ _id: 'x' }))!;
+    const { _id, _seen, _seenLanes, _version, ...stored } = (await viewStore.collection('growing').findOne({ _id: 'x' }))!;
     expect(stored).toEqual({ list: [1, { n: 2 }, '2026-01-02T03:04:05.000Z', null], nested: { kept: 'yes', ratio: null } });
     expect(Object.keys(stored.nested as object)).toEqual(['kept', 'ratio']);
   });
@@ -57,6 +58,39 @@ describe('event applier', () => {
       evolve: (_doc, _event, id) => ({ a: 1, _id: id, b: 2 }) as never,
     };
     await createEventApplier({ viewStore, projections: [ordered], log: silentLog }).apply(favorited());
-    expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', 'b', '_seen', '_version']);
+    expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', 'b', '_seen', '_seenLanes', '_version']);
+  });
+});
+
+// A document fed by more streams than `_seen` keeps (seen.ts), on a partitioned feed (Kafka).
+describe('event applier on lanes', () => {
+  /** Counts the events applied to one document: a count that moves twice for one event shows it. */
+  const counting: AnyProjection = {
+    name: 'counted', collection: 'counted', eventTypes: ['VendorFavorited'],
+    keysOf: () => ['all'],
+    evolve: (doc, _event, id) => ({ ...(doc ?? { _id: id, _seen: {} }), applied: ((doc?.applied as number | undefined) ?? 0) + 1 }),
+  };
+  const favoritedBy = (n: number) => recorded(`favorites-u${n}`, { type: 'VendorFavorited', data: { userId: `u${n}`, vendorId: 'v1' } });
+
+  it('given more streams than the bound on three partitions, when applied and then delivered again, then `_seen` stays bounded and nothing counts twice', async () => {
+    const viewStore = createMemoryViewStore();
+    const applier = createEventApplier({ viewStore, projections: [counting], log: silentLog });
+    const events = Array.from({ length: MAX_SEEN_STREAMS + 60 }, (_, n) => ({ ...favoritedBy(n), lane: `marketplace.favorites/${n % 3}` }));
+    for (const event of events) await applier.apply(event);
+    // Each partition again from some way back, as after a consumer crash: every one of these was applied.
+    for (const event of [...events.slice(0, 30), ...events.slice(200)]) await applier.apply(event);
+    const doc = (await viewStore.collection('counted').findOne({ _id: 'all' }))!;
+    expect(doc.applied).toBe(events.length);
+    expect(Object.keys(doc._seen as object)).toHaveLength(MAX_SEEN_STREAMS);
+    expect(Object.keys(doc._seenLaneFloors as object).sort()).toEqual(['marketplace%2Efavorites/0', 'marketplace%2Efavorites/1', 'marketplace%2Efavorites/2']);
+  });
+
+  it('given events without a lane on a feed not in position order, then every stream is kept', async () => {
+    const viewStore = createMemoryViewStore();
+    const applier = createEventApplier({ viewStore, projections: [counting], log: silentLog });
+    for (let n = 0; n < MAX_SEEN_STREAMS + 5; n++) await applier.apply(favoritedBy(1000 + n));
+    const doc = (await viewStore.collection('counted').findOne({ _id: 'all' }))!;
+    expect(Object.keys(doc._seen as object)).toHaveLength(MAX_SEEN_STREAMS + 5);
+    expect(doc).not.toHaveProperty('_seenLaneFloors');
   });
 });

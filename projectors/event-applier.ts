@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../domain/ports/event-store.ts';
 import { VERSION_FIELD, type ViewStore } from '../domain/ports/view-store.ts';
 import type { AnyProjection, ProjectedEvent, ViewDoc } from './projection.ts';
 import { createPageBuffer, type HeldDocuments } from './page-buffer.ts';
-import { afterSeeing, hasSeen, SEEN_FLOOR_FIELD, seenFields, seenStateOf } from './seen.ts';
+import { afterSeeing, ALL_LANES, hasSeen, SEEN_FLOOR_FIELD, SEEN_LANE_FLOORS_FIELD, SEEN_LANES_FIELD, seenFields, seenStateOf } from './seen.ts';
 import type { ProjectorLog } from './projector-log.ts';
 
 /** Which documents of a collection an event changed. */
@@ -33,7 +33,7 @@ export interface ApplyOutcome {
  */
 function asJsonAfter(next: ViewDoc, current: ViewDoc | null): ViewDoc {
   for (const key in next) {
-    if (key === '_seen' || key === SEEN_FLOOR_FIELD) continue;
+    if (key === '_seen' || isSeenExtra(key)) continue;
     const value = next[key];
     if (current !== null && current[key] === value) continue;
     if (value === undefined || !isPlainJson(value)) return toJson(next) as ViewDoc;
@@ -93,18 +93,21 @@ function toJson(value: unknown): unknown {
   return null;
 }
 
-/** evolve spreads the stored document: its old floor must not outlive the new seen state. */
-function withoutFloor(doc: ViewDoc): ViewDoc {
-  if (!(SEEN_FLOOR_FIELD in doc)) return doc;
-  const { [SEEN_FLOOR_FIELD]: _floor, ...rest } = doc;
+/** The seen state's fields besides `_seen`: written after the others, from the new seen state. */
+const isSeenExtra = (key: string): boolean => key === SEEN_FLOOR_FIELD || key === SEEN_LANES_FIELD || key === SEEN_LANE_FLOORS_FIELD;
+
+/** evolve spreads the stored document: its old floors and lanes must not outlive the new seen state. */
+function withoutSeenExtras(doc: ViewDoc): ViewDoc {
+  if (!(SEEN_FLOOR_FIELD in doc) && !(SEEN_LANES_FIELD in doc) && !(SEEN_LANE_FLOORS_FIELD in doc)) return doc;
+  const { [SEEN_FLOOR_FIELD]: _floor, [SEEN_LANES_FIELD]: _lanes, [SEEN_LANE_FLOORS_FIELD]: _laneFloors, ...rest } = doc;
   return rest as ViewDoc;
 }
 
 /**
- * The document to write for what evolve returned: `{ ...withoutFloor(next), _id: id, ...seen }` as JSON
- * (asJsonAfter), without its `_version` (the store sets it). Built in one pass, with the same keys in
- * the same order, where evolve returned a plain object: the three copies the spreads made were a tenth of
- * a rebuild (issue 11).
+ * The document to write for what evolve returned: `{ ...withoutSeenExtras(next), _id: id, ...seen }` as
+ * JSON (asJsonAfter), without its `_version` (the store sets it). Built in one pass, with the same keys
+ * in the same order, where evolve returned a plain object: the three copies the spreads made were a
+ * tenth of a rebuild.
  */
 function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>): ViewDoc {
   const prototype = Object.getPrototypeOf(next);
@@ -113,7 +116,7 @@ function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: 
     let hasId = false;
     let hasSeen = false;
     for (const key in next) {
-      if (key === VERSION_FIELD || key === SEEN_FLOOR_FIELD) continue;
+      if (key === VERSION_FIELD || isSeenExtra(key)) continue;
       if (key === '_id') { doc._id = id; hasId = true; continue; }
       if (key === '_seen') { doc._seen = seen._seen; hasSeen = true; continue; }
       const value = next[key];
@@ -126,12 +129,14 @@ function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: 
     if (!hasId) doc._id = id;
     if (!hasSeen) doc._seen = seen._seen;
     if (seen._seenFloor !== undefined) doc[SEEN_FLOOR_FIELD] = seen._seenFloor;
+    if (seen._seenLanes !== undefined) doc[SEEN_LANES_FIELD] = seen._seenLanes;
+    if (seen._seenLaneFloors !== undefined) doc[SEEN_LANE_FLOORS_FIELD] = seen._seenLaneFloors;
     return doc as ViewDoc;
   }
   return storedFieldsCopied(next, current, id, seen);
 }
 function storedFieldsCopied(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>): ViewDoc {
-  const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withoutFloor(next), _id: id, ...seen }, current);
+  const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withoutSeenExtras(next), _id: id, ...seen }, current);
   return fields as ViewDoc;
 }
 
@@ -149,11 +154,15 @@ const knownTypes = new Set<string>(AnyDomainEvent.options.map((option) => option
 /**
  * Applies one recorded event to every projection that reads its type. Idempotent: a document that has
  * already seen this stream revision is left alone, so a replayed or duplicated event changes nothing,
- * and only per-stream order is needed (a Kafka feed keyed by stream id is enough).
+ * and only per-stream order is needed (a Kafka feed keyed by stream id is enough). `_seen` is bounded
+ * where the feed's lanes allow it (seen.ts).
  */
 export function createEventApplier(options: {
   viewStore: ViewStore; projections: readonly AnyProjection[]; log: ProjectorLog;
-  /** Events come in position order (not a per-stream Kafka feed): `_seen` may be bounded (seen.ts). */
+  /**
+   * Events come in position order (not a per-stream Kafka feed): they are all on one lane, ALL_LANES.
+   * Otherwise an event's lane is the one its feed named (`RecordedEvent.lane`), if any (seen.ts).
+   */
   positionOrder?: boolean;
   /**
    * The applier is the view store's only writer while a page is applied (a store with units, whose page
@@ -175,7 +184,7 @@ export function createEventApplier(options: {
   keepReadBack?: number;
 }) {
   const { viewStore, projections, log } = options;
-  const boundSeen = options.positionOrder ?? false;
+  const laneOf = (event: RecordedEvent): string | null => event.lane ?? (options.positionOrder ? ALL_LANES : null);
   const byType = new Map<string, AnyProjection[]>();
   for (const projection of projections) {
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
@@ -240,7 +249,8 @@ export function createEventApplier(options: {
       let tombstone = current ? null : read(TOMBSTONES_COLLECTION, tombstoneId);
       if (tombstone instanceof Promise) tombstone = await tombstone;
       const seenBefore = seenStateOf(current ?? tombstone);
-      if (hasSeen(seenBefore, event)) return { done: true, changed: false };
+      const lane = laneOf(event);
+      if (hasSeen(seenBefore, event, lane)) return { done: true, changed: false };
       let next: ViewDoc | null;
       try {
         next = projection.evolve(current, event, id);
@@ -249,7 +259,7 @@ export function createEventApplier(options: {
         log.error({ err: error, projection: projection.name, eventId: event.id, type: event.type, position: event.position, docId: id }, 'projection evolve threw; event skipped for this document');
         return { done: true, changed: false };
       }
-      const seen = seenFields(afterSeeing(seenBefore, event, boundSeen));
+      const seen = seenFields(afterSeeing(seenBefore, event, lane));
       if (next === null) {
         if (current && !(await write(name, id, null, versionOf(current)))) return { done: false, changed: false };
         if (current || tombstone) {

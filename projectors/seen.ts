@@ -3,7 +3,7 @@ import type { ViewDocument } from '../domain/ports/view-store.ts';
 // Stream ids become keys of `_seen`; MongoDB field names cannot hold `.` or start with `$` (config keys
 // such as `support.whatsapp` do), so they are percent-encoded.
 // Most ids hold none of the three: they are returned as they are, without three regex passes (every
-// event looks its key up twice; issue 11).
+// event looks its key up twice).
 const NEEDS_ENCODING = /[%.$]/;
 export const seenKey = (streamId: string): string =>
   NEEDS_ENCODING.test(streamId) ? streamId.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/\$/g, '%24') : streamId;
@@ -16,43 +16,86 @@ export function seenRevision(doc: ViewDocument | null | undefined, streamId: str
 }
 
 /**
- * Bounding `_seen` (issue 11): a document fed by many streams (a vendor's ratings, one order stream per
- * review) would remember every one of them for ever. On a feed in position order (the event store's
- * subscription, a rebuild's readAll) at most MAX_SEEN_STREAMS are kept, the least recently applied let go
- * first; `_seenFloor` then takes the position of the event being applied. Idempotency holds: every event
- * of a let-go stream that was applied sits at or before that position (positions only grow on such a
- * feed), so an event of a stream `_seen` no longer names, at or before the floor, counts as applied; a
- * later event of that stream has a higher position and is applied (and remembered) again. On a
- * per-stream feed (Kafka) an older position can still be new, so nothing is let go there.
+ * Bounding `_seen`: a document fed by many streams (a vendor's card, one review stream per review) would
+ * remember every one of them for ever. At most MAX_SEEN_STREAMS are kept, the least recently applied let
+ * go first, behind floors that still tell which of their events were applied.
+ *
+ * Each delivered event comes on a lane: a Kafka partition (`topic/partition`; the relay publishes in
+ * position order and keys by stream id, so a stream's events stay on one partition) or, on a feed in
+ * position order (the event store's subscription, a rebuild's readAll), the one lane ALL_LANES. Within a
+ * lane an event's first delivery comes after every event of lower position (repeats may come later), so
+ * once a document has had an event of lane L applied, every event of L at or before that position that
+ * touches it has been applied too. `_seenLanes` keeps that highest position per lane. When streams are
+ * let go, each lane's floor takes its highest position (`_seenLaneFloors`; ALL_LANES's is `_seenFloor`,
+ * which holds for events of every lane). An event of a stream `_seen` no longer names, at or before the
+ * floor of its lane or `_seenFloor`, counts as applied; a later one is applied and remembered again.
+ *
+ * An event without a lane on a feed not in position order (one outside any feed), and a document stored
+ * before lanes were kept (no `_seenLanes`; until rebuilt) on a partitioned feed, let nothing go: a floor
+ * there could not say what was applied.
  */
 export const MAX_SEEN_STREAMS = 256;
 export const SEEN_FLOOR_FIELD = '_seenFloor';
+export const SEEN_LANES_FIELD = '_seenLanes';
+export const SEEN_LANE_FLOORS_FIELD = '_seenLaneFloors';
+/** The lane of a feed in position order: it covers every event. */
+export const ALL_LANES = '*';
+/** The fields the seen state is kept in (the runtime writes them; readers leave them out). */
+export const SEEN_STATE_FIELDS = ['_seen', SEEN_FLOOR_FIELD, SEEN_LANES_FIELD, SEEN_LANE_FLOORS_FIELD] as const;
 
 export interface SeenState {
   seen: Record<string, number>;
-  /** Position at or before which an event of a stream not in `seen` was applied; absent when nothing was let go. */
+  /** Position at or before which every event was applied (ALL_LANES's floor); absent when nothing was let go. */
   floor?: number;
+  /** Highest position applied per lane (encoded lane); absent on a document stored before lanes were kept. */
+  lanes?: Record<string, number>;
+  /** Per lane (encoded): position at or before which every event of the lane was applied; absent when none. */
+  laneFloors?: Record<string, number>;
 }
 
+export interface SeenEvent {
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+const numbersOf = (value: unknown): Record<string, number> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, number> : undefined;
+
+/** The seen state of a stored document (or tombstone); a new document's (null) keeps lanes from the start. */
 export function seenStateOf(doc: ViewDocument | null | undefined): SeenState {
-  const floor = doc?.[SEEN_FLOOR_FIELD];
-  return { seen: (doc?._seen as Record<string, number> | undefined) ?? {}, ...(typeof floor === 'number' ? { floor } : {}) };
+  if (!doc) return { seen: {}, lanes: {} };
+  const floor = doc[SEEN_FLOOR_FIELD];
+  const lanes = numbersOf(doc[SEEN_LANES_FIELD]);
+  const laneFloors = numbersOf(doc[SEEN_LANE_FLOORS_FIELD]);
+  return {
+    seen: (doc._seen as Record<string, number> | undefined) ?? {},
+    ...(typeof floor === 'number' ? { floor } : {}),
+    ...(lanes ? { lanes } : {}),
+    ...(laneFloors ? { laneFloors } : {}),
+  };
 }
 
-/** Whether the document has had this event applied already. */
-export function hasSeen(state: SeenState, event: { streamId: string; revision: number; position: number }): boolean {
+/** Whether the document has had this event, delivered on `lane` (null: none known), applied already. */
+export function hasSeen(state: SeenState, event: SeenEvent, lane: string | null = null): boolean {
   const revision = state.seen[seenKey(event.streamId)];
   if (typeof revision === 'number') return revision >= event.revision;
-  return state.floor !== undefined && event.position <= state.floor;
+  if (state.floor !== undefined && event.position <= state.floor) return true;
+  if (lane === null || lane === ALL_LANES || state.laneFloors === undefined) return false;
+  const laneFloor = state.laneFloors[seenKey(lane)];
+  return laneFloor !== undefined && event.position <= laneFloor;
 }
 
-/** The state once the event is applied; `bounded` (a feed in position order) lets the oldest streams go. */
-export function afterSeeing(state: SeenState, event: { streamId: string; revision: number; position: number }, bounded: boolean, max = MAX_SEEN_STREAMS): SeenState {
+/**
+ * The state once the event, delivered on `lane` (ALL_LANES on a feed in position order; null: none
+ * known), is applied: the oldest streams let go beyond `max` where the floors can tell.
+ */
+export function afterSeeing(state: SeenState, event: SeenEvent, lane: string | null, max = MAX_SEEN_STREAMS): SeenState {
   const key = seenKey(event.streamId);
   // Re-inserted last, so the key order is the order of last application: one copy, in the order a
   // spread of the others would give. Without a prototype: an object of stream ids, each key met once in
   // the whole log, is a dictionary to V8 from the start (~8 times cheaper to build than one that takes a
-  // hidden class per new key, a twentieth of a rebuild: issue 11), and `__proto__` is a key like any other.
+  // hidden class per new key, a twentieth of a rebuild), and `__proto__` is a key like any other.
   const seen: Record<string, number> = { __proto__: null } as unknown as Record<string, number>;
   let streams = 1;
   for (const other in state.seen) {
@@ -61,26 +104,52 @@ export function afterSeeing(state: SeenState, event: { streamId: string; revisio
     streams += 1;
   }
   seen[key] = event.revision;
-  let floor = state.floor;
-  if (bounded && streams > max) {
+  let lanes = state.lanes;
+  if (lanes !== undefined && lane !== null) {
+    const laneKey = seenKey(lane);
+    const high = lanes[laneKey];
+    if (high === undefined || high < event.position) lanes = { ...lanes, [laneKey]: event.position };
+  }
+  let { floor, laneFloors } = state;
+  const mayLetGo = lane === ALL_LANES || (lane !== null && lanes !== undefined);
+  if (mayLetGo && streams > max) {
     const keys = Object.keys(seen);
     for (const old of keys.slice(0, keys.length - max)) delete seen[old];
-    floor = Math.max(floor ?? -1, event.position);
+    if (lane === ALL_LANES) {
+      // In position order nothing after this event was applied yet, and everything before it was.
+      floor = Math.max(floor ?? -1, event.position);
+    } else {
+      // Each lane's floor takes its highest position (highs only grow); ALL_LANES's is `_seenFloor`.
+      laneFloors = { ...laneFloors };
+      for (const [other, high] of Object.entries(lanes!)) {
+        if (other === ALL_LANES) floor = Math.max(floor ?? -1, high);
+        else laneFloors[other] = high;
+      }
+    }
   }
-  return { seen, ...(floor !== undefined ? { floor } : {}) };
+  return {
+    seen,
+    ...(floor !== undefined ? { floor } : {}),
+    ...(lanes !== undefined ? { lanes } : {}),
+    ...(laneFloors !== undefined ? { laneFloors } : {}),
+  };
 }
 
 /** The fields a document keeps its seen state in. */
-export const seenFields = (state: SeenState): { _seen: Record<string, number>; _seenFloor?: number } =>
-  ({ _seen: state.seen, ...(state.floor !== undefined ? { [SEEN_FLOOR_FIELD]: state.floor } : {}) });
+export const seenFields = (state: SeenState): { _seen: Record<string, number>; _seenFloor?: number; _seenLanes?: Record<string, number>; _seenLaneFloors?: Record<string, number> } => ({
+  _seen: state.seen,
+  ...(state.floor !== undefined ? { [SEEN_FLOOR_FIELD]: state.floor } : {}),
+  ...(state.lanes !== undefined ? { [SEEN_LANES_FIELD]: state.lanes } : {}),
+  ...(state.laneFloors !== undefined ? { [SEEN_LANE_FLOORS_FIELD]: state.laneFloors } : {}),
+});
 
 /**
- * The document without the runtime's bookkeeping (`_seen`, `_seenFloor`, `_version`) but with its `_id` and
+ * The document without the runtime's bookkeeping (the seen state, `_version`) but with its `_id` and
  * search fields: whole views as `npm run replay -- --views-out` writes them. Answers over HTTP use
  * query-api/public-document.ts instead, which also leaves out `_id` and the search helpers.
  */
-export function publicView<D extends ViewDocument>(doc: D): Omit<D, '_seen' | '_version' | '_seenFloor'> {
-  const { _seen, _version, _seenFloor, ...rest } = doc;
+export function publicView<D extends ViewDocument>(doc: D): Omit<D, '_seen' | '_version' | '_seenFloor' | '_seenLanes' | '_seenLaneFloors'> {
+  const { _seen, _version, _seenFloor, _seenLanes, _seenLaneFloors, ...rest } = doc;
   return rest;
 }
 

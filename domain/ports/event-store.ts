@@ -27,6 +27,11 @@ export interface RecordedEvent {
   metadata: EventMetadata;
   /** ISO time the store recorded the event. */
   recordedAt: string;
+  /**
+   * Set by a feed whose order holds only within parts of it: the part this delivery came on (Kafka: its
+   * `topic/partition`), within which first deliveries come in position order. Never stored.
+   */
+  lane?: string;
 }
 
 export interface AppendResult {

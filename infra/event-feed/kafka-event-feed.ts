@@ -18,6 +18,11 @@ import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor
 // offsets are the checkpoint: `after` (a global position) is ignored here, since skipping by position
 // would drop events of a topic that lags behind another. Run the projectors with per-stream ordering.
 //
+// Each event names its partition as its lane (`topic/partition`): the relay publishes in position order,
+// so within a partition first deliveries come in position order, which lets a view document forget old
+// streams behind a floor per partition (projectors/seen.ts). A topic's partition count must therefore
+// stay as it is: more partitions would move streams to other partitions, and their order with them.
+//
 // Fairness: kafkajs fetches every assigned partition at once and fetches again only after all the
 // batches of that fetch are handled. A subscriber that is slow per event (the projectors write to the
 // views) would then work through the whole backlog of every topic before it sees a new event of any
@@ -75,6 +80,9 @@ function delivery(event: RecordedEvent): Delivery {
     },
   };
 }
+
+/** The lane of the events of one partition. */
+export const laneOf = (topic: string, partition: number): string => `${topic}/${partition}`;
 
 /** How often a turn waiting for acknowledgments tells the group coordinator it is alive. */
 const HEARTBEAT_EVERY_MS = 1000;
@@ -183,6 +191,7 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
           const turnEnds = Date.now() + turnMs;
           /** This turn's messages in offset order, with their delivery (none for a message that is not the relay's). */
           const handed: Array<{ offset: string; handing: Delivery | null }> = [];
+          const lane = laneOf(batch.topic, batch.partition);
           let processedUpTo: string | undefined;
           let committedUpTo: string | undefined;
           // The batch's own commit goes to the group directly, so it also lands while the consumer is
@@ -200,7 +209,7 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
               if (handed.length > 0 && Date.now() >= turnEnds) break;
               let event: RecordedEvent | undefined;
               try {
-                event = fromKafkaMessage(message);
+                event = { ...fromKafkaMessage(message), lane };
               } catch {
                 event = undefined; // not a relay message: nothing to deliver, nothing to redo
               }

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import type { Relay } from '../../domain/ports/relay.ts';
 import { describeWithEngine } from '../../test/real-engines.ts';
 import { kafkaEventFeed } from '../event-feed/kafka-event-feed.ts';
-import { makeKafka, parseBrokers } from './kafka-client.ts';
+import { makeKafka, parseBrokers, withAdmin } from './kafka-client.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { createMemoryViewStore } from '../view-store/memory-view-store.ts';
 import { openKafkaRelay } from './kafka-relay.ts';
@@ -77,8 +77,29 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
       received.push(event);
       if (received.length === 4) controller.abort();
     }
-    expect(received.filter((e) => e.streamId === 'product-1')).toEqual(events.filter((e) => e.streamId === 'product-1'));
-    expect(received.find((e) => e.streamId === 'tag-2')).toEqual(events[1]);
+    // Each delivery names its partition as its lane (projectors/seen.ts).
+    const onLane = (event: RecordedEvent, topic: string) => ({ ...event, lane: expect.stringMatching(new RegExp(`^${prefix}\\.${topic}/\\d+$`)) });
+    expect(received.filter((e) => e.streamId === 'product-1')).toEqual(events.filter((e) => e.streamId === 'product-1').map((e) => onLane(e, 'product')));
+    expect(received.find((e) => e.streamId === 'tag-2')).toEqual(onLane(events[1]!, 'tag'));
+  });
+
+  it('each partition receives the events in position order (what lets a view forget old streams per partition)', async () => {
+    const topic = `${prefix}.calendar`;
+    await withAdmin(makeKafka({ brokers, clientId: 'relay-test-admin' }), (admin) => admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true }));
+    // Forty streams over the three partitions, published in several calls, as the relay runner does.
+    const events = Array.from({ length: 120 }, (_, n) => recorded(`calendar-${n % 40}`, Math.floor(n / 40)));
+    for (let start = 0; start < events.length; start += 25) await relay.publish(events.slice(start, start + 25));
+    const feed = kafkaEventFeed({ brokers, topicPrefix: prefix, categories: ['calendar'] });
+    const controller = new AbortController();
+    const received: RecordedEvent[] = [];
+    for await (const event of processedWhenNext(feed.subscribe({ name: `${prefix}-partitions`, signal: controller.signal }))) {
+      received.push(event);
+      if (received.length === events.length) controller.abort();
+    }
+    const lanes = new Map<string, number[]>();
+    for (const event of received) lanes.set(event.lane!, [...(lanes.get(event.lane!) ?? []), event.position]);
+    expect([...lanes.keys()].sort()).toEqual([0, 1, 2].map((partition) => `${topic}/${partition}`));
+    for (const positions of lanes.values()) expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('commits an offset only once the subscriber processed the event: a new subscription resumes there', async () => {
@@ -118,7 +139,7 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
       received.push(event);
       if (received.length === 3) controller.abort();
     }
-    expect([...received].sort((a, b) => a.position - b.position)).toEqual(stored);
+    expect(received.map(({ lane: _lane, ...event }) => event).sort((a, b) => a.position - b.position)).toEqual(stored);
     await expect.poll(() => viewStore.collection('_checkpoints').findOne({ _id: 'relay:kafka' })).toMatchObject({ position: stored[2]!.position });
     await service.stop();
     await eventStore.close();

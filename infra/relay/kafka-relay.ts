@@ -11,6 +11,12 @@ import { DEFAULT_TOPIC_PREFIX, toKafkaMessage, topicFor } from './kafka-event-me
 // acknowledged every message with acks=all, so the caller may then store its checkpoint. The producer
 // is idempotent: its own retries after a lost acknowledgement do not write a message twice. A failed
 // publish may still have written some messages; republishing them is the at-least-once contract.
+//
+// Each partition receives the events in position order, the first time each comes (consumers rely on it:
+// projectors/seen.ts): publish calls come one at a time (relay-runner.ts awaits each before the next),
+// a call's messages keep the events' order within a topic, and with one request in flight per broker
+// the idempotent producer neither reorders nor repeats them. Only a republished batch comes again, after
+// everything that came before it.
 
 export interface KafkaRelayOptions extends Partial<KafkaClientOptions> {
   /** An existing client instead of brokers. */
