@@ -57,7 +57,7 @@ describe('views:rebuild command', () => {
       expect(helped.stderr).toMatch(/finish +\[#*\.*\] +\d+\.\d%  copying the helper's views…/);
       const views = openSqliteViewStore({ path: join(dataDir, 'views.sqlite') });
       expect(await views.collection('vendorCards').count()).toBe(2);
-      expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });
+      expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 2 });
       await views.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

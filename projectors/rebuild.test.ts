@@ -56,7 +56,7 @@ describe('rebuild into the sqlite view store', () => {
       ['finish', 'building the indexes', 0], ['finish', 'committing', 50],
     ]);
     expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
-    expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 1 });
+    expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 2 });
   });
 
   it('until it commits, another connection reads the previous views; stopped half-way, it leaves them as they were', async () => {

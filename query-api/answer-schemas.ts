@@ -114,7 +114,7 @@ const RatingSummaryAnswer = servedAs<Served<RatingSummary>>()(
 );
 
 /** The vendor page as served: a vendor without a profile is 404, and the products are a list (featured first). */
-type ServedVendorPage = Omit<Served<VendorPage>, 'profile' | 'products' | 'ratings'> & { profile: VendorProfile; products: Array<Served<ProductSummary>> };
+type ServedVendorPage = Omit<Served<VendorPage>, 'profile' | 'products'> & { profile: VendorProfile; products: Array<Served<ProductSummary>> };
 
 export const VendorPageAnswer = servedAs<ServedVendorPage>()(z.looseObject({
   vendorId: z.string(),

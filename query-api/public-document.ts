@@ -1,7 +1,7 @@
 import type { TextOmission, ViewDocument } from '../domain/ports/view-store.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
-// `ratings`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
+// `productPrices`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
 // (projectors/README.md). `_id` is dropped too: every document names its id in its own field.
 const alwaysInternal = ['searchText', 'searchTokens'];
 

@@ -48,7 +48,7 @@ const card = (n: number, overrides: Record<string, unknown> = {}) => ({
   createdAt: `2026-01-${String(n).padStart(2, '0')}T10:00:00.000Z`,
   updatedAt: null,
   productPrices: { [`p${n}`]: 100_000 + n * 1000 },
-  ratings: {},
+  _ratingStars: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
   ...overrides,
 });
 
@@ -97,7 +97,7 @@ describe('GET /api/ecommerce/vendor (search)', () => {
 
   it('leaves internal fields out of the cards', async () => {
     const { body } = await client.get('/api/ecommerce/vendor?limit=1');
-    for (const field of ['_id', '_seen', 'productPrices', 'ratings', 'searchText', 'searchTokens', 'shortestTimedServiceMinutes']) expect(body.items[0]).not.toHaveProperty(field);
+    for (const field of ['_id', '_seen', 'productPrices', '_ratingStars', 'searchText', 'searchTokens', 'shortestTimedServiceMinutes']) expect(body.items[0]).not.toHaveProperty(field);
     expect(body.items[0]).toHaveProperty('name');
   });
 

@@ -19,16 +19,20 @@ const remove = (actor: Actor = admin): ReviewCommand => ({ type: 'RemoveReview',
 const posted: ReviewEvent = {
   type: 'ReviewPosted', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 5, text: 'Wonderful evening!', at },
 };
-const removed: ReviewEvent = { type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', reason: 'Offensive language', at } };
+/** Removed by an admin when it had these stars. */
+const removedAt = (previousRating: number): ReviewEvent => ({ type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', previousRating, reason: 'Offensive language', at } });
+const removed = removedAt(5);
 const later = '2026-11-22T09:00:00.000Z';
 const edit = (fields: { actor?: Actor; rating?: number; text?: string } = {}): ReviewCommand => ({
   type: 'EditReview', actor: customer, at: later, orderId: 'o-1', rating: 4, text: ' Good, a bit loud ', ...fields,
 });
 const withdraw = (actor: Actor = customer): ReviewCommand => ({ type: 'WithdrawReview', actor, at: later, orderId: 'o-1' });
 const edited: ReviewEvent = {
-  type: 'ReviewEdited', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 4, text: 'Good, a bit loud', at: later },
+  type: 'ReviewEdited', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', rating: 4, previousRating: 5, text: 'Good, a bit loud', at: later },
 };
-const withdrawn: ReviewEvent = { type: 'ReviewWithdrawn', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', at: later } };
+/** Withdrawn by the customer when it had these stars. */
+const withdrawnAt = (previousRating: number): ReviewEvent => ({ type: 'ReviewWithdrawn', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', previousRating, at: later } });
+const withdrawn = withdrawnAt(4);
 
 describe('review decider', () => {
   it('the customer of a completed order posts a review', () => {
@@ -87,6 +91,7 @@ describe('review decider', () => {
   it('the customer withdraws their review, and may then review the order again', () => {
     const [event] = spec(reviewDecider).given([posted, edited]).when(withdraw()).then([withdrawn]);
     expect(ReviewEvent.parse(event)).toEqual(event);
+    spec(reviewDecider).given([posted]).when(withdraw()).then([withdrawnAt(5)]);
     spec(reviewDecider).given([posted, withdrawn]).when(post()).then([posted]);
     spec(reviewDecider).given([posted, withdrawn]).when(withdraw()).thenRefused('review.not-found');
   });
@@ -95,6 +100,20 @@ describe('review decider', () => {
     spec(reviewDecider).given([posted]).when(withdraw(vendorOwner)).thenRefused('review.forbidden');
     spec(reviewDecider).given([posted]).when(withdraw(admin)).thenRefused('review.forbidden');
     spec(reviewDecider).given([posted, removed]).when(withdraw()).thenRefused('review.not-found');
-    spec(reviewDecider).given([posted, edited]).when(remove()).then([removed]);
+    spec(reviewDecider).given([posted, edited]).when(remove()).then([removedAt(4)]);
+  });
+
+  it('an edit, a withdrawal and a removal name the stars they replace, as the review last had them', () => {
+    const editedAgain: ReviewEvent = { type: 'ReviewEdited', data: { ...(edited.data as Extract<ReviewEvent, { type: 'ReviewEdited' }>['data']), rating: 2, previousRating: 4, text: 'Too loud' } };
+    spec(reviewDecider).given([posted, edited]).when(edit({ rating: 2, text: 'Too loud' })).then([editedAgain]);
+    spec(reviewDecider).given([posted, edited, editedAgain]).when(withdraw()).then([withdrawnAt(2)]);
+    spec(reviewDecider).given([posted, edited, editedAgain]).when(remove()).then([removedAt(2)]);
+  });
+
+  it('still reads the events written before they named the stars they replace', () => {
+    const { previousRating: _edited, ...olderEdit } = edited.data as Extract<ReviewEvent, { type: 'ReviewEdited' }>['data'];
+    expect(ReviewEvent.parse({ type: 'ReviewEdited', data: olderEdit })).toEqual({ type: 'ReviewEdited', data: olderEdit });
+    expect(ReviewEvent.parse({ type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', reason: 'Spam', at } }).type).toBe('ReviewRemoved');
+    expect(() => ReviewEvent.parse({ type: 'ReviewWithdrawn', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', previousRating: 6, at } })).toThrow();
   });
 });

@@ -8,7 +8,7 @@ import { streamOf } from '../shared/ids.ts';
 // A review (stream `review-<orderId>`): only the customer of a completed order may post it, once per
 // order. A review an admin removed stays used up, so moderation cannot be undone by posting again.
 // The customer may edit their live review, or withdraw it (delete it), after which the order may be
-// reviewed again. The order's facts come in the command (the handler reads `order-<orderId>`),
+// reviewed again. An edit, a withdrawal and a removal name the stars they replace (`previousRating`). The order's facts come in the command (the handler reads `order-<orderId>`),
 // keeping this pure.
 
 export type ReviewState =
@@ -67,16 +67,16 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
         // Saving the same review again changes nothing.
         if (command.rating === state.rating && text === state.text) return [];
         const { orderId, vendorId, customerId } = state;
-        return [{ type: 'ReviewEdited', data: { orderId, vendorId, customerId, rating: command.rating, text, at: command.at } }];
+        return [{ type: 'ReviewEdited', data: { orderId, vendorId, customerId, rating: command.rating, previousRating: state.rating, text, at: command.at } }];
       }
       case 'WithdrawReview':
         if (state.status !== 'posted') return notFound();
         if (command.actor.userId !== state.customerId) return refuse('forbidden', 'review.forbidden', 'Only the customer who wrote this review can delete it.');
-        return [{ type: 'ReviewWithdrawn', data: { orderId: state.orderId, vendorId: state.vendorId, customerId: state.customerId, at: command.at } }];
+        return [{ type: 'ReviewWithdrawn', data: { orderId: state.orderId, vendorId: state.vendorId, customerId: state.customerId, previousRating: state.rating, at: command.at } }];
       case 'RemoveReview':
         if (state.status !== 'posted') return refuse('not_found', 'review.not-found', 'There is no review to remove.');
         if (!isAdmin(command.actor)) return refuse('forbidden', 'review.forbidden', 'Only an admin can remove a review.');
-        return [{ type: 'ReviewRemoved', data: { orderId: state.orderId, vendorId: state.vendorId, reason: command.reason.trim(), at: command.at } }];
+        return [{ type: 'ReviewRemoved', data: { orderId: state.orderId, vendorId: state.vendorId, previousRating: state.rating, reason: command.reason.trim(), at: command.at } }];
     }
   },
 };

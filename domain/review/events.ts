@@ -6,12 +6,18 @@ import { Id, IsoTime } from '../shared/ids.ts';
 export const ReviewPosted = event('ReviewPosted', z.strictObject({
   orderId: Id, vendorId: Id, customerId: Id, rating: z.number().int().min(1).max(5), text: z.string().max(5000), at: IsoTime,
 }));
+/**
+ * The stars a review had before this event (`previousRating`), so a view that keeps counts per star can
+ * move or take out the review without remembering every order's rating. Optional only so that events
+ * written before it was recorded can still be read (how views count those: projectors/rating-summary.ts).
+ */
+const previousRating = z.number().int().min(1).max(5).optional();
 export const ReviewEdited = event('ReviewEdited', z.strictObject({
-  orderId: Id, vendorId: Id, customerId: Id, rating: z.number().int().min(1).max(5), text: z.string().max(5000), at: IsoTime,
+  orderId: Id, vendorId: Id, customerId: Id, rating: z.number().int().min(1).max(5), previousRating, text: z.string().max(5000), at: IsoTime,
 }));
 /** The customer deleted their own review; unlike a moderator's removal, the order may be reviewed again. */
-export const ReviewWithdrawn = event('ReviewWithdrawn', z.strictObject({ orderId: Id, vendorId: Id, customerId: Id, at: IsoTime }));
-export const ReviewRemoved = event('ReviewRemoved', z.strictObject({ orderId: Id, vendorId: Id, reason: z.string().max(500), at: IsoTime }));
+export const ReviewWithdrawn = event('ReviewWithdrawn', z.strictObject({ orderId: Id, vendorId: Id, customerId: Id, previousRating, at: IsoTime }));
+export const ReviewRemoved = event('ReviewRemoved', z.strictObject({ orderId: Id, vendorId: Id, previousRating, reason: z.string().max(500), at: IsoTime }));
 
 export const ReviewEvent = z.discriminatedUnion('type', [ReviewPosted, ReviewEdited, ReviewWithdrawn, ReviewRemoved]);
 export type ReviewEvent = z.infer<typeof ReviewEvent>;

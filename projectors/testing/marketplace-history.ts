@@ -98,7 +98,7 @@ export function marketplaceHistory(options: { vendors?: number; customers?: numb
       if (path === 2) continue;
       add(`order-${orderId}`, { type: 'OrderCompleted', data: { orderId, by: `owner-${v}`, at: time(60) } }, vendor);
       add(`review-${orderId}`, { type: 'ReviewPosted', data: { orderId, vendorId, customerId, rating: 1 + ((c + o) % 5), text: 'thanks', at: time(61) } }, customer);
-      if (c === 0) add(`review-${orderId}`, { type: 'ReviewRemoved', data: { orderId, vendorId, reason: 'abuse', at: time(62) } }, admin);
+      if (c === 0) add(`review-${orderId}`, { type: 'ReviewRemoved', data: { orderId, vendorId, previousRating: 1 + ((c + o) % 5), reason: 'abuse', at: time(62) } }, admin);
     }
 
     const conversationId = `conv-${customerId}`;

@@ -30,15 +30,12 @@ describe('vendor cards view', () => {
       recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v1', customerId: 'c1', rating: 5, text: 'great', at } }),
       recorded('review-o2', { type: 'ReviewPosted', data: { orderId: 'o2', vendorId: 'v1', customerId: 'c2', rating: 4, text: 'good', at } }),
       recorded('review-o3', { type: 'ReviewPosted', data: { orderId: 'o3', vendorId: 'v1', customerId: 'c3', rating: 1, text: 'bad', at } }),
-      recorded('review-o3', { type: 'ReviewRemoved', data: { orderId: 'o3', vendorId: 'v1', reason: 'abuse', at } }),
+      recorded('review-o3', { type: 'ReviewRemoved', data: { orderId: 'o3', vendorId: 'v1', previousRating: 1, reason: 'abuse', at } }),
     ]);
     expect(docs.v1).toMatchObject({ priceFromMinor: 90_000, productCount: 2, ratingAvg: 4.5, ratingCount: 2 });
-  });
-
-  it('counts a review once even when applied twice (aggregate derived from per-order ratings)', () => {
-    const review = recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v1', customerId: 'c1', rating: 3, text: '', at } });
-    const docs = fold<VendorCard>(vendorCardsProjection, [review, review]);
-    expect(docs.v1).toMatchObject({ ratingCount: 1, ratingAvg: 3 });
+    // The reviews per star, not each order's rating: the card does not grow with the orders reviewed.
+    expect(docs.v1).toMatchObject({ _ratingStars: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 1 } });
+    expect(docs.v1).not.toHaveProperty('ratings');
   });
 
   it('keeps a card hidden until the vendor exists, and hides an archived vendor', () => {
@@ -69,8 +66,8 @@ describe('vendor cards view', () => {
     const docs = fold<VendorCard>(vendorCardsProjection, [
       recorded('review-q1', { type: 'ReviewPosted', data: { orderId: 'q1', vendorId: 'v8', customerId: 'c1', rating: 1, text: '', at } }),
       recorded('review-q2', { type: 'ReviewPosted', data: { orderId: 'q2', vendorId: 'v8', customerId: 'c2', rating: 2, text: '', at } }),
-      recorded('review-q1', { type: 'ReviewEdited', data: { orderId: 'q1', vendorId: 'v8', customerId: 'c1', rating: 4, text: 'on reflection', at } }),
-      recorded('review-q2', { type: 'ReviewWithdrawn', data: { orderId: 'q2', vendorId: 'v8', customerId: 'c2', at } }),
+      recorded('review-q1', { type: 'ReviewEdited', data: { orderId: 'q1', vendorId: 'v8', customerId: 'c1', rating: 4, previousRating: 1, text: 'on reflection', at } }),
+      recorded('review-q2', { type: 'ReviewWithdrawn', data: { orderId: 'q2', vendorId: 'v8', customerId: 'c2', previousRating: 2, at } }),
     ]);
     expect(docs.v8).toMatchObject({ ratingCount: 1, ratingAvg: 4 });
   });

@@ -1,15 +1,16 @@
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { laterOf } from '../later-of.ts';
-import { summarizeRatings } from '../rating-summary.ts';
+import { noStars, starsAfter, summarizeStars, type Stars } from '../rating-summary.ts';
 import { searchTextOf } from '../seen.ts';
 import { indexTokens, textOfHtml } from '../../domain/shared/search-text.ts';
 import type { VendorProfile } from '../../domain/vendor/events.ts';
 import type { ProductDetails } from '../../domain/product/events.ts';
 
 // Search cards (README: `vendorCards`): one per vendor, with what a result list shows and filters on.
-// Price-from and rating are derived from per-source maps (productPrices, ratings) so that every event
-// can be re-applied without counting twice, whatever the order between streams.
+// Price-from is derived from a per-product map (productPrices), whatever the order between streams; the
+// rating from the live reviews per star (`_ratingStars`, projectors/rating-summary.ts), which stays a few
+// numbers however many orders were reviewed.
 //
 // The search document (`searchTokens`): normalised tokens (domain/shared/search-text.ts) of the
 // vendor's own texts, each behind the code of the field it comes from, which ranks the match:
@@ -51,7 +52,8 @@ export interface VendorCard extends ViewDoc {
   createdAt: string | null;
   updatedAt: string | null;
   productPrices: Record<string, number>;
-  ratings: Record<string, number>;
+  /** Live reviews per star, behind ratingAvg and ratingCount (internal). */
+  _ratingStars: Stars;
   /** The search document: field-coded normalised tokens of the profile and the live products. */
   searchTokens: string[];
   /** Minutes of the shortest live timed service, null without one: decides free days (domain/calendar/availability.ts). */
@@ -68,8 +70,8 @@ const emptyCard = (vendorId: string): VendorCard => ({
   _id: vendorId, _seen: {}, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
   searchText: '', tagIds: [], geoLocationIds: [], languages: [], logoImageUrl: null, heroImageUrl: null,
   ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: null, updatedAt: null,
-  productPrices: {}, ratings: {}, searchTokens: [], shortestTimedServiceMinutes: null,
-  _profileTokens: [], _productTokens: {}, _timedServiceMinutes: {}, _profileKnown: false,
+  productPrices: {}, searchTokens: [], shortestTimedServiceMinutes: null,
+  _profileTokens: [], _productTokens: {}, _timedServiceMinutes: {}, _ratingStars: noStars(), _profileKnown: false,
 });
 
 /** The search tokens of the card, the stored ones kept when their sources are the same (a review, an archiving). */
@@ -82,7 +84,7 @@ function searchTokensOf(card: VendorCard, before: VendorCard | undefined): strin
 /** `before`: the card the event started from, whose derived tokens are kept where their sources did not change. */
 function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
   const prices = Object.values(card.productPrices);
-  const rating = summarizeRatings(card.ratings);
+  const rating = summarizeStars(card._ratingStars);
   const timedMinutes = Object.values(card._timedServiceMinutes ?? {});
   return {
     ...card,
@@ -99,6 +101,7 @@ function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
 
 export const vendorCardsProjection: Projection<VendorCard> = {
   name: 'vendor-cards',
+  version: 2,
   collection: 'vendorCards',
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
@@ -146,12 +149,9 @@ export const vendorCardsProjection: Projection<VendorCard> = {
       }
       case 'ReviewPosted':
       case 'ReviewEdited':
-        return withDerivedFields({ ...card, ratings: { ...card.ratings, [event.data.orderId]: event.data.rating } }, card);
       case 'ReviewRemoved':
-      case 'ReviewWithdrawn': {
-        const { [event.data.orderId]: _removed, ...ratings } = card.ratings;
-        return withDerivedFields({ ...card, ratings }, card);
-      }
+      case 'ReviewWithdrawn':
+        return withDerivedFields({ ...card, _ratingStars: starsAfter(card._ratingStars, event) }, card);
       default:
         return card;
     }

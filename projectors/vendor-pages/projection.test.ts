@@ -40,7 +40,7 @@ describe('vendor pages view', () => {
   it('replacing a review of the same order does not add a second rating', () => {
     const docs = fold<VendorPage>(vendorPagesProjection, [
       recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v3', customerId: 'c1', rating: 1, text: '', at } }),
-      recorded('review-o1', { type: 'ReviewRemoved', data: { orderId: 'o1', vendorId: 'v3', reason: 'x', at } }),
+      recorded('review-o1', { type: 'ReviewRemoved', data: { orderId: 'o1', vendorId: 'v3', previousRating: 1, reason: 'x', at } }),
       recorded('review-o1', { type: 'ReviewPosted', data: { orderId: 'o1', vendorId: 'v3', customerId: 'c1', rating: 4, text: '', at } }),
     ]);
     expect(docs.v3?.reviewsSummary).toMatchObject({ count: 1, avg: 4 });
@@ -51,9 +51,11 @@ describe('vendor pages view', () => {
     const docs = fold<VendorPage>(vendorPagesProjection, [
       recorded('review-r1', { type: 'ReviewPosted', data: { orderId: 'r1', vendorId: 'v4', customerId: 'c1', rating: 3, text: '', at } }),
       recorded('review-r2', { type: 'ReviewPosted', data: { orderId: 'r2', vendorId: 'v4', customerId: 'c2', rating: 5, text: '', at } }),
-      recorded('review-r1', { type: 'ReviewEdited', data: { orderId: 'r1', vendorId: 'v4', customerId: 'c1', rating: 1, text: 'worse', at } }),
-      recorded('review-r2', { type: 'ReviewWithdrawn', data: { orderId: 'r2', vendorId: 'v4', customerId: 'c2', at } }),
+      recorded('review-r1', { type: 'ReviewEdited', data: { orderId: 'r1', vendorId: 'v4', customerId: 'c1', rating: 1, previousRating: 3, text: 'worse', at } }),
+      recorded('review-r2', { type: 'ReviewWithdrawn', data: { orderId: 'r2', vendorId: 'v4', customerId: 'c2', previousRating: 5, at } }),
     ]);
     expect(docs.v4?.reviewsSummary).toEqual({ count: 1, avg: 1, distribution: { '1': 1, '2': 0, '3': 0, '4': 0, '5': 0 } });
+    // Counts per star, not each order's rating.
+    expect(docs.v4).not.toHaveProperty('ratings');
   });
 });

@@ -4,11 +4,11 @@ import type { VendorProfile } from '../../domain/vendor/events.ts';
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { laterOf } from '../later-of.ts';
-import { summarizeRatings, type RatingSummary } from '../rating-summary.ts';
+import { noStars, starsAfter, summarizeStars, type RatingSummary } from '../rating-summary.ts';
 
 // The vendor page (README: `vendorPages`): the whole profile with media lists and general info, a summary
-// of the live products and of the reviews. Products and ratings are keyed by their source, so replays
-// and duplicates leave it unchanged.
+// of the live products and of the reviews. Products are keyed by their source; the reviews are counted
+// per star (`reviewsSummary.distribution`, projectors/rating-summary.ts).
 export interface ProductSummary {
   productId: string;
   type: ProductType;
@@ -28,18 +28,18 @@ export interface VendorPage extends ViewDoc {
   profile: VendorProfile | null;
   products: Record<string, ProductSummary>;
   reviewsSummary: RatingSummary;
-  ratings: Record<string, number>;
   createdAt: string | null;
   updatedAt: string | null;
 }
 
 const emptyPage = (vendorId: string): VendorPage => ({
   _id: vendorId, _seen: {}, vendorId, ownerUserId: null, archived: false, archivedReason: null, profile: null,
-  products: {}, reviewsSummary: summarizeRatings({}), ratings: {}, createdAt: null, updatedAt: null,
+  products: {}, reviewsSummary: summarizeStars(noStars()), createdAt: null, updatedAt: null,
 });
 
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
+  version: 2,
   collection: 'vendorPages',
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
@@ -73,15 +73,10 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         return { ...page, products };
       }
       case 'ReviewPosted':
-      case 'ReviewEdited': {
-        const ratings = { ...page.ratings, [event.data.orderId]: event.data.rating };
-        return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
-      }
+      case 'ReviewEdited':
       case 'ReviewRemoved':
-      case 'ReviewWithdrawn': {
-        const { [event.data.orderId]: _removed, ...ratings } = page.ratings;
-        return { ...page, ratings, reviewsSummary: summarizeRatings(ratings) };
-      }
+      case 'ReviewWithdrawn':
+        return { ...page, reviewsSummary: summarizeStars(starsAfter(page.reviewsSummary.distribution, event)) };
       default:
         return page;
     }

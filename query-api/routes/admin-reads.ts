@@ -68,7 +68,7 @@ export const adminVendors = readRoute({
     const filter: Filter = textFilter(query.text);
     if (query.archived) filter.archived = query.archived === 'true';
     const sort = sortOf(query.sort, { name: locale === 'en-US' ? 'name.en' : 'name.he', rating: 'ratingAvg' });
-    return listPage(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: ['productPrices', 'ratings'] });
+    return listPage(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: ['productPrices'] });
   },
 });
 

@@ -14,7 +14,7 @@ import { favoritesStream } from '../../domain/favorites/decider.ts';
 
 // Vendor search, the vendor page and favorites (SPEC §7), over `vendorCards`, `vendorPages`,
 // `favorites` (projectors/README.md).
-const cardInternal = ['productPrices', 'ratings', 'shortestTimedServiceMinutes'];
+const cardInternal = ['productPrices', 'shortestTimedServiceMinutes'];
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Not a calendar day');
 const vendorSorts = ['relevance', 'name', 'rating', 'price', 'createdAt'] as const;
 
@@ -86,7 +86,7 @@ export const vendorPage = readRoute({
     if (!page || page.profile === null) throw problems.notFound('There is no such vendor.');
     if (page.archived && !isAdmin(actor) && !ownsVendor(actor, params.id)) throw problems.notFound('There is no such vendor.');
     // Who owns the vendor is an internal user id: only admins see it (the owner knows it from the token).
-    const answer = publicDocument(page, isAdmin(actor) ? ['ratings'] : ['ratings', 'ownerUserId']);
+    const answer = publicDocument(page, isAdmin(actor) ? [] : ['ownerUserId']);
     const products = Object.values((page.products ?? {}) as Record<string, { featured?: boolean; productId: string }>);
     products.sort((a, b) => Number(Boolean(b.featured)) - Number(Boolean(a.featured)) || a.productId.localeCompare(b.productId));
     return { ...answer, products };
