@@ -189,6 +189,28 @@ describe('checkpointed subscription', () => {
     expect(log).toEqual(['following', 'standby', 'following']);
   });
 
+  it('a waiter hears of a position another instance handled while this one stood by, with no event after it', async () => {
+    const store = await storeWith(2);
+    let mayFollow = true;
+    let standingBy = false;
+    const checkpoint = recordingCheckpoint();
+    const subscription = follow(store, {
+      checkpoint, checkpointEvery: 1000, quietMs: 60_000, handlePage: async () => undefined, mayFollow: () => mayFollow,
+      onStandBy: () => { standingBy = true; },
+    });
+    await subscription.start();
+    expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    mayFollow = false;
+    const last = await store.append('thing-1', [newEvent(2)], 1);
+    await expect.poll(() => standingBy, { timeout: 10_000 }).toBe(true);
+    // Another instance handled it and saved its checkpoint.
+    await checkpoint.save(last.position);
+    const waited = subscription.waitForPosition(last.position, 10_000);
+    mayFollow = true;
+    expect(await waited).toBe(true);
+    await subscription.stop();
+  });
+
   it('process() and exclusively() take their turn with the feed; advanceTo moves the position', async () => {
     const store = await storeWith(0);
     const handled: number[] = [];

@@ -211,6 +211,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   async function loadCheckpoint(): Promise<void> {
     const stored = await options.checkpoint.load();
     if (stored !== undefined && stored > position) position = stored;
+    // Waiters for what another instance (or a rebuild) handled meanwhile need no new event to hear of it.
+    for (const wake of [...wakers]) wake();
   }
 
   /**
@@ -219,6 +221,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
    */
   async function takeOverCheckpoint(): Promise<void> {
     position = (await options.checkpoint.load()) ?? -1;
+    for (const wake of [...wakers]) wake();
   }
 
   async function follow(signal: AbortSignal): Promise<void> {
@@ -246,6 +249,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
         const subscription = new AbortController();
         const endSubscription = () => subscription.abort();
         signal.addEventListener('abort', endSubscription, { once: true });
+        // Stopped while the checkpoint was being taken over: the listener came too late to hear it.
+        if (signal.aborted) subscription.abort();
         const feed = options.subscribe(position >= 0 ? position : undefined, subscription.signal);
         const iterator = feed[Symbol.asyncIterator]();
         const pages = pager(iterator, pageSize, lingerMs);
