@@ -180,6 +180,14 @@ export function createPageBuffer(target: ViewStore, options: {
         heldReadBack = 0;
         await target.dropAll();
       },
+      dropCollection: async (name: string) => {
+        for (const entry of entries.get(name)?.values() ?? []) {
+          held -= 1;
+          if (entry.readBack) heldReadBack -= 1;
+        }
+        entries.delete(name);
+        await target.dropCollection(name);
+      },
       close: () => target.close(),
     },
     held: {

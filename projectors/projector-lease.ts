@@ -12,8 +12,20 @@ import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 // (unique _id, atomic on every adapter); the holder renews its own term's expiry. An instance takes
 // the next term once the latest has expired by more than `marginMs` on its own clock, and a holder
 // stops writing `marginMs` before its expiry on its clock: clocks may differ by up to that margin.
+//
+// Timing (the defaults): a term lasts 20 s from its last renewal, renewed every 2 s and retried every
+// second after a failed renewal (runtime.ts). A holder thus rides out ~14 s without its database — a
+// replica-set election after a primary steps down takes about 10–12 s — and keeps the lease. When the
+// holder dies, a standby takes over 21–25 s later (the term's end, the margin, and the standby's next
+// refresh); a holder that stops cleanly releases the term and a standby takes over at its next refresh.
+// A rebuild (projectors/rebuild-cli.ts) preempts the lease: it takes the next term at once and waits
+// for the preempted one to run out before it swaps the rebuilt views in.
 
 export const LEASES_COLLECTION = '_leases';
+/** How long a term lasts without renewal, by default. */
+export const LEASE_TERM_MS = 20_000;
+/** How often the holder renews (and a standby asks), by default; a failed renewal is retried sooner. */
+export const LEASE_REFRESH_MS = 2_000;
 
 interface LeaseDoc extends ViewDocument {
   name: string;
@@ -38,6 +50,14 @@ export interface ProjectorLease {
   heldByAnyone(): boolean;
   /** Lets go of the lease at once (on a clean stop), so a standby need not wait for it to expire. */
   release(): Promise<void>;
+  /**
+   * Takes the next term now, whoever holds the current one (a rebuild outranks the running instances).
+   * The holder sees the newer term at its next refresh and stands by; until its term has run out it may
+   * still be writing: see untilSole. Renew with refresh as usual.
+   */
+  preempt(): Promise<void>;
+  /** Resolves once the term preempt took over has run out on every clock: nobody else writes any more. */
+  untilSole(): Promise<void>;
 }
 
 export interface ViewStoreLeaseOptions {
@@ -46,7 +66,7 @@ export interface ViewStoreLeaseOptions {
   name: string;
   /** Who this instance is (host, pid, a random part). */
   owner: string;
-  /** How long a term lasts without renewal; default 15 s. Renew well within it (the runtime does every third). */
+  /** How long a term lasts without renewal; default 20 s. Renew well within it (the runtime does every 2 s). */
   ttlMs?: number;
   /** The clock difference tolerated between instances; default 3 s. */
   marginMs?: number;
@@ -55,7 +75,7 @@ export interface ViewStoreLeaseOptions {
 
 export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
   const { viewStore, name, owner } = options;
-  const ttlMs = options.ttlMs ?? 15_000;
+  const ttlMs = options.ttlMs ?? LEASE_TERM_MS;
   const marginMs = options.marginMs ?? 3000;
   const now = options.now ?? Date.now;
   const leases = () => viewStore.collection<LeaseDoc>(LEASES_COLLECTION);
@@ -63,6 +83,8 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
   let mine: { term: number; expiresAt: number } | null = null;
   let lastHolder: string | null = null;
   let latestExpiresAt = 0;
+  /** The term preempt took the lease from, if it was anyone's. */
+  let preempted: string | null = null;
 
   /** Inserts the term's document: true when this instance took it. */
   async function take(term: number): Promise<boolean> {
@@ -110,6 +132,29 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
     held: () => mine !== null && now() < mine.expiresAt - marginMs,
     holder: () => lastHolder,
     heldByAnyone: () => now() < latestExpiresAt,
+    async preempt() {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const [latest] = await leases().find({ name }, { sort: { term: -1 }, limit: 1 });
+        if (await take((latest?.term ?? 0) + 1)) {
+          preempted = latest && latest.owner !== owner ? latest._id : null;
+          lastHolder = owner;
+          return;
+        }
+        // Another instance took that term meanwhile: outrank it too.
+      }
+      throw new Error(`could not take the ${name} lease: other instances kept taking terms`);
+    },
+    async untilSole() {
+      if (!preempted) return;
+      // Read again after each wait: a renewal that was in flight when the term was preempted may have moved its end.
+      for (;;) {
+        const doc = await leases().findOne({ _id: preempted });
+        const wait = (doc?.expiresAt ?? 0) + marginMs - now();
+        if (wait <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, wait + 10));
+      }
+      preempted = null;
+    },
     async release() {
       if (!mine) return;
       const term = mine.term;

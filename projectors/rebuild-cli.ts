@@ -1,5 +1,9 @@
-// `npm run views:rebuild`: drops every view and replays the whole event log into the configured
-// ViewStore, with a progress bar (percent, events/s) on stderr. Stores come from the same environment
+// `npm run views:rebuild`: rebuilds every view from the whole event log into the configured ViewStore,
+// with a progress bar (percent, events/s) on stderr, while the services run. It takes the projectors'
+// lease from the running instances (projector-lease.ts preempt) and holds it until the rebuilt views
+// are in: on MongoDB they are built beside the live ones and swapped in, so readers keep the previous
+// views meanwhile, which stop moving only from the lease's hand-over to the swap; on node:sqlite the
+// rebuild is one transaction. Stores come from the same environment
 // variables as `npm start` (infra/config.ts): the node:sqlite file at $DATA_DIR/events.sqlite unless
 // EVENTSTORE_URL is set; MongoDB when MONGO_URL is set, else the embedded $DATA_DIR/views.sqlite, or
 // with VIEW_STORE=memory the in-memory view store, in which case the rebuilt views vanish with this
@@ -11,10 +15,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../infra/config.ts';
 import { openAdapters } from '../infra/open-adapters.ts';
+import { allProjections } from './all-projections.ts';
+import { LEASE_REFRESH_MS, viewStoreLease } from './projector-lease.ts';
 import { rebuildViews } from './rebuild.ts';
 import { progressBar } from './rebuild-progress-bar.ts';
+import { publishEverythingChanged } from './view-change-channel.ts';
 
 /** The embedded log must exist already: opening it would create an empty one and "rebuild" nothing. */
 function requireEventStore(config: Config): void {
@@ -47,12 +56,32 @@ async function main(): Promise<number> {
     if (inMemory) {
       err.write('Note: the view store is in memory (VIEW_STORE=memory), so these views disappear when this command ends;\n'
         + 'this run proves that the whole log replays. A server on memory views rebuilds them at every start.\n');
-    } else {
-      err.write('Note: a running projector keeps applying new events meanwhile; that is safe (every application is idempotent).\n');
     }
+    // The running projectors stand by from the lease's hand-over until the rebuilt views are in.
+    const lease = inMemory ? null : viewStoreLease({ viewStore: adapters.viewStore, name: 'projectors', owner: `views:rebuild@${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` });
+    let renewal: NodeJS.Timeout | null = null;
+    const exclusive = async () => {
+      if (!lease) return;
+      await lease.preempt();
+      err.write('Holding the projectors lease: the running projectors stand by until the rebuilt views are in.\n');
+      renewal = setInterval(() => void lease.refresh().catch((error: unknown) => log.error({ err: error }, 'views:rebuild could not renew the projectors lease')), LEASE_REFRESH_MS);
+      await lease.untilSole();
+      if (!lease.held()) throw new Error('lost the projectors lease before the swap; the live views are as they were');
+    };
     const bar = progressBar(err);
-    const report = await rebuildViews({ eventStore: adapters.eventStore, viewStore: adapters.viewStore, onProgress: (progress) => bar.update(progress), log, ...(splitFrom === undefined ? {} : { splitFrom }) });
+    let report;
+    try {
+      report = await rebuildViews({
+        eventStore: adapters.eventStore, viewStore: adapters.viewStore, onProgress: (progress) => bar.update(progress), log, exclusive,
+        ...(splitFrom === undefined ? {} : { splitFrom }),
+      });
+    } finally {
+      if (renewal) clearInterval(renewal);
+      await lease?.release();
+    }
     bar.finish();
+    // Query APIs in other processes drop what they cached from the previous views.
+    await publishEverythingChanged(adapters.realtime, [...new Set(allProjections.map((projection) => projection.collection))]);
     err.write(`Done: ${report.events} events replayed in ${(report.elapsedMs / 1000).toFixed(1)} s (${report.ratePerSecond} events/s); `
       + `${report.applied} applied, ${report.ignored} read by no view, ${report.invalid} invalid and skipped; `
       + `${report.documents} view documents written; checkpoints at position ${report.lastPosition}.\n`);

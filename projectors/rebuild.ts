@@ -1,5 +1,6 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
-import { atomicallyIn, type ViewStore } from '../domain/ports/view-store.ts';
+import { randomBytes } from 'node:crypto';
+import { atomicallyIn, type ViewDocument, type ViewStore } from '../domain/ports/view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { checkpointStore } from './checkpoints.ts';
 import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
@@ -77,6 +78,46 @@ export interface RebuildOptions {
    * Infinity keeps the rebuild on one thread.
    */
   splitFrom?: number;
+  /**
+   * Resolves once nobody else writes the views; throws to give up with the live views left as they
+   * are. Called before the rebuilt views replace the live ones (on a store with units, before the unit
+   * begins). The CLI takes the projectors' lease here (projector-lease.ts preempt / untilSole); a
+   * runtime rebuilding its own views, the only writer already, passes nothing.
+   */
+  exclusive?: () => Promise<void>;
+}
+
+/**
+ * On a store without units (MongoDB) the views are rebuilt beside the live ones, in collections named
+ * with this prefix and a name of the run, and swapped in once built (ViewStore.renameCollection):
+ * readers see the previous views until then, and the checkpoints and leases are never touched but to
+ * save the rebuild's end. Each run names its own (FerretDB keeps a renamed collection's index names,
+ * so a second collection of the same name could not have its indexes); the run in progress is noted in
+ * REBUILDS_COLLECTION, so the next one drops what a run stopped half-way left.
+ */
+export const REBUILD_STAGING_PREFIX = '_rebuild_';
+export const REBUILDS_COLLECTION = '_rebuilds';
+
+interface StagingDoc extends ViewDocument {
+  prefix: string;
+}
+
+/** The store as seen through a staging prefix: collection `x` is `<prefix>x` of the target. */
+const stagingOf = (target: ViewStore, prefix: string): ViewStore => ({
+  collection: (name) => target.collection(`${prefix}${name}`),
+  dropAll: () => Promise.reject(new Error('the staging views are dropped one by one')),
+  dropCollection: (name) => target.dropCollection(`${prefix}${name}`),
+  close: () => Promise.resolve(),
+});
+
+/** A fresh staging prefix, once what an earlier run left is dropped. */
+async function freshStaging(target: ViewStore, projections: readonly AnyProjection[]): Promise<string> {
+  const runs = target.collection<StagingDoc>(REBUILDS_COLLECTION);
+  const left = await runs.findOne({ _id: 'staging' });
+  if (left) await dropViews(stagingOf(target, left.prefix), projections);
+  const prefix = `${REBUILD_STAGING_PREFIX}${Date.now().toString(36)}${randomBytes(2).toString('hex')}_`;
+  await runs.replaceOne({ _id: 'staging', prefix });
+  return prefix;
 }
 
 /**
@@ -100,11 +141,15 @@ const FINISH_STEPS = {
   copy: "copying the helper's views",
   indexes: 'building the indexes',
   commit: 'committing',
+  exclusive: 'waiting for the running projectors to stand by',
+  catchUp: 'replaying what was appended meanwhile',
+  swap: 'swapping the rebuilt views in',
 } as const;
 
 /**
- * Drops every view (and the checkpoints) and replays the whole log from position 0, page by page. Events
- * appended while it runs are replayed too: it stops at the first empty page.
+ * Rebuilds every view from the whole log, page by page, and saves every checkpoint at its end. Events
+ * appended while it runs are replayed too: it stops at the first empty page. Only the views rebuilt are
+ * replaced; other followers' checkpoints and the leases stay.
  */
 export async function rebuildViews(options: RebuildOptions): Promise<RebuildReport> {
   const projections = options.projections ?? allProjections;
@@ -114,7 +159,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   const staged = (options.staging ?? (target.atomically ? 'direct' : 'memory')) === 'memory';
   // One unit for the whole rebuild, where the store has them: nobody else writes the views meanwhile.
   const oneUnit = !staged && Boolean(target.atomically);
-  const replayStore = staged ? createMemoryViewStore() : target;
+  // Else, where the store can rename collections, the views are built beside the live ones and swapped in.
+  const swapped = !oneUnit && Boolean(target.renameCollection);
+  const stagingPrefix = swapped ? await freshStaging(target, projections) : '';
+  const building = swapped ? stagingOf(target, stagingPrefix) : target;
+  const replayStore = staged ? createMemoryViewStore() : building;
   const bufferDocuments = options.bufferDocuments ?? BUFFER_DOCUMENTS;
   const keepReadBack = options.keepReadBack ?? KEEP_READ_BACK;
   // readAll gives positions in order: `_seen` may be bounded (seen.ts). The staging store is the
@@ -170,6 +219,13 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     });
   }
 
+  function reportWrite(written: number, total: number, since: number): void {
+    options.onProgress?.({
+      phase: 'write', done: written, totalEstimate: total, percent: total === 0 ? 100 : (written / total) * 100,
+      ratePerSecond: rate(written, since), position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
+    });
+  }
+
   // After the replay the unit still has seconds of work at 1M events: said step by step.
   const finishSteps: string[] = [FINISH_STEPS.indexes, FINISH_STEPS.commit];
   function reportFinish(step: string): void {
@@ -210,10 +266,33 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     if (lastPosition >= 0) await checkpointStore(target).saveBuilt(projections, lastPosition);
   };
 
+  /**
+   * The swap: once nobody else writes, the events appended since the replay are applied to the built
+   * views, which then replace the live ones, collection by collection, before the checkpoints move.
+   */
+  async function swapIn(): Promise<void> {
+    finishSteps.splice(0, finishSteps.length, FINISH_STEPS.exclusive, FINISH_STEPS.catchUp, FINISH_STEPS.swap);
+    reportFinish(FINISH_STEPS.exclusive);
+    await options.exclusive?.();
+    reportFinish(FINISH_STEPS.catchUp);
+    await replay(createEventApplier({ viewStore: building, projections, log, positionOrder: true, soleWriter: true }));
+    reportFinish(FINISH_STEPS.swap);
+    for (const name of collectionsOf(projections)) await target.renameCollection!(`${stagingPrefix}${name}`, name);
+    await target.collection(REBUILDS_COLLECTION).deleteOne({ _id: 'staging' });
+  }
+
   let documents = 0;
-  if (oneUnit) {
+  if (swapped) {
+    await ensureViewIndexes(building, projections);
+    await replay(applierFor(projections));
+    if (staged) await writeStagedViews(replayStore, building, projections, options.writeConcurrency ?? 16, reportWrite);
+    await swapIn();
+    documents = await countViews(target, projections);
+    await saveCheckpoints();
+  } else if (oneUnit) {
+    await options.exclusive?.();
     await atomicallyIn(target, async () => {
-      await target.dropAll();
+      await dropViews(target, projections);
       await replayInUnit();
       // Declared after the documents are in: each index is built in one pass instead of being updated
       // by every write (where the file had them already, dropAll kept them and this changes nothing).
@@ -224,24 +303,21 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
       reportFinish(FINISH_STEPS.commit);
     });
   } else if (!staged) {
-    await target.dropAll();
+    await options.exclusive?.();
+    await dropViews(target, projections);
     await ensureViewIndexes(target, projections);
     await replay(applierFor(projections));
     documents = await countViews(target, projections);
     await saveCheckpoints();
   } else {
     await replay(applierFor(projections));
+    await options.exclusive?.();
     // One unit where the store has transactions (node:sqlite): a rebuild stopped half-way leaves the
     // previous views and checkpoints as they were, and the written views commit with their checkpoints.
     await atomicallyIn(target, async () => {
-      await target.dropAll();
+      await dropViews(target, projections);
       await ensureViewIndexes(target, projections);
-      documents = await writeStagedViews(replayStore, target, projections, options.writeConcurrency ?? 16, (written, total, since) => {
-        options.onProgress?.({
-          phase: 'write', done: written, totalEstimate: total, percent: total === 0 ? 100 : (written / total) * 100,
-          ratePerSecond: rate(written, since), position: lastPosition, headPosition, elapsedMs: Math.round(elapsed()),
-        });
-      });
+      documents = await writeStagedViews(replayStore, target, projections, options.writeConcurrency ?? 16, reportWrite);
       await saveCheckpoints();
     });
   }
@@ -251,6 +327,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
 /** The view collections a rebuild writes: every projection's, and the tombstones. */
 const collectionsOf = (projections: readonly AnyProjection[]): string[] =>
   [...new Set([...projections.map((projection) => projection.collection), TOMBSTONES_COLLECTION])];
+
+/** Empties the collections the projections write (and the tombstones): nothing else. */
+async function dropViews(store: ViewStore, projections: readonly AnyProjection[]): Promise<void> {
+  for (const name of collectionsOf(projections)) await store.dropCollection(name);
+}
 
 /** Documents in the rebuilt views (what a staged rebuild writes, once each). */
 async function countViews(store: ViewStore, projections: readonly AnyProjection[]): Promise<number> {

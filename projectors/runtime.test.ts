@@ -193,6 +193,7 @@ describe('projection runtime', () => {
     let failuresLeft = 2;
     const flaky: ViewStore = {
       dropAll: () => viewStore.dropAll(),
+      dropCollection: (name) => viewStore.dropCollection(name),
       close: () => viewStore.close(),
       collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
         const collection = viewStore.collection<D>(name);
@@ -258,7 +259,11 @@ describe('projection runtime', () => {
     expect(report).toMatchObject({ lastPosition: head, invalid: 0 });
     expect(report.events).toBe((await store.readAll()).length);
     expect(progress.filter((step) => step.phase === 'replay').at(-1)).toMatchObject({ done: report.events, percent: 100, position: head });
-    expect(progress.at(-1)).toMatchObject({ phase: 'write', done: report.documents, totalEstimate: report.documents, percent: 100 });
+    expect(progress.filter((step) => step.phase === 'write').at(-1)).toMatchObject({ done: report.documents, totalEstimate: report.documents, percent: 100 });
+    // Built beside the live views, then swapped in (the memory store renames collections as MongoDB does).
+    expect(progress.filter((step) => step.phase === 'finish').map((step) => step.step)).toEqual([
+      'waiting for the running projectors to stand by', 'replaying what was appended meanwhile', 'swapping the rebuilt views in',
+    ]);
     expect(report.documents).toBeGreaterThan(50);
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.every((step) => step.ratePerSecond >= 0 && step.totalEstimate !== null)).toBe(true);

@@ -7,7 +7,7 @@ import { checkpointStore, resetOutdatedProjections } from './checkpoints.ts';
 import { createEventApplier, type ApplyOutcome, type ViewChange } from './event-applier.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
-import type { ProjectorLease } from './projector-lease.ts';
+import { LEASE_REFRESH_MS, type ProjectorLease } from './projector-lease.ts';
 import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
 import { seenRevision } from './seen.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
@@ -71,7 +71,7 @@ export interface ProjectionRuntimeOptions {
    * feed and writes; the others stand by and take over when it stops renewing (projector-lease.ts).
    */
   lease?: ProjectorLease;
-  /** How often the lease is renewed or asked for; default a third of a 15 s term. */
+  /** How often the lease is renewed or asked for (a failed refresh again after half of it); default 2 s. */
   leaseRefreshMs?: number;
   /**
    * The log the feed follows, for a first build. On a view store with units, fed in position order
@@ -270,13 +270,22 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       if (!lease) await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
       const buildFrom = await firstBuildSource();
       if (lease && !leaseTimer) {
-        const refresh = () => lease.refresh().catch((error: unknown) => {
-          log.error({ err: error }, 'projectors: could not refresh the lease');
-          return false;
-        });
+        const everyMs = options.leaseRefreshMs ?? LEASE_REFRESH_MS;
+        // A failed refresh is tried again sooner: a holder renews as soon as its database answers again.
+        const refresh = async () => {
+          if (!started) return;
+          let ok = true;
+          try {
+            await lease.refresh();
+          } catch (error) {
+            ok = false;
+            log.error({ err: error }, 'projectors: could not refresh the lease');
+          }
+          if (!started) return;
+          leaseTimer = setTimeout(() => void refresh(), ok ? everyMs : Math.max(1, Math.floor(everyMs / 2)));
+          leaseTimer.unref?.();
+        };
         await refresh();
-        leaseTimer = setInterval(() => void refresh(), options.leaseRefreshMs ?? 5000);
-        leaseTimer.unref?.();
       }
       await subscription.start();
       if (buildFrom) {
@@ -292,7 +301,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
 
     async stop() {
       started = false;
-      if (leaseTimer) clearInterval(leaseTimer);
+      if (leaseTimer) clearTimeout(leaseTimer);
       leaseTimer = null;
       await subscription.stop();
       await lease?.release().catch((error: unknown) => log.error({ err: error }, 'projectors: could not release the lease'));

@@ -43,6 +43,7 @@ function overNetwork(viewStore: ViewStore): ViewStore {
   const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 2));
   return {
     dropAll: () => viewStore.dropAll(),
+    dropCollection: (name) => viewStore.dropCollection(name),
     close: () => viewStore.close(),
     collection(name) {
       const collection = viewStore.collection(name);

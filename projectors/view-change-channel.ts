@@ -17,6 +17,14 @@ export function publishViewChanges(runtime: Pick<ProjectionRuntime, 'onChange'>,
   });
 }
 
+/** Tells the query APIs that every document of these collections may have changed (after a rebuild by another process). */
+export async function publishEverythingChanged(realtime: Realtime, collections: readonly string[]): Promise<void> {
+  for (const collection of collections) {
+    const change: ViewChange = { collection, ids: [], all: true };
+    await realtime.publish({ userId: VIEW_CHANGE_ADDRESS, kind: VIEW_CHANGE_KIND, payload: change });
+  }
+}
+
 export interface RemoteProjectionsProgress {
   onChange(listener: (change: ViewChange) => void): () => void;
   waitFor(collection: string, id: string, streamId: string, minRevision: number, timeoutMs: number): Promise<{ reached: boolean }>;

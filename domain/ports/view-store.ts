@@ -18,6 +18,11 @@ export interface FindOptions {
   sort?: Sort;
   skip?: number;
   limit?: number;
+  /**
+   * Top-level fields to leave out of the documents answered (names, not paths): the store need not send
+   * them, as MongoDB does not with a projection. Filters and sorts still see them.
+   */
+  omit?: readonly string[];
 }
 
 export interface ViewDocument {
@@ -33,7 +38,7 @@ export const VERSION_FIELD = '_version';
 
 export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   find(filter?: Filter, options?: FindOptions): Promise<D[]>;
-  findOne(filter: Filter): Promise<D | null>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'omit'>): Promise<D | null>;
   count(filter?: Filter): Promise<number>;
   /** Replaces the whole document with this `_id`, inserting it when absent. */
   replaceOne(doc: D): Promise<void>;
@@ -76,8 +81,16 @@ export interface TextReads {
 
 export interface ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D>;
-  /** Drops every collection (used by a rebuild). */
+  /** Drops every collection, the bookkeeping ones too (views found to be built from another log). */
   dropAll(): Promise<void>;
+  /** Empties one collection (a rebuild empties the views it rebuilds, and nothing else). */
+  dropCollection(name: string): Promise<void>;
+  /**
+   * Moves collection `from`, its documents and indexes, to the name `to`, replacing what `to` held.
+   * Offered by stores without units (MongoDB), where a rebuild writes fresh collections and swaps them
+   * in: readers see the previous collection until the move.
+   */
+  renameCollection?(from: string, to: string): Promise<void>;
   /**
    * Runs `work` as one unit that commits whole or not at all, where the adapter can: the embedded
    * node:sqlite store runs it in one transaction, so a batch of view changes and the checkpoint saved

@@ -6,6 +6,14 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCol
 // mingo so they behave like MongoDB. Every document goes in and comes out as a deep copy, so callers can
 // never change the store by mutating what they passed or received. Views are rebuilt by replay at start.
 
+/** A deep copy of a document without the omitted top-level fields (FindOptions.omit). */
+function copyWithout<D extends ViewDocument>(doc: D, omit: readonly string[] | undefined): D {
+  if (!omit || omit.length === 0) return copy(doc);
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(doc)) if (!omit.includes(key)) result[key] = copy(doc[key]);
+  return result as D;
+}
+
 /** A deep copy; plain objects and arrays by hand (several times faster than structuredClone for views). */
 function copy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -37,12 +45,12 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
-    return (cursor.all() as D[]).map(copy);
+    return (cursor.all() as D[]).map((doc) => copyWithout(doc, options.omit));
   }
 
-  async findOne(filter: Filter): Promise<D | null> {
+  async findOne(filter: Filter, options: Pick<FindOptions, 'omit'> = {}): Promise<D | null> {
     const [first] = this.matching(filter);
-    return first ? copy(first) : null;
+    return first ? copyWithout(first, options.omit) : null;
   }
 
   async count(filter: Filter = {}): Promise<number> {
@@ -97,7 +105,7 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
 
 export function createMemoryViewStore(): ViewStore {
   const collections = new Map<string, MemoryViewCollection<ViewDocument>>();
-  return {
+  const store: ViewStore = {
     collection<D extends ViewDocument = ViewDocument>(name: string): ViewCollection<D> {
       let collection = collections.get(name);
       if (!collection) {
@@ -109,6 +117,19 @@ export function createMemoryViewStore(): ViewStore {
     async dropAll() {
       for (const collection of collections.values()) collection.documents.clear();
     },
+    async dropCollection(name) {
+      collections.get(name)?.documents.clear();
+    },
+    async renameCollection(from, to) {
+      // The documents move, not the objects: collections handed out before keep answering for their names.
+      const source = collections.get(from);
+      const moved = [...(source?.documents ?? [])];
+      source?.documents.clear();
+      const target = store.collection(to) as unknown as MemoryViewCollection<ViewDocument>;
+      target.documents.clear();
+      for (const [id, doc] of moved) target.documents.set(id, doc);
+    },
     async close() {},
   };
+  return store;
 }

@@ -82,6 +82,17 @@ const isConditionalPull = (value: unknown): boolean => isPlainObject(value);
 const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
   path.split('.').reduce<unknown>((value, part) => (isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined), doc);
 
+/** The MongoDB projection leaving out the omitted fields (it cannot name them by prefix: they are listed). */
+const projectionOf = (omit: readonly string[] | undefined): Document | undefined =>
+  omit && omit.length > 0 ? Object.fromEntries(omit.map((field) => [field, 0])) : undefined;
+
+/** The document without the omitted fields, where the server could not leave them out. */
+function without<D extends ViewDocument>(doc: D, omit: readonly string[] | undefined): D {
+  if (!omit || omit.length === 0) return doc;
+  for (const field of omit) delete doc[field];
+  return doc;
+}
+
 /** Attempts of an optimistic read-compute-write before giving up under contention. */
 const OPTIMISTIC_ATTEMPTS = 20;
 
@@ -97,7 +108,9 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
   private async matching(filter: Filter, options: FindOptions = {}): Promise<D[]> {
     const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     const { server, complete } = this.dialect === 'ferretdb' ? serverPartOf(filter) : { server: filter, complete: true };
-    let cursor = this.collection.find(server as Document);
+    // Where the filter is checked here, the candidates come whole: the check may read an omitted field.
+    const projection = complete ? projectionOf(options.omit) : undefined;
+    let cursor = this.collection.find(server as Document, projection ? { projection } : {});
     if (sort) cursor = cursor.sort(sort);
     if (complete) {
       if (options.skip) cursor = cursor.skip(options.skip);
@@ -108,7 +121,7 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
     const query = new Query(filter as Record<string, unknown>);
     const matched = ((await cursor.toArray()) as unknown as D[]).filter((doc) => query.test(doc));
     const start = options.skip ?? 0;
-    return matched.slice(start, options.limit ? start + options.limit : undefined);
+    return matched.slice(start, options.limit ? start + options.limit : undefined).map((doc) => without(doc, options.omit));
   }
 
   /** The server-side filter selecting exactly the documents the port's filter selects. */
@@ -122,9 +135,10 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
     return this.matching(filter, options);
   }
 
-  async findOne(filter: Filter): Promise<D | null> {
-    if (this.dialect === 'ferretdb' && !serverPartOf(filter).complete) return (await this.matching(filter, { limit: 1 }))[0] ?? null;
-    return (await this.collection.findOne(filter as Document)) as D | null;
+  async findOne(filter: Filter, options: Pick<FindOptions, 'omit'> = {}): Promise<D | null> {
+    if (this.dialect === 'ferretdb' && !serverPartOf(filter).complete) return (await this.matching(filter, { limit: 1, ...options }))[0] ?? null;
+    const projection = projectionOf(options.omit);
+    return (await this.collection.findOne(filter as Document, projection ? { projection } : {})) as D | null;
   }
 
   async count(filter: Filter = {}): Promise<number> {
@@ -250,6 +264,10 @@ export async function openMongoViewStore(options: MongoViewStoreOptions): Promis
   const buildInfo = await db.admin().command({ buildInfo: 1 });
   const dialect: MongoDialect = options.dialect ?? ('ferretdbVersion' in buildInfo ? 'ferretdb' : 'mongodb');
   const collections = new Map<string, MongoViewCollection<ViewDocument>>();
+  const dropIfThere = (name: string) => db.dropCollection(name).then(() => undefined, (error: unknown) => {
+    // Not there, or dropped meanwhile by another process (MongoDB before 7 answers NamespaceNotFound).
+    if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+  });
 
   const store: MongoViewStore = {
     db,
@@ -265,12 +283,21 @@ export async function openMongoViewStore(options: MongoViewStoreOptions): Promis
     async dropAll(): Promise<void> {
       // Dropping each collection rather than the database keeps the user's grants on the database.
       for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
-        if (name.startsWith('system.')) continue;
-        await db.dropCollection(name).catch((error: unknown) => {
-          // Dropped meanwhile by another process (MongoDB before 7 answers NamespaceNotFound).
-          if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
-        });
+        if (!name.startsWith('system.')) await dropIfThere(name);
       }
+    },
+    async dropCollection(name: string): Promise<void> {
+      await dropIfThere(name);
+    },
+    async renameCollection(from: string, to: string): Promise<void> {
+      // MongoDB replaces the target in one step. FerretDB v1 does not implement dropTarget: there the
+      // target is dropped first, and a reader may find it missing (empty) for that moment.
+      if (dialect === 'ferretdb') await dropIfThere(to);
+      await db.renameCollection(from, to, dialect === 'ferretdb' ? {} : { dropTarget: true }).catch(async (error: unknown) => {
+        // Nothing was ever written to `from`: what moves in is an empty collection.
+        if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+        await dropIfThere(to);
+      });
     },
     async close(): Promise<void> {
       await client.close();

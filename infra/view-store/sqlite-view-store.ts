@@ -77,6 +77,25 @@ const isIdOnly = (filter: Filter): filter is { _id: string } => {
 /** Documents are stored as SQLite's binary JSON (JSONB: json_extract reads it without parsing) and read as text. */
 const DOC_COLUMNS = 'rid, json(doc) AS doc';
 
+/**
+ * The columns of a read without the omitted top-level fields (FindOptions.omit), cut by json_remove so
+ * they are never parsed; `rest` cuts in JavaScript what a JSON path cannot name (a dotted key).
+ */
+function omittedInSql(omit: readonly string[] | undefined): { columns: string; rest: <D extends ViewDocument>(doc: D) => D } {
+  if (!omit || omit.length === 0) return { columns: DOC_COLUMNS, rest: (doc) => doc };
+  const paths = omit.map((field) => (field.includes('.') ? null : jsonPath(field))).filter((path): path is string => path !== null);
+  const dotted = omit.filter((field) => field.includes('.') || jsonPath(field) === null);
+  return {
+    columns: paths.length > 0 ? `rid, json_remove(doc, ${paths.map(sqlText).join(', ')}) AS doc` : DOC_COLUMNS,
+    rest: (doc) => without(doc, dotted),
+  };
+}
+
+function without<D extends ViewDocument | null>(doc: D, omit: readonly string[]): D {
+  if (doc !== null) for (const field of omit) delete (doc as ViewDocument)[field];
+  return doc;
+}
+
 /** Keeps a shape up to date with one written document (it only ever grows). */
 function noteShape(shape: PathShape, keys: string[], doc: unknown): void {
   let value: unknown = doc;
@@ -376,15 +395,18 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
     this.store.freshen();
-    return this.select(filter, options, DOC_COLUMNS, true).map((row) => JSON.parse(row.doc) as D);
+    const omitted = omittedInSql(options.omit);
+    return this.select(filter, options, omitted.columns, true).map((row) => omitted.rest(JSON.parse(row.doc) as D));
   }
 
-  async findOne(filter: Filter): Promise<D | null> {
+  async findOne(filter: Filter, options: Pick<FindOptions, 'omit'> = {}): Promise<D | null> {
     if (isIdOnly(filter)) {
       // The projectors' read of every document they change (and of its tombstone): no translation.
-      const found = this.store.statement(`SELECT json(doc) AS doc FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
-      return found ? (JSON.parse(found.doc) as D) : null;
+      const omitted = omittedInSql(options.omit);
+      const found = this.store.statement(`SELECT ${omitted.columns} FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
+      return found ? omitted.rest(JSON.parse(found.doc) as D) : null;
     }
+    if (options.omit && options.omit.length > 0) return without(await this.findOne(filter), options.omit);
     this.store.freshen();
     const condition = filterToSql(filter, this.shapeOf);
     const key = condition.exact ? this.countKey(condition) : null;
@@ -706,6 +728,7 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
       const tables = core.db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, ${TABLE_PREFIX.length}) = '${TABLE_PREFIX}'`).all() as Array<{ name: string }>;
       for (const { name } of tables) collectionOf(name.slice(TABLE_PREFIX.length)).clear();
     }),
+    dropCollection: (name) => core.write(() => collectionOf(name).clear()),
     atomically: (work) => core.atomically(work),
     explain: (collection, filter = {}, options = {}) => collectionOf(collection).explain(filter, options),
     copyCollectionsFrom: (path, names) => core.write(() => {

@@ -160,6 +160,25 @@ async function outage(deployment: Deployment, monitor: ReturnType<typeof monitor
   return { engine, from, to, readyAgainAfterMs: Date.now() - restarted };
 }
 
+/**
+ * `npm run views:rebuild` while the services run and the load goes on: killed once it holds the
+ * projectors' lease (the projectors take over when its term runs out, and the views it was building
+ * never replace the live ones), then run to the end. The views are compared with a fold of the log at the end.
+ */
+async function rebuildWhileServing(deployment: Deployment, faults: string[]): Promise<void> {
+  const killed = deployment.runTool('projectors/rebuild-cli.ts');
+  await eventually('views:rebuild to take the projectors lease', async () => killed.output().includes('Holding the projectors lease'), 180_000);
+  await killed.kill();
+  faults.push('kill -9 of views:rebuild once it held the projectors lease');
+  await deployment.allReady(180_000);
+
+  const rebuild = deployment.runTool('projectors/rebuild-cli.ts');
+  const { code, output } = await rebuild.exited;
+  expect(code, output.slice(-3000)).toBe(0);
+  faults.push('views:rebuild under load');
+  await deployment.allReady(180_000);
+}
+
 async function runFaults(feed: 'kafka' | 'store'): Promise<{ report: RunReport; deployment: Deployment; eventStore: EventStore; views: MongoViewStore; market: Market }> {
   const namespace = `faults_${feed}_${randomBytes(3).toString('hex')}`;
   const deployment = await startDeployment({ engines, dir, feed, namespace });
@@ -211,6 +230,8 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   await sleep(2000);
   await deployment.start('api1');
   await deployment.allReady(180_000);
+
+  await rebuildWhileServing(deployment, faults);
 
   if (feed === 'kafka') {
     const everyone = [...PROCESS_NAMES];

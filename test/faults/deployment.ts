@@ -40,6 +40,15 @@ export interface Readiness {
   details: Record<string, string>;
 }
 
+/** A one-off command of the deployment (npm run views:rebuild, say), on its engines and data. */
+export interface ToolRun {
+  /** Resolves when it exits, with its exit code (null: killed) and what it printed. */
+  readonly exited: Promise<{ code: number | null; output: string }>;
+  output(): string;
+  /** SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+}
+
 export interface Deployment {
   readonly env: Record<string, string>;
   readonly dataDir: string;
@@ -51,6 +60,8 @@ export interface Deployment {
   readiness(name: ProcessName): Promise<Readiness>;
   /** Resolves once every running process answers ready (throws after the timeout, naming who is not). */
   allReady(timeoutMs: number): Promise<void>;
+  /** Runs a script of the repository (`projectors/rebuild-cli.ts`) with the deployment's environment. */
+  runTool(script: string, args?: string[]): ToolRun;
   /** What the processes printed, for activation links. */
   output(): string;
   close(): Promise<void>;
@@ -122,8 +133,34 @@ export async function startDeployment(options: { engines: Engines; dir: string; 
     return { status: response.status, failing: checks.filter((check) => !check.ready).map((check) => check.name), details: Object.fromEntries(checks.map((check) => [check.name, check.detail])) };
   }
 
+  function runTool(script: string, args: string[] = []): ToolRun {
+    const child = spawn(process.execPath, ['--import', './web/jsx-hooks.ts', script, ...args], {
+      cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const log = createWriteStream(join(dir, `${namespace}-tools.log`), { flags: 'a' });
+    const take = (chunk: Buffer) => {
+      log.write(chunk);
+      output += chunk.toString();
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    const exited = new Promise<{ code: number | null; output: string }>((done) => child.once('exit', (code) => {
+      log.end();
+      done({ code, output });
+    }));
+    return {
+      exited,
+      output: () => output,
+      async kill() {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  }
+
   return {
-    env, dataDir, urls, start, kill,
+    env, dataDir, urls, start, kill, runTool,
     running: (name) => running.has(name),
     readiness,
     async allReady(timeoutMs) {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewStore } from '../domain/ports/view-store.ts';
+import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
+import { LEASE_REFRESH_MS, LEASE_TERM_MS, viewStoreLease } from './projector-lease.ts';
+
+/** A view store that refuses every call while `down` is set, as during a replica-set election. */
+function interruptible(store: ViewStore) {
+  const state = { down: false };
+  const refuse = () => {
+    if (state.down) throw new Error('no primary');
+  };
+  const wrapped: ViewStore = {
+    ...store,
+    collection: ((name: string) => new Proxy(store.collection(name), {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? (...args: unknown[]) => { refuse(); return value.apply(target, args); } : value;
+      },
+    })) as ViewStore['collection'],
+  };
+  return { store: wrapped, state };
+}
+
+describe('projector lease', () => {
+  it('rides out an election of 12 s: the holder keeps writing and renews once the database answers; no standby takes over', async () => {
+    const { store, state } = interruptible(createMemoryViewStore());
+    let clock = 1_000_000;
+    const now = () => clock;
+    const holder = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'a', now });
+    const standby = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'b', now });
+    expect(await holder.refresh()).toBe(true);
+    expect(await standby.refresh()).toBe(false);
+
+    // A renewal is due every LEASE_REFRESH_MS; the worst case is an election just before one.
+    clock += LEASE_REFRESH_MS - 1;
+    state.down = true;
+    for (let second = 0; second < 12; second += 1) {
+      clock += 1000;
+      await expect(holder.refresh()).rejects.toThrow('no primary');
+      await expect(standby.refresh()).rejects.toThrow('no primary');
+      expect(holder.held()).toBe(true);
+    }
+    state.down = false;
+    clock += 1000;
+    expect(await holder.refresh()).toBe(true);
+    expect(await standby.refresh()).toBe(false);
+    expect(holder.held()).toBe(true);
+  });
+
+  it('a holder that stops renewing is taken over once its term and the margin have run out', async () => {
+    const store = createMemoryViewStore();
+    let clock = 1_000_000;
+    const now = () => clock;
+    const holder = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'a', now });
+    const standby = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'b', now });
+    expect(await holder.refresh()).toBe(true);
+    clock += LEASE_TERM_MS;
+    expect(holder.held()).toBe(false);
+    expect(await standby.refresh()).toBe(false);
+    clock += 3001;
+    expect(await standby.refresh()).toBe(true);
+    expect(await holder.refresh()).toBe(false);
+  });
+
+  it('preempt takes the next term from a live holder, which stands by at its next refresh; untilSole waits for the holder\'s term to run out', async () => {
+    const store = createMemoryViewStore();
+    const options = { viewStore: store, name: 'projectors', ttlMs: 400, marginMs: 100 };
+    const holder = viewStoreLease({ ...options, owner: 'projectors-1' });
+    const rebuild = viewStoreLease({ ...options, owner: 'views:rebuild' });
+    expect(await holder.refresh()).toBe(true);
+    const holderEnds = (await store.collection<{ _id: string; expiresAt: number }>('_leases').findOne({ _id: 'projectors#1' }))!.expiresAt;
+
+    await rebuild.preempt();
+    expect(rebuild.held()).toBe(true);
+    expect(await holder.refresh()).toBe(false);
+    expect(holder.held()).toBe(false);
+    expect(holder.holder()).toBe('views:rebuild');
+    await rebuild.untilSole();
+    expect(Date.now()).toBeGreaterThan(holderEnds + 100);
+    // Renewed as any term; released, the next refresh of the other instance takes the lease back.
+    expect(await rebuild.refresh()).toBe(true);
+    await rebuild.release();
+    expect(await holder.refresh()).toBe(true);
+  });
+
+  it('untilSole waits for a renewal that was in flight when the term was preempted', async () => {
+    const store = createMemoryViewStore();
+    const options = { viewStore: store, name: 'projectors', ttlMs: 300, marginMs: 50 };
+    const holder = viewStoreLease({ ...options, owner: 'projectors-1' });
+    const rebuild = viewStoreLease({ ...options, owner: 'views:rebuild' });
+    expect(await holder.refresh()).toBe(true);
+    await rebuild.preempt();
+    // The holder's renewal read the lease before the preemption and writes after it.
+    const leases = store.collection<{ _id: string; expiresAt: number; _version?: number }>('_leases');
+    const term = (await leases.findOne({ _id: 'projectors#1' }))!;
+    const renewedUntil = Date.now() + 600;
+    expect(await leases.writeIfVersion(term._id, { ...term, expiresAt: renewedUntil }, term._version ?? 0)).toBe(true);
+    await rebuild.untilSole();
+    expect(Date.now()).toBeGreaterThan(renewedUntil + 50);
+  });
+});
