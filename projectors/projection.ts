@@ -40,6 +40,11 @@ export interface Projection<D extends ViewDoc = ViewDoc> {
   evolve(doc: D | null, event: ProjectedEvent, id: string): D | null;
   /** Indexes the query API relies on. */
   readonly indexes?: ReadonlyArray<Record<string, 1 | -1 | 'text'>>;
+  /**
+   * The top-level fields evolve keeps for itself, each named with a leading `_`: no reader needs them,
+   * so the query API asks the store not to send them (projectors/unread-fields.ts).
+   */
+  readonly privateFields?: readonly string[];
 }
 
 /** The version a projection's views are built with (`Projection.version`, 1 when absent). */

@@ -14,7 +14,7 @@ export async function listPage(
   options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
 ): Promise<Page<Record<string, unknown>>> {
   const [total, docs] = await pageAndTotal(
-    () => views.find<ViewDocument>(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }),
+    () => views.find<ViewDocument>(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit, omit: publicOmission(options.internal).keys }),
     () => views.count(collection, filter), options,
   );
   return { items: docs.map((doc) => publicDocument(doc, options.internal)), total };

@@ -2,7 +2,8 @@ import type { TextOmission, ViewDocument } from '../domain/ports/view-store.ts';
 
 // View documents carry bookkeeping for idempotent replays (`_seen`, per-source maps such as
 // `productPrices`) and search helpers (`searchText`, `searchTokens`); answers over HTTP leave all of that out
-// (projectors/README.md). `_id` is dropped too: every document names its id in its own field.
+// (projectors/README.md). `_id` is dropped too: every document names its id in its own field. The
+// reads ask the store not to send the listed fields (tracked-views.ts); this drops what is left, by prefix.
 const alwaysInternal = ['searchText', 'searchTokens'];
 
 /** What publicDocument leaves out, as a view store's text read takes it (`findTexts`). */

@@ -189,6 +189,21 @@ export function viewStoreConformance(name: string, makeStore: () => ViewStore | 
         const [found] = await people.find({ _id: 'p1' });
         expect(found).toEqual(performers[0]);
       });
+
+      it('leaves the omitted top-level fields out, while filters and sorts still see them', async () => {
+        const omit = ['shows', 'tags', 'rating'];
+        const withoutOmitted = ({ shows: _shows, tags: _tags, rating: _rating, ...rest }: Performer) => rest;
+        // Sorted by an omitted field, filtered on one (also checked on the documents: $elemMatch), paged.
+        expect(await people.find({ tags: 'kids' }, { sort: { rating: -1 }, omit })).toEqual([performers[2]!, performers[0]!].map(withoutOmitted));
+        expect(await people.find({ shows: { $elemMatch: { seats: { $gte: 50 } } } }, { sort: { _id: 1 }, skip: 1, limit: 1, omit })).toEqual([withoutOmitted(performers[1]!)]);
+        expect(await people.find({ rating: { $lt: 3 } }, { omit: ['name'] })).toEqual([{ _id: 'p4', city: 'eilat', rating: 2, tags: [], archived: true }]);
+        expect(await people.findOne({ _id: 'p1' }, { omit })).toEqual(withoutOmitted(performers[0]!));
+        expect(await people.findOne({ rating: 5 }, { omit })).toEqual(withoutOmitted(performers[2]!));
+        expect(await people.findOne({ shows: { $elemMatch: { venue: 'club' } } }, { omit })).toEqual(withoutOmitted(performers[1]!));
+        expect(await people.findOne({ _id: 'nobody' }, { omit })).toBeNull();
+        // The stored documents keep them.
+        expect(await people.findOne({ _id: 'p1' })).toEqual(performers[0]);
+      });
     });
 
     it('count counts matches', async () => {

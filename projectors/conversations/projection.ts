@@ -37,6 +37,7 @@ function withUnread(conversation: ConversationView): ConversationView {
 export const conversationsProjection: Projection<ConversationView> = {
   name: 'conversations',
   collection: 'conversations',
+  privateFields: ['_messageIndex'],
   eventTypes: ['ConversationOpened', 'MessagePosted', 'ConversationRead'],
   keysOf: (event) => ('conversationId' in event.data ? [event.data.conversationId] : []),
   evolve(doc, event, id) {

@@ -103,6 +103,7 @@ export const vendorCardsProjection: Projection<VendorCard> = {
   name: 'vendor-cards',
   version: 2,
   collection: 'vendorCards',
+  privateFields: ['_ratingStars', '_profileTokens', '_productTokens', '_timedServiceMinutes', '_profileKnown'],
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
