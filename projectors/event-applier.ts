@@ -57,7 +57,7 @@ function isPlainJson(value: unknown): boolean {
 /**
  * isPlainJson for a value that replaced `previous` (a JSON value): the items and fields it kept from it,
  * the same values as `[...items, added]` or `{ ...fields, [key]: changed }` keep them, are JSON already,
- * so only the others are walked (an order's timeline, a vendor's ratings grow by one per event).
+ * so only the others are walked (an order's timeline grows by one item per event).
  */
 function isPlainJsonAfter(value: unknown, previous: unknown): boolean {
   if (value === null || typeof value !== 'object' || previous === null || typeof previous !== 'object') return isPlainJson(value);
