@@ -17,7 +17,7 @@ describe('reads of the views', () => {
     const asked: Array<Pick<FindOptions, 'omit'> | undefined> = [];
     const recording: ViewStore = {
       ...store,
-      collection(name) {
+      collection: ((name: string) => {
         const collection = store.collection(name);
         return {
           ...collection,
@@ -25,7 +25,7 @@ describe('reads of the views', () => {
           findOne: (filter, options) => { asked.push(options); return collection.findOne(filter, options); },
           count: (filter) => collection.count(filter),
         } as typeof collection;
-      },
+      }) as ViewStore['collection'],
     };
     return { store: recording, asked };
   }
