@@ -1,7 +1,8 @@
 import type { Realtime } from '../domain/ports/realtime.ts';
-import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
+import type { ViewStore } from '../domain/ports/view-store.ts';
 import type { ViewChange } from './event-applier.ts';
 import type { ProjectionRuntime } from './runtime.ts';
+import { seenRevision } from './seen.ts';
 
 // In distributed mode the projectors and the query API are separate processes. The projectors publish
 // every view change on the Realtime port (Redis pub/sub), and the query API follows them to purge its
@@ -40,8 +41,8 @@ export async function followViewChanges(viewStore: ViewStore, realtime: Realtime
   });
 
   async function applied(collection: string, id: string, streamId: string, minRevision: number): Promise<boolean> {
-    const doc = await viewStore.collection<ViewDocument & { _seen?: Record<string, number> }>(collection).findOne({ _id: id });
-    return (doc?._seen?.[streamId] ?? -1) >= minRevision;
+    // Stream ids are kept encoded in `_seen` (a config key holds dots).
+    return seenRevision(await viewStore.collection(collection).findOne({ _id: id }), streamId) >= minRevision;
   }
 
   return {
