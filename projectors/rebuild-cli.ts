@@ -3,7 +3,7 @@
 // lease from the running instances (projector-lease.ts preempt) and holds it until the rebuilt views
 // are in: on MongoDB they are built beside the live ones and swapped in, so readers keep the previous
 // views meanwhile, which stop moving only from the lease's hand-over to the swap; on node:sqlite the
-// rebuild is one transaction. Stores come from the same environment
+// rebuild is one transaction. Other followers' checkpoints stay. Stores come from the same environment
 // variables as `npm start` (infra/config.ts): the node:sqlite file at $DATA_DIR/events.sqlite unless
 // EVENTSTORE_URL is set; MongoDB when MONGO_URL is set, else the embedded $DATA_DIR/views.sqlite, or
 // with VIEW_STORE=memory the in-memory view store, in which case the rebuilt views vanish with this
@@ -11,12 +11,12 @@
 // Flags: `--one-process` keeps the rebuild on one thread (no helper process: less memory, more time);
 // `--helper-from <events>` starts the helper from that many events on (default 100,000; see
 // projectors/rebuild-split.ts).
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../infra/config.ts';
 import { openAdapters } from '../infra/open-adapters.ts';
 import { allProjections } from './all-projections.ts';
@@ -63,7 +63,7 @@ async function main(): Promise<number> {
     const exclusive = async () => {
       if (!lease) return;
       await lease.preempt();
-      err.write('Holding the projectors lease: the running projectors stand by until the rebuilt views are in.\n');
+      err.write('Holding the projectors lease: projectors services on this view store stand by until the rebuilt views are in.\n');
       renewal = setInterval(() => void lease.refresh().catch((error: unknown) => log.error({ err: error }, 'views:rebuild could not renew the projectors lease')), LEASE_REFRESH_MS);
       await lease.untilSole();
       if (!lease.held()) throw new Error('lost the projectors lease before the swap; the live views are as they were');
