@@ -1,10 +1,11 @@
 import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.ts';
-import type { ViewDocument, ViewStore } from '../../domain/ports/view-store.ts';
+import { VERSION_FIELD, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { calendarDecider } from '../../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, type OrderState } from '../../domain/order/decider.ts';
 import { toDomainEvent } from '../../command-api/command-handler.ts';
 import { allProjections } from '../../projectors/all-projections.ts';
 import { rebuildViews } from '../../projectors/rebuild.ts';
+import { SEEN_STATE_FIELDS } from '../../projectors/seen.ts';
 import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
 import { noticesOf, notifiableEventTypes } from '../../notifications/recipients.ts';
 import { DEAD_LETTERS_COLLECTION } from '../../process-managers/process-manager.ts';
@@ -15,8 +16,10 @@ import type { Acknowledged } from './workload.ts';
 // is the truth, and everything that follows from it is there exactly once.
 
 /** Bookkeeping fields that record how a document was written, not what it says. */
+/** The document without the runtime's bookkeeping, which depends on the feed it came by (lanes, floors). */
+const BOOKKEEPING = new Set<string>([VERSION_FIELD, ...SEEN_STATE_FIELDS]);
 const served = (doc: ViewDocument): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(doc).filter(([key]) => key !== '_version' && key !== '_seen'));
+  Object.fromEntries(Object.entries(doc).filter(([key]) => !BOOKKEEPING.has(key)));
 
 export interface ViewComparison {
   collection: string;
