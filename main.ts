@@ -36,6 +36,7 @@ import { apiNotFound, createQueryApi, type QueryApi } from './query-api/create-q
 import { pathMatcher } from './query-api/route-matcher.ts';
 import type { ProjectionsProgress } from './query-api/ports.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from './projectors/runtime.ts';
+import { dropViewsOfAnotherLog } from './projectors/checkpoints.ts';
 import { viewStoreLease } from './projectors/projector-lease.ts';
 import { followViewChanges, publishViewChanges } from './projectors/view-change-channel.ts';
 import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor.ts';
@@ -157,6 +158,9 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const stops: (() => Promise<void> | void)[] = [];
 
   const adapters = await openAdapters(config, { log: log.child({ part: 'event-store' }) });
+  // The views file beside the events outlives the process: views of another log (the event file deleted
+  // and seeded again) must not pass for this one's, whichever services this process runs.
+  if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
   const { eventStore, viewStore, cache, jobQueue, realtime, feed } = adapters;
   // GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts).
   const readinessChecks: ReadinessCheck[] = [];

@@ -16,7 +16,6 @@ import { shareAppendsOver } from './event-store/shared-file-appends.ts';
 import { storeEventFeed } from './event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from './view-store/memory-view-store.ts';
 import { openSqliteViewStore } from './view-store/sqlite-view-store.ts';
-import { dropViewsOfAnotherLog } from '../projectors/checkpoints.ts';
 import { createMemoryCache } from './cache/memory-cache.ts';
 import { createMemoryJobQueue } from './job-queue/memory-job-queue.ts';
 import { createMemoryRealtime } from './realtime/memory-realtime.ts';
@@ -41,6 +40,11 @@ export interface Adapters {
   singleUseTokens: SingleUseTokens;
   /** Where projectors and reactors read events. */
   feed: EventFeed;
+  /**
+   * The embedded views file, when the views are kept in one beside the events (null otherwise). It
+   * outlives the process: the composition root drops views built from another log before anything reads them.
+   */
+  viewsFile: string | null;
   /** Which engine serves each port, for the start-up banner. */
   engines: Record<'eventStore' | 'viewStore' | 'cache' | 'jobQueue' | 'realtime' | 'attemptLimiter' | 'idempotencyStore' | 'singleUseTokens' | 'feed', string>;
   /** One probe per shared engine this process uses (Redis, MongoDB): readiness asks each whether it answers. */
@@ -84,6 +88,7 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
 
   const engineProbes: Adapters['engineProbes'] = [];
   let viewStore: ViewStore;
+  let viewsFile: string | null = null;
   if (config.MONGO_URL) {
     const { openMongoViewStore } = await import('./view-store/mongo-view-store.ts');
     // The projectors runtime declares every view's indexes when it starts (projectors/view-indexes.ts).
@@ -98,9 +103,7 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
     mkdirSync(config.DATA_DIR, { recursive: true });
     const path = join(config.DATA_DIR, 'views.sqlite');
     viewStore = openSqliteViewStore({ path });
-    // The views file outlives the process beside the events: views of another log (the event file
-    // deleted and seeded again) must not pass for this one's.
-    await dropViewsOfAnotherLog(viewStore, eventStore);
+    viewsFile = path;
     engines.viewStore = `node:sqlite ${path} (resumes from its checkpoints)`;
   }
   closers.push(() => viewStore.close());
@@ -170,7 +173,7 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
   }
 
   return {
-    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, engines, engineProbes, kafkaProbe, eventStoreSubscriptions,
+    eventStore, viewStore, cache, jobQueue, realtime, attemptLimiter, idempotencyStore, singleUseTokens, feed, viewsFile, engines, engineProbes, kafkaProbe, eventStoreSubscriptions,
     async close() {
       // Last opened, first closed: the event store goes after everything that reads it.
       for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -20,6 +20,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '../infra/config.ts';
 import { openAdapters } from '../infra/open-adapters.ts';
 import { allProjections } from './all-projections.ts';
+import { dropViewsOfAnotherLog } from './checkpoints.ts';
 import { LEASE_REFRESH_MS, viewStoreLease } from './projector-lease.ts';
 import { rebuildViews } from './rebuild.ts';
 import { progressBar } from './rebuild-progress-bar.ts';
@@ -49,6 +50,8 @@ async function main(): Promise<number> {
   requireEventStore(config);
   // The same adapters as the server (infra/open-adapters.ts); the rebuild uses the event and view stores.
   const adapters = await openAdapters(config);
+  // A views file beside the events outlives the process: views of another log must not pass for this one's.
+  if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
   const inMemory = !config.MONGO_URL && config.VIEW_STORE === 'memory';
   const err = process.stderr;
   try {
