@@ -8,15 +8,14 @@ import { createEventApplier, type ApplyOutcome, type ViewChange } from './event-
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
 import { LEASE_REFRESH_MS, type ProjectorLease } from './projector-lease.ts';
+import { firstBuildSource, type FirstBuildLog } from './first-build.ts';
+import { leaseRenewal } from './lease-renewal.ts';
 import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
-import { seenRevision } from './seen.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
+import { createViewWaiters, type WaitResult } from './view-waiters.ts';
 
 export type { ViewChange } from './event-applier.ts';
-
-export type WaitResult<D extends ViewDocument = ViewDocument> =
-  | { reached: true; doc: D | null }
-  | { reached: false; doc: D | null; seenRevision: number };
+export type { WaitResult } from './view-waiters.ts';
 
 export interface ProjectionRuntimeStats {
   /** Position of the last event processed, -1 before any. */
@@ -85,34 +84,6 @@ export interface ProjectionRuntimeOptions {
   firstBuild?: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; fromEvents?: number };
 }
 
-/** See ProjectionRuntimeOptions.firstBuild. Below this, following page by page takes a few seconds. */
-const FIRST_BUILD_FROM_EVENTS = 50_000;
-
-/**
- * Whether the log holds at least `count` events. Positions are not a count (EventStoreDB's are byte
- * offsets in its log), so this reads the log a page at a time until it has seen `count` or the end: at
- * most once per start, and only when no view was ever built.
- */
-async function holdsAtLeast(eventStore: Pick<EventStore, 'readAll'>, count: number): Promise<boolean> {
-  let seen = 0;
-  let after: number | undefined;
-  while (seen < count) {
-    const page = await eventStore.readAll({ ...(after === undefined ? {} : { after }), maxCount: Math.min(5000, count - seen) });
-    if (page.length === 0) return false;
-    seen += page.length;
-    after = page.at(-1)!.position;
-  }
-  return true;
-}
-
-interface Waiter {
-  collection: string;
-  id: string;
-  streamId: string;
-  minRevision: number;
-  check(): void;
-}
-
 export function createProjectionRuntime(options: ProjectionRuntimeOptions): ProjectionRuntime {
   const projections = options.projections ?? allProjections;
   const names = new Set<string>();
@@ -137,35 +108,13 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
 
   /** Last position each projection has applied (in memory; saved to `_checkpoints` now and then). */
   const positions = new Map<string, number>();
-  /** collection → streamId → highest revision handled: lets waitFor see deletions and no-op events. */
-  const handled = new Map<string, Map<string, number>>();
-  const listeners = new Set<(change: ViewChange) => void>();
-  const waiters = new Set<Waiter>();
+  const waiters = createViewWaiters(viewStore, log);
   const lease = options.lease;
   const stats: Omit<ProjectionRuntimeStats, 'position'> = { applied: 0, ignored: 0, invalid: 0, restarts: 0, role: lease ? 'standby' : 'active' };
-  let leaseTimer: NodeJS.Timeout | null = null;
+  let started = false;
+  const renewal = lease ? leaseRenewal(lease, options.leaseRefreshMs ?? LEASE_REFRESH_MS, () => started, log) : null;
   /** With a lease: whether this instance, as the holder, has started changed views over. */
   let outdatedReset = false;
-  let started = false;
-
-  function noteHandled(collection: string, streamId: string, revision: number): void {
-    let streams = handled.get(collection);
-    if (!streams) handled.set(collection, (streams = new Map()));
-    if ((streams.get(streamId) ?? -1) < revision) streams.set(streamId, revision);
-  }
-
-  function announce(event: RecordedEvent, outcome: ApplyOutcome): void {
-    for (const change of outcome.changes) {
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (error) {
-          log.error({ err: error, collection: change.collection }, 'view change listener threw');
-        }
-      }
-    }
-    for (const waiter of waiters) if (waiter.streamId === event.streamId) waiter.check();
-  }
 
   /** Applies a page; the positions move only once it committed (see committed). */
   async function applyPage(events: RecordedEvent[]): Promise<ApplyOutcome[]> {
@@ -176,13 +125,13 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   /** After the page's unit committed: bookkeeping, then the listeners and waiters hear of it. */
   function committed(outcomes: ApplyOutcome[], events: RecordedEvent[]): void {
     events.forEach((event, index) => {
-      for (const projection of readersOf.get(event.type) ?? []) noteHandled(projection.collection, event.streamId, event.revision);
+      for (const projection of readersOf.get(event.type) ?? []) waiters.noteHandled(projection.collection, event.streamId, event.revision);
       for (const name of names) {
         if ((positions.get(name) ?? -1) < event.position) positions.set(name, event.position);
       }
       stats[outcomes[index]!.status] += 1;
     });
-    events.forEach((event, index) => announce(event, outcomes[index]!));
+    events.forEach((event, index) => waiters.announce(event, outcomes[index]!));
   }
 
   const subscription = createCheckpointedSubscription<ApplyOutcome[]>({
@@ -241,23 +190,18 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       // rebuildViews saved every checkpoint at its last position.
       subscription.advanceTo(result.lastPosition);
       // Every document may have changed: tell the caches.
-      for (const projection of projections) {
-        for (const listener of listeners) {
-          try { listener({ collection: projection.collection, ids: [], all: true }); } catch { /* logged on normal changes */ }
-        }
-      }
+      waiters.announceAllChanged(projections.map((projection) => projection.collection));
       return result;
     });
   }
 
   /** The log to build every view from at this start (options.firstBuild) and its head, or null to follow page by page. */
-  async function firstBuildSource(): Promise<{ eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; head: number } | null> {
+  async function firstBuildAtStart(): Promise<{ eventStore: FirstBuildLog; head: number } | null> {
     const firstBuild = options.firstBuild;
     if (!firstBuild || !viewStore.atomically || !skipByPosition || lease) return null;
     const saved = await checkpoints.load([...names]);
     if ([...names].some((name) => (saved.get(name) ?? -1) >= 0)) return null;
-    const head = await firstBuild.eventStore.headPosition();
-    return await holdsAtLeast(firstBuild.eventStore, firstBuild.fromEvents ?? FIRST_BUILD_FROM_EVENTS) ? { eventStore: firstBuild.eventStore, head } : null;
+    return firstBuildSource(firstBuild.eventStore, firstBuild.fromEvents);
   }
 
   return {
@@ -268,25 +212,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       // A projection whose version changed (or that never ran) starts over alone (checkpoints.ts); with a
       // lease, the holder does so when it first loads the checkpoints (above).
       if (!lease) await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
-      const buildFrom = await firstBuildSource();
-      if (lease && !leaseTimer) {
-        const everyMs = options.leaseRefreshMs ?? LEASE_REFRESH_MS;
-        // A failed refresh is tried again sooner: a holder renews as soon as its database answers again.
-        const refresh = async () => {
-          if (!started) return;
-          let ok = true;
-          try {
-            await lease.refresh();
-          } catch (error) {
-            ok = false;
-            log.error({ err: error }, 'projectors: could not refresh the lease');
-          }
-          if (!started) return;
-          leaseTimer = setTimeout(() => void refresh(), ok ? everyMs : Math.max(1, Math.floor(everyMs / 2)));
-          leaseTimer.unref?.();
-        };
-        await refresh();
-      }
+      const buildFrom = await firstBuildAtStart();
+      await renewal?.start();
       await subscription.start();
       if (buildFrom) {
         // Behind the start: the server answers meanwhile (not ready until the views are caught up).
@@ -301,56 +228,14 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
 
     async stop() {
       started = false;
-      if (leaseTimer) clearTimeout(leaseTimer);
-      leaseTimer = null;
+      renewal?.stop();
       await subscription.stop();
       await lease?.release().catch((error: unknown) => log.error({ err: error }, 'projectors: could not release the lease'));
     },
 
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: (listener) => waiters.onChange(listener),
 
-    waitFor<D extends ViewDocument = ViewDocument>(collection: string, id: string, streamId: string, minRevision: number, timeoutMs: number): Promise<WaitResult<D>> {
-      return new Promise((resolve) => {
-        let settled = false;
-        let checking = false;
-        let recheck = false;
-        const read = () => viewStore.collection<D>(collection).findOne({ _id: id });
-        const finish = (result: WaitResult<D>) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          resolve(result);
-        };
-        const check = () => {
-          if (settled) return;
-          if (checking) { recheck = true; return; }
-          checking = true;
-          void read().then((doc) => {
-            checking = false;
-            const reached = seenRevision(doc, streamId) >= minRevision || (handled.get(collection)?.get(streamId) ?? -1) >= minRevision;
-            if (reached) finish({ reached: true, doc });
-            else if (recheck) { recheck = false; check(); }
-          }, (error: unknown) => {
-            checking = false;
-            log.error({ err: error, collection, id }, 'waitFor could not read the view');
-          });
-        };
-        const waiter: Waiter = { collection, id, streamId, minRevision, check };
-        // Registered before the first read, so an event applied meanwhile triggers a second look.
-        waiters.add(waiter);
-        const timer = setTimeout(() => {
-          void read().then(
-            (doc) => finish({ reached: false, doc, seenRevision: seenRevision(doc, streamId) }),
-            () => finish({ reached: false, doc: null, seenRevision: -1 }),
-          );
-        }, timeoutMs);
-        check();
-      });
-    },
+    waitFor: (collection, id, streamId, minRevision, timeoutMs) => waiters.waitFor(collection, id, streamId, minRevision, timeoutMs),
 
     waitForPosition: (position, timeoutMs) => subscription.waitForPosition(position, timeoutMs),
 
