@@ -7,7 +7,7 @@
 //   projectors   builds the views from the event feed
 //   worker       notification reactor and job worker
 //   relay        publishes every event to Kafka (when KAFKA_BROKERS is set)
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -155,174 +155,46 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
     log.warn('NODE_ENV=production in the configuration, but React runs its development build: set NODE_ENV=production in the process environment');
   }
   const jwtSecret = jwtSecretOf(config);
-  const stops: (() => Promise<void> | void)[] = [];
 
   const adapters = await openAdapters(config, { log: log.child({ part: 'event-store' }) });
   // The views file beside the events outlives the process: views of another log (the event file deleted
   // and seeded again) must not pass for this one's, whichever services this process runs.
   if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
-  const { eventStore, viewStore, cache, jobQueue, realtime, feed } = adapters;
-  // GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts).
-  const readinessChecks: ReadinessCheck[] = [];
-  const head = () => eventStore.headPosition();
-  // Whatever it runs, a process is not ready while a shared engine it uses does not answer.
-  for (const { engine, probe } of adapters.engineProbes) readinessChecks.push(reachableCheck(engine, probe));
-  // Kafka, for the processes that need it: the relay, and the followers of a Kafka feed (not the APIs).
-  const needsKafka = runs.has('relay') || (feed.order === 'per-stream' && (runs.has('projectors') || runs.has('worker')));
-  if (adapters.kafkaProbe && needsKafka) readinessChecks.push(reachableCheck('kafka', adapters.kafkaProbe));
-  // On EventStoreDB a subscription that lost its connection resubscribes by itself; until it has, what it feeds lags.
-  const subscriptions = adapters.eventStoreSubscriptions;
-  if (subscriptions) readinessChecks.push({ name: 'event-store-subscriptions', check: async () => subscriptions() });
+  const c: Composition = { config, runs, allInOne, production, log, jwtSecret, adapters, readinessChecks: [], stops: [], head: () => adapters.eventStore.headPosition() };
+  composeEngineChecks(c);
 
-  // Projectors: local runtime; a query API in another process follows its changes over Realtime.
-  let projections: ProjectionRuntime | null = null;
-  if (runs.has('projectors')) {
-    // The projectors service alone may run as several instances on one view store: the holder of the
-    // lease writes, the others stand by (projectors/projector-lease.ts).
-    const lease = allInOne ? undefined : viewStoreLease({ viewStore, name: 'projectors', owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` });
-    // A views file with nothing built yet over a long log is built in one unit (projectors/runtime.ts firstBuild).
-    projections = createProjectionRuntime({ viewStore, feed, log: log.child({ part: 'projectors' }), lease, firstBuild: { eventStore } });
-    await projections.start();
-    stops.push(() => projections!.stop());
-    const runtime = projections;
-    const caughtUp = caughtUpCheck('projections', { position: () => runtime.stats().position, waitForPosition: runtime.waitForPosition }, { head, feed, subscription: 'projectors' });
-    readinessChecks.push({
-      name: 'projections',
-      async check() {
-        if (runtime.stats().role !== 'standby') return caughtUp.check();
-        // A standby is ready while another instance writes the views; not once that one stopped renewing.
-        if (lease?.heldByAnyone()) return { ready: true, detail: `standing by while ${lease.holder() ?? 'another instance'} writes the views` };
-        return { ready: false, detail: `nobody writes the views: the lease of ${lease?.holder() ?? 'the active instance'} ran out, taking over` };
-      },
-    });
-    if (!allInOne) stops.push(publishViewChanges(projections, realtime));
-  }
+  const projections = runs.has('projectors') ? await composeProjectors(c) : null;
   // The sandbox keeps its records in the event store, so every process of the deployment shares them.
-  const paymentGateway = createSandboxPaymentGateway({ eventStore });
-  if (runs.has('worker')) {
-    // Views in memory start empty on every run; the followers' checkpoints go beside the event file instead.
-    // Such a file outlives a deleted or restored log: it checks that it follows this one (relay-checkpoints.ts).
-    const workerLog = log.child({ part: 'worker' });
-    const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`), {
-      log: eventStore, onStale: (reason) => workerLog.warn(reason),
-    }));
-    const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
-    await reactor.start();
-    stops.push(() => reactor.stop());
-    readinessChecks.push(caughtUpCheck('notifications', reactor, { head, feed, subscription: REACTOR_NAME }));
-    startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });
-    // The steps that follow events (a canceled order's slot, refunds): process-managers/.
-    const flows = createProcessManagers({
-      eventStore, paymentGateway, feed, viewStore, log: log.child({ part: 'flows' }),
-      ...(config.MONGO_URL ? {} : { checkpointOf: (name: string) => checkpointFile(`flow-${name}`)! }),
-    });
-    await flows.start();
-    stops.push(() => flows.stop());
-    for (const manager of flows.managers) readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
-  }
-  if (runs.has('relay') && config.KAFKA_BROKERS) {
-    const { startKafkaRelay } = await import('./infra/relay/start-kafka-relay.ts');
-    const relay = await startKafkaRelay({ eventStore, viewStore, brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, log: log.child({ part: 'relay' }) });
-    stops.push(() => relay.stop());
-    readinessChecks.push(caughtUpCheck('relay', pollingFollower(relay.position), { head }));
-  }
+  const paymentGateway = createSandboxPaymentGateway({ eventStore: adapters.eventStore });
+  if (runs.has('worker')) await composeWorker(c, paymentGateway);
+  if (runs.has('relay') && config.KAFKA_BROKERS) await composeRelay(c, config.KAFKA_BROKERS);
 
   const serveHttp = runs.has('web') || runs.has('command-api') || runs.has('query-api');
-  let seeded: SeedReport | null = null;
-  let mailOutbox: OutboxMailer | null = null;
-  let web: WebApp | null = null;
-  // The storefront's server pass reads through the query API of this process when there is one (web/api/in-process-transport.ts).
-  let inProcessReads: InProcessReader | undefined;
-  let queryApiHere: QueryApi | null = null;
   const apiLog = log.child({ part: 'api' });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders);
   // Every service answers /health/live and /health/ready, also those without an API (projectors, worker, relay).
-  app.use(healthRouter(() => readinessChecks));
+  app.use(healthRouter(() => c.readinessChecks));
   // The browser's calls carry the session in HttpOnly cookies: the bridge makes them bearer tokens (web/session-cookies.ts).
   if (runs.has('web')) app.use('/api', sessionCookieBridge({ production }));
-  let seed: { run: () => Promise<void> } | null = null;
+  let mail: ComposedMail | null = null;
+  let seed: DemoSeed | null = null;
+  let queryApiHere: ComposedQueryApi | null = null;
+  let web: ComposedWeb | null = null;
   if (serveHttp) {
-    const logger = {
-      info: (message: string) => apiLog.info(message),
-      warn: (message: string) => apiLog.warn(message),
-      error: (error: unknown, message?: string) => apiLog.error({ err: error }, message ?? 'request failed'),
-    };
-    // Activation e-mails leave through SMTP when SMTP_URL is set (always in production). Without it
-    // (development) they stay in the outbox and the link is logged, so a local user can activate. The
-    // demo seed activates its accounts from the outbox: while it runs, mail goes there in any case.
-    const outbox = createOutboxMailer((line) => apiLog.info(line), { logActivationLinks: !production && !config.SMTP_URL });
-    mailOutbox = outbox;
-    let seeding = false;
-    let mailer: ActivationMailer = outbox;
-    if (config.SMTP_URL) {
-      const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-      const sender = openSmtpMailSender({ url: config.SMTP_URL, from: config.MAIL_FROM ?? `HaBama <no-reply@${new URL(publicUrl).hostname}>` });
-      stops.push(() => sender.close());
-      const mailing = mailingActivationMailer(sender, { publicUrl });
-      mailer = {
-        sendActivation: (message) => (seeding ? outbox : mailing).sendActivation(message),
-        sendPasswordReset: (message) => (seeding ? outbox : mailing).sendPasswordReset(message),
-        sendAccountExists: (message) => (seeding ? outbox : mailing).sendAccountExists(message),
-      };
-    }
-
-    const commandApi = runs.has('command-api')
-      ? createCommandApi({
-        eventStore, paymentGateway, jwtSecret, activationMailer: mailer, logger, attemptLimiter: adapters.attemptLimiter,
-        singleUseTokens: adapters.singleUseTokens,
-        realtime,
-        idempotencyStore: adapters.idempotencyStore,
-        accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
-      })
-      : null;
-    if (commandApi) {
-      app.use(commandApi.router);
-      readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await head()}`));
-      // Decided before the server listens, so readiness never reports ready just before the seed begins.
-      if (config.SEED_DEMO && !production && (await isEmptyLog(eventStore))) {
-        seeding = true;
-        readinessChecks.push(stepCheck('seed', () => (seeding ? { ready: false, detail: 'seeding the demo marketplace' } : { ready: true, detail: 'demo marketplace seeded' })));
-        seed = {
-          run: async () => {
-            log.info('Empty event store: seeding the demo marketplace through the command API…');
-            seeded = await (options.seedDemo ?? seedDemoMarketplace)({ baseUrl: `http://127.0.0.1:${port}`, eventStore, mailer: outbox, password: config.DEMO_PASSWORD, log: (line) => log.info(line) });
-            seeding = false;
-          },
-        };
-      }
-    }
-    if (runs.has('query-api')) {
-      let progress: ProjectionsProgress;
-      if (projections) progress = projections;
-      else {
-        const remote = await followViewChanges(viewStore, realtime);
-        stops.push(() => remote.close());
-        progress = remote;
-      }
-      const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret, extraRouteSpecs: commandApi?.routes, logger });
-      stops.push(() => queryApi.cache.stop());
-      app.use(queryApi.router);
-      queryApiHere = queryApi;
-      // A GET the command API's router takes first (mounted before) is left to HTTP, as the router would answer it.
-      const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
-      inProcessReads = {
-        read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? null : queryApi.read(request)),
-      };
-      readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
-    }
+    const logger = apiLogger(apiLog);
+    mail = composeMail(c, apiLog);
+    let commandApi: CommandApi | null = null;
+    if (runs.has('command-api')) ({ commandApi, seed } = await composeCommandApi(c, app, { paymentGateway, mail, logger, seedDemo: options.seedDemo ?? seedDemoMarketplace }));
+    if (runs.has('query-api')) queryApiHere = await composeQueryApi(c, app, { projections, commandApi, logger });
     if (runs.has('web') && !(runs.has('command-api') && runs.has('query-api'))) {
       // What the APIs of this process did not answer goes to the API process that owns it.
       app.use('/api', apiGateway({ commandApiUrl: config.COMMAND_API_URL!, queryApiUrl: config.QUERY_API_URL! }));
     }
     app.use('/api', apiNotFound);
-    // The storefront calls the APIs of this very process, whose port is known only once it listens.
-    if (runs.has('web')) {
-      app.use((req, res, next) => (web ? web.router(req, res, next) : res.status(503).type('text/plain').send('Starting…')));
-      readinessChecks.push(stepCheck('web', () => (web ? { ready: true, detail: 'storefront built' } : { ready: false, detail: 'building the storefront' })));
-    }
+    if (runs.has('web')) web = composeWeb(c, app);
   }
   app.use(problemHandler((error) => apiLog.error({ err: error }, 'unhandled')));
 
@@ -336,17 +208,246 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const localUrl = `http://127.0.0.1:${port}`;
   options.onListening?.(localUrl);
+  let seeded: SeedReport | null = null;
   if (serveHttp) {
-    if (runs.has('web')) {
+    await web?.start(server, localUrl, queryApiHere);
+    if (seed) {
+      seeded = await seed.run(localUrl);
+      // Views follow the log asynchronously; wait so the first page already shows the demo.
+      await projections?.waitForPosition(await adapters.eventStore.headPosition(), 60_000);
+    }
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: localUrl, port, config, adapters, projections: projections!, seeded, mailOutbox: mail?.outbox ?? null,
+    close: () => (closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await web?.close();
+      for (const stop of c.stops.reverse()) await stop();
+      await adapters.close();
+    })()),
+  };
+}
+
+/** What every service's composition shares: the configuration and the adapters, and where each adds its readiness checks and its stop. */
+interface Composition {
+  config: Config;
+  runs: Set<ServiceName>;
+  allInOne: boolean;
+  production: boolean;
+  log: Logger;
+  jwtSecret: string;
+  adapters: Adapters;
+  /** GET /health/ready: each part this process runs adds what it needs to be ready (infra/http/health.ts). */
+  readinessChecks: ReadinessCheck[];
+  /** Run last added first when the process closes. */
+  stops: (() => Promise<void> | void)[];
+  /** The event log's head position. */
+  head: () => Promise<number>;
+}
+
+type HttpApp = ReturnType<typeof express>;
+type CommandApi = ReturnType<typeof createCommandApi>;
+type PaymentGateway = ReturnType<typeof createSandboxPaymentGateway>;
+
+/** Whatever it runs, a process is not ready while an engine it uses does not answer. */
+function composeEngineChecks({ adapters, runs, readinessChecks }: Composition): void {
+  for (const { engine, probe } of adapters.engineProbes) readinessChecks.push(reachableCheck(engine, probe));
+  // Kafka, for the processes that need it: the relay, and the followers of a Kafka feed (not the APIs).
+  const needsKafka = runs.has('relay') || (adapters.feed.order === 'per-stream' && (runs.has('projectors') || runs.has('worker')));
+  if (adapters.kafkaProbe && needsKafka) readinessChecks.push(reachableCheck('kafka', adapters.kafkaProbe));
+  // On EventStoreDB a subscription that lost its connection resubscribes by itself; until it has, what it feeds lags.
+  const subscriptions = adapters.eventStoreSubscriptions;
+  if (subscriptions) readinessChecks.push({ name: 'event-store-subscriptions', check: async () => subscriptions() });
+}
+
+/** The projectors service: the local runtime; a query API in another process follows its changes over Realtime. */
+async function composeProjectors(c: Composition): Promise<ProjectionRuntime> {
+  const { viewStore, feed, eventStore, realtime } = c.adapters;
+  // The projectors service alone may run as several instances on one view store: the holder of the
+  // lease writes, the others stand by (projectors/projector-lease.ts).
+  const lease = c.allInOne ? undefined : viewStoreLease({ viewStore, name: 'projectors', owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}` });
+  // A views file with nothing built yet over a long log is built in one unit (projectors/runtime.ts firstBuild).
+  const runtime = createProjectionRuntime({ viewStore, feed, log: c.log.child({ part: 'projectors' }), lease, firstBuild: { eventStore } });
+  await runtime.start();
+  c.stops.push(() => runtime.stop());
+  const caughtUp = caughtUpCheck('projections', { position: () => runtime.stats().position, waitForPosition: runtime.waitForPosition }, { head: c.head, feed, subscription: 'projectors' });
+  c.readinessChecks.push({
+    name: 'projections',
+    async check() {
+      if (runtime.stats().role !== 'standby') return caughtUp.check();
+      // A standby is ready while another instance writes the views; not once that one stopped renewing.
+      if (lease?.heldByAnyone()) return { ready: true, detail: `standing by while ${lease.holder() ?? 'another instance'} writes the views` };
+      return { ready: false, detail: `nobody writes the views: the lease of ${lease?.holder() ?? 'the active instance'} ran out, taking over` };
+    },
+  });
+  if (!c.allInOne) c.stops.push(publishViewChanges(runtime, realtime));
+  return runtime;
+}
+
+/** The worker service: the notification reactor and job worker, and the process managers (a canceled order's slot, refunds). */
+async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Promise<void> {
+  const { config, log, head } = c;
+  const { feed, eventStore, jobQueue, viewStore, realtime } = c.adapters;
+  // Views in memory start empty on every run; the followers' checkpoints go beside the event file instead.
+  // Such a file outlives a deleted or restored log: it checks that it follows this one (relay-checkpoints.ts).
+  const workerLog = log.child({ part: 'worker' });
+  const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`), {
+    log: eventStore, onStale: (reason) => workerLog.warn(reason),
+  }));
+  const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
+  await reactor.start();
+  c.stops.push(() => reactor.stop());
+  c.readinessChecks.push(caughtUpCheck('notifications', reactor, { head, feed, subscription: REACTOR_NAME }));
+  startNotificationWorker(jobQueue, { eventStore, realtime, log: log.child({ part: 'worker' }) });
+  // The steps that follow events: process-managers/.
+  const flows = createProcessManagers({
+    eventStore, paymentGateway, feed, viewStore, log: log.child({ part: 'flows' }),
+    ...(config.MONGO_URL ? {} : { checkpointOf: (name: string) => checkpointFile(`flow-${name}`)! }),
+  });
+  await flows.start();
+  c.stops.push(() => flows.stop());
+  for (const manager of flows.managers) c.readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
+}
+
+/** The relay service: publishes every event to Kafka. */
+async function composeRelay(c: Composition, brokers: string): Promise<void> {
+  const { startKafkaRelay } = await import('./infra/relay/start-kafka-relay.ts');
+  const { eventStore, viewStore } = c.adapters;
+  const relay = await startKafkaRelay({ eventStore, viewStore, brokers: brokers.split(','), topicPrefix: c.config.NAMESPACE, log: c.log.child({ part: 'relay' }) });
+  c.stops.push(() => relay.stop());
+  c.readinessChecks.push(caughtUpCheck('relay', pollingFollower(relay.position), { head: c.head }));
+}
+
+function apiLogger(apiLog: Logger) {
+  return {
+    info: (message: string) => apiLog.info(message),
+    warn: (message: string) => apiLog.warn(message),
+    error: (error: unknown, message?: string) => apiLog.error({ err: error }, message ?? 'request failed'),
+  };
+}
+
+interface ComposedMail {
+  /** The mails kept in this process. */
+  outbox: OutboxMailer;
+  mailer: ActivationMailer;
+  /** While the demo seed runs, every mail goes to the outbox (the seed activates its accounts from there). */
+  seeding: { now: boolean };
+}
+
+/**
+ * Account e-mails leave through SMTP when SMTP_URL is set (always in production). Without it
+ * (development) they stay in the outbox and the link is logged, so a local user can activate.
+ */
+function composeMail(c: Composition, apiLog: Logger): ComposedMail {
+  const { config, production } = c;
+  const outbox = createOutboxMailer((line) => apiLog.info(line), { logActivationLinks: !production && !config.SMTP_URL });
+  const seeding = { now: false };
+  if (!config.SMTP_URL) return { outbox, mailer: outbox, seeding };
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const sender = openSmtpMailSender({ url: config.SMTP_URL, from: config.MAIL_FROM ?? `HaBama <no-reply@${new URL(publicUrl).hostname}>` });
+  c.stops.push(() => sender.close());
+  const mailing = mailingActivationMailer(sender, { publicUrl });
+  const mailer: ActivationMailer = {
+    sendActivation: (message) => (seeding.now ? outbox : mailing).sendActivation(message),
+    sendPasswordReset: (message) => (seeding.now ? outbox : mailing).sendPasswordReset(message),
+    sendAccountExists: (message) => (seeding.now ? outbox : mailing).sendAccountExists(message),
+  };
+  return { outbox, mailer, seeding };
+}
+
+/** The demo seed, run through the command API once the server listens. */
+interface DemoSeed {
+  run(baseUrl: string): Promise<SeedReport>;
+}
+
+/** The command-api service: writes, and the demo seed into an empty store. */
+async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentGateway: PaymentGateway; mail: ComposedMail; logger: ReturnType<typeof apiLogger>; seedDemo: typeof seedDemoMarketplace }): Promise<{ commandApi: CommandApi; seed: DemoSeed | null }> {
+  const { config, adapters, log } = c;
+  const { eventStore, viewStore, realtime } = adapters;
+  const { mail } = parts;
+  const commandApi = createCommandApi({
+    eventStore, paymentGateway: parts.paymentGateway, jwtSecret: c.jwtSecret, activationMailer: mail.mailer, logger: parts.logger, attemptLimiter: adapters.attemptLimiter,
+    singleUseTokens: adapters.singleUseTokens,
+    realtime,
+    idempotencyStore: adapters.idempotencyStore,
+    accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
+  });
+  app.use(commandApi.router);
+  c.readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await c.head()}`));
+  // Decided before the server listens, so readiness never reports ready just before the seed begins.
+  if (!config.SEED_DEMO || c.production || !(await isEmptyLog(eventStore))) return { commandApi, seed: null };
+  mail.seeding.now = true;
+  c.readinessChecks.push(stepCheck('seed', () => (mail.seeding.now ? { ready: false, detail: 'seeding the demo marketplace' } : { ready: true, detail: 'demo marketplace seeded' })));
+  return {
+    commandApi,
+    seed: {
+      async run(baseUrl) {
+        log.info('Empty event store: seeding the demo marketplace through the command API…');
+        const report = await parts.seedDemo({ baseUrl, eventStore, mailer: mail.outbox, password: config.DEMO_PASSWORD, log: (line) => log.info(line) });
+        mail.seeding.now = false;
+        return report;
+      },
+    },
+  };
+}
+
+interface ComposedQueryApi {
+  queryApi: QueryApi;
+  /** The storefront's server pass reads through the query API of this process (web/api/in-process-transport.ts). */
+  inProcessReads: InProcessReader;
+}
+
+/** The query-api service: reads over the views, on the local projectors or following another process's. */
+async function composeQueryApi(c: Composition, app: HttpApp, parts: { projections: ProjectionRuntime | null; commandApi: CommandApi | null; logger: ReturnType<typeof apiLogger> }): Promise<ComposedQueryApi> {
+  const { viewStore, eventStore, realtime, cache, jobQueue } = c.adapters;
+  let progress: ProjectionsProgress;
+  if (parts.projections) progress = parts.projections;
+  else {
+    const remote = await followViewChanges(viewStore, realtime);
+    c.stops.push(() => remote.close());
+    progress = remote;
+  }
+  const commandApi = parts.commandApi;
+  const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret: c.jwtSecret, extraRouteSpecs: commandApi?.routes, logger: parts.logger });
+  c.stops.push(() => queryApi.cache.stop());
+  app.use(queryApi.router);
+  // A GET the command API's router takes first (mounted before) is left to HTTP, as the router would answer it.
+  const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
+  const inProcessReads: InProcessReader = {
+    read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? null : queryApi.read(request)),
+  };
+  c.readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
+  return { queryApi, inProcessReads };
+}
+
+interface ComposedWeb {
+  /** Builds the storefront once the server listens: it calls the APIs of this very process, whose port is known only then. */
+  start(server: Server, localUrl: string, queryApiHere: ComposedQueryApi | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The web service: the storefront (React SSR) and the ws hub; answers 503 until started. */
+function composeWeb(c: Composition, app: HttpApp): ComposedWeb {
+  const { config, jwtSecret } = c;
+  const { realtime, cache } = c.adapters;
+  let web: WebApp | null = null;
+  app.use((req, res, next) => (web ? web.router(req, res, next) : res.status(503).type('text/plain').send('Starting…')));
+  c.readinessChecks.push(stepCheck('web', () => (web ? { ready: true, detail: 'storefront built' } : { ready: false, detail: 'building the storefront' })));
+  return {
+    async start(server, localUrl, queryApiHere) {
       // API_BASE_URL names where the loaders call on purpose: then they do, over HTTP.
-      const readsHere = config.API_BASE_URL ? undefined : inProcessReads;
-      web = await createWebApp({
+      const readsHere = config.API_BASE_URL ? undefined : queryApiHere?.inProcessReads;
+      const built = await createWebApp({
         apiBaseUrl: config.API_BASE_URL ?? localUrl,
-        production,
+        production: c.production,
         realtime,
         inProcessReads: readsHere,
         guestPages: readsHere && queryApiHere
-          ? createGuestPageCache({ cache, generation: queryApiHere.cache.generation, logError: (error, message) => log.error({ err: error }, message) })
+          ? createGuestPageCache({ cache, generation: queryApiHere.queryApi.cache.generation, logError: (error, message) => c.log.error({ err: error }, message) })
           : undefined,
         verifyToken: (token) => {
           const claims = verifyAccessToken(jwtSecret, token);
@@ -355,27 +456,10 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
         vouchForClientAddress: (address) => vouchForClientAddress(jwtSecret, address),
         trustProxy: config.TRUST_PROXY,
       });
-      web.attachWebSocket(server);
-    }
-
-    if (seed) {
-      await seed.run();
-      // Views follow the log asynchronously; wait so the first page already shows the demo.
-      await projections?.waitForPosition(await eventStore.headPosition(), 60_000);
-    }
-  }
-
-  let closing: Promise<void> | null = null;
-  return {
-    url: localUrl, port, config, adapters, projections: projections!, seeded, mailOutbox,
-    close: () => (closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-      await web?.close();
-      for (const stop of stops.reverse()) await stop();
-      await adapters.close();
-    })()),
+      web = built;
+      built.attachWebSocket(server);
+    },
+    close: async () => { await web?.close(); },
   };
 }
 
