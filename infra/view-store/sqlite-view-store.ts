@@ -4,6 +4,7 @@ import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
 import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
+import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
 import { extractSql, filterToSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
@@ -18,10 +19,10 @@ export interface SqliteViewStoreOptions {
   /** The database file (`${DATA_DIR}/views.sqlite`), or ':memory:'. */
   path: string;
   /**
-   * When a listing's order is kept as a list of rows (see `orders` below): once it pays (the default),
+   * When a listing's order is kept as a list of rows (sqlite-row-orders.ts): once it pays (the default),
    * from a listing's first page on, or never. Tests use the last two to compare both ways.
    */
-  orderLists?: 'when-paid' | 'always' | 'never';
+  orderLists?: OrderListsMode;
 }
 
 /** The collection of the embedded store: the port, and reads of documents as JSON text. */
@@ -55,18 +56,10 @@ const STATEMENT_CACHE_SIZE = 500;
 const COUNT_CACHE_SIZE = 1000;
 /** Paths whose shape one scan of a collection learns at most. */
 const MAX_PATHS_PER_SCAN = 16;
-/** Orders kept per collection (keys), and rows listed in them all, before they are all dropped. */
-const MAX_ORDER_LISTS = 1000;
-const MAX_LISTED_ROWS = 4_000_000;
-/** What listing one row is taken to cost until a list has been built and timed, ms (~0.15 µs walking the name index of 100,000 cards). */
-const FIRST_GUESS_MS_PER_ROW = 0.00015;
 /** Keys with an omitted prefix that findTexts names in its SQL, per collection and prefix. */
 const MAX_PREFIXED_KEYS = 64;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface Row { rid: number; doc: string }
-/** A listing's order: the time its queries took since the collection changed, then its rows. */
-interface OrderList { spentMs: number; rids?: Int32Array | Float64Array }
 /** The condition of an empty filter (every row), as filterToSql answers it. */
 const EVERY_ROW: SqlCondition = { sql: '1', params: [], exact: true };
 const isIdOnly = (filter: Filter): filter is { _id: string } => {
@@ -130,19 +123,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    * on every page (issue 11).
    */
   private readonly found = new Map<string, string | null>();
-  /**
-   * Listings' orders by query (SQL, parameters and ORDER BY) since the collection last changed (issue
-   * 11): a page is then a slice of the list, read by rid, where SQL would walk every row before the
-   * page (OFFSET) or every element of a category before the first row. A list is built once the
-   * queries of its listing have taken as long as building it would, and never at its first query (a
-   * ski-rental rule: it never costs more than about twice what it saves, however often the collection
-   * changes), counted only where the listing's count is known already (listPage asks it beside each
-   * page).
-   */
-  private readonly orders = new Map<string, OrderList>();
-  private listedRows = 0;
-  /** What building a list took per row, measured (ms). */
-  private msPerListedRow = FIRST_GUESS_MS_PER_ROW;
+  /** Listings' orders kept as lists of rows (sqlite-row-orders.ts). */
+  private readonly orders: KeptRowOrders;
   /** Keys with an omitted prefix met in this collection's documents, per prefix (findTexts cuts them in SQL). */
   private readonly prefixedKeys = new Map<string, Set<string>>();
   /** Each document's text without one omission, kept in its row (keepTexts). */
@@ -155,6 +137,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, ${ID_COLUMN} TEXT NOT NULL UNIQUE, doc BLOB NOT NULL)`);
     this.elements = this.elementTablesInFile();
     this.kept = new KeptTexts(store.db, name, `${TABLE_PREFIX}${name}`);
+    this.orders = new KeptRowOrders(store.db, this.table, store.orderLists);
     // A rolled-back unit may have taken an elements table it created with it, and what it taught the
     // shapes (a dropAll forgets every kind) no longer holds; another connection's commit (a rebuild
     // beside a server) may have changed anything: what was learnt from the file is read from it again.
@@ -263,7 +246,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
         }
         return this.store.statement(sql).all(...params) as unknown as Row[];
       };
-      return listed && this.store.orderLists !== 'never' ? this.throughOrder(condition, orderBy, options, columns, run) : run();
+      return listed && this.store.orderLists !== 'never'
+        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => this.rowsByRid(rids, columns))
+        : run();
     }
     const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
     let entries = candidates.map((row) => ({ rid: row.rid, doc: row.doc, value: JSON.parse(row.doc) as D }));
@@ -308,51 +293,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     return rows;
   }
 
-  /** A page from the listing's kept order, or from SQL (timed) while the list does not pay yet. */
-  private throughOrder(condition: SqlCondition, orderBy: string, options: FindOptions, columns: string, run: () => Row[]): Row[] {
-    // Nothing counted or kept since the last change (the projectors' own reads while they write): SQL.
-    if (this.counts.size === 0 && this.orders.size === 0 && this.store.orderLists !== 'always') return run();
-    const key = `${orderBy}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
-    const known = this.orders.get(key);
-    if (known?.rids) {
-      const start = options.skip ?? 0;
-      return this.rowsByRid([...known.rids.subarray(start, options.limit ? start + options.limit : undefined)], columns);
-    }
-    const started = performance.now();
-    const rows = run();
-    const spentMs = (known?.spentMs ?? 0) + performance.now() - started;
-    const rowsToList = this.counts.get(this.countKey(condition));
-    // Only listings (their count asked) are kept track of: a lookup by ids never becomes a list.
-    if (rowsToList === undefined && this.store.orderLists !== 'always') return rows;
-    // Never at a listing's first query: most are asked once (another vendor's reviews on each vendor
-    // page), and listing them cost as much as the query itself (issue 11). From the second query on, as
-    // the rule above says: SQL at most once more than a list bought at once would have cost.
-    const pays = this.store.orderLists === 'always' || (known !== undefined && spentMs >= rowsToList! * this.msPerListedRow);
-    if (this.orders.size >= MAX_ORDER_LISTS) this.forgetOrders();
-    this.orders.set(key, pays ? { spentMs, rids: this.listOrder(condition, orderBy) } : { spentMs });
-    return rows;
-  }
-
-  /** Every matching rid in the listing's order (a walk of the index that serves it). */
-  private listOrder(condition: SqlCondition, orderBy: string): Int32Array | Float64Array {
-    const started = performance.now();
-    // Not the statement cache: its rows are arrays, which no other caller expects.
-    const statement = this.store.db.prepare(`SELECT rid FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`);
-    statement.setReturnArrays(true);
-    const values = (statement.all(...condition.params) as unknown as Array<[number]>).map((row) => row[0]);
-    const rids = values.every((rid) => rid <= 0x7fffffff) ? Int32Array.from(values) : Float64Array.from(values);
-    if (rids.length > 0) this.msPerListedRow = (performance.now() - started) / rids.length;
-    this.listedRows += rids.length;
-    if (this.listedRows > MAX_LISTED_ROWS) {
-      this.forgetOrders();
-      this.listedRows = rids.length;
-    }
-    return rids;
-  }
-
-  private forgetOrders(): void {
-    this.orders.clear();
-    this.listedRows = 0;
+  /** The listings' counts the kept orders go by. */
+  private get knownCounts(): KnownCounts {
+    return { size: this.counts.size, of: (condition) => this.counts.get(this.countKey(condition)) };
   }
 
   /** Rows by rid, in the order of `rids`: the list drives the join, each row one lookup by its key. */
@@ -448,7 +391,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private forgetReads(): void {
     this.counts.clear();
     this.found.clear();
-    this.forgetOrders();
+    this.orders.forget();
   }
 
   async replaceOne(doc: D): Promise<void> {
