@@ -29,7 +29,8 @@ import { createSandboxPaymentGateway } from './infra/payment/sandbox-payment-gat
 import { createCommandApi } from './command-api/create-command-api.ts';
 import { accessRulesOfViews } from './projectors/acl/access-rules.ts';
 import { createFileMediaStorage } from './infra/media-storage/file-media-storage.ts';
-import { createOutboxMailer, type ActivationMailer, type OutboxMailer } from './command-api/activation-mailer.ts';
+import type { ActivationMailer } from './domain/ports/activation-mailer.ts';
+import { createOutboxMailer, type OutboxMailer } from './command-api/activation-mailer.ts';
 import { openSmtpMailSender } from './infra/mail/smtp-mail-sender.ts';
 import { mailingActivationMailer } from './infra/mail/mailing-activation-mailer.ts';
 import { apiNotFound, createQueryApi, type QueryApi } from './query-api/create-query-api.ts';

@@ -1,44 +1,7 @@
-// Where activation tokens go after registration. The token is never returned to the client: a real
-// deployment plugs an e-mail sender in here. The default keeps messages in an in-memory outbox that
-// tests and the demo seeding read, and logs that a message was "sent" (never the token itself).
-import type { UserLocale } from '../domain/user/commands.ts';
-
-export interface ActivationMessage {
-  to: string;
-  userId: string;
-  fullName: string;
-  locale: UserLocale;
-  token: string;
-  at: string;
-}
-
-/** A password reset link's token (`<userId>.<secret>`), valid until `expiresAt`, to the account's address. */
-export interface PasswordResetMessage {
-  to: string;
-  fullName: string;
-  locale: UserLocale;
-  token: string;
-  expiresAt: string;
-  at: string;
-}
-
-/**
- * Someone registered with the address of an existing account: the owner is told (and pointed to
- * sign-in and the reset link), while the caller gets the same answer as for a new address.
- */
-export interface AccountExistsMessage {
-  to: string;
-  fullName: string;
-  locale: UserLocale;
-  at: string;
-}
-
-/** The account mails of the command API (activation, password reset, account exists): one port, an outbox or SMTP behind it. */
-export interface ActivationMailer {
-  sendActivation(message: ActivationMessage): Promise<void>;
-  sendPasswordReset(message: PasswordResetMessage): Promise<void>;
-  sendAccountExists(message: AccountExistsMessage): Promise<void>;
-}
+// Where activation tokens go after registration when no mail server is configured. The token is never
+// returned to the client: a real deployment sends it over SMTP (infra/mail/). This outbox keeps messages
+// in memory for tests and the demo seeding, and logs that a message was "sent" (never the token itself).
+import type { AccountExistsMessage, ActivationMailer, ActivationMessage, PasswordResetMessage } from '../domain/ports/activation-mailer.ts';
 
 export interface OutboxMailer extends ActivationMailer {
   readonly outbox: readonly ActivationMessage[];

@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../domain/ports/payment-gateway.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import type { TokenSettings } from '../infra/auth/jwt-tokens.ts';
-import type { ActivationMailer } from './activation-mailer.ts';
+import type { ActivationMailer } from '../domain/ports/activation-mailer.ts';
 import { bindAggregate, type Aggregate } from './aggregate.ts';
 import type { CommandOutcome } from './command-handler.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';

@@ -5,7 +5,7 @@ import type { MediaStorage } from '../domain/ports/media-storage.ts';
 import type { PaymentGateway } from '../domain/ports/payment-gateway.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import type { AccessRuleSource } from '../infra/http/access-guard.ts';
-import type { ActivationMailer } from './activation-mailer.ts';
+import type { ActivationMailer } from '../domain/ports/activation-mailer.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 import type { MailRequestPolicies } from './mail-request-throttle.ts';
 import type { SecurityChallengeDifficulty } from './security-challenge.ts';

@@ -1,6 +1,6 @@
 import type { Mail } from '../../domain/ports/mail-sender.ts';
 import { linkMail } from './link-mail.ts';
-import type { AccountExistsMessage } from '../../command-api/activation-mailer.ts';
+import type { AccountExistsMessage } from '../../domain/ports/activation-mailer.ts';
 
 // Someone registered with the address of an existing account. The registration is answered as for a
 // new address (nobody learns which addresses have accounts); the owner gets this mail instead, in the

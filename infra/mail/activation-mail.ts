@@ -1,6 +1,6 @@
 import type { Mail } from '../../domain/ports/mail-sender.ts';
 import { linkMail, tokenLink } from './link-mail.ts';
-import type { ActivationMessage } from '../../command-api/activation-mailer.ts';
+import type { ActivationMessage } from '../../domain/ports/activation-mailer.ts';
 
 // The activation e-mail, in the language the user registered with (Hebrew right to left, or English).
 // The link opens the activation page of the storefront in that language, which posts the token.

@@ -1,5 +1,5 @@
 import type { MailSender } from '../../domain/ports/mail-sender.ts';
-import type { ActivationMailer } from '../../command-api/activation-mailer.ts';
+import type { ActivationMailer } from '../../domain/ports/activation-mailer.ts';
 import { activationMail } from './activation-mail.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { accountExistsMail } from './account-exists-mail.ts';

@@ -1,6 +1,6 @@
 import type { Mail } from '../../domain/ports/mail-sender.ts';
 import { linkMail, tokenLink } from './link-mail.ts';
-import type { PasswordResetMessage } from '../../command-api/activation-mailer.ts';
+import type { PasswordResetMessage } from '../../domain/ports/activation-mailer.ts';
 
 // The password reset e-mail, in the account's language (Hebrew right to left, or English). The link
 // opens the storefront's reset page in that language, where the new password is chosen.
