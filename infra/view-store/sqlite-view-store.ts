@@ -5,7 +5,8 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmiss
 import { upsertedDocument } from './upsert-document.ts';
 import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
 import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
-import { extractSql, filterToSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, kindOf, sqlText, type JsonKind, type PathShape, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
+import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
+import { SqliteQueryPlanner } from './sqlite-query-planner.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -46,16 +47,10 @@ export interface SqliteViewStore extends ViewStore {
 }
 
 const TABLE_PREFIX = 'v_';
-/** Tables of array elements (multikey indexes): `e_<collection>#<path>`. */
-const ELEMENTS_PREFIX = 'e_';
 const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
-/** The types SQL orders as MongoDB does (null and missing first, numbers, then strings). */
-const SORTABLE: ReadonlySet<JsonKind> = new Set(['null', 'integer', 'real', 'text']);
 /** Prepared statements kept per store; the SQL depends on a filter's shape, not its values. */
 const STATEMENT_CACHE_SIZE = 500;
 const COUNT_CACHE_SIZE = 1000;
-/** Paths whose shape one scan of a collection learns at most. */
-const MAX_PATHS_PER_SCAN = 16;
 /** Keys with an omitted prefix that findTexts names in its SQL, per collection and prefix. */
 const MAX_PREFIXED_KEYS = 64;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -89,29 +84,12 @@ function without<D extends ViewDocument | null>(doc: D, omit: readonly string[])
   return doc;
 }
 
-/** Keeps a shape up to date with one written document (it only ever grows). */
-function noteShape(shape: PathShape, keys: string[], doc: unknown): void {
-  let value: unknown = doc;
-  for (const key of keys) {
-    if (Array.isArray(value)) { shape.arrayAbove = true; return; }
-    if (value === null || typeof value !== 'object') return;
-    value = (value as Record<string, unknown>)[key];
-  }
-  if (value !== undefined) shape.kinds.add(kindOf(value));
-}
-
 class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollectionApi<D> {
   private readonly table: string;
-  /** Where the stored documents hold arrays, per path asked about; learnt by one scan, then kept by the writes. */
-  readonly shapes = new Map<string, PathShape>();
+  /** Path shapes, element tables and ORDER BY: what the SQL is planned from (sqlite-query-planner.ts). */
+  private readonly planner: SqliteQueryPlanner;
   private readonly store: SqliteStoreCore;
   readonly name: string;
-  /** Paths with a declared single-key index: where they hold arrays, their elements get a table. */
-  private readonly declared = new Set<string>();
-  /** Every path of a declared index: what the queries will ask the shape of. */
-  private readonly indexedPaths = new Set<string>();
-  /** path → its elements table (quoted name), as the file has them. */
-  private elements = new Map<string, string>();
   /**
    * count() answers by query (SQL and parameters) since the collection last changed: a listing's
    * pages all ask the same total (issue 11: the count was as dear as the page itself).
@@ -135,7 +113,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.name = name;
     this.table = quoted(`${TABLE_PREFIX}${name}`);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, ${ID_COLUMN} TEXT NOT NULL UNIQUE, doc BLOB NOT NULL)`);
-    this.elements = this.elementTablesInFile();
+    this.planner = new SqliteQueryPlanner(store.db, (sql) => store.statement(sql), name, this.table);
     this.kept = new KeptTexts(store.db, name, `${TABLE_PREFIX}${name}`);
     this.orders = new KeptRowOrders(store.db, this.table, store.orderLists);
     // A rolled-back unit may have taken an elements table it created with it, and what it taught the
@@ -143,89 +121,14 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     // beside a server) may have changed anything: what was learnt from the file is read from it again.
     store.onReload(() => {
       this.forgetReads();
-      this.elements = this.elementTablesInFile();
-      this.shapes.clear();
+      this.planner.reload();
       this.kept.load();
     });
   }
 
-  private elementTablesInFile(): Map<string, string> {
-    const prefix = `${ELEMENTS_PREFIX}${this.name}#`;
-    const tables = this.store.db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, ?) = ?`).all(prefix.length, prefix) as Array<{ name: string }>;
-    return new Map(tables.map(({ name }) => [name.slice(prefix.length), quoted(name)]));
-  }
-
-  /**
-   * A multikey index for a declared path that holds arrays: a table of its elements `(value, type,
-   * rid)` keyed by value, kept by triggers on the collection's table, filled once from its rows.
-   */
-  private ensureElements(path: string): void {
-    const json = jsonPath(path);
-    if (json === null || this.elements.has(path)) return;
-    const name = `${ELEMENTS_PREFIX}${this.name}#${path}`;
-    const table = quoted(name);
-    const at = sqlText(json);
-    const insert = (row: string) => `INSERT OR IGNORE INTO ${table} (value, type, rid) SELECT value, type, ${row}.rid FROM json_each(${row}.doc, ${at}) WHERE json_type(${row}.doc, ${at}) = 'array'`;
-    this.store.db.exec(`
-      CREATE TABLE ${table} (value, type TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (value, type, rid)) WITHOUT ROWID;
-      CREATE INDEX ${quoted(`${name}:rid`)} ON ${table} (rid);
-      CREATE TRIGGER ${quoted(`${name}:insert`)} AFTER INSERT ON ${this.table} BEGIN ${insert('new')}; END;
-      CREATE TRIGGER ${quoted(`${name}:update`)} AFTER UPDATE OF doc ON ${this.table} BEGIN DELETE FROM ${table} WHERE rid = old.rid; ${insert('new')}; END;
-      CREATE TRIGGER ${quoted(`${name}:delete`)} AFTER DELETE ON ${this.table} BEGIN DELETE FROM ${table} WHERE rid = old.rid; END;
-      INSERT OR IGNORE INTO ${table} (value, type, rid) SELECT element.value, element.type, row.rid FROM ${this.table} AS row, json_each(row.doc, ${at}) AS element WHERE json_type(row.doc, ${at}) = 'array';`);
-    this.elements.set(path, table);
-    const shape = this.shapes.get(path);
-    if (shape) shape.elements = table;
-  }
-
-  private shapeOf = (path: string): PathShape => {
-    const known = this.shapes.get(path);
-    if (known) return known;
-    if (jsonPath(path) === null) return { arrayAbove: true, kinds: new Set() }; // never translated
-    // One scan of the documents learns the other indexed paths not known yet too: a listing's first
-    // queries ask for several (issue 11: at 100,000 cards a scan took ~0.4 s, six at once ~0.6 s).
-    const others = [...this.indexedPaths].filter((other) => other !== path && !this.shapes.has(other) && jsonPath(other) !== null);
-    const paths = [path, ...others.slice(0, MAX_PATHS_PER_SCAN - 1)];
-    const columns = paths.map((each, at) => {
-      const keys = each.split('.');
-      const above = keys.slice(0, -1).map((_, index) => `json_type(doc, ${sqlText(jsonPath(keys.slice(0, index + 1).join('.'))!)}) = 'array'`);
-      return `json_type(doc, ${sqlText(jsonPath(each)!)}) AS k${at}, max(${above.length > 0 ? above.join(' OR ') : '0'}) AS a${at}`;
-    });
-    const rows = this.store.statement(`SELECT ${columns.join(', ')} FROM ${this.table} GROUP BY ${paths.map((_, at) => `k${at}`).join(', ')}`)
-      .all() as Array<Record<string, JsonKind | number | null>>;
-    for (const [at, each] of paths.entries()) {
-      this.shapes.set(each, {
-        arrayAbove: rows.some((row) => row[`a${at}`] === 1),
-        kinds: new Set(rows.flatMap((row) => (row[`k${at}`] ? [row[`k${at}`] as JsonKind] : []))),
-        elements: this.elements.get(each),
-      });
-    }
-    return this.shapes.get(path)!;
-  };
-
   private noteWritten(doc: ViewDocument): void {
     this.kept.noteWritten(doc);
-    for (const [path, shape] of this.shapes) {
-      noteShape(shape, path.split('.'), doc);
-      if (shape.kinds.has('array') && this.declared.has(path) && !this.elements.has(path)) this.ensureElements(path);
-    }
-  }
-
-  /** ORDER BY for a sort SQL can do exactly (scalars at every key); null: mingo sorts. */
-  private orderBy(sort: Sort | undefined): string | null {
-    const keys = Object.entries(sort ?? {});
-    const terms: string[] = [];
-    for (const [path, direction] of keys) {
-      const order = direction === -1 ? 'DESC' : 'ASC';
-      if (path === '_id') { terms.push(`${ID_COLUMN} ${order}`); continue; }
-      const json = jsonPath(path);
-      if (json === null) return null;
-      const shape = this.shapeOf(path);
-      if (shape.arrayAbove || [...shape.kinds].some((kind) => !SORTABLE.has(kind))) return null;
-      terms.push(`${extractSql(json)} ${order}`);
-    }
-    // Ties in insertion order, as the memory store's stable sort keeps them (`_id` leaves none).
-    return (keys.some(([path]) => path === '_id') ? terms : [...terms, 'rid']).join(', ');
+    this.planner.noteWritten(doc);
   }
 
   /**
@@ -233,11 +136,11 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    * `listed`: a read (find, findTexts) that may go through a kept order; never a write's own select.
    */
   private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS, listed = false): Row[] {
-    const condition = filterToSql(filter, this.shapeOf);
-    const orderBy = condition.exact ? this.orderBy(options.sort) : null;
+    const condition = this.planner.condition(filter);
+    const orderBy = condition.exact ? this.planner.orderBy(options.sort) : null;
     if (orderBy !== null) {
       const run = () => {
-        const asked = this.probes(condition, options) ? filterToSql(filter, this.probingShapeOf) : condition;
+        const asked = this.probes(condition, options) ? this.planner.condition(filter, true) : condition;
         const params: SqlParam[] = [...asked.params];
         let sql = `SELECT ${columns} FROM ${this.table} WHERE ${asked.sql} ORDER BY ${orderBy}`;
         if (options.limit || options.skip) {
@@ -265,8 +168,6 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     // Other columns than the document's (findTexts): the rows mingo picked, read again with them.
     return columns === DOC_COLUMNS || columns === 'rid' ? picked : this.rowsByRid(picked.map((row) => row.rid), columns);
   }
-
-  private probingShapeOf = (path: string): PathShape => ({ ...this.shapeOf(path), probeFrom: this.table });
 
   /**
    * Whether a page of a filter on array elements (a category, a place) should probe each row's
@@ -351,7 +252,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     }
     if (options.omit && options.omit.length > 0) return without(await this.findOne(filter), options.omit);
     this.store.freshen();
-    const condition = filterToSql(filter, this.shapeOf);
+    const condition = this.planner.condition(filter);
     const key = condition.exact ? this.countKey(condition) : null;
     let text = key === null ? undefined : this.found.get(key);
     if (text === undefined) {
@@ -368,7 +269,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async count(filter: Filter = {}): Promise<number> {
     this.store.freshen();
-    const condition = filterToSql(filter, this.shapeOf);
+    const condition = this.planner.condition(filter);
     const key = this.countKey(condition);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
@@ -459,7 +360,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   private deleteMatching(filter: Filter): number {
-    const condition = filterToSql(filter, this.shapeOf);
+    const condition = this.planner.condition(filter);
     if (condition.exact) return Number(this.store.statement(`DELETE FROM ${this.table} WHERE ${condition.sql}`).run(...condition.params).changes);
     const rids = this.select(filter, {}, 'rid').map((row) => row.rid);
     this.store.statement(`DELETE FROM ${this.table} WHERE rid IN (SELECT value FROM json_each(?))`).run(JSON.stringify(rids));
@@ -468,7 +369,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async createIndex(keys: Record<string, 1 | -1 | 'text'>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
     const columns: string[] = [];
-    for (const path of Object.keys(keys)) if (path !== '_id') this.indexedPaths.add(path);
+    this.planner.indexDeclared(Object.keys(keys));
     for (const [path, direction] of Object.entries(keys)) {
       const json = path === '_id' ? null : jsonPath(path);
       if (path !== '_id' && json === null) return; // not addressable in SQL: queries on it fall back to mingo
@@ -480,8 +381,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const [only, ...others] = Object.keys(keys);
     if (only !== undefined && only !== '_id' && others.length === 0) {
       // A single-key index may be on a path holding arrays (tagIds): MongoDB indexes each element.
-      this.declared.add(only);
-      if (this.shapeOf(only).kinds.has('array')) await this.store.write(() => this.ensureElements(only));
+      if (this.planner.declareSingleKey(only)) await this.store.write(() => this.planner.ensureElements(only));
     }
     const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
     // `_id` last where the keys leave it out, as the query API's sorts end with it (query-api/paging.ts):
@@ -493,8 +393,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   /** The query plan of a find (EXPLAIN QUERY PLAN details). */
   explain(filter: Filter, options: FindOptions): string[] {
     this.store.freshen();
-    const condition = filterToSql(filter, this.shapeOf);
-    const orderBy = (condition.exact ? this.orderBy(options.sort) : null) ?? 'rid';
+    const condition = this.planner.condition(filter);
+    const orderBy = (condition.exact ? this.planner.orderBy(options.sort) : null) ?? 'rid';
     const rows = this.store.db.prepare(`EXPLAIN QUERY PLAN SELECT doc FROM ${this.table} WHERE ${condition.sql} ORDER BY ${orderBy}`).all(...condition.params) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
@@ -510,7 +410,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       : this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, ?) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`);
     // What the writes teach (path shapes, kept texts' keys) needs the documents themselves: parsed only
     // where this process has learnt something to keep up to date (not in a rebuild into a fresh file).
-    const noting = this.shapes.size > 0 || this.kept.learnsKeys();
+    const noting = this.planner.learnsShapes() || this.kept.learnsKeys();
     const rows = source.prepare(`SELECT rid, ${ID_COLUMN} AS id, doc${noting ? ', json(doc) AS text' : ''} FROM ${this.table} ORDER BY rid`).iterate() as Iterable<{ rid: number; id: string; doc: Uint8Array; text?: string }>;
     let copied = 0;
     for (const row of rows) {
@@ -526,10 +426,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   clear(): void {
     this.forgetReads();
     this.store.db.exec(`DELETE FROM ${this.table}`);
-    for (const shape of this.shapes.values()) {
-      shape.arrayAbove = false;
-      shape.kinds.clear();
-    }
+    this.planner.forgetKinds();
   }
 }
 
