@@ -22,7 +22,6 @@ import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispens
 import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
-import type { UserLocale } from '../domain/user/commands.ts';
 
 // The read contract (issue 13): the shapes of the answers, for the OpenAPI document and for the web
 // client, which validates what it reads with them (web/api/adapters.ts). The server does not validate
@@ -383,17 +382,5 @@ export const PaymentsAnswer = z.object({
   totals: z.object({ charged: Money, refunded: Money, net: Money }).check(z.describe('Over every entry, not only this page')),
 });
 
-/** GET /api/user/current: the SPEC §3 profile of the signed-in user (command-api/user-account.ts profileOf). */
-export const UserProfileAnswer = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-  phone: z.optional(z.string()),
-  // The values of UserLocale, listed here so the browser bundle does not load the user commands module.
-  locale: z.enum(['he-IL', 'en-US'] as const satisfies readonly UserLocale[]),
-  Vendor: z.optional(z.object({ id: z.string() })),
-  isAdmin: z.boolean(),
-  isOperator: z.boolean(),
-  roles: z.array(z.string()),
-  groups: z.array(z.string()),
-});
+// The command API's answer the web reads with the others; its home is the neutral contracts/.
+export { UserProfileAnswer } from '../contracts/user-profile.ts';

@@ -18,7 +18,7 @@ import { clientAddressOf } from '../../infra/http/client-address.ts';
 import { emailStreamId, findUserIdByEmail, loadUserAccount, normalizeEmail, profileOf, type UserAccount } from '../user-account.ts';
 import { WriteResult } from '../write-result.ts';
 import type { RequestContext } from '../request-context.ts';
-import { UserProfileAnswer } from '../../query-api/answer-schemas.ts';
+import { UserProfileAnswer } from '../../contracts/user-profile.ts';
 
 // Accounts and tokens: register → activation token to the mailer (never to the client) → activate →
 // POST /api/token/jwt for an access token and a refresh token → GET /api/user/current.
