@@ -54,7 +54,7 @@ export function recipientFacts(eventStore: Pick<EventStore, 'readStream'>): Reci
 }
 
 /**
- * Remembers the facts (issue 11: the reactor re-read the whole vendor stream for every order event).
+ * Remembers the facts, so the reactor does not re-read the whole vendor stream for every order event.
  * Only for a reader that sees every event in order (`saw`): a vendor's or user's facts are forgotten
  * when an event of their stream goes by, so the next notice reads them again. A stream's first event
  * never changes, so it is kept until the cache is full. At most `maxEntries` of each, the least

@@ -5,7 +5,7 @@ import { contractStream } from '../domain/contract/decider.ts';
 import { conversationStream } from '../domain/conversation/decider.ts';
 import { orderStream } from '../domain/order/decider.ts';
 
-// Who hears about an event (issue 3): order lifecycle events go to the customer and the vendor's owner,
+// Who hears about an event: order lifecycle events go to the customer and the vendor's owner,
 // a chat message to the other side, contract changes to the party that did not make them (both when
 // fully signed). Parties are read from the event store — the first event of the order, conversation or
 // contract stream, and the vendor stream for its owner — not from the views (recipient-facts.ts), so a reactor that runs

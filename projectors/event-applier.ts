@@ -214,7 +214,7 @@ export function createEventApplier(options: {
 
   /**
    * apply over this store (the view store itself, or a page buffer on it). `held`: the buffer's own
-   * answers, taken without a promise where it has them (most reads and writes of a page: issue 11).
+   * answers, taken without a promise where it has them (most reads and writes of a page).
    */
   function applierOver(viewStore: ViewStore, held?: HeldDocuments) {
     function idsTouched(projection: AnyProjection, event: ProjectedEvent): string[] | Promise<string[]> {
@@ -225,8 +225,8 @@ export function createEventApplier(options: {
     }
 
     // The buffer's answer as it is, the store's as a promise, awaited only then: through the buffer's
-    // async findOne and writeIfVersion (each awaiting its entry) a document cost ~6 promises per event,
-    // a fifth of a rebuild's CPU time (issue 11).
+    // async findOne and writeIfVersion (each awaiting its entry) a document would cost ~6 promises per
+    // event, a fifth of a rebuild's CPU time.
     function read(name: string, id: string): ViewDoc | null | Promise<ViewDoc | null> {
       const known = held?.peek(name, id);
       return known !== undefined ? known as ViewDoc | null : viewStore.collection<ViewDoc>(name).findOne({ _id: id });
@@ -269,7 +269,7 @@ export function createEventApplier(options: {
         }
         return { done: true, changed: Boolean(current) };
       }
-      // Compare-and-set on the document's version (issue 12): two projector instances applying events
+      // Compare-and-set on the document's version: two projector instances applying events
       // of different streams to one document cannot overwrite each other's change.
       const fields = storedFields(next, current, id, seen);
       let stored = write(name, id, fields, current ? versionOf(current) : null);

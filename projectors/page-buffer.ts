@@ -2,16 +2,16 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCol
 import { writtenIds } from './written-ids.ts';
 
 // A page of events touches the same documents again and again (a vendor card takes every product
-// event of its vendor, a tombstone or a counter a whole burst). Applied one by one, each event read
-// the document from the view store, parsed it, and wrote it back serialized: on node:sqlite that was
-// most of the time of a replay (issue 11). The page buffer sits between the event applier and the view
+// event of its vendor, a tombstone or a counter a whole burst). Applied one by one, each event would read
+// the document from the view store, parse it, and write it back serialized: on node:sqlite that is
+// most of the time of a replay. The page buffer sits between the event applier and the view
 // store for one page: the first read of a document by `_id` goes to the store, later reads and the
 // compare-and-set writes happen on the buffered copy, and `flush` writes each changed document once.
 //
 // Only for the views' sole writer: the runtime on a store with units (the page and its flush are one
 // transaction, no other writer can come in between) and a rebuild (its own staging store, or the sqlite
 // store inside the rebuild's one unit, where the buffer outlives the page and is flushed when it holds
-// enough documents: event-applier.ts, bufferDocuments). The flush replaces documents without a compare-and-set: with several writers (issue 12's
+// enough documents: event-applier.ts, bufferDocuments). The flush replaces documents without a compare-and-set: with several writers (several
 // projector instances on MongoDB) the applier writes each event through instead.
 
 interface Entry {
@@ -71,8 +71,8 @@ export function createPageBuffer(target: ViewStore, options: {
    * With startsEmpty: documents a trim keeps, of those read back from the store after the buffer wrote
    * them out. A rebuild's buffer is written out every few thousand documents, and a document that
    * comes back after that is one many events touch over the whole log (a vendor's card, page and
-   * ratings take every review): at 1,000,000 events each of them was read back, parsed and written
-   * again about ten times, a quarter of all writes and most reads (issue 11). Kept, each is written once.
+   * ratings take every review): at 1,000,000 events each of them would be read back, parsed and
+   * written again about ten times, a quarter of all writes and most reads. Kept, each is written once.
    */
   keepReadBack?: number;
 } = {}): PageBuffer {

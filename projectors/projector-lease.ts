@@ -1,6 +1,6 @@
 import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 
-// One active projectors instance at a time (issue 12). Several instances of the projectors service
+// One active projectors instance at a time. Several instances of the projectors service
 // may run (for availability); the one holding the lease follows the feed and writes the views, the
 // others stand by and take over when it stops renewing. Writes are also version-checked
 // (event-applier.ts), which on MongoDB alone keeps concurrent writers from losing each other's

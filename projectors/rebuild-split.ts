@@ -9,7 +9,7 @@ import type { ApplyOutcome } from './event-applier.ts';
 import type { AnyProjection } from './projection.ts';
 import type { ProjectorLog } from './projector-log.ts';
 
-// A rebuild on two cores (issue 11, docs/embedded-views.md "Rebuild"): a helper process replays the log
+// A rebuild on two cores (docs/embedded-views.md "Rebuild"): a helper process replays the log
 // for a share of the views into a scratch views file while the rebuild replays it for the others into
 // its unit; once both reach the same position, the rebuild copies the helper's rows into its unit
 // (stored bytes, no JSON), builds the indexes and commits. Until then other connections read the old

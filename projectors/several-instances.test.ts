@@ -16,7 +16,7 @@ import type { ProjectorLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
 
-// Several projector instances over the same events and one view store (issue 12 #6): nothing is lost,
+// Several projector instances over the same events and one view store: nothing is lost,
 // whoever writes — the views equal a single instance's rebuild.
 
 async function rebuiltViews(eventStore: EventStore) {

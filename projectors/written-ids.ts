@@ -1,7 +1,7 @@
 // Which documents a view store that started empty (a rebuild's dropped views) may hold: a Bloom filter
 // over the `<collection, _id>` written since. "No" is certain, so the page buffer knows a new document
-// (and its tombstone) is absent without asking the store: a rebuild asked the store about every new
-// document twice, and each answer was "nothing" (issue 11). "Maybe" is asked as before. Fixed size: 4 MB
+// (and its tombstone) is absent without asking the store: otherwise a rebuild asks the store about every
+// new document twice, and each answer is "nothing". "Maybe" asks the store. Fixed size: 4 MB
 // whatever the number of documents; past a few million the false "maybe"s only cost the lookups again.
 
 /** Bits of the filter (a power of two). */

@@ -2,7 +2,7 @@ import type { Projection, ViewDoc } from '../projection.ts';
 
 // Traffic sources for super users (README: `trackingSources`, `trackingSourceDays`): hits per
 // `utm_source` in total, and per UTC day in documents of their own — a map of days inside the source's
-// document grew without end and was copied whole on every hit (issue 11). Counting is safe to replay:
+// document would grow without end and be copied whole on every hit. Counting is safe to replay:
 // all hits of a source are one stream, and the runtime applies each revision of it once per document.
 export interface TrackingSourceView extends ViewDoc {
   source: string;
