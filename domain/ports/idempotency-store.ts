@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../shared/metadata.ts';
 
-// The IdempotencyStore port (issue 12): where the command API keeps what each Idempotency-Key was used
+// The IdempotencyStore port: where the command API keeps what each Idempotency-Key was used
 // for and what it answered (command-api/idempotency.ts has the protocol). Every change is a
 // compare-and-set on the record's version, so of several processes racing for one key exactly one
 // wins. Adapters: the event store (embedded default: survives restarts, one file), Redis (REDIS_URL:

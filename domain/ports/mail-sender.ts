@@ -1,4 +1,4 @@
-// The MailSender port (issue 12): e-mail leaving the product. SMTP in a real deployment
+// The MailSender port: e-mail leaving the product. SMTP in a real deployment
 // (infra/mail/smtp-mail-sender.ts, SMTP_URL); in development without SMTP_URL nothing is sent and the
 // command API keeps activation messages in its outbox instead (command-api/activation-mailer.ts; the port is ./activation-mailer.ts).
 export interface Mail {

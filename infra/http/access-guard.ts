@@ -4,7 +4,7 @@ import { HttpProblem } from './problem.ts';
 import { routeAccess } from './route-access.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-// The access rules' part of both APIs' guards (issue 10): after the route's `auth` is checked
+// The access rules' part of both APIs' guards: after the route's `auth` is checked
 // (401 for a guest), an admin route is for staff only, and a staff member needs a rule that grants the
 // route's asset and action (infra/http/route-access.ts) to one of their roles or groups — else 403.
 // Only rules for staff roles and groups count here (domain/acl/access.ts, backOfficeRules).

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { sendProblem } from './problem.ts';
 
-// Liveness and readiness (issue 12), for Docker healthchecks, load balancers and operators:
+// Liveness and readiness, for Docker healthchecks, load balancers and operators:
 //   GET /health/live   200 while the process serves HTTP at all; nothing else is asked.
 //   GET /health/ready  200 when every check of what this process runs passes, else 503 problem+json
 //                      naming what is missing (code `not-ready`, `checks` with each one's state).

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Mail, MailSender } from '../../domain/ports/mail-sender.ts';
 
-// The MailSender on SMTP through nodemailer (issue 12). SMTP_URL names the server and its
+// The MailSender on SMTP through nodemailer. SMTP_URL names the server and its
 // credentials: smtp://user:pass@host:587 (STARTTLS when offered), smtps://…:465 (TLS from the start),
 // and nodemailer's URL options, e.g. ?pool=true. MAIL_FROM is the sender shown to users.
 

@@ -6,7 +6,7 @@ import { makeKafka } from './kafka-client.ts';
 import type { KafkaClientOptions } from './kafka-client.ts';
 import { DEFAULT_TOPIC_PREFIX, toKafkaMessage, topicFor } from './kafka-event-message.ts';
 
-// The Relay on Kafka (DESIGN §2, issue 4): every event becomes a message on the topic of its aggregate
+// The Relay on Kafka (DESIGN §2): every event becomes a message on the topic of its aggregate
 // category, keyed by stream id (see kafka-event-message.ts). publish() resolves only once the broker has
 // acknowledged every message with acks=all, so the caller may then store its checkpoint. The producer
 // is idempotent: its own retries after a lost acknowledgement do not write a message twice. A failed

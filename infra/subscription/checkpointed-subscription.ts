@@ -1,7 +1,7 @@
 import type { FeedSubscription } from '../../domain/ports/event-feed.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 
-// One checkpointed subscription (issue 13 #3), shared by the projectors runtime, the notification
+// One checkpointed subscription, shared by the projectors runtime, the notification
 // reactor and the Kafka relay: load the checkpoint, subscribe after it, take the events in pages, let
 // the owner handle each page, save the checkpoint every N events or when the feed goes quiet,
 // resubscribe after a failure (from the last page handled: every consumer is idempotent), stop, and

@@ -23,7 +23,7 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCol
 // a later revision of any of those streams, so a stale or duplicate writer cannot move a view backwards.
 // That guard alone loses updates when two writers apply events of different streams to one document
 // at once (each read the document before the other wrote): the projectors therefore write with
-// writeIfVersion, a compare-and-set on `_version` (issue 12), and read again when they lose.
+// writeIfVersion, a compare-and-set on `_version`, and read again when they lose.
 
 export interface MongoViewStoreOptions {
   /** mongodb:// URL (MONGO_URL). */

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TextOmission, ViewDocument } from '../../domain/ports/view-store.ts';
 import { jsonPath, sqlText } from './sqlite-filter.ts';
 
-// Kept texts (issue 11, docs/embedded-views.md "Listings"): a collection whose listings are read as
+// Kept texts (docs/embedded-views.md "Listings"): a collection whose listings are read as
 // JSON text without some keys (findTexts with publicDocument's omission) keeps that text of every
 // document in a column of its row, written by triggers whenever the document is inserted or changed,
 // whoever writes it. A page then reads the texts as they are, where json_remove cut every document at
