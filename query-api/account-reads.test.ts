@@ -3,7 +3,7 @@ import { createTestMarketplace, type TestMarketplace } from '../command-api/test
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { startFullStack, type FullStack } from '../test/full-stack.ts';
 
-// The reads behind the customer's own dashboard screens (issue 9 B): payments, favorite products,
+// The reads behind the customer's own dashboard screens: payments, favorite products,
 // and reviews the customer edits or deletes, over real HTTP on the embedded stack.
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
 const CARD = '4242424242424242';

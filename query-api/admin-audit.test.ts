@@ -12,7 +12,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
 import { UnknownPosition } from '../domain/ports/event-store.ts';
 
-// The admin back office's reads (issue 10): counts from the views, the latest events of the log with
+// The admin back office's reads: counts from the views, the latest events of the log with
 // their actors named, any stream's entity as of a revision (folded with its aggregate's evolve), and
 // the order list's day-range filter.
 const CARD = '4242424242424242';

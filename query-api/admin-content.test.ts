@@ -5,7 +5,7 @@ import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
 import { startFullStack, type FullStack } from '../test/full-stack.ts';
 
-// The admin content and settings screens' API (issue 10): content of every type with all fields for
+// The admin content and settings screens' API: content of every type with all fields for
 // the editors, service contract templates, typed configuration entries, access rules and languages
 // one at a time (minRevision), source tracking per day and phone number dispenses for super users.
 describe('admin content and settings over HTTP', () => {

@@ -53,7 +53,7 @@ interface ReadOutcome {
   tags: readonly string[] | null;
 }
 
-// The query API (issue 3): GET routes over the views, the GET cache, read-your-writes and the
+// The query API: GET routes over the views, the GET cache, read-your-writes and the
 // OpenAPI document of both APIs. Mount the router at the root: its paths start with /api.
 export function createQueryApi(ports: QueryApiPorts): QueryApi {
   const clock = ports.clock ?? systemClock;

@@ -86,7 +86,7 @@ describe('conversations, contracts, content and reference reads over HTTP', () =
     expect(all.body.items.map((t: { alias: string }) => t.alias)).toEqual(['singers', 'bands', 'djs']);
     const filtered = await stack.api.get(`/api/tag/alias/artist-categories/children?text=${encodeURIComponent('להק')}`);
     expect(filtered.body.items.map((t: { alias: string }) => t.alias)).toEqual(['bands']);
-    // Suggestions as you type (issue 15): Hebrew singular and prefixes, English, the alias, no match.
+    // Suggestions as you type: Hebrew singular and prefixes, English, the alias, no match.
     for (const [text, aliases] of [['להקה', ['bands']], ['והלהקות', ['bands']], ['dj', ['djs']], ['SING', ['singers']], ['תקליטן', ['djs']], ['xyz', []]] as const) {
       const suggested = await stack.api.get(`/api/tag/alias/artist-categories/children?text=${encodeURIComponent(text)}`);
       expect(suggested.body.items.map((t: { alias: string }) => t.alias), text).toEqual(aliases);

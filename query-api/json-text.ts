@@ -1,6 +1,6 @@
 // An answer already written as JSON text (a listing whose documents the view store handed over as
 // text, query-api/list-page.ts): the read pipeline sends the text as it is instead of parsing the
-// documents and writing them again (issue 11). Anything that serializes it anyway gets the same JSON.
+// documents and writing them again. Anything that serializes it anyway gets the same JSON.
 export class JsonText {
   readonly text: string;
 

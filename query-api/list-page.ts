@@ -22,7 +22,7 @@ export async function listPage(
 
 /**
  * A page and the filter's total. A first page with room left holds every match: its length is the
- * total, and no count is asked (a vendor page's reviews and calendar: a third of their reads, issue 11).
+ * total, and no count is asked (a vendor page's reviews and calendar: a third of their reads).
  * Past the first page, the count first: a store that keeps a listing's order once its pages cost enough
  * (the sqlite one) only keeps track of listings whose count it knows.
  */

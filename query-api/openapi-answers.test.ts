@@ -4,7 +4,7 @@ import { createTestMarketplace, type TestMarketplace } from '../command-api/test
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
 import { startFullStack, type FullStack } from '../test/full-stack.ts';
 
-// Issue 14 #7: GET /api/openapi.json must list every status the APIs can answer. This probes every
+// GET /api/openapi.json must list every status the APIs can answer. This probes every
 // operation of the document over real HTTP — as a guest, with a bad token and as each kind of user;
 // with existing, unknown and malformed path parameters; with malformed, oversized, non-UTF-8 and
 // wrong-charset bodies; with bad query parameters and Idempotency-Keys — plus the scenarios only a

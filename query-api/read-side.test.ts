@@ -182,7 +182,7 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
       expect(body.items.map((r: { text: string }) => r.text)).toContain('Great show');
       expect(body.summary).toMatchObject({ count: 1, avg: 4 });
     });
-    // Public reviews name no customer and no order (issue 14 #6); the author's own list keeps the order.
+    // Public reviews name no customer and no order; the author's own list keeps the order.
     const { body: publicReviews } = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`);
     const review = publicReviews.items.find((r: { text: string }) => r.text === 'Great show');
     expect(Object.keys(review).sort()).toEqual(['at', 'editedAt', 'rating', 'reviewId', 'text', 'vendorId']);
@@ -234,7 +234,7 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     const page = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}`);
     expect(page.status).toBe(200);
     expect(page.body.products).toHaveLength(3);
-    // The owner's user id is internal (issue 14 #6): not for guests, customers or the owner; admins see it.
+    // The owner's user id is internal: not for guests, customers or the owner; admins see it.
     for (const token of [undefined, market.customer.token, market.vendor.token]) {
       const answer = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}`, token);
       expect(answer.body).not.toHaveProperty('ownerUserId');

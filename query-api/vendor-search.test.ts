@@ -143,7 +143,7 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     expect(unknown.body).toEqual({ items: [], total: 0 });
   });
 
-  it('keeps a vendor free on a day when a slot is free, by the calendar rule (the dropped artist of issue 15)', async () => {
+  it('keeps a vendor free on a day when a slot is free, by the calendar rule, not dropped for any entry that day', async () => {
     // v2's only reservation is 21:00–23:00 Israel time on 2026-07-01: her calendar shows the day free (11 free slots).
     const { body } = await client.get('/api/ecommerce/vendor?date=2026-07-01&limit=999');
     const ids = body.items.map((item: { vendorId: string }) => item.vendorId);
@@ -182,7 +182,7 @@ describe('GET /api/ecommerce/vendor (search)', () => {
       ['sort=password', 'query.sort'],
       ['date=2026-13-45', 'query.date'],
       ['colour=red', 'query.colour'],
-      // Issue 14 #8: only whole numbers written with digits, not whatever Number() makes of the text.
+      // Only whole numbers written with digits, not whatever Number() makes of the text.
       ['limit=1e2', 'query.limit'],
       ['limit=0x10', 'query.limit'],
       ['limit=%205', 'query.limit'],

@@ -4,7 +4,7 @@ import type { AclRuleView } from '../../projectors/acl/projection.ts';
 import { publicDocument } from '../public-document.ts';
 import { readRoute } from '../read-route.ts';
 
-// The access rules that concern the caller (issue 10): the admin side nav evaluates them with the
+// The access rules that concern the caller: the admin side nav evaluates them with the
 // same function the API guards use (domain/acl/access.ts), so a menu item shows exactly when the
 // API would answer. GET /api/acl/public (reference-reads.ts) serves the public rules to anyone.
 const AclRuleAnswer = z.looseObject({

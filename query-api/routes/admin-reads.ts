@@ -10,7 +10,7 @@ import { publicDocument } from '../public-document.ts';
 import { userStream } from '../../domain/user/decider.ts';
 
 // Admin lists (SPEC §2 admin-user, admin-vendor; orders are in order-reads.ts) and the failed
-// notification jobs (issue 3: never silently dropped, visible to admins).
+// notification jobs (never silently dropped, visible to admins).
 export const adminUsers = readRoute({
   path: '/api/admin/users',
   response: pageOf(UserAnswer),

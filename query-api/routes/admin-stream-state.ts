@@ -7,7 +7,7 @@ import { auditedEvents } from './admin-actors.ts';
 import { categoryOf, STREAM_DECIDERS } from './admin-stream-deciders.ts';
 import { redacted } from './audit-reads.ts';
 
-// Time travel for every entity page (issue 10): the entity of one stream as of any of its revisions,
+// Time travel for every entity page: the entity of one stream as of any of its revisions,
 // folded from the event store with its aggregate's own `initialState` and `evolve` (the same fold
 // the command handler does before deciding), so it is exactly what the write side believed then.
 // With `withEvents=true` the answer also carries the stream's events up to that revision, their

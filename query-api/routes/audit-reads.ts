@@ -6,7 +6,7 @@ import { HttpProblem } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { MAX_LIMIT, pageOf, queryInteger } from '../paging.ts';
 
-// Audit and replay for admins and analysts (issue 3): every event with its metadata (actor,
+// Audit and replay for admins and analysts: every event with its metadata (actor,
 // correlation, causation, time), straight from the event store. Secrets never leave: password and
 // token hashes (and any field named like a password, token or secret) are redacted.
 // Not cached: the log is the source of truth and admins expect to see the latest event.

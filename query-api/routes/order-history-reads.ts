@@ -8,7 +8,7 @@ import { readRoute, type ReadRoute } from '../read-route.ts';
 import { queryInteger } from '../paging.ts';
 import { mayReadOrder } from './order-reads.ts';
 
-// Time travel (issue 3): the state of an order as of any of its events, folded from the event store
+// Time travel: the state of an order as of any of its events, folded from the event store
 // with the order decider's own `evolve`, so it is exactly what the write side believed then.
 // For admins and the order's parties; anyone else gets the same 404 as for a missing order.
 export const orderHistory = readRoute({
