@@ -12,7 +12,7 @@ import { defineTestLanguages } from './testing/languages.ts';
 import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
 import { startTestCommandApi, TEST_JWT_SECRET, type TestCommandApi } from './testing/test-command-api.ts';
 
-// Multi-step commands (issue 12 #5) when the process dies between their appends — no compensation
+// Multi-step commands when the process dies between their appends — no compensation
 // runs, no answer is recorded — and a fresh process on the same store file takes the retry:
 //   artist registration  VendorCreated (vendor stream) → UserVendorLinked (user stream)
 //   placing a timed order SlotReserved (calendar stream) → OrderPlaced (order stream) → the keyed answer

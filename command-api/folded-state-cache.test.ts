@@ -7,7 +7,7 @@ import { systemActor } from '../domain/shared/actor.ts';
 import { handleCommand, loadFolded } from './command-handler.ts';
 import { FoldedStateCache, foldedStateCacheOf } from './folded-state-cache.ts';
 
-// The folded state cache (issue 11): a load reads only the events after the cached revision, the
+// The folded state cache: a load reads only the events after the cached revision, the
 // state is always the one a full fold gives, and an entry the store does not match is dropped and
 // the command decided again on a full read.
 type Added = { type: 'Added'; data: { n: number } };

@@ -1,7 +1,7 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
 
 // The last folded state of each stream, so a command or a lookup reads only the events appended
-// since (issue 11: every command refolded its whole stream). Bounded: the least recently used streams
+// since, instead of refolding the whole stream for every command. Bounded: the least recently used streams
 // are forgotten past `capacity`. One cache per event store (a WeakMap), so every part of the process
 // that folds through `loadFolded` or `handleCommand` with the same store shares it.
 //

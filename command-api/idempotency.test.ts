@@ -98,7 +98,7 @@ describe('Idempotency-Key over HTTP', () => {
   });
 });
 
-// Issue 14 #1: a keyed request whose process dies after its events are written but before its answer
+// A keyed request whose process dies after its events are written but before its answer
 // is stored. The "crash" is an event store that refuses to record the answer (the claim stays open);
 // the restart is a fresh app on the same store file, with the clock past the stale-claim time.
 describe('Idempotency-Key after a crash', () => {

@@ -7,7 +7,7 @@ import { createFileMediaStorage } from '../infra/media-storage/file-media-storag
 import { registerAdmin, registerAndSignIn, type SignedInUser } from './client/accounts.ts';
 import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
 
-// The media library over real HTTP (issue 10): the media-manager token, the streamed upload with its
+// The media library over real HTTP: the media-manager token, the streamed upload with its
 // 100 MB limit (413, nothing left on disk), unknown types (415), serving with ranges, and deleting.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndSignIn } from './client/accounts.ts';
 import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
 
-// Forgotten password over HTTP (issue 15 part 3 #4): a link by mail through the mailer port, the
+// Forgotten password over HTTP: a link by mail through the mailer port, the
 // token kept hashed, one hour, once, and no way to learn which addresses have accounts.
 describe('password reset over HTTP', () => {
   let app: TestCommandApi;

@@ -41,7 +41,7 @@ describe('input validation over HTTP', () => {
     await expect422('/api/orders', {}, m.customer.token, 'productId');
     await expect422('/api/orders', { productId: 42 }, m.customer.token, 'productId');
     await expect422('/api/orders', { productId: m.products.timedService, start: 'tomorrow' }, m.customer.token, 'start');
-    // Issue 14 #2: a start whose slot would end past year 9999 (or past the booking horizon) is 422, not 500.
+    // A start whose slot would end past year 9999 (or past the booking horizon) is 422, not 500.
     await expect422('/api/orders', { productId: m.products.timedService, start: '9999-12-31T23:00:00Z' }, m.customer.token, 'start');
     await expect422('/api/orders', { productId: m.products.timedService, start: new Date(Date.now() + 11 * 366 * 86_400_000).toISOString() }, m.customer.token, 'start');
     await expect422(`/api/orders/x/cancel`, {}, m.customer.token, 'reason');
@@ -92,7 +92,7 @@ describe('input validation over HTTP', () => {
     expect((await app.api.put('/api/vendor/profile', { profile: { ...base, intro: { he: 'א'.repeat(100) }, originLocation: { he: 'x'.repeat(20) } } }, m.vendor.token)).status).toBe(200);
   });
 
-  it('a vendor lists only enabled languages of the marketplace (issue 14 #3): 422 naming the code, on every vendor write', async () => {
+  it('a vendor lists only enabled languages of the marketplace: 422 naming the code, on every vendor write', async () => {
     const base = vendorProfile();
     const bad = { ...base, languages: ['he', 'Klingon!!'] };
     await expect422('/api/vendor/profile', { profile: bad }, m.vendor.token, 'profile.languages.1', 'PUT');
@@ -132,7 +132,7 @@ describe('input validation over HTTP', () => {
     await expect422('/api/admin/entity/brand', tag('fine'), m.admin.token, 'entityType');
   });
 
-  it('takes only http(s) media URLs or paths on this site (issue 14 #8): vendor images and audio, product images, article images', async () => {
+  it('takes only http(s) media URLs or paths on this site: vendor images and audio, product images, article images', async () => {
     const base = vendorProfile();
     for (const url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'relative/image.png', '//evil.example/x.png', 'java\nscript:alert(1)', 'https://user:secret@example.com/x.png', 'ftp://example.com/x.png']) {
       await expect422('/api/vendor/profile', { profile: { ...base, heroImageUrl: url } }, m.vendor.token, 'profile.heroImageUrl', 'PUT');
@@ -148,7 +148,7 @@ describe('input validation over HTTP', () => {
     expect((await app.api.put('/api/vendor/profile', { profile: fine }, m.vendor.token)).status).toBe(200);
   });
 
-  it('refuses a body that is not UTF-8 or holds lone surrogates with 400, and an unsupported charset with 415 (issue 14 #8)', async () => {
+  it('refuses a body that is not UTF-8 or holds lone surrogates with 400, and an unsupported charset with 415', async () => {
     const send = (body: BodyInit, contentType = 'application/json') => fetch(`${app.api.baseUrl}/api/orders`, {
       method: 'POST', body, headers: { 'content-type': contentType, authorization: `Bearer ${m.customer.token}` },
     });

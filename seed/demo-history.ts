@@ -1,4 +1,4 @@
-// The demo customer's history (issue 15: a believable demo): every screen of their account has something
+// The demo customer's history, for a believable demo: every screen of their account has something
 // to show — orders in every status (completed and reviewed, approved with an event date, paid and waiting
 // for the artist, new and waiting for payment, canceled and refunded), favorite artists and saved
 // services, a conversation with the demo artist and a signed service contract. Written through the same

@@ -6,7 +6,7 @@ import { articles, configEntries } from './demo-data.ts';
 import { demoImages, demoVendorCount, demoVendors } from './demo-vendors.ts';
 import { VENDOR_INTRO_MAX, VENDOR_ORIGIN_LOCATION_MAX } from '../domain/shared/validation.ts';
 
-// The demo marketplace (issue 15): both languages filled, photos that exist and are served, no made-up
+// The demo marketplace: both languages filled, photos that exist and are served, no made-up
 // videos, and a demo customer whose every account screen has something in it.
 
 const bothLanguages = (value: { he?: string; en?: string }) => Boolean(value.he?.trim()) && Boolean(value.en?.trim());

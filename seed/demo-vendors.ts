@@ -1,4 +1,4 @@
-// The demo marketplace's artists (issue 15: a believable demo): varied names, bios, prices and products per
+// The demo marketplace's artists, for a believable demo: varied names, bios, prices and products per
 // category, translatable fields filled in both languages, photos from web/public/demo (made by
 // scripts/generate-demo-images.ts), no videos (no made-up YouTube ids). Fields the domain keeps as one text
 // (about, general info, a product's intro and information) are written in the artist's own language — most
@@ -191,7 +191,7 @@ const personName = (i: number): Pair => {
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
-/** How many vendors the demo seeds (issue 2: at least 50). */
+/** How many vendors the demo seeds (the spec asks for at least 50). */
 export const demoVendorCount = 60;
 
 export function demoVendors(count = demoVendorCount): DemoVendor[] {

@@ -1,5 +1,5 @@
 // Seeds the demo marketplace into an empty store through the same HTTP commands a browser and an admin
-// use (issue 2): accounts, reference data, 60 vendors with products of all three types, articles, and the
+// use: accounts, reference data, 60 vendors with products of all three types, articles, and the
 // demo customer's history (demo-history.ts). Never runs in production (main.ts checks).
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../command-api/activation-mailer.ts';
