@@ -10,7 +10,7 @@ import { altchaAssets } from './altcha-assets.ts';
 import type { Locale } from './api/view-models.ts';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
-// esbuild and served under content-hashed names, so they can be cached for a year (issue 15).
+// esbuild and served under content-hashed names, so they can be cached for a year.
 // The bundle is split: code reached only through `import()` (lazy routes) is in its own chunk, and
 // code shared by several chunks in shared chunks. Production minifies and writes each source map as
 // a separate file the script links to; development keeps inline maps and skips brotli (fast starts).
@@ -47,7 +47,7 @@ export const pageMessagesModule = (locale: Locale) => `page-messages:${locale}`;
 /**
  * `page-messages:he` and `page-messages:en`: each language's merged messages (web/i18n/i18n.ts), made
  * here from the server's copy, which the entry imports with `import()`, so each is a chunk of its own
- * and a page loads only its language's (issue 15: both were 221 KB of the first load). JSON.parse of
+ * and a page loads only its language's (both together are 221 KB). JSON.parse of
  * a string, which the browser parses faster than the same object as script.
  */
 const pageMessages: Plugin = {
@@ -101,7 +101,7 @@ const zodEnglishOnly: Plugin = {
 /**
  * Rich text is sanitized with sanitize-html on the server (web/components/rich-text.ts); the bundle gets
  * rich-text.browser.ts instead, the same policy on the browser's own parser, so sanitize-html, postcss
- * and htmlparser2 stay out of the browser (issue 15, docs/security.md).
+ * and htmlparser2 stay out of the browser (docs/security.md).
  */
 const browserRichText: Plugin = {
   name: 'browser-rich-text',

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { pipeline, type Writable } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 
-// The page's HTML is compressed per request (issue 15; assets are compressed once at start, see
+// The page's HTML is compressed per request (assets are compressed once at start, see
 // client-bundle.ts): brotli when the browser takes it, else gzip, else as it is. The body is a
 // stream, so a page rendered as a stream can be piped in: the encoder has `flush()`, which React's
 // renderToPipeableStream calls after each part, so the browser gets the head before the rest.

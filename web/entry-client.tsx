@@ -71,7 +71,7 @@ const router = createBrowserRouter(routeTree(loadedGroups), { patchRoutesOnNavig
 
 // The page is already on screen, so hydrating it is not urgent: after a yield (the modules' evaluation
 // is one task, hydration others) and as a transition, which React renders in slices that let the
-// browser answer input in between, instead of one long task blocking the main thread (issue 15, TBT).
+// browser answer input in between, instead of one long task blocking the main thread (Total Blocking Time).
 await new Promise((resolve) => setTimeout(resolve));
 startTransition(() => {
   hydrateRoot(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import { createGuestPageCache, guestPageKey, isGuestRequest, type GuestPage } from './guest-page-cache.ts';
 
-// When a guest's page may be stored, and that the GET cache's purge by tag removes it (issue 11).
+// When a guest's page may be stored, and that the GET cache's purge by tag removes it.
 const page: GuestPage = { status: 200, html: '<!DOCTYPE html><html lang="en">\n<p>page</p></html>', contentSecurityPolicy: "default-src 'self'" };
 const key = guestPageKey({ host: 'localhost', url: '/en/search', bundle: '/assets/app.0123456789ab.js' });
 

@@ -1,7 +1,7 @@
 import type { Cache } from '../domain/ports/cache.ts';
 import { REFRESH_COOKIE, TOKEN_COOKIE } from './app/cookies.ts';
 
-// Guest pages served from cache (issue 11). A page rendered for a guest is stored in the GET cache's
+// Guest pages served from cache. A page rendered for a guest is stored in the GET cache's
 // store, tagged with the tags of every answer it was built from (query-api/cache-tags.ts), so the
 // projection change that purges those answers purges the page in the same stroke. Stored only when
 // - every read went through the in-process reads, answered 200 and is cacheable (so its tags are known);

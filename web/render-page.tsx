@@ -19,8 +19,8 @@ export type RenderResult =
   | { kind: 'html'; status: number; html: string; inlineScripts: string[]; retryAfterSeconds?: number };
 
 // react-router matches a URL by flattening and ranking every route of the tree at each request: over
-// the whole tree (both locales, every group: 185 routes) that took ~0.8 ms, half a vendor page's render
-// (issue 11). A request is matched against the tree of its locale with only the groups its path lies
+// the whole tree (both locales, every group: 185 routes) that takes ~0.8 ms, half a vendor page's
+// render. A request is matched against the tree of its locale with only the groups its path lies
 // under, as the browser holds it (~0.14 ms): the same routes match, with the same ids. One handler per
 // locale and set of groups, made on first use.
 const handlers = new Map<string, Promise<StaticHandler>>();

@@ -28,7 +28,7 @@ import type { Locale } from '../domain/shared/translatable.ts';
 
 const SERVER_USER_TIMEOUT_MS = 2_000;
 
-// The storefront (issue 5): server-rendered pages in Hebrew and English, the browser bundle, and the
+// The storefront: server-rendered pages in Hebrew and English, the browser bundle, and the
 // realtime socket. main.ts mounts the APIs at /api first, then this router.
 export interface WebAppOptions {
   /** Where the server pass calls the APIs, e.g. http://127.0.0.1:PORT (the /api prefix is added). */

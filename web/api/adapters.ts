@@ -209,7 +209,7 @@ export function blogCategoryFrom(value: unknown): BlogCategory {
   return { id: category.id, alias: category.alias, name: category.name, description: category.description };
 }
 
-/** GET /api/user/current → the signed-in user (issue 2: uuid, email, fullName, locale, Vendor?: {id}, isAdmin, isOperator, groups). */
+/** GET /api/user/current → the signed-in user (uuid, email, fullName, locale, Vendor?: {id}, isAdmin, isOperator, groups). */
 export function currentUserFrom(value: unknown): CurrentUser {
   const user = readAnswer(UserProfileAnswer, value, 'the signed-in user');
   return {

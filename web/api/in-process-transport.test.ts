@@ -9,7 +9,7 @@ import { createQueryApi, type QueryApi } from '../../query-api/create-query-api.
 import { DEMO, signIn } from '../test/marketplace.ts';
 import type { Marketplace } from '../../main.ts';
 
-// The API client's in-process transport (issue 11) against the started product: every read answers
+// The API client's in-process transport against the started product: every read answers
 // what the same read answers over HTTP — values, and errors with their status and problem details —
 // through the same GET cache; writes and the command API's reads still go over HTTP.
 let market: Marketplace;

@@ -1,6 +1,6 @@
 import type { ApiTransport, TransportRequest } from './client.ts';
 
-// The API client's second transport (issue 11): when the web server runs in the same process as the
+// The API client's second transport: when the web server runs in the same process as the
 // query API (`npm start`), the server pass's reads call the query API's read pipeline directly — same
 // validation, guards (the caller from the request's token), GET cache, answers and problem details —
 // instead of a loopback HTTP round trip. Writes, and GETs no read route has (GET /api/user/current

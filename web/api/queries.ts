@@ -14,7 +14,7 @@ import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
 import { languageEntryFrom, serviceContractFrom, vendorCardOfPage, vendorCustomerFrom, vendorProfileDraftFrom } from './adapters.ts';
 import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
 
-// Every read the storefront makes, by API path and query parameter name (SPEC §7, issue 3), mapped
+// Every read the storefront makes, by API path and query parameter name (SPEC §7), mapped
 // to view props by web/api/adapters.ts.
 export const FAVORITES_PAGE_LIMIT = 999;
 export const SEARCH_PAGE_SIZE = 12;

@@ -20,7 +20,7 @@ export interface DocumentAssets {
   modulePreloads?: string[];
 }
 /**
- * Starts the bundle once the server's HTML is painted (issue 15): the page is whole without it, and
+ * Starts the bundle once the server's HTML is painted: the page is whole without it, and
  * on a slow link its ~300 KB would otherwise share the bandwidth with the stylesheet and the hero
  * photo and push the largest paint back. When the page preloads its hero photo (the vendor page),
  * that photo is painted first; a photo that never comes holds the bundle back 3 s at most. The entry

@@ -9,7 +9,7 @@ import { untilViewShows } from './until-views-show.ts';
 import { favoriteProductIds, favoriteVendors } from '../api/queries.ts';
 
 // The hearts (an artist's FavoriteButton, a product's SaveProductButton) are small forms posting here
-// (issue 13 item 6), so they work without JavaScript: the action sets the favorite as asked (`favorite`
+// so they work without JavaScript: the action sets the favorite as asked (`favorite`
 // 1 or 0, so a repeated post does not flip it back) — through the API for a signed-in user, in the
 // guest favorites cookie for a guest's artists — waits until the views show it and answers 303 back
 // to the page it came from (`back`, a local path). With JavaScript the buttons keep writing directly

@@ -1,7 +1,7 @@
 import { data, useActionData, useNavigation } from 'react-router';
 import { ApiError, type ApiProblem } from '../api/api-error.ts';
 
-// Web mutations are route actions (issue 13 item 6): a page's <Form method="post"> posts to the
+// Web mutations are route actions, so forms work without JavaScript: a page's <Form method="post"> posts to the
 // page's own route — through the client router when JavaScript runs, as a plain form post handled by
 // the server pass when it does not (web/server.ts hands non-GET page requests to the static handler).
 // Actions write through environmentOf(context).api, so the server uses the visitor's cookie token.

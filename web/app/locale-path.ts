@@ -1,7 +1,7 @@
 import type { Locale } from '../api/view-models.ts';
 import { withoutTrackedParameters } from './tracking.ts';
 
-// Hebrew is unprefixed, English lives under /en (issue 5 "Paths").
+// Hebrew is unprefixed, English lives under /en (SPEC's paths).
 export const LOCALES: readonly Locale[] = ['he', 'en'];
 export const languageTag = (locale: Locale): string => (locale === 'he' ? 'he-IL' : 'en-US');
 export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'he' ? 'rtl' : 'ltr');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationParams } from './notification-text.ts';
 
 // Notices carry names in both languages; every text, also the older ones that use the plain
-// `productName`, reads the name in the page's language (issue 15).
+// `productName`, reads the name in the page's language.
 describe('notificationParams', () => {
   const params = { orderId: 'o1', productName: 'הופעה של שעתיים', productNameHe: 'הופעה של שעתיים', productNameEn: 'Two-hour show', vendorNameHe: 'נועה כהן', vendorNameEn: 'Noa Cohen' };
 

@@ -31,7 +31,7 @@ export function notificationTextKey(notification: Pick<RealtimeNotification, 'ki
  * The params a notice's text is filled with on a page of `locale`: names that come in both languages
  * (`productNameHe`/`productNameEn`, `vendorNameHe`/`vendorNameEn`) also fill the plain `productName` and
  * `vendorName` of older texts in the reader's language, so an English page never reads a Hebrew name
- * where the English one exists (issue 15).
+ * where the English one exists.
  */
 export function notificationParams(params: Record<string, string>, locale: Locale): Record<string, string> {
   const suffix = locale === 'he' ? 'He' : 'En';

@@ -3,7 +3,7 @@ import { LOCALES, localeOfPath, stripLocale } from './locale-path.ts';
 import { loadChunk, shouldReloadOnce } from './chunk-recovery.ts';
 import type { Locale } from '../api/view-models.ts';
 
-// Screens the storefront's first load does not carry (issue 15): the dashboards and the back office
+// Screens the storefront's first load does not carry: the dashboards and the back office
 // are separate chunks (`import()`), loaded when a path needs them. The server renders them like any
 // page; the browser loads the group of the page it hydrates before hydrating (web/entry-client.tsx),
 // and the group of a later page when navigating to it (react-router's patchRoutesOnNavigation).

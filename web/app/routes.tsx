@@ -26,7 +26,7 @@ import { routeGroupId, routeGroups, type LoadedRouteGroups } from './route-group
 import type { Locale } from '../api/view-models.ts';
 
 // One route tree for the server pass and the browser. Hebrew pages are unprefixed; the same pages
-// live under /en in English (issue 5 "Paths").
+// live under /en in English.
 async function rootLoader({ context, request }: LoaderFunctionArgs): Promise<RootData> {
   const environment = environmentOf(context);
   const user = await environment.currentUser();

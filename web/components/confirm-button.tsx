@@ -7,7 +7,7 @@ import { useDisclosure } from './disclosure.ts';
 // A destructive action asked twice, in place: the button turns into the question with "yes" and
 // "keep" (no browser dialog, so it reads the same in both languages and on a phone). While the
 // action runs the "yes" button shows its busy text; a failure is reported by the caller.
-// ConfirmPostButton is the same for a route action (issue 13 item 6): the first button is a link
+// ConfirmPostButton is the same for a route action: the first button is a link
 // (?confirm=<intent>), so the question also comes up without JavaScript, and "yes" posts the form.
 export interface ConfirmButtonProps {
   label: string;

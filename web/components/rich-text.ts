@@ -5,8 +5,8 @@ import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_REL } from './r
 // reaches dangerouslySetInnerHTML. On the server (the page's render, whose sanitized HTML travels to the
 // browser in the loader data, so hydration does not sanitize again) with sanitize-html; the browser
 // bundle replaces this module with rich-text.browser.ts (web/client-bundle.ts), the same policy on the
-// browser's own parser, for pages it renders itself after a client-side navigation (issue 15: without
-// sanitize-html, postcss and htmlparser2, about 145 KB of the first load).
+// browser's own parser, for pages it renders itself after a client-side navigation (so
+// sanitize-html, postcss and htmlparser2, about 145 KB, stay out of the first load).
 const options: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: ALLOWED_ATTRIBUTES,

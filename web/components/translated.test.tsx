@@ -6,7 +6,7 @@ import type { Locale } from '../api/view-models.ts';
 import { languageOfText, tr, translated, writtenText } from '../app/format.ts';
 import { languageNameIn, Translated, TranslatedHtml, TypedText, WrittenHtml, WrittenText } from './translated.tsx';
 
-// One language per page (issue 15): the page's language when the field has it, else the other one,
+// One language per page: the page's language when the field has it, else the other one,
 // marked with its lang, dir and a tag naming it.
 
 /** Renders `node` on a page of `locale` (the root loader's data is all the component reads). */

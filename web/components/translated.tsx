@@ -4,7 +4,7 @@ import { languageOfText, translated, writtenText, type ShownText } from '../app/
 import { languageTag } from '../app/locale-path.ts';
 import { useLocale } from '../app/links.tsx';
 
-// One way to show user-written text (issue 15: one language per page). A translatable field is shown in
+// One way to show user-written text, so a page is in one language. A translatable field is shown in
 // the page's language; only where that language is missing does the other one stand in, marked: its
 // own lang and dir (screen readers switch voice, bidi stays right) and a small tag naming its language
 // in the page's language, e.g. "(אנגלית)" on a Hebrew page. Single-language fields (an about, a review,

@@ -8,7 +8,7 @@ export type MessageTree = { [key: string]: string | MessageTree };
 /**
  * An i18next instance for one language, initialised synchronously from that language's messages. A
  * page is in one language (the other is another URL, reached by a full load), so an instance needs
- * only its own: the browser loads just the page's messages (web/client-bundle.ts, issue 15).
+ * only its own: the browser loads just the page's messages (web/client-bundle.ts).
  */
 export function createI18n(locale: Locale, messages: MessageTree): i18n {
   const instance = i18next.createInstance();

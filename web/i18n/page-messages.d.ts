@@ -1,5 +1,5 @@
 // The messages of one language as the browser loads them: a module web/client-bundle.ts makes at build
-// time from the server's merged messages (web/i18n/i18n.ts), one chunk per language (issue 15).
+// time from the server's merged messages (web/i18n/i18n.ts), one chunk per language.
 declare module 'page-messages:he' {
   export const messages: import('./i18n-instance.ts').MessageTree;
 }

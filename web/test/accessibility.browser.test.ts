@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// Issue 15 #4: axe-core finds no violation on the storefront's main pages and every dashboard screen,
+// axe-core finds no violation on the storefront's main pages and every dashboard screen,
 // in Hebrew and in English. A failure lists each violation as "page: id (impact) target", so the
 // report says what to fix without opening a browser.
 // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not block

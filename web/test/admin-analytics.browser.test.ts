@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// The admin Analytics screen in Chromium (issue 10): the demo admin opens it and sees the demo's
+// The admin Analytics screen in Chromium: the demo admin opens it and sees the demo's
 // orders, revenue and artist response time drawn as bars with values, a booking made three weeks ahead
 // in the lead-time chart, and the visits of a tagged link by utm_source; each chart's numbers open as a table; the period switches to 90 days; and a phone's
 // 300 px hold it without sideways scrolling. In Hebrew (right to left) and in English.

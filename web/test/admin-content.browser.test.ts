@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
-// The admin content and settings screens (issue 10, part 3) in Chromium, in Hebrew and English: an
+// The admin content and settings screens in Chromium, in Hebrew and English: an
 // admin creates a blog category and an artist category tag (which the public categories page then
 // lists), edits an article (the public page shows the new title), sets the support WhatsApp number
 // (the footer shows it), creates and deletes an access rule, reads a customer's conversation, and sees

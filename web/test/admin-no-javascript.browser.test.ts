@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, executablePath, firstTextOf, noScriptRan, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
-// The admin screens' forms without JavaScript (issue 13 item 6): each write is its route's action, so
+// The admin screens' forms without JavaScript: each write is its route's action, so
 // a browser that runs no script posts the form, the server pass runs the action, and the page comes
 // back with the refusal under its fields or redirects to the page that shows the write with its notice.
 // The same screens with JavaScript: admin-catalog and admin-content browser tests.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// The admin back office's home and orders (issue 10): the admin sees the counts, filters the orders
+// The admin back office's home and orders: the admin sees the counts, filters the orders
 // by status, opens one, reads its event history and travels back in time with the slider (the order
 // was "awaiting payment" before it was paid), approves it and the history grows by the admin's event.
 // A customer opening /admin lands on the unauthorized page.

@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 
-// Browser tests of the storefront (issue 5 "Done when"): Debian's Chromium driven by playwright-core
+// Browser tests of the storefront: Debian's Chromium driven by playwright-core
 // against the started product. Skipped by name when no Chromium is installed.
 const executablePath = chromiumPath();
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activated, executablePath, DEMO, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// Route-level code splitting (issue 15): the storefront's first load fetches only the entry and the
+// Route-level code splitting: the storefront's first load fetches only the entry and the
 // chunks it preloads, never the dashboards' or the back office's; navigating into them in the browser
 // loads their chunk then; and a page of theirs loaded directly hydrates without a mismatch (its
 // chunk is preloaded and loaded before hydration), in Hebrew and English.

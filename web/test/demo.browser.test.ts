@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// The demo marketplace as a new visitor meets it (issue 15): signed in as the demo customer, every screen
+// The demo marketplace as a new visitor meets it: signed in as the demo customer, every screen
 // of the account has something in it — orders in every status, charges and a refund, reviews, favorite
 // artists, a conversation and a signed contract — in Hebrew and in English, on a phone too; the
 // artist's photos load.

@@ -6,7 +6,7 @@ import { apiCall, DEMO, signIn } from './marketplace.ts';
 import { demoVendors } from '../../seed/demo-vendors.ts';
 import type { Marketplace } from '../../main.ts';
 
-// The guest page cache as `npm start` wires it (issue 11): a guest's page is served from cache the
+// The guest page cache as `npm start` wires it: a guest's page is served from cache the
 // second time, and a change of the data it shows evicts it at once (the GET cache's tags), while
 // signed-in visitors and guests whose cookies change the page always get a fresh render.
 let market: Marketplace;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, DEMO_PASSWORD, executablePath, firstTextOf, noScriptRan, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
-// Forms without JavaScript (issue 13 item 6): every write is a route action, so a browser that runs
+// Forms without JavaScript: every write is a route action, so a browser that runs
 // no script posts the form to the page's own address, the server pass runs the action, and the page
 // comes back with the result or the refusal (the 422's messages under their fields). The same forms
 // with JavaScript are covered by the flows of browser.test.ts, orders, account and vendor-calendar.

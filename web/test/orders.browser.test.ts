@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
-// The live order lifecycle with two people in two browsers (issue 9): the customer books a timed slot
+// The live order lifecycle with two people in two browsers: the customer books a timed slot
 // and pays through the UI while the artist watches the orders page; the new order appears there
 // without a reload; the artist approves and the customer's order page turns "approved" by itself;
 // the artist completes, the customer reviews, and the review shows to the artist. Every change is a

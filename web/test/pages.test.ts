@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, page, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import { demoVendors } from '../../seed/demo-vendors.ts';
 
-// Server-rendered HTML of every storefront page (issue 5), against the started product with the demo
+// Server-rendered HTML of every storefront page, against the started product with the demo
 // seed: data in the HTML, language and direction, titles, guards and redirects.
 let market: TestMarketplace;
 let customer: string;
@@ -196,7 +196,7 @@ describe('vendor page', () => {
   });
 });
 
-describe('one language per page (issue 15)', () => {
+describe('one language per page', () => {
   /** The canonical page of a vendor, in `prefix`'s language, after the 301 from the short path. */
   async function vendorPageHtml(prefix: '' | '/en', vendorId: string, alias: string): Promise<string> {
     const short = await page(market.url, `${prefix}/artists/${alias}/${vendorId}`);
@@ -238,7 +238,7 @@ describe('one language per page (issue 15)', () => {
   });
 });
 
-describe('security headers (issue 14 #8)', () => {
+describe('security headers', () => {
   it('pages carry a CSP that allows exactly their inline hydration script, and refuse framing and sniffing', async () => {
     const response = await fetch(`${market.url}/en/search`);
     const html = await response.text();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
-// Issue 15 part 3 #4 in Chromium: "forgot password" from the login page to a new password by the
+// In Chromium: "forgot password" from the login page to a new password by the
 // mailed link (read from the product's outbox), the old password refused; the login page no longer
 // links the two-factor page; "Join as an artist" tells a guest that an account comes first.
 let suite: BrowserSuite;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The storefront as `NODE_ENV=production npm start` serves it (issue 15): a minified bundle under
+// The storefront as `NODE_ENV=production npm start` serves it: a minified bundle under
 // content-hashed names cached for a year, source maps as separate files, brotli and gzip, and HTML
 // that is always revalidated. An empty store is enough: production never seeds the demo.
 let url: string;

@@ -32,7 +32,7 @@ afterAll(async () => {
   await market?.close();
 });
 
-describe('search on the demo marketplace (issue 15 examples)', () => {
+describe('search on the demo marketplace', () => {
   it('"band", "Bands", "להקה", "להקות" and "הלהקה" find every band first', async () => {
     for (const words of ['band', 'Bands', 'להקה', 'להקות', 'הלהקה']) await expectCategoryFirst(words, 'bands');
   });

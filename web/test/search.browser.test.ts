@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
-// Search that finds (issue 15), in Chromium, in Hebrew and English: categories are suggested as you
+// Search that finds, in Chromium, in Hebrew and English: categories are suggested as you
 // type (an accessible combobox: arrows, Enter, Escape), a search by words lists the artists they
 // describe, and the "free on" date filter keeps an artist whose calendar shows that day free — and
 // drops one whose calendar shows it taken — because both ask the same availability rule.

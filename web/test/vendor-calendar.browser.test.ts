@@ -4,7 +4,7 @@ import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { formatPrice } from '../app/format.ts';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
-// The artist's busy windows and products in Chromium (issue 9 part D), two people in two browsers:
+// The artist's busy windows and products in Chromium, two people in two browsers:
 // the artist blocks a time in the dashboard and a customer on the artist's page is no longer offered
 // that slot (after a reload); blocking over a booked order is refused in words that name the order;
 // removing the block offers the slot again. Products: edited name and price reach the storefront,

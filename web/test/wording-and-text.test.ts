@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, page, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 
-// Issue 15 part 3 #2: the after-payment page says what happened, and a declined card is an entry of
-// the order's history of its own instead of a second "Awaiting payment". #3: a product card keeps its
+// The after-payment page says what happened, and a declined card is an entry of
+// the order's history of its own instead of a second "Awaiting payment". A product card keeps its
 // type and price apart, and names set in sentences are isolated for bidi.
 let market: TestMarketplace;
 let customer: string;

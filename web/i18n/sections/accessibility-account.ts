@@ -1,6 +1,6 @@
 import { messageSection } from './section.ts';
 
-// Texts of issue 15 part 3: what the after-payment page and the order history say about payments,
+// What the after-payment page and the order history say about payments,
 // the forgotten-password flow, and why joining as an artist starts with an account.
 export const accessibilityAccountMessages = messageSection(
   {

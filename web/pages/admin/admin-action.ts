@@ -6,7 +6,7 @@ import { localeOfRequest } from '../../app/loader-kit.ts';
 import { localizedPath } from '../../app/locale-path.ts';
 import { DONE_PARAM } from './done-notice.tsx';
 
-// The admin screens' writes are route actions (issue 13 item 6): a form posts to its page's route,
+// The admin screens' writes are route actions: a form posts to its page's route,
 // with JavaScript through the client router and without it as a plain post the server pass runs.
 // An action checks the admin, reads the form, writes through the API, waits until the views hold the
 // write and redirects (303) to the page that shows it, with `?done=` saying what was done.

@@ -31,7 +31,7 @@ export async function myVendorsLoader({ context, request }: LoaderFunctionArgs) 
   return { products, productVendors };
 }
 
-// Removing is the page's route action (issue 13 item 6), so it also works without JavaScript: each
+// Removing is the page's route action, so it also works without JavaScript: each
 // button is a one-button form whose intent names what it removes (`vendor:<id>`, `product:<id>`).
 const VENDOR_INTENT = 'vendor';
 const PRODUCT_INTENT = 'product';
