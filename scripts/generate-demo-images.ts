@@ -1,4 +1,4 @@
-// Generates the demo marketplace's photos (issue 15): stage scenes per artist category and portraits,
+// Generates the demo marketplace's photos: stage scenes per artist category and portraits,
 // drawn on a canvas in headless Chromium from a seeded random source — stage light cones, haze, bokeh,
 // a performer's silhouette, the crowd — and saved as small JPEGs under web/public/demo/ with a content
 // hash in the name (served with long immutable caching), plus manifest.json that the seed reads.

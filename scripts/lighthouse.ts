@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
-// `npm run lighthouse` (issue 15): Lighthouse's mobile performance score (its default: a Moto G Power
+// `npm run lighthouse`: Lighthouse's mobile performance score (its default: a Moto G Power
 // class phone, simulated slow 4G and 4× CPU slowdown) of the home page and a vendor page, in Hebrew and
 // English, plus the JavaScript a first load costs. Without --url it starts the product in production
 // mode on a fresh demo store (seeded in development first: production never seeds), so it measures

@@ -9,7 +9,7 @@ import { registerAndSignIn, signIn } from '../command-api/client/accounts.ts';
 import { productDetails, vendorProfile } from '../command-api/testing/fixtures.ts';
 import { DEFAULT_ACCESS_RULES } from '../domain/acl/default-rules.ts';
 
-// The authorization matrix of issue 10: EVERY operation of GET /api/openapi.json × the 7 roles — guest,
+// The authorization matrix: EVERY operation of GET /api/openapi.json × the 7 roles — guest,
 // customer, vendor, other vendor, operator, admin (role admin only), superUser (the demo admin: admin,
 // superAdmin, superUsers) — on the started product with the demo seed and its access rules.
 //

@@ -7,7 +7,7 @@ import { startMarketplace, type Marketplace } from '../main.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { productDetails } from '../command-api/testing/fixtures.ts';
 
-// Bad input from outside (issue 12), against the product as `npm start` runs it (one process, demo
+// Bad input from outside, against the product as `npm start` runs it (one process, demo
 // seed): huge and deep bodies, wrong content types, broken UTF-8, huge query strings, odd paging,
 // Mongo-operator injection, and markup in every text a user writes. Each is a clear 4xx
 // problem+json, never a 5xx, and markup comes back on the server-rendered pages as text.

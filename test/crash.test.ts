@@ -8,7 +8,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { freePort } from './free-port.ts';
 
-// Crash safety (issue 12): the product runs as `npm start` runs it, in a child process on a data
+// Crash safety: the product runs as `npm start` runs it, in a child process on a data
 // directory, under bounded concurrent write load from clients that behave like real ones (an
 // Idempotency-Key per intent, the same key on every retry, retrying on a dropped connection, a 5xx
 // or 409 idempotency.in-progress). The child is killed with SIGKILL at random moments, 10 times, and

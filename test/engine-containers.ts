@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { StartedTestContainer } from 'testcontainers';
 
-// Where the real-engine suites find their servers (DESIGN §2, issue 4). For each engine, in order:
+// Where the real-engine suites find their servers (DESIGN §2). For each engine, in order:
 //   1. the URL in the environment (REDIS_URL, MONGO_URL, KAFKA_BROKERS, EVENTSTORE_URL): what
 //      scripts/services/up.sh exports, or any server you point it at;
 //   2. a container started through Testcontainers, when a container runtime answers;

@@ -2,7 +2,7 @@ import { describe, inject } from 'vitest';
 import { engineEnvVar, fromEnvironment, howToProvide } from './engine-containers.ts';
 import type { Engine, EngineAvailability } from './engine-containers.ts';
 
-// What the real-engine suites use to find their servers (DESIGN §2, issue 4). For each engine, in order:
+// What the real-engine suites use to find their servers (DESIGN §2). For each engine, in order:
 //   1. the URL in the environment (REDIS_URL, MONGO_URL, KAFKA_BROKERS, EVENTSTORE_URL): what
 //      scripts/services/up.sh exports, or any server you point it at;
 //   2. a container started through Testcontainers by test/global-setup.ts, when a container runtime answers;

@@ -7,7 +7,7 @@ import { startMarketplace, type Marketplace } from '../main.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 
 // Schemathesis (PyPI) fuzzes every operation of GET /api/openapi.json on the started product
-// (embedded defaults, demo seed) as a guest and as each demo account, with the checks of issue 12:
+// (embedded defaults, demo seed) as a guest and as each demo account, with these checks:
 // no 5xx, every status and content type one the document lists for the operation, and every body
 // valid against the schema the document gives for that status. Real ids of the seeded marketplace
 // are offered as dictionaries, so half the generated ids reach real orders, vendors and products.
