@@ -16,6 +16,7 @@ import { Pager } from '../../components/pager.tsx';
 import { Price } from '../../components/price.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
+import { orderStream } from '../../../domain/order/decider.ts';
 
 // admin-order: every order, filtered by status, artist and a range of days (when placed, or of the
 // event), a page at a time; and one order with its facts, parties, payment, the actions an admin may
@@ -190,7 +191,7 @@ export async function adminOrderLoader({ context, request, params }: LoaderFunct
   // What the reader's rules give beside the order itself: its history, the parties' admin pages.
   const [order, history] = await Promise.all([
     orNotFound(adminOrder(environment.api, orderId)),
-    mayDo(access, 'event', 'read') ? orNotFound(streamHistory(environment.api, `order-${orderId}`)) : null,
+    mayDo(access, 'event', 'read') ? orNotFound(streamHistory(environment.api, orderStream(orderId))) : null,
   ]);
   return { order, history, shows: { userPage: mayDo(access, 'user', 'read'), vendorPage: mayDo(access, 'vendor', 'read'), actions: mayDo(access, 'order', 'update') } };
 }
@@ -276,7 +277,7 @@ export function AdminOrderPage() {
               : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
           </section>
         ) : null}
-        {history ? <EventHistory key={history.latest.currentRevision} streamId={`order-${order.id}`} initial={history} /> : null}
+        {history ? <EventHistory key={history.latest.currentRevision} streamId={orderStream(order.id)} initial={history} /> : null}
       </div>
     </AdminLayout>
   );

@@ -25,6 +25,7 @@ import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { revisionParam } from './write-revision.ts';
 import type { Locale } from '../../../domain/shared/translatable.ts';
+import { productStream } from '../../../domain/product/decider.ts';
 
 // admin-product (SPEC §2 "product create/edit"): every vendor's products, filtered by vendor and
 // type, a page at a time; a new product for a chosen vendor; editing one with the SPEC §3 product
@@ -358,7 +359,7 @@ export function AdminProductEditPage() {
       </fieldset>
       {may.history ? (
         <div className="admin-history">
-          <EventHistory key={`product-${draft.id}:${revision ?? 'loaded'}`} streamId={`product-${draft.id}`} />
+          <EventHistory key={`${productStream(draft.id)}:${revision ?? 'loaded'}`} streamId={productStream(draft.id)} />
         </div>
       ) : null}
     </AdminLayout>

@@ -21,6 +21,7 @@ import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { revisionParam } from './write-revision.ts';
 import { userActionRoutes } from './user-actions.tsx';
+import { userStream } from '../../../domain/user/decider.ts';
 
 // admin-user (SPEC §2): users found by e-mail or name, filtered by role and activation, a page at a
 // time; a user's page with their contact details, activation state, roles and groups (changed by
@@ -196,7 +197,7 @@ export function AdminUserPage() {
       </section>
 
       <div className="admin-history">
-        <EventHistory key={`user-${user.id}:${revision ?? 'loaded'}`} streamId={`user-${user.id}`} />
+        <EventHistory key={`${userStream(user.id)}:${revision ?? 'loaded'}`} streamId={userStream(user.id)} />
       </div>
     </AdminLayout>
   );

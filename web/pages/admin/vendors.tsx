@@ -24,6 +24,7 @@ import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
 import { revisionParam } from './write-revision.ts';
 import { businessDetails } from '../../components/business-details-form.tsx';
+import { vendorStream } from '../../../domain/vendor/decider.ts';
 
 // admin-vendor (SPEC §2): the artists list (search by name, archived ones on request, pages),
 // `admin/vendor/new` and `admin/vendor/:vendorId` with every SPEC §3 field (the shared vendor form),
@@ -261,7 +262,7 @@ export function AdminVendorEditPage() {
 
       {may.history ? (
         <div className="admin-history">
-          <EventHistory key={`vendor-${vendorId}:${data.revision ?? 'loaded'}`} streamId={`vendor-${vendorId}`} />
+          <EventHistory key={`${vendorStream(vendorId)}:${data.revision ?? 'loaded'}`} streamId={vendorStream(vendorId)} />
         </div>
       ) : null}
     </AdminLayout>
