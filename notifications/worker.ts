@@ -3,6 +3,7 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 import type { Job, JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import { NotificationCreated } from '../domain/notification/events.ts';
+import { notificationsStream } from '../domain/notification/decider.ts';
 import { systemActor } from '../domain/shared/actor.ts';
 import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
 
@@ -62,7 +63,7 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
   return async (job) => {
     if (job.name !== NOTIFICATION_JOB) throw new Error(`Unknown job ${job.name}`);
     const data = job.data as NotificationJob;
-    const streamId = `notifications-${data.userId}`;
+    const streamId = notificationsStream(data.userId);
     const known = await catchUp(streamId);
     if (known.sources.has(data.sourceEventId)) return 'duplicate';
     const created = NotificationCreated.parse({

@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { SESSIONS_REVOKED, type Realtime, type RealtimeMessage } from '../domain/ports/realtime.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import { parseCookies, TOKEN_COOKIE } from './app/cookies.ts';
+import { AuthMessage, decodeMessage, encodeServerMessage } from '../contracts/realtime-message.ts';
 
 // The browser's realtime socket (SPEC §4): `/ws`, signed in by the session cookie the upgrade request
 // carries (the browser's way: the cookie is HttpOnly), by `?token=<access token>`, or by a first
@@ -122,7 +123,7 @@ export function createRealtimeHub(options: {
       return;
     }
     for (const socket of socketsByUser.get(message.userId) ?? []) {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'notification', kind: message.kind, payload: message.payload }));
+      if (socket.readyState === socket.OPEN) socket.send(encodeServerMessage({ type: 'notification', kind: message.kind, payload: message.payload }));
     }
   };
 
@@ -139,7 +140,7 @@ export function createRealtimeHub(options: {
       sockets.delete(ws);
       if (sockets.size === 0 && socketsByUser.get(userId) === sockets) socketsByUser.delete(userId);
     });
-    ws.send(JSON.stringify({ type: 'welcome', socketId: randomUUID() }));
+    ws.send(encodeServerMessage({ type: 'welcome', socketId: randomUUID() }));
     return true;
   };
 
@@ -203,9 +204,8 @@ export function createRealtimeHub(options: {
       ws.once('close', () => clearTimeout(timer));
       ws.once('message', (data) => {
         clearTimeout(timer);
-        let message: { type?: unknown; token?: unknown } = {};
-        try { message = JSON.parse(String(data)) as typeof message; } catch { /* not JSON: not signed in */ }
-        const late = message.type === 'auth' && typeof message.token === 'string' ? verify(message.token) : null;
+        const message = decodeMessage(AuthMessage, data);
+        const late = message ? verify(message.token) : null;
         if (!late) {
           ws.close(CLOSE_NOT_SIGNED_IN, 'sign in first');
           return;

@@ -3,6 +3,7 @@ import { publishRealtime, realtimeNotificationOf, shownOnScreen } from './realti
 import { notificationParams, notificationTextKey } from './notification-text.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { browserHasSession, refreshSession } from './session.ts';
+import { decodeMessage, ServerMessage } from '../../contracts/realtime-message.ts';
 
 /** The hub's close code for a user whose sessions were revoked (web/realtime-hub.ts). */
 const CLOSE_SESSION_ENDED = 4001;
@@ -26,10 +27,8 @@ export function connectRealtime(onSocketId: (socketId: string) => void): Realtim
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${scheme}://${location.host}/ws`);
     socket.onmessage = (event) => {
-      let message: unknown;
-      try { message = JSON.parse(String(event.data)); } catch { return; }
-      const welcome = message as { type?: string; socketId?: string };
-      if (welcome.type === 'welcome' && welcome.socketId) { delay = 1_000; onSocketId(welcome.socketId); return; }
+      const message = decodeMessage(ServerMessage, event.data);
+      if (message?.type === 'welcome') { delay = 1_000; onSocketId(message.socketId); return; }
       const notification = realtimeNotificationOf(message);
       if (!notification) return;
       if (!shownOnScreen(notification)) publishToast({ kind: 'info', messageKey: notificationTextKey(notification), params: notificationParams(notification.params, pageLocale()) });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { publishRealtime, realtimeNotificationOf, subscribeRealtime, type RealtimeNotification } from './realtime-events.ts';
+import { decodeMessage, ServerMessage } from '../../contracts/realtime-message.ts';
+
+const received = (message: unknown) => realtimeNotificationOf(decodeMessage(ServerMessage, JSON.stringify(message)));
 
 describe('realtime notifications in the browser', () => {
   it('reads the notification kind from the payload, not the message envelope', () => {
@@ -8,13 +11,13 @@ describe('realtime notifications in the browser', () => {
       type: 'notification', kind: 'notification',
       payload: { userId: 'u1', notificationId: 'n1', kind: 'order.approved', subject: { orderId: 'o1' }, params: { productName: 'Show' }, at: '2026-11-23T10:00:00.000Z', read: false },
     };
-    expect(realtimeNotificationOf(message)).toEqual({ notificationId: 'n1', kind: 'order.approved', subject: { orderId: 'o1' }, params: { productName: 'Show' }, at: '2026-11-23T10:00:00.000Z' });
+    expect(received(message)).toEqual({ notificationId: 'n1', kind: 'order.approved', subject: { orderId: 'o1' }, params: { productName: 'Show' }, at: '2026-11-23T10:00:00.000Z' });
   });
 
   it('ignores the welcome and malformed messages', () => {
-    expect(realtimeNotificationOf({ type: 'welcome', socketId: 's' })).toBeNull();
-    expect(realtimeNotificationOf({ type: 'notification', kind: 'order.placed' })).toBeNull();
-    expect(realtimeNotificationOf('text')).toBeNull();
+    expect(received({ type: 'welcome', socketId: 's' })).toBeNull();
+    expect(received({ type: 'notification', kind: 'order.placed' })).toBeNull();
+    expect(received('text')).toBeNull();
   });
 
   it('hands each notification to every subscriber until it unsubscribes', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { NotificationPayload, type ServerMessage } from '../../contracts/realtime-message.ts';
 
 // What the realtime socket delivers, handed to whichever screens are listening: the order pages
 // refresh on an order's notification, a conversation thread on a new message, the header's badges
@@ -50,18 +51,17 @@ export function useShownOnScreen(shows: OnScreen): void {
   }, []);
 }
 
-/** The notification inside a socket message, or null for anything else (welcome, malformed). */
-export function realtimeNotificationOf(message: unknown): RealtimeNotification | null {
-  if (!message || typeof message !== 'object') return null;
-  const { type, payload } = message as { type?: unknown; payload?: unknown };
-  if (type !== 'notification' || !payload || typeof payload !== 'object') return null;
-  const data = payload as Partial<RealtimeNotification>;
-  if (typeof data.kind !== 'string' || typeof data.notificationId !== 'string') return null;
+/** The notification a parsed socket message carries, or null for anything else (welcome, malformed payload). */
+export function realtimeNotificationOf(message: ServerMessage | null): RealtimeNotification | null {
+  if (message?.type !== 'notification') return null;
+  const parsed = NotificationPayload.safeParse(message.payload);
+  if (!parsed.success) return null;
+  const data = parsed.data;
   return {
     notificationId: data.notificationId,
     kind: data.kind,
-    subject: data.subject && typeof data.subject === 'object' ? data.subject : {},
-    params: data.params && typeof data.params === 'object' ? data.params : {},
-    at: typeof data.at === 'string' ? data.at : new Date().toISOString(),
+    subject: data.subject ?? {},
+    params: data.params ?? {},
+    at: data.at ?? new Date().toISOString(),
   };
 }

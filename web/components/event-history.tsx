@@ -8,7 +8,7 @@ import type { Locale } from '../api/view-models.ts';
 
 // An entity's event history with time travel, for the end of every admin entity page:
 //
-//   <EventHistory streamId={`vendor-${vendorId}`} />
+//   <EventHistory streamId={vendorStream(vendorId)} />
 //
 // One line is enough: the component reads the stream itself in the browser (GET
 // /api/admin/streams/:streamId/state?withEvents=true). A page whose loader already read it
