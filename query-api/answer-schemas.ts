@@ -23,7 +23,7 @@ import type { UserAddressesView } from '../projectors/user-addresses/projection.
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
 
-// The read contract (issue 13): the shapes of the answers, for the OpenAPI document and for the web
+// The read contract: the shapes of the answers, for the OpenAPI document and for the web
 // client, which validates what it reads with them (web/api/adapters.ts). The server does not validate
 // its answers at runtime: they are view documents (projectors/README.md) as publicDocument serves
 // them, and each schema below is bound to its view's exported type, so tsc refuses a schema a
@@ -238,7 +238,7 @@ export const AdminCountsAnswer = z.object({
 });
 
 
-// --- Answers of the remaining reads (issue 12: schemathesis checks every 200 against these), from
+// --- Answers of the remaining reads (schemathesis checks every 200 against these), from
 // the view documents of projectors/README.md as publicDocument serves them (no _id, _seen, searchText).
 const Signature = z.nullable(z.looseObject({ signerId: z.string(), name: z.optional(z.nullable(z.string())), at: Iso }));
 

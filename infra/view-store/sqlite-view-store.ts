@@ -92,13 +92,13 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   readonly name: string;
   /**
    * count() answers by query (SQL and parameters) since the collection last changed: a listing's
-   * pages all ask the same total (issue 11: the count was as dear as the page itself).
+   * pages all ask the same total, and a count costs as much as the page itself.
    */
   private readonly counts = new Map<string, number>();
   /**
    * findOne answers (the document's text, null when none) by query since the collection last
    * changed, for filters SQL answers exactly: a listing filtered by a category asks its tag by alias
-   * on every page (issue 11).
+   * on every page.
    */
   private readonly found = new Map<string, string | null>();
   /** Listings' orders kept as lists of rows (sqlite-row-orders.ts). */
@@ -174,7 +174,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    * elements as it walks the sort's index (EXISTS) rather than first gather every row holding them
    * (rid IN: ~0.1 µs an element, 2–5 ms for a category of 100,000 cards). Walking a row and probing
    * costs ~0.4 µs, and the page walks about (skip + limit) × rows ÷ matches of them: so when the
-   * filter's count is known and that walk is the cheaper (issue 11: a first page of a common category).
+   * filter's count is known and that walk is the cheaper (a first page of a common category).
    */
   private probes(condition: SqlCondition, options: FindOptions): boolean {
     if (!options.limit || !condition.sql.includes(GATHERS_ELEMENTS)) return false;
@@ -489,7 +489,7 @@ class SqliteStoreCore {
     if (this.unit.getStore()) return;
     // Once per synchronous run: the reads started together (a listing's count and its page) would see
     // a commit landing between them no more consistently by asking twice (the count was answered
-    // already), and the pragma was ~5% of a search cache miss (issue 11).
+    // already), and the pragma is ~5% of a search cache miss.
     if (this.freshenedThisRun) return;
     this.freshenedThisRun = true;
     queueMicrotask(() => {
