@@ -1,5 +1,4 @@
-import type { Actor } from '../shared/actor.ts';
-import { isAdmin, ownsVendor } from '../shared/actor-checks.ts';
+import { isAdmin, ownsVendor, type Actor } from '../shared/actor.ts';
 import type { OrderStatus } from './events.ts';
 
 // The order lifecycle of DESIGN §5 as data: for each command on an existing order, the statuses it
