@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { orderStatuses } from '../domain/order/events.ts';
 import type { VendorCard } from '../projectors/vendor-cards/projection.ts';
 import type { ProductView } from '../projectors/products/projection.ts';
 import type { ProductSummary, VendorPage } from '../projectors/vendor-pages/projection.ts';
@@ -53,7 +54,7 @@ const Text = z.object({ he: z.optional(z.string()), en: z.optional(z.string()) }
 const Money = z.object({ amountMinor: z.int(), currency: z.literal('ILS') });
 const Iso = z.string().check(z.describe('ISO 8601 time'));
 const ProductType = z.enum(['default', 'timedService', 'contractService']);
-const OrderStatus = z.enum(['new', 'payed', 'approved', 'completed', 'canceled']);
+const OrderStatus = z.enum(orderStatuses);
 const TimelineRole = z.enum(['customer', 'vendor', 'admin', 'system']);
 const Side = z.enum(['customer', 'vendor']);
 

@@ -8,6 +8,16 @@ import { ProductType } from '../product/events.ts';
 export const OrderStatus = z.enum(['new', 'canceled', 'payed', 'approved', 'completed']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/** Every status in lifecycle order (the road new → payed → approved → completed, then canceled): lists, counts and filters read this one list. */
+export const orderStatuses = ['new', 'payed', 'approved', 'completed', 'canceled'] as const satisfies readonly OrderStatus[];
+/** The statuses of an order still in progress; the others are final. */
+export const openOrderStatuses = ['new', 'payed', 'approved'] as const satisfies readonly OrderStatus[];
+/** The road an order travels unless it is canceled. */
+export const orderRoad = ['new', 'payed', 'approved', 'completed'] as const satisfies readonly OrderStatus[];
+// The list above names every status (a status added to the enum and not to the list fails here).
+const everyStatusListed: Exclude<OrderStatus, (typeof orderStatuses)[number]> extends never ? true : never = true;
+void everyStatusListed;
+
 /** What the customer bought, copied from the product at the time of the order. */
 export const OrderedProduct = z.strictObject({
   productId: Id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ViewDocument } from '../../domain/ports/view-store.ts';
 import { isSuperUser } from '../../domain/shared/actor.ts';
+import { orderStatuses } from '../../domain/order/events.ts';
 import type { AnalyticsOrderFact } from '../../projectors/analytics-orders/projection.ts';
 import { israelDay } from '../../projectors/analytics-orders/israel-day.ts';
 import { israelDayBounds } from '../israel-day.ts';
@@ -25,7 +26,7 @@ import { sourceHitsByDay } from '../tracking-source-days.ts';
 export const ANALYTICS_RANGES = ['30', '90', '365'] as const;
 export type AnalyticsBucket = 'day' | 'week' | 'month';
 const BUCKET_OF: Record<(typeof ANALYTICS_RANGES)[number], AnalyticsBucket> = { 30: 'day', 90: 'week', 365: 'month' };
-const STATUSES = ['new', 'payed', 'approved', 'completed', 'canceled'] as const;
+const STATUSES = orderStatuses;
 /** Lower bounds (inclusive) of the lead-time bins, in days; the last bin is open. */
 export const LEAD_TIME_BINS_DAYS = [0, 7, 14, 30, 60, 90, 180] as const;
 /** Lower bounds (inclusive) of the response-time bins, in minutes: 1 h, 3 h, 12 h, 1 day, 2 days, 7 days. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrderAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
-import { OrderStatus } from '../../domain/order/events.ts';
+import { OrderStatus, openOrderStatuses } from '../../domain/order/events.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { israelDayBounds } from '../israel-day.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
@@ -28,10 +28,9 @@ const orderListQuery = {
 };
 const orderSort = (sort: string) => sortOf(sort, { total: 'total.amountMinor' });
 
-const openStatuses = ['new', 'payed', 'approved'];
 /** The status part of a list filter: one status, the open or the finished ones, or both conditions. */
 function statusFilter(query: { status?: string; open?: 'true' | 'false' }): Filter {
-  const byOpen: Filter | null = query.open ? { status: { [query.open === 'true' ? '$in' : '$nin']: openStatuses } } : null;
+  const byOpen: Filter | null = query.open ? { status: { [query.open === 'true' ? '$in' : '$nin']: [...openOrderStatuses] } } : null;
   const byStatus: Filter | null = query.status ? { status: query.status } : null;
   if (byOpen && byStatus) return { $and: [byOpen, byStatus] };
   return byOpen ?? byStatus ?? {};

@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.ts';
+import { orderStatuses } from '../../domain/order/events.ts';
 import { text } from './adapters.ts';
 import type { Text } from './view-models.ts';
 
@@ -8,7 +9,7 @@ import type { Text } from './view-models.ts';
 
 export const ANALYTICS_RANGES = [30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const ORDER_STATUSES = ['new', 'payed', 'approved', 'completed', 'canceled'] as const;
+export const ORDER_STATUSES = orderStatuses;
 export type AnalyticsStatus = (typeof ORDER_STATUSES)[number];
 
 /** A histogram bin: [from, to), `to` null for the open last bin. */

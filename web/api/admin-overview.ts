@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.ts';
+import { orderStatuses } from '../../domain/order/events.ts';
 import { orderFrom, pageFrom, text } from './adapters.ts';
 import type { Order, OrderStatus, Page, Text } from './view-models.ts';
 
@@ -10,7 +11,7 @@ const int = (value: unknown): number => (typeof value === 'number' && Number.isI
 const counts = <K extends string>(value: unknown, keys: readonly K[]): Record<K, number> =>
   Object.fromEntries(keys.map((key) => [key, int(asDoc(value)[key])])) as Record<K, number>;
 
-export const ORDER_STATUSES: readonly OrderStatus[] = ['new', 'payed', 'approved', 'completed', 'canceled'];
+export const ORDER_STATUSES: readonly OrderStatus[] = orderStatuses;
 export const PRODUCT_TYPES = ['default', 'timedService', 'contractService'] as const;
 
 export interface AdminCounts {

@@ -2,13 +2,14 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderStatus } from '../api/view-models.ts';
 import { formatDate } from '../app/format.ts';
+import { orderRoad } from '../../domain/order/events.ts';
 import { useLocale } from '../app/links.tsx';
 
 // Where an order stands on its way new → paid → approved → completed (DESIGN §5), each reached step
 // with its time, the steps still ahead marked as such, and a cancellation as the last step with who
 // canceled, why, and whether the payment is refunded. A finished order in a list folds its steps
 // away (`folded`), keeping the cancellation in sight.
-const ROAD: OrderStatus[] = ['new', 'payed', 'approved', 'completed'];
+const ROAD: readonly OrderStatus[] = orderRoad;
 
 export function OrderProgress(props: { order: Order; folded?: boolean }) {
   const { t } = useTranslation();
