@@ -2,9 +2,13 @@
 // web/api/adapters.ts only, so a change of a document shape is fixed in one place.
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
-import type { VendorCard as VendorCardDocument } from '../../projectors/vendor-cards/projection.ts';
-import type { ContractView } from '../../projectors/contracts/projection.ts';
-import type { NotificationView } from '../../projectors/notifications/projection.ts';
+import type * as z from 'zod/mini';
+import type { ContractAnswer, NotificationAnswer, VendorCardAnswer } from '../../query-api/answer-schemas.ts';
+
+// The documents come from the query API's answer schemas (its read contract), not from the projections.
+type VendorCardDocument = z.output<typeof VendorCardAnswer>;
+type ContractView = z.output<typeof ContractAnswer>;
+type NotificationView = z.output<typeof NotificationAnswer>;
 
 /** The page language: defined once in the domain (domain/shared/translatable.ts), re-exported for the web. */
 export type { Locale };
@@ -14,7 +18,7 @@ export interface Text { he?: string; en?: string }
 export interface Category { id: string; alias: string; name: Text; level: number; order: number }
 export interface GeoLocation { id: string; name: Text }
 
-/** A search result card: the fields of the vendorCards view (projectors/vendor-cards/projection.ts) it shows, and what the web derives. */
+/** A search result card: the fields of the vendor card answer it shows, and what the web derives. */
 export type VendorCard = Pick<VendorCardDocument,
   'name' | 'intro' | 'originLocation' | 'geoLocationIds' | 'languages' | 'logoImageUrl' | 'heroImageUrl' | 'ratingAvg' | 'ratingCount'> & {
   id: string;
@@ -114,7 +118,7 @@ export interface CurrentUser {
   groups: string[];
 }
 
-/** A notification: the notifications view's document (projectors/notifications/projection.ts), `kind` as any string like its answer schema. */
+/** A notification: the fields of the notification answer it shows. */
 export type Notification = Pick<NotificationView, 'subject' | 'params' | 'at' | 'read'> & { id: string; kind: string };
 
 export interface Page<T> { items: T[]; total: number }
@@ -142,7 +146,7 @@ export type ContractStatus = ContractView['status'];
 export type ContractParty = 'customer' | 'vendor';
 export interface ContractSignature { signerId: string; name: string | null; at: string }
 
-/** A service contract between a vendor and a customer: the contracts view's document (projectors/contracts/projection.ts), both parties named. */
+/** A service contract between a vendor and a customer: the fields of the contract answer, both parties named. */
 export type ServiceContract = Pick<ContractView,
   'customerId' | 'vendorId' | 'orderId' | 'productId' | 'title' | 'terms' | 'price' | 'eventDate' | 'status' | 'signatures' | 'cancellation' | 'timeline' | 'createdAt' | 'updatedAt'> & {
   id: string;
