@@ -1,12 +1,22 @@
 import { defineConfig } from 'vitest/config';
+import { testFilesByTier, tiers } from './test/tiers.ts';
+
+// Four projects, one per test tier, so `npm test -- --project unit` runs the pure and in-process tests
+// in seconds while `npm test` runs every file once, in one run, with the settings below. A file's tier
+// comes from what it uses (the rule is in test/tiers.ts): browser (Chromium via playwright-core),
+// engine (test/real-engines.ts), full-stack (startMarketplace, test/full-stack.ts, a child process of
+// the product), else unit. Each project inherits the settings below (`extends: true` concatenates lists,
+// so the root names no `include` of its own: the tiers' files together are every *.test.ts(x)).
+// test/tiers.test.ts checks that the tiers partition the test files.
+const byTier = testFilesByTier(import.meta.dirname);
 
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', '.tools/**', 'data/**', '.services/**'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier] } })),
   },
 });

@@ -12,10 +12,19 @@ import type {} from './real-engines.ts'; // the ProvidedContext typing of provid
 // for the whole run, and a test that starts the product from process.env (main.ts, a CLI child) would
 // otherwise put its views and cache on the one shared Redis and Mongo database — mixed with parallel
 // test files and with earlier runs. Tests stay on the embedded adapters unless they ask for an engine.
+//
+// Vitest runs a global setup once per project (the tiers of vitest.config.ts), each in a module instance
+// of its own, so the engines are found once per run and kept on globalThis: the later projects get the
+// same URLs (the environment no longer has them) and the containers are stopped once.
+const shared = globalThis as { marketplaceRealEngines?: Promise<Record<Engine, EngineAvailability>> };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const found = await Promise.all(engines.map(async (engine) => [engine, await engineUrl(engine)] as const));
-  const realEngines = Object.fromEntries(found) as Record<Engine, EngineAvailability>;
-  for (const engine of engines) delete process.env[engineEnvVar[engine]];
-  project.provide('realEngines', realEngines);
-  return stopEngineContainers;
+  const first = shared.marketplaceRealEngines === undefined;
+  shared.marketplaceRealEngines ??= (async () => {
+    const found = await Promise.all(engines.map(async (engine) => [engine, await engineUrl(engine)] as const));
+    for (const engine of engines) delete process.env[engineEnvVar[engine]];
+    return Object.fromEntries(found) as Record<Engine, EngineAvailability>;
+  })();
+  project.provide('realEngines', await shared.marketplaceRealEngines);
+  return first ? stopEngineContainers : async () => {};
 }
