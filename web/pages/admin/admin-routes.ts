@@ -6,6 +6,7 @@ import { adminVendorRoutes } from './vendors.tsx';
 import { adminProductRoutes } from './products.tsx';
 import { adminUserRoutes } from './users.tsx';
 import { adminEntityRoutes } from './entities.tsx';
+import { adminDispenseRoutes } from './phone-dispenses.tsx';
 import { adminMediaRoutes } from './media.tsx';
 import { adminSettingsRoutes } from './settings.tsx';
 import { adminConversationRoutes } from './conversations.tsx';
@@ -25,7 +26,7 @@ export const adminRoutes: RouteObject[] = [{
   loader: adminAccessLoader,
   Component: AdminAccessFrame,
   children: withNoAccessPage([
-    ...adminHomeRoutes, ...operatorDashboardRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminEntityRoutes,
+    ...adminHomeRoutes, ...operatorDashboardRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminDispenseRoutes, ...adminEntityRoutes,
     ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes,
     ...entityIndexRoutes, ...myConversationsRoutes, ...paymentsPlaygroundRoutes, ...styleguideRoutes, ...exportRoutes,
   ]),

@@ -8,8 +8,7 @@ import { formatDate, formatPrice, tr } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { useRootData } from '../../app/root-data.ts';
 import {
-  ADMIN_CONTENT_PAGE_SIZE, adminContentEntity, adminContentList, artistOptions, isContentType, phoneNumberDispense, phoneNumberDispenses, type ContentEntity, type ContentType,
-  type PhoneNumberDispenseRow,
+  ADMIN_CONTENT_PAGE_SIZE, adminContentEntity, adminContentList, isContentType, type ContentEntity, type ContentType,
 } from '../../api/admin-content.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { Text } from '../../api/view-models.ts';
@@ -27,10 +26,9 @@ import { ENTITY_TYPES, entityTitle, fieldsOf, postedValuesOf, problemsOf, values
 
 // admin-entity-entityType (superUsers, SPEC §6 "the Entities group"): the list, create and edit of
 // brand, category, tag, article and service contract templates — one generic list and one generic
-// form driven by each type's description (entity-types.ts) — and the phone number dispenses (a list
-// of who asked for which artist's number, SPEC §3). After a write the screen waits until the views
+// form driven by each type's description (entity-types.ts); the phone number dispenses under the same
+// address have their own screen (phone-dispenses.tsx). After a write the screen waits until the views
 // have it (minRevision), so the list it returns to already shows it.
-const PHONE_DISPENSES = 'phoneNumberDispense';
 const listPath = (type: string) => `/admin/entity/${type}`;
 
 /** The reference lists a type's form and list need, in tree order for tags. */
@@ -86,14 +84,6 @@ export async function entityListLoader({ context, request, params }: LoaderFunct
   const url = new URL(request.url);
   const page = pageNumberOf(url);
   const text = url.searchParams.get('text')?.trim().slice(0, 200) ?? '';
-  if (params.entityType === PHONE_DISPENSES) {
-    const vendorId = url.searchParams.get('vendorId')?.trim().slice(0, 100) ?? '';
-    const [dispenses, artists] = await Promise.all([
-      phoneNumberDispenses(environment.api, { text, vendorId, start: (page - 1) * ADMIN_CONTENT_PAGE_SIZE }),
-      artistOptions(environment.api),
-    ]);
-    return { kind: 'dispenses' as const, dispenses, artists, page, text, vendorId };
-  }
   const type = contentTypeOf(params);
   const parentId = type === 'tag' ? url.searchParams.get('parentId')?.trim().slice(0, 100) ?? '' : '';
   const [list, references] = await Promise.all([
@@ -113,9 +103,6 @@ export async function entityNewLoader({ context, request, params }: LoaderFuncti
 export async function entityEditLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
   await requireSuperAdmin(environment, request);
-  if (params.entityType === PHONE_DISPENSES) {
-    return { kind: 'dispense' as const, dispense: await orNotFound(phoneNumberDispense(environment.api, params.entityId ?? '')) };
-  }
   const type = contentTypeOf(params);
   const [entity, references] = await Promise.all([
     orNotFound(adminContentEntity(environment.api, type, params.entityId ?? '')),
@@ -130,12 +117,12 @@ export async function entityEditLoader({ context, request, params }: LoaderFunct
 
 export function EntityPage() {
   const data = useLoaderData<typeof entityEditLoader | typeof entityNewLoader>();
-  return data.kind === 'dispense' ? <PhoneDispensePage dispense={data.dispense} /> : <EntityFormPage {...data} />;
+  return <EntityFormPage {...data} />;
 }
 
 export function EntityListPage() {
   const data = useLoaderData<typeof entityListLoader>();
-  return data.kind === 'dispenses' ? <PhoneDispensesList {...data} /> : <ContentList {...data} />;
+  return <ContentList {...data} />;
 }
 
 function ContentList(props: Extract<Awaited<ReturnType<typeof entityListLoader>>, { kind: 'content' }>) {
@@ -237,38 +224,14 @@ function Cell(props: { column: ColumnSpec; entity: ContentEntity; references: Re
 }
 
 const ENTITY_DELETE = 'delete';
-const DISPENSE_DELETE = 'delete-dispense';
 
-/**
- * Deletes a phone number dispense (the list posts `dispenseId`, its own page has it in the address),
- * then back to the list — from the list with its filters and page — once the views no longer hold it.
- */
-async function dispenseDeleteAction(args: ActionFunctionArgs) {
-  const { environment, form } = await adminForm(args, requireSuperAdmin);
-  const dispenseId = args.params.entityId ?? String(form.get('dispenseId') ?? '');
-  const api = environment.api;
-  try {
-    const dispense = await phoneNumberDispense(api, dispenseId);
-    const written = await api.delete<{ revision: number }>(`admin/phone-number-dispenses/${encodeURIComponent(dispenseId)}`, undefined, { silent: true });
-    // Answers 404 once the views have the deletion.
-    await phoneNumberDispense(api, dispenseId, written.revision).catch(() => undefined);
-    api.clearCache();
-    const search = args.params.entityId ? '' : new URL(args.request.url).search;
-    return doneRedirect(args.request, `${listPath(PHONE_DISPENSES)}${search}`, 'deleted', { name: dispense.fullName });
-  } catch (error) {
-    return refused(error, DISPENSE_DELETE);
-  }
-}
-
-/** The entity list's action: only the phone number dispenses' list writes (a delete from a row). */
-export async function entityListAction(args: ActionFunctionArgs) {
-  if (args.params.entityType !== PHONE_DISPENSES) throw data(null, { status: 405, statusText: 'Method Not Allowed' });
-  return dispenseDeleteAction(args);
+/** The content lists do not write (their rows open the form); a post to one is refused. */
+export function entityListAction(): never {
+  throw data(null, { status: 405, statusText: 'Method Not Allowed' });
 }
 
 /** The entity page's action: saves (creates) the entity, or deletes it (`intent`), then back to the list that shows it. */
 export async function entityAction(args: ActionFunctionArgs) {
-  if (args.params.entityType === PHONE_DISPENSES) return dispenseDeleteAction(args);
   const { environment, form, intent } = await adminForm(args, requireSuperAdmin);
   const type = contentTypeOf(args.params);
   const entityId = args.params.entityId ?? null;
@@ -331,125 +294,6 @@ function EntityFormPage(props: { type: ContentType; entity: ContentEntity | null
         </section>
       ) : null}
       {entity ? <EventHistory streamId={`${type}-${entity.id}`} /> : null}
-    </AdminLayout>
-  );
-}
-
-function PhoneDispensesList(props: Extract<Awaited<ReturnType<typeof entityListLoader>>, { kind: 'dispenses' }>) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const navigation = useNavigation();
-  const failure = useActionFailure(DISPENSE_DELETE);
-  const notice = useDispenseNotice();
-  const { dispenses, artists, text, vendorId } = props;
-  const filtered = Boolean(text || vendorId);
-
-  return (
-    <AdminLayout title={t('admin.items.phoneNumberDispense')}>
-      <p className="muted">{t('adminContent.dispenses.intro')}</p>
-      <DoneNotice message={notice} testId="dispense-notice" />
-      <FormError error={revivedError(failure)} />
-      <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
-        <div className="field">
-          <label htmlFor="dispense-search">{t('adminContent.dispenses.search')}</label>
-          <input id="dispense-search" name="text" type="search" defaultValue={text} />
-        </div>
-        <div className="field">
-          <label htmlFor="dispense-artist">{t('adminContent.dispenses.artist')}</label>
-          <select id="dispense-artist" name="vendorId" defaultValue={vendorId}>
-            <option value="">{t('adminContent.dispenses.anyArtist')}</option>
-            {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
-          </select>
-        </div>
-        <button type="submit" className="button" disabled={navigation.state === 'loading'}>{t('adminContent.list.apply')}</button>
-        {filtered ? <LocalLink to={listPath(PHONE_DISPENSES)} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
-      </Form>
-      <p className="muted" role="status">{t('adminContent.list.count', { count: dispenses.total })}</p>
-      {dispenses.items.length === 0 ? (
-        <p className="empty" data-testid="dispense-empty">{filtered ? t('adminContent.list.noMatch') : t('adminContent.dispenses.empty')}</p>
-      ) : (
-        <table className="content-table" data-testid="dispense-list">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.dispenses.when')}</th>
-              <th scope="col">{t('adminContent.dispenses.visitor')}</th>
-              <th scope="col">{t('adminContent.dispenses.artist')}</th>
-              <th scope="col">{t('adminContent.dispenses.given')}</th>
-              <th scope="col"><span className="visually-hidden">{t('adminContent.list.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {dispenses.items.map((row) => (
-              <tr key={row.id} data-testid="dispense-row">
-                <th scope="row" data-label={t('adminContent.dispenses.when')}>
-                  <LocalLink to={`${listPath(PHONE_DISPENSES)}/${encodeURIComponent(row.id)}`} data-testid="dispense-open">
-                    {formatDate(row.dispensedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}
-                  </LocalLink>
-                </th>
-                <td data-label={t('adminContent.dispenses.visitor')}>
-                  <span dir="auto">{row.fullName}</span>{' '}
-                  <a href={`tel:${row.phoneNumber}`} dir="ltr" className="phone-link">{row.phoneNumber}</a>
-                  {row.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(row.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
-                </td>
-                <td data-label={t('adminContent.dispenses.artist')}>
-                  <LocalLink to={`/admin/vendor/${encodeURIComponent(row.vendorId)}`} dir="auto">{tr(row.vendorName, locale) || row.vendorId}</LocalLink>
-                </td>
-                <td data-label={t('adminContent.dispenses.given')}>
-                  {row.dispensedNumber ? <span dir="ltr">{row.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>}
-                </td>
-                <td className="content-table-actions">
-                  <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.dispenses.deleteNamed', { name: row.fullName })}
-                    question={t('adminContent.dispenses.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')} cancelLabel={t('adminContent.form.keep')}
-                    busyLabel={t('adminContent.form.deleting')} intent={`${DISPENSE_DELETE}:${row.id}`} fields={{ dispenseId: row.id }} testId="dispense-delete" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager page={props.page} pageSize={ADMIN_CONTENT_PAGE_SIZE} total={dispenses.total} />
-    </AdminLayout>
-  );
-}
-
-/** The notice of a dispense's deletion, from the `done` of the address. */
-function useDispenseNotice(): string | null {
-  const { t } = useTranslation();
-  const done = useDone();
-  return done?.what === 'deleted' ? t('adminContent.dispenses.deleted', { name: done.details.name ?? '' }) : null;
-}
-
-/** One phone number dispense: who asked, for which artist, what they got; deleted after asking; its history. */
-function PhoneDispensePage(props: { dispense: PhoneNumberDispenseRow }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const failure = useActionFailure(DISPENSE_DELETE);
-  const { dispense } = props;
-
-  return (
-    <AdminLayout title={t('adminContent.dispenses.title', { name: dispense.fullName })}>
-      <p><LocalLink to={listPath(PHONE_DISPENSES)}>{t('adminContent.dispenses.back')}</LocalLink></p>
-      <dl className="facts card dispense-facts" data-testid="dispense">
-        <dt>{t('adminContent.dispenses.when')}</dt>
-        <dd>{formatDate(dispense.dispensedAt, locale, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' })}</dd>
-        <dt>{t('adminContent.dispenses.visitor')}</dt>
-        <dd>
-          <span dir="auto">{dispense.fullName}</span> <a href={`tel:${dispense.phoneNumber}`} dir="ltr" className="phone-link">{dispense.phoneNumber}</a>
-          {dispense.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(dispense.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
-        </dd>
-        <dt>{t('adminContent.dispenses.artist')}</dt>
-        <dd><LocalLink to={`/admin/vendor/${encodeURIComponent(dispense.vendorId)}`} dir="auto">{tr(dispense.vendorName, locale) || dispense.vendorId}</LocalLink></dd>
-        <dt>{t('adminContent.dispenses.given')}</dt>
-        <dd>{dispense.dispensedNumber ? <span dir="ltr">{dispense.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>}</dd>
-      </dl>
-      <section className="card danger-zone" aria-labelledby="dispense-delete-title">
-        <h2 id="dispense-delete-title">{t('adminContent.dispenses.deleteTitle')}</h2>
-        <p className="muted">{t('adminContent.dispenses.deleteHint')}</p>
-        <FormError error={revivedError(failure)} />
-        <ConfirmPostButton label={t('adminContent.form.delete')} question={t('adminContent.dispenses.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')}
-          cancelLabel={t('adminContent.form.keep')} busyLabel={t('adminContent.form.deleting')} intent={DISPENSE_DELETE} testId="dispense-delete" />
-      </section>
-      <EventHistory streamId={`phoneNumberDispense-${dispense.id}`} />
     </AdminLayout>
   );
 }
