@@ -40,7 +40,7 @@ export const mayCancel = (order: OrderFacts | null, actor: Actor): boolean => ac
 export type ReviewStanding = 'none' | 'posted' | 'removed';
 
 const isCustomerOfCompleted = (order: OrderFacts | null, actor: Actor): boolean =>
-  order !== null && order.status === 'completed' && actor.userId !== null && actor.userId === order.customerId;
+  order !== null && order.status === 'completed' && partiesOf(actor, order).includes('customer');
 
 /** Write a review: the order's customer, after it is completed, once. */
 export const mayReview = (order: OrderFacts | null, actor: Actor, review: ReviewStanding = 'none'): boolean =>

@@ -3,6 +3,7 @@ import type { Money } from '../../domain/shared/money.ts';
 import type { OrderStatus } from '../../domain/order/events.ts';
 import type { z } from 'zod';
 import type { OrderedProduct } from '../../domain/order/events.ts';
+import { partiesOf } from '../../domain/order/lifecycle.ts';
 import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
@@ -45,8 +46,9 @@ export interface OrderView extends ViewDoc {
 
 /** The part the actor played in this order, from the event metadata. */
 export function roleIn(order: Pick<OrderView, 'customerId' | 'vendorId'>, actor: Actor): TimelineRole {
-  if (actor.userId !== null && actor.userId === order.customerId) return 'customer';
-  if (actor.vendorId !== null && actor.vendorId === order.vendorId) return 'vendor';
+  const parties = partiesOf(actor, order);
+  if (parties.includes('customer')) return 'customer';
+  if (parties.includes('vendor')) return 'vendor';
   if (actor.roles.includes('system') || actor.userId === null) return 'system';
   return 'admin';
 }

@@ -12,12 +12,13 @@ import { publicDocument } from '../public-document.ts';
 import type { ReadViews } from '../tracked-views.ts';
 import { withParticipants } from '../participants.ts';
 import { orderStream } from '../../domain/order/decider.ts';
+import { partiesOf } from '../../domain/order/lifecycle.ts';
 
 // Orders over the `orders` view. Authorization on reads: the customer, the order's vendor and admins.
 // Decision: another user's order answers 404, exactly like an order that does not exist, so order
 // ids cannot be probed (a 403 would confirm the order exists).
 export const mayReadOrder = (actor: Actor, order: Record<string, unknown>): boolean =>
-  isAdmin(actor) || (actor.userId !== null && order.customerId === actor.userId) || (actor.vendorId !== null && order.vendorId === actor.vendorId);
+  partiesOf(actor, { customerId: String(order.customerId), vendorId: String(order.vendorId) }).length > 0;
 
 const orderSorts = ['placedAt', 'updatedAt', 'total'] as const;
 const orderListQuery = {
