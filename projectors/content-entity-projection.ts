@@ -28,7 +28,7 @@ export function contentEntityProjection<T extends Exclude<ContentEntityType, 'ta
       if (event.type !== 'ContentCreated' && event.type !== 'ContentUpdated') return doc;
       const fields = event.data.fields as Extract<ContentFields, { entityType: T }>;
       const createdAt = (doc?.createdAt as string | undefined) ?? event.data.at;
-      return { ...options.toView(fields, id), _id: id, _seen: doc?._seen ?? {}, createdAt, updatedAt: event.data.at } as unknown as D;
+      return { ...options.toView(fields, id), _id: id, createdAt, updatedAt: event.data.at } as unknown as D;
     },
     ...(options.indexes ? { indexes: options.indexes } : {}),
     ...(options.version ? { version: options.version } : {}),

@@ -50,7 +50,7 @@ describe('event applier', () => {
     expect(Object.keys(stored.nested as object)).toEqual(['kept', 'ratio']);
   });
 
-  it('keeps the order of the fields evolve made, `_id` where evolve put it, `_seen` after them', async () => {
+  it('keeps the order of the fields evolve made, `_id` where evolve put it, `_seen` right after `_id`, the other seen fields last', async () => {
     const viewStore = createMemoryViewStore();
     const ordered: AnyProjection = {
       name: 'ordered', collection: 'ordered', eventTypes: ['VendorFavorited'],
@@ -58,7 +58,22 @@ describe('event applier', () => {
       evolve: (_doc, _event, id) => ({ a: 1, _id: id, b: 2 }) as never,
     };
     await createEventApplier({ viewStore, projections: [ordered], log: silentLog }).apply(favorited());
-    expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', 'b', '_seen', '_seenLanes', '_version']);
+    expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', '_seen', 'b', '_seenLanes', '_version']);
+  });
+
+  it('writes the same document whether evolve leaves `_seen` out or carries the stored one', async () => {
+    const event = favorited();
+    const stored = async (withSeen: boolean) => {
+      const viewStore = createMemoryViewStore();
+      const projection: AnyProjection = {
+        name: 'seen', collection: 'seen', eventTypes: ['VendorFavorited'],
+        keysOf: () => ['x'],
+        evolve: (doc, _event, id) => ({ a: 1, _id: id, ...(withSeen ? { _seen: doc?._seen ?? {} } : {}), b: [2], c: new Date(0) }) as never,
+      };
+      await createEventApplier({ viewStore, projections: [projection], log: silentLog }).apply(event);
+      return JSON.stringify(await viewStore.collection('seen').findOne({ _id: 'x' }));
+    };
+    expect(await stored(false)).toBe(await stored(true));
   });
 });
 

@@ -114,10 +114,17 @@ function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: 
   if (prototype === Object.prototype || prototype === null) {
     const doc: Record<string, unknown> = {};
     let hasId = false;
+    // evolve leaves `_seen` to the runtime: it goes right after `_id`, where the stored documents hold it.
     let hasSeen = false;
+    const seenAfterId = !('_seen' in next);
     for (const key in next) {
       if (key === VERSION_FIELD || isSeenExtra(key)) continue;
-      if (key === '_id') { doc._id = id; hasId = true; continue; }
+      if (key === '_id') {
+        doc._id = id;
+        hasId = true;
+        if (seenAfterId) { doc._seen = seen._seen; hasSeen = true; }
+        continue;
+      }
       if (key === '_seen') { doc._seen = seen._seen; hasSeen = true; continue; }
       const value = next[key];
       // As asJsonAfter: a field kept from the stored document is JSON already.
@@ -136,8 +143,19 @@ function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: 
   return storedFieldsCopied(next, current, id, seen);
 }
 function storedFieldsCopied(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>): ViewDoc {
-  const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withoutSeenExtras(next), _id: id, ...seen }, current);
+  const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withSeenSlot(withoutSeenExtras(next)), _id: id, ...seen }, current);
   return fields as ViewDoc;
+}
+
+/** A document evolve made without `_seen`, with a place for it right after `_id` (as storedFields writes it). */
+function withSeenSlot(next: ViewDoc): ViewDoc {
+  if ('_seen' in next || !Object.hasOwn(next, '_id')) return next;
+  const slotted: Record<string, unknown> = {};
+  for (const key of Object.keys(next)) {
+    slotted[key] = next[key];
+    if (key === '_id') slotted._seen = undefined;
+  }
+  return slotted as ViewDoc;
 }
 
 /** Read-compare-write cycles on one document before the event is given up (and retried by the runtime). */

@@ -8,8 +8,9 @@ export type ProjectedEvent = Omit<RecordedEvent, 'type' | 'data'> & AnyDomainEve
 /** `{ [encoded stream id]: last revision applied }`: what makes applying an event idempotent. */
 export type Seen = Record<string, number>;
 
+/** A view's document. The runtime keeps its `_seen` (event-applier.ts): evolve leaves it out. */
 export interface ViewDoc extends ViewDocument {
-  _seen: Seen;
+  _seen?: Seen;
 }
 
 /**

@@ -22,7 +22,7 @@ export const aclProjection: Projection<AclRuleView> = {
     if (event.type === 'AclRuleSet') {
       const { rule, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, ruleId: id, asset: rule.asset, action: rule.action, level: rule.level,
+        _id: id, ruleId: id, asset: rule.asset, action: rule.action, level: rule.level,
         role: rule.role ?? null, group: rule.group ?? null, public: rule.public, updatedAt: at,
       };
     }

@@ -44,7 +44,7 @@ export const analyticsOrdersProjection: Projection<AnalyticsOrderFact> = {
       const { vendorId, product, start, placedAt } = event.data;
       const placedDay = israelDay(placedAt);
       return {
-        _id: id, _seen: doc?._seen ?? {}, orderId: id, vendorId, productType: product.type, placedAt, placedDay, status: 'new',
+        _id: id, orderId: id, vendorId, productType: product.type, placedAt, placedDay, status: 'new',
         paidMinor: 0, refundedMinor: 0, paidAt: null, approvedAt: null, responseMinutes: null,
         eventStart: start ?? null, leadDays: start ? Math.max(0, daysBetween(placedDay, israelDay(start))) : null,
       };

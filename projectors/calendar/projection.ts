@@ -35,11 +35,11 @@ export const calendarProjection: Projection<CalendarEntry> = {
     switch (event.type) {
       case 'BusyWindowCreated': {
         const { vendorId, windowId, start, end, reason } = event.data;
-        return { _id: id, _seen: doc?._seen ?? {}, vendorId, kind: 'busy', start, end, windowId, orderId: null, reason: reason ?? null };
+        return { _id: id, vendorId, kind: 'busy', start, end, windowId, orderId: null, reason: reason ?? null };
       }
       case 'SlotReserved': {
         const { vendorId, orderId, start, end } = event.data;
-        return { _id: id, _seen: doc?._seen ?? {}, vendorId, kind: 'reservation', start, end, windowId: null, orderId, reason: null };
+        return { _id: id, vendorId, kind: 'reservation', start, end, windowId: null, orderId, reason: null };
       }
       case 'BusyWindowRemoved':
       case 'SlotReleased':

@@ -15,7 +15,7 @@ export const configProjection: Projection<ConfigView> = {
   eventTypes: ['ConfigEntrySet', 'ConfigEntryDeleted'],
   keysOf: (event) => ('key' in event.data ? [event.data.key] : []),
   evolve(doc, event, id) {
-    if (event.type === 'ConfigEntrySet') return { _id: id, _seen: doc?._seen ?? {}, key: id, value: event.data.value, valueType: event.data.valueType ?? 'string', updatedAt: event.data.at };
+    if (event.type === 'ConfigEntrySet') return { _id: id, key: id, value: event.data.value, valueType: event.data.valueType ?? 'string', updatedAt: event.data.at };
     if (event.type === 'ConfigEntryDeleted') return null;
     return doc;
   },

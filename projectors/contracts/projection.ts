@@ -39,7 +39,7 @@ export const contractsProjection: Projection<ContractView> = {
     if (event.type === 'ContractDrafted') {
       const { customerId, vendorId, orderId, productId, title, terms, price, eventDate, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, contractId: id, customerId, vendorId, orderId: orderId ?? null, productId: productId ?? null, title, terms, price,
+        _id: id, contractId: id, customerId, vendorId, orderId: orderId ?? null, productId: productId ?? null, title, terms, price,
         eventDate: eventDate ?? null, status: 'draft', signatures: { customer: null, vendor: null }, cancellation: null,
         timeline: [entry(at)], createdAt: at, updatedAt: at,
       };

@@ -44,7 +44,7 @@ export const conversationsProjection: Projection<ConversationView> = {
     if (event.type === 'ConversationOpened') {
       const { customerId, vendorId, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, conversationId: id, customerId, vendorId, openedAt: at, lastActivityAt: at,
+        _id: id, conversationId: id, customerId, vendorId, openedAt: at, lastActivityAt: at,
         messageCount: 0, lastMessage: null, unread: { customer: 0, vendor: 0 }, readUpTo: { customer: 0, vendor: 0 },
         messageSides: [], _messageIndex: {},
       };

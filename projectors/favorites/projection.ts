@@ -17,7 +17,7 @@ export const favoritesProjection: Projection<FavoritesView> = {
   eventTypes: ['VendorFavorited', 'VendorUnfavorited', 'ProductFavorited', 'ProductUnfavorited'],
   keysOf: (event) => idsOf('userId' in event.data && event.data.userId),
   evolve(doc, event, id) {
-    const favorites = doc ?? { _id: id, _seen: {}, userId: id, vendorIds: [], productIds: [] };
+    const favorites = doc ?? { _id: id, userId: id, vendorIds: [], productIds: [] };
     switch (event.type) {
       case 'VendorFavorited':
         return { ...favorites, vendorIds: added(favorites.vendorIds, event.data.vendorId) };

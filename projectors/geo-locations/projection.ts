@@ -28,7 +28,7 @@ export const geoLocationsProjection: Projection<GeoLocationView> = {
       case 'GeoLocationUpdated': {
         const { fields, at } = event.data;
         return {
-          _id: id, _seen: doc?._seen ?? {}, id, name: fields.name, parentId: fields.parentId, lat: fields.lat ?? null, lng: fields.lng ?? null,
+          _id: id, id, name: fields.name, parentId: fields.parentId, lat: fields.lat ?? null, lng: fields.lng ?? null,
           searchText: searchTextOf(fields.name.he, fields.name.en), searchTokens: indexTokens(fields.name.he, fields.name.en), createdAt: doc?.createdAt ?? at, updatedAt: at,
         };
       }

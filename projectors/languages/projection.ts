@@ -16,7 +16,7 @@ export const languagesProjection: Projection<LanguageView> = {
   keysOf: (event) => ('code' in event.data ? [event.data.code] : []),
   evolve(doc, event, id) {
     if (event.type === 'LanguageEntrySet') {
-      return { _id: id, _seen: doc?._seen ?? {}, code: id, name: event.data.name, enabled: event.data.enabled, updatedAt: event.data.at };
+      return { _id: id, code: id, name: event.data.name, enabled: event.data.enabled, updatedAt: event.data.at };
     }
     if (event.type === 'LanguageEntryDeleted') return null;
     return doc;

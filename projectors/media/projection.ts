@@ -27,7 +27,7 @@ export const mediaProjection: Projection<MediaView> = {
     if (event.type === 'MediaUploaded') {
       const { fileName, originalName, contentType, size, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, mediaId: id, fileName, originalName, contentType, kind: mediaKindOf(contentType), size,
+        _id: id, mediaId: id, fileName, originalName, contentType, kind: mediaKindOf(contentType), size,
         url: mediaPath(id, fileName), uploadedAt: at, uploadedBy: event.metadata.actor.userId, searchText: `${originalName} ${fileName}`.toLowerCase(),
       };
     }

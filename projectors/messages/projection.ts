@@ -20,7 +20,7 @@ export const messagesProjection: Projection<MessageView> = {
   evolve(doc, event, id) {
     if (event.type !== 'MessagePosted') return doc;
     const { conversationId, authorId, side, text, at } = event.data;
-    return { _id: id, _seen: doc?._seen ?? {}, messageId: id, conversationId, authorId, side, text, at, seq: event.revision };
+    return { _id: id, messageId: id, conversationId, authorId, side, text, at, seq: event.revision };
   },
   indexes: [{ conversationId: 1, seq: 1, _id: 1 }],
 };

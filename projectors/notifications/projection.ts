@@ -23,7 +23,7 @@ export const notificationsProjection: Projection<NotificationView> = {
     switch (event.type) {
       case 'NotificationCreated': {
         const { userId, kind, subject, params, sourceEventId, at } = event.data;
-        return { _id: id, _seen: doc?._seen ?? {}, notificationId: id, userId, kind, subject, params, sourceEventId, at, read: doc?.read ?? false, readAt: doc?.readAt ?? null };
+        return { _id: id, notificationId: id, userId, kind, subject, params, sourceEventId, at, read: doc?.read ?? false, readAt: doc?.readAt ?? null };
       }
       case 'NotificationRead':
         return doc ? { ...doc, read: true, readAt: doc.readAt ?? event.data.at } : null;

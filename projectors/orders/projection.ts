@@ -63,7 +63,7 @@ export const ordersProjection: Projection<OrderView> = {
     if (event.type === 'OrderPlaced') {
       const { customerId, vendorId, product, total, start, end, notes, placedAt } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, orderId: id, customerId, vendorId, status: 'new', product, total,
+        _id: id, orderId: id, customerId, vendorId, status: 'new', product, total,
         slot: start && end ? { start, end } : null, notes: notes ?? null, payment: null, paymentDeclines: [], cancellation: null, returnedPayments: [],
         timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt }],
         placedAt, updatedAt: placedAt,

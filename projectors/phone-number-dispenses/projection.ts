@@ -24,7 +24,7 @@ export const phoneNumberDispensesProjection: Projection<PhoneNumberDispenseView>
     if (event.type !== 'PhoneNumberDispensed') return doc;
     const { vendorId, fullName, phoneNumber, userId, dispensedNumber, at } = event.data;
     return {
-      _id: id, _seen: doc?._seen ?? {}, id, vendorId, fullName, phoneNumber, userId, dispensedNumber, dispensedAt: at,
+      _id: id, id, vendorId, fullName, phoneNumber, userId, dispensedNumber, dispensedAt: at,
       searchText: searchTextOf(fullName, phoneNumber),
     };
   },

@@ -41,7 +41,7 @@ export const productsProjection: Projection<ProductView> = {
       case 'ProductUnarchived': {
         const { vendorId, details, at } = event.data;
         return {
-          _id: id, _seen: doc?._seen ?? {}, productId: id, vendorId,
+          _id: id, productId: id, vendorId,
           type: details.type, name: details.name, information: details.information, featured: details.featured,
           images: details.images, introImage: details.introImage ?? null, price: details.price,
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,

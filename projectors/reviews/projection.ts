@@ -21,7 +21,7 @@ export const reviewsProjection: Projection<ReviewView> = {
     switch (event.type) {
       case 'ReviewPosted': {
         const { vendorId, customerId, rating, text, at } = event.data;
-        return { _id: id, _seen: doc?._seen ?? {}, orderId: id, vendorId, customerId, rating, text, at, editedAt: null };
+        return { _id: id, orderId: id, vendorId, customerId, rating, text, at, editedAt: null };
       }
       case 'ReviewEdited':
         return doc ? { ...doc, rating: event.data.rating, text: event.data.text, editedAt: event.data.at } : null;

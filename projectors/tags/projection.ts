@@ -56,7 +56,7 @@ export const tagsProjection: Projection<TagView> = {
     const fields = event.data.fields;
     if (fields.entityType !== 'tag') return doc;
     return {
-      _id: id, _seen: doc?._seen ?? {}, id, name: fields.name, alias: fields.alias, level: fields.level, order: fields.order,
+      _id: id, id, name: fields.name, alias: fields.alias, level: fields.level, order: fields.order,
       parentId: fields.parentId, childIds: doc?.childIds ?? [], childrenCount: doc?.childrenCount ?? 0,
       searchText: searchTextOf(fields.name.he, fields.name.en, fields.alias),
       searchTokens: indexTokens(fields.name.he, fields.name.en, fields.alias),

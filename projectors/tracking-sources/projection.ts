@@ -32,7 +32,7 @@ export const trackingSourcesProjection: Projection<TrackingSourceView> = {
   evolve(doc, event, id) {
     if (event.type !== 'SourceHit') return doc;
     const { userId, at } = event.data;
-    const current = doc ?? { _id: id, _seen: {}, source: id, hits: 0, signedInHits: 0, firstHitAt: at, lastHitAt: at };
+    const current = doc ?? { _id: id, source: id, hits: 0, signedInHits: 0, firstHitAt: at, lastHitAt: at };
     return {
       ...current,
       hits: current.hits + 1,
@@ -51,7 +51,7 @@ export const trackingSourceDaysProjection: Projection<TrackingSourceDayView> = {
   keysOf: (event) => (event.type === 'SourceHit' ? [`${event.data.source}/${dayOf(event.data.at)}`] : []),
   evolve(doc, event, id) {
     if (event.type !== 'SourceHit') return doc;
-    const current = doc ?? { _id: id, _seen: {}, source: event.data.source, day: dayOf(event.data.at), hits: 0 };
+    const current = doc ?? { _id: id, source: event.data.source, day: dayOf(event.data.at), hits: 0 };
     return { ...current, hits: current.hits + 1 };
   },
   indexes: [{ day: 1 }],

@@ -21,7 +21,7 @@ export const userAddressesProjection: Projection<UserAddressesView> = {
   eventTypes: ['AddressAdded', 'AddressChanged', 'AddressRemoved', 'DefaultAddressChosen'],
   keysOf: (event) => idsOf('userId' in event.data && event.data.userId),
   evolve(doc, event, id) {
-    const book: UserAddressesView = doc ?? { _id: id, _seen: {}, userId: id, addresses: [], defaultId: null };
+    const book: UserAddressesView = doc ?? { _id: id, userId: id, addresses: [], defaultId: null };
     switch (event.type) {
       case 'AddressAdded': {
         const { addressId, address, at } = event.data;

@@ -27,7 +27,7 @@ export const usersProjection: Projection<UserView> = {
     if (event.type === 'UserRegistered') {
       const { email, fullName, phone, locale, at } = event.data;
       return {
-        _id: id, _seen: doc?._seen ?? {}, userId: id, email, fullName, phone: phone ?? null, locale, active: false, roles: [], groups: [],
+        _id: id, userId: id, email, fullName, phone: phone ?? null, locale, active: false, roles: [], groups: [],
         vendorId: null, searchText: searchTextOf(fullName, email), registeredAt: at, updatedAt: at,
       };
     }

@@ -18,7 +18,7 @@ export const vendorBusinessDetailsProjection: Projection<VendorBusinessDetailsVi
   evolve(doc, event, id) {
     if (event.type !== 'VendorBusinessDetailsSet') return doc;
     const { legalName, israeliId, at } = event.data;
-    return { _id: id, _seen: doc?._seen ?? {}, vendorId: id, legalName, israeliId, updatedAt: at };
+    return { _id: id, vendorId: id, legalName, israeliId, updatedAt: at };
   },
   indexes: [],
 };

@@ -67,7 +67,7 @@ export interface VendorCard extends ViewDoc {
 }
 
 const emptyCard = (vendorId: string): VendorCard => ({
-  _id: vendorId, _seen: {}, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
+  _id: vendorId, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
   searchText: '', tagIds: [], geoLocationIds: [], languages: [], logoImageUrl: null, heroImageUrl: null,
   ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: null, updatedAt: null,
   productPrices: {}, searchTokens: [], shortestTimedServiceMinutes: null,

@@ -33,7 +33,7 @@ export interface VendorPage extends ViewDoc {
 }
 
 const emptyPage = (vendorId: string): VendorPage => ({
-  _id: vendorId, _seen: {}, vendorId, ownerUserId: null, archived: false, archivedReason: null, profile: null,
+  _id: vendorId, vendorId, ownerUserId: null, archived: false, archivedReason: null, profile: null,
   products: {}, reviewsSummary: summarizeStars(noStars()), createdAt: null, updatedAt: null,
 });
 

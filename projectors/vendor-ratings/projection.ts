@@ -15,7 +15,7 @@ export const vendorRatingsProjection: Projection<VendorRating> = {
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     if (event.type !== 'ReviewPosted' && event.type !== 'ReviewEdited' && event.type !== 'ReviewWithdrawn' && event.type !== 'ReviewRemoved') return doc;
-    return { _id: id, _seen: doc?._seen ?? {}, vendorId: id, ...summarizeStars(starsAfter(doc?.distribution ?? noStars(), event)) };
+    return { _id: id, vendorId: id, ...summarizeStars(starsAfter(doc?.distribution ?? noStars(), event)) };
   },
   indexes: [{ avg: -1 }],
 };
