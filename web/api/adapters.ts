@@ -225,8 +225,7 @@ export function currentUserFrom(value: unknown): CurrentUser {
 }
 
 export function notificationFrom(value: unknown): Notification {
-  const notification = readAnswer(NotificationAnswer, value, 'a notification');
-  return { id: notification.notificationId, kind: notification.kind, subject: notification.subject, params: notification.params, at: notification.at, read: notification.read };
+  return readAnswer(NotificationAnswer, value, 'a notification');
 }
 
 export function conversationFrom(value: unknown): Conversation {

@@ -118,8 +118,8 @@ export interface CurrentUser {
   groups: string[];
 }
 
-/** A notification: the fields of the notification answer it shows. */
-export type Notification = Pick<NotificationView, 'subject' | 'params' | 'at' | 'read'> & { id: string; kind: string };
+/** A notification as the query API answers it (GET /api/notifications). */
+export type Notification = NotificationView;
 
 export interface Page<T> { items: T[]; total: number }
 

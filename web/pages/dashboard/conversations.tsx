@@ -215,7 +215,7 @@ function useMarkRead(conversation: Conversation, messages: ChatMessage[], side: 
       try {
         await api.post(`conversations/${encodeURIComponent(conversation.id)}/read`, { upToMessageId: last.id }, { silent: true });
         const announced = (await unreadNotifications(api)).filter((item) => item.kind === 'message.posted' && item.subject.conversationId === conversation.id);
-        await Promise.all(announced.map((item) => api.post(`notifications/${encodeURIComponent(item.id)}/read`, undefined, { silent: true }).catch(() => null)));
+        await Promise.all(announced.map((item) => api.post(`notifications/${encodeURIComponent(item.notificationId)}/read`, undefined, { silent: true }).catch(() => null)));
         await readUntilShown(conversation.id, ({ list, conversation: current }) =>
           current.unread[side] === 0 && (list.find((item) => item.id === current.id)?.unread[side] ?? 0) === 0);
         await revalidator.revalidate();

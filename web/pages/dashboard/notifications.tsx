@@ -48,7 +48,7 @@ async function markReadAction({ context, request }: ActionFunctionArgs) {
     return refused(error, intent);
   }
   // The answers read past the caches stay in the API client's cache: the page's reload shows them.
-  await untilViewsShow(() => loadNotifications(api, { fresh: true }), (page) => page.items.every((item) => item.read || !ids.includes(item.id)));
+  await untilViewsShow(() => loadNotifications(api, { fresh: true }), (page) => page.items.every((item) => item.read || !ids.includes(item.notificationId)));
   return { intent, marked: ids } satisfies ReadAnswer;
 }
 
@@ -83,8 +83,8 @@ export function NotificationsPage() {
   const answer = useActionData() as ReadAnswer | undefined;
   const error = useActionFailure(answer?.intent ?? '');
   // Marked here but perhaps not yet in what the loader read.
-  const isRead = (item: Notification) => item.read || Boolean(answer?.marked?.includes(item.id));
-  const unreadIds = notifications.filter((item) => !isRead(item)).map((item) => item.id);
+  const isRead = (item: Notification) => item.read || Boolean(answer?.marked?.includes(item.notificationId));
+  const unreadIds = notifications.filter((item) => !isRead(item)).map((item) => item.notificationId);
   // The header's unread badges follow a marking.
   useEffect(() => {
     if (answer?.marked) void refreshUnreadCounts({ expectChange: true });
@@ -93,7 +93,7 @@ export function NotificationsPage() {
   // A push: read again once the views have the new notification, which then shows at the top.
   useRealtime(async (pushed) => {
     const api = environmentOf(undefined).api;
-    await untilViewsShow(() => loadNotifications(api, { fresh: true }), (page) => page.items.some((item) => item.id === pushed.notificationId));
+    await untilViewsShow(() => loadNotifications(api, { fresh: true }), (page) => page.items.some((item) => item.notificationId === pushed.notificationId));
     await revalidator.revalidate();
   });
 
@@ -115,7 +115,7 @@ export function NotificationsPage() {
             const read = isRead(item);
             const target = notificationTarget(item, user);
             return (
-              <li key={item.id} className={`card notification-item${read ? '' : ' is-unread'}`} data-testid="notification" data-notification-id={item.id} data-read={read}>
+              <li key={item.notificationId} className={`card notification-item${read ? '' : ' is-unread'}`} data-testid="notification" data-notification-id={item.notificationId} data-read={read}>
                 <div className="notification-body">
                   <p className="notification-text">
                     {read ? null : <span className="unread-dot" title={t('notifications.unread')}><span className="visually-hidden">{t('notifications.unread')}: </span></span>}
@@ -128,13 +128,13 @@ export function NotificationsPage() {
                   {target ? (
                     <LocalLink
                       to={target.path} className="button button-small" data-testid="notification-link"
-                      onClick={() => { if (!read) markSeen(item.id); }}
+                      onClick={() => { if (!read) markSeen(item.notificationId); }}
                     >
                       {t(target.labelKey)}
                     </LocalLink>
                   ) : null}
                   {read ? null : (
-                    <MarkReadButton intent={`${READ_INTENT}:${item.id}`} label={t('notifications.markRead')} className="link-button" testId="mark-read" />
+                    <MarkReadButton intent={`${READ_INTENT}:${item.notificationId}`} label={t('notifications.markRead')} className="link-button" testId="mark-read" />
                   )}
                 </div>
               </li>
