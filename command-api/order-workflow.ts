@@ -4,9 +4,8 @@ import { mayPay } from '../domain/order/may.ts';
 import { orderedProductOf } from '../domain/order/ordered-product.ts';
 import { productDecider, productStream } from '../domain/product/decider.ts';
 import { Refusal } from '../domain/shared/refusal.ts';
-import { HttpProblem, problems } from '../infra/http/problem.ts';
 import type { CommandOutcome } from './command-handler.ts';
-import { written, type CommandDeps } from './command-deps.ts';
+import type { CommandDeps } from './command-deps.ts';
 import { asSystem, withRandomIds, type RequestContext } from './request-context.ts';
 import { releaseStaleReservations } from './stale-reservations.ts';
 
@@ -27,18 +26,24 @@ import { releaseStaleReservations } from './stale-reservations.ts';
 /** How far ahead a timed service can be booked: the slot must end within this many years. */
 export const BOOKING_HORIZON_YEARS = 10;
 
-/** 422 naming `start` when the booked slot would not end within the horizon (or is no real time at all). */
-function requireBookableStart(start: string, durationMinutes: number, now: string): void {
+/** Whether the booked slot would not end within the horizon (or starts at no real time at all). */
+function beyondHorizon(start: string, durationMinutes: number, now: string): boolean {
   const horizon = new Date(now);
   horizon.setUTCFullYear(horizon.getUTCFullYear() + BOOKING_HORIZON_YEARS);
   const endMs = Date.parse(start) + durationMinutes * 60_000;
-  if (!(endMs <= horizon.getTime())) {
-    throw new HttpProblem(422, 'Validation failed', {
-      code: 'validation', detail: 'One or more fields are invalid.',
-      errors: [{ field: 'start', message: `Choose a start time within the next ${BOOKING_HORIZON_YEARS} years` }],
-    });
-  }
+  return !(endMs <= horizon.getTime());
 }
+
+/** What placing an order came to; the route says it in HTTP. Refusals of the deciders are thrown as Refusal. */
+export type PlaceOrderResult =
+  | { result: 'placed'; orderId: string; outcome: CommandOutcome<unknown> }
+  | { result: 'no-such-product' }
+  | { result: 'start-beyond-horizon'; years: number };
+
+/** What a payment came to as recorded: paid, or declined by the card's issuer (the order stays new). */
+export type PayOrderResult =
+  | { result: 'paid'; orderId: string; outcome: CommandOutcome<unknown> }
+  | { result: 'declined'; orderId: string; reason: string; outcome: CommandOutcome<unknown> };
 
 export function orderWorkflow(deps: CommandDeps) {
   const orders = deps.aggregate(orderDecider, orderStream);
@@ -49,10 +54,12 @@ export function orderWorkflow(deps: CommandDeps) {
     return orderId in (await calendars.load(vendorId)).state.reservations;
   }
 
-  async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string }) {
+  async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string }): Promise<PlaceOrderResult> {
     const product = orderedProductOf((await products.load(body.productId)).state);
-    if (!product) throw problems.notFound('There is no such product.');
-    if (product.type === 'timedService' && body.start) requireBookableStart(body.start, product.serviceDuration ?? 0, context.at);
+    if (!product) return { result: 'no-such-product' };
+    if (product.type === 'timedService' && body.start && beyondHorizon(body.start, product.serviceDuration ?? 0, context.at)) {
+      return { result: 'start-beyond-horizon', years: BOOKING_HORIZON_YEARS };
+    }
     const orderId = context.newId();
     const command = {
       type: 'PlaceOrder' as const, orderId, customerId: context.actor.userId!,
@@ -78,7 +85,7 @@ export function orderWorkflow(deps: CommandDeps) {
     }
     try {
       const outcome = await orders.execute(context, orderId, command, reservationId ?? undefined);
-      return written(orderId, outcome, 201);
+      return { result: 'placed', orderId, outcome };
     } catch (error) {
       // An append can fail after it was written (a store that lost the connection on the answer): an
       // order that exists holds its slot, so it is not released. A keyed retry then finds the order.
@@ -92,18 +99,14 @@ export function orderWorkflow(deps: CommandDeps) {
     }
   }
 
-  /** The answer of a payment as recorded: 200 for OrderPaid, the 402 problem for OrderPaymentDeclined. */
-  function paymentAnswer(orderId: string, outcome: CommandOutcome<unknown>) {
+  /** The payment as recorded: OrderPaid, or OrderPaymentDeclined with the issuer's reason. */
+  function paymentAnswer(orderId: string, outcome: CommandOutcome<unknown>): PayOrderResult {
     const declined = outcome.events.find((event) => event.type === 'OrderPaymentDeclined');
-    if (declined) {
-      throw new HttpProblem(402, 'Payment declined', {
-        code: 'payment.declined', detail: (declined.data as { reason: string }).reason, orderId, revision: outcome.revision, position: outcome.position,
-      });
-    }
-    return written(orderId, outcome);
+    if (declined) return { result: 'declined', orderId, reason: (declined.data as { reason: string }).reason, outcome };
+    return { result: 'paid', orderId, outcome };
   }
 
-  async function payOrder(context: RequestContext, orderId: string, cardNumber: string) {
+  async function payOrder(context: RequestContext, orderId: string, cardNumber: string): Promise<PayOrderResult> {
     // A keyed retry of a payment whose first run recorded the result but crashed before answering:
     // the order is paid now, so checking again would refuse it; answer what was recorded instead.
     const earlier = await orders.earlierRun(context, orderId);
@@ -130,7 +133,7 @@ export function orderWorkflow(deps: CommandDeps) {
   }
 
   async function cancelOrder(context: RequestContext, orderId: string, reason: string) {
-    return written(orderId, await orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason }));
+    return orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason });
   }
 
   return { placeOrder, payOrder, cancelOrder };

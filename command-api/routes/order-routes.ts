@@ -6,10 +6,12 @@ import { Id, IsoTime } from '../../domain/shared/ids.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { orderWorkflow } from '../order-workflow.ts';
+import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { WriteResult } from '../write-result.ts';
 
-// Orders (DESIGN §5): place, pay and cancel run the order workflow (order-workflow.ts); approve,
-// complete and the review are single commands.
+// Orders (DESIGN §5): place, pay and cancel run the order workflow (order-workflow.ts), which knows
+// nothing of HTTP: its results (placed, no such product, a start beyond the horizon, paid, declined)
+// are said in HTTP here; approve, complete and the review are single commands.
 
 const OrderParams = z.strictObject({ id: Id });
 
@@ -31,7 +33,17 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
       method: 'post', path: '/api/orders', summary: 'Place an order for a product (a timed service reserves its slot)', tags: ['orders'], auth: 'user',
       body: z.strictObject({ productId: Id, start: IsoTime.optional(), notes: z.string().trim().max(2000).optional() }),
       response: WriteResult, successStatus: 201,
-    }, async ({ body, context }) => placeOrder(context, body)),
+    }, async ({ body, context }) => {
+      const placed = await placeOrder(context, body);
+      if (placed.result === 'no-such-product') throw problems.notFound('There is no such product.');
+      if (placed.result === 'start-beyond-horizon') {
+        throw new HttpProblem(422, 'Validation failed', {
+          code: 'validation', detail: 'One or more fields are invalid.',
+          errors: [{ field: 'start', message: `Choose a start time within the next ${placed.years} years` }],
+        });
+      }
+      return written(placed.orderId, placed.outcome, 201);
+    }),
 
     defineRoute({
       method: 'post', path: '/api/orders/:id/pay', summary: 'Pay a new order by card (sandbox: 4242424242424242 accepted, 4000000000000002 declined → 402)', tags: ['orders'], auth: 'user',
@@ -39,7 +51,14 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
       answers: { 402: 'The card was declined (the reason is in detail); the order stays new' },
       body: z.strictObject({ cardNumber: z.string().trim().regex(/^[\d -]{12,23}$/, 'Card number must be 12 to 19 digits').refine((v) => /^\d{12,19}$/.test(v.replace(/[\s-]/g, '')), 'Card number must be 12 to 19 digits') }),
       response: WriteResult,
-    }, async ({ params, body, context }) => payOrder(context, params.id, body.cardNumber)),
+    }, async ({ params, body, context }) => {
+      const payment = await payOrder(context, params.id, body.cardNumber);
+      if (payment.result === 'declined') {
+        const { orderId, reason, outcome } = payment;
+        throw new HttpProblem(402, 'Payment declined', { code: 'payment.declined', detail: reason, orderId, revision: outcome.revision, position: outcome.position });
+      }
+      return written(payment.orderId, payment.outcome);
+    }),
 
     transition('approve', 'ApproveOrder', "Approve a paid order (the order's vendor or an admin)"),
     transition('complete', 'CompleteOrder', "Complete an approved order (the order's vendor or an admin)"),
@@ -47,7 +66,7 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
     defineRoute({
       method: 'post', path: '/api/orders/:id/cancel', summary: 'Cancel an order with a reason (a paid order is then refunded and a timed slot released, from the log)', tags: ['orders'], auth: 'user',
       params: OrderParams, body: z.strictObject({ reason: z.string().trim().min(1).max(500) }), response: WriteResult,
-    }, async ({ params, body, context }) => cancelOrder(context, params.id, body.reason)),
+    }, async ({ params, body, context }) => written(params.id, await cancelOrder(context, params.id, body.reason))),
 
     defineRoute({
       method: 'post', path: '/api/orders/:id/review', summary: 'Review a completed order (its customer, once)', tags: ['orders', 'reviews'], auth: 'user',
