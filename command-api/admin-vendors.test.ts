@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAndSignIn, signIn } from './client/accounts.ts';
-import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { useTestMarketplace } from './testing/marketplace.ts';
 import { vendorProfile } from './testing/fixtures.ts';
 import { loadUserAccount } from './user-account.ts';
 
 // The admin's vendor screens over HTTP: archive and bring back, and give a vendor to another owner
 // (the former owner lets go of it, so they may own another vendor and no longer edit this one).
 describe('admin vendors: archive, unarchive and owner changes over HTTP', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
-  beforeAll(async () => {
-    app = await startTestCommandApi();
-    m = await createTestMarketplace(app);
-  });
-  afterAll(async () => { await app.close(); });
+  const { app, m } = useTestMarketplace();
 
   const typesOf = async (streamId: string) => (await app.eventStore.readStream(streamId)).map((e) => e.type);
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestMarketplace } from './testing/marketplace.ts';
 import { productDetails, vendorProfile } from './testing/fixtures.ts';
 
 describe('favorites, conversations, contracts, vendors, products, admin records and tracking over HTTP', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
-  beforeAll(async () => {
-    app = await startTestCommandApi();
-    m = await createTestMarketplace(app);
-  });
-  afterAll(async () => { await app.close(); });
+  const { app, m } = useTestMarketplace();
 
   const typesOf = async (streamId: string) => (await app.eventStore.readStream(streamId)).map((e) => e.type);
 

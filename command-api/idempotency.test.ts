@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
-import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
+import { createTestMarketplace, useTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
 import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
 import { describeWithEngine } from '../test/real-engines.ts';
 import { openRedisIdempotencyStore, type RedisIdempotencyStore } from '../infra/idempotency/redis-idempotency-store.ts';
@@ -13,13 +13,7 @@ import { randomUUID } from 'node:crypto';
 const withKey = (key: string) => ({ 'idempotency-key': key });
 
 describe('Idempotency-Key over HTTP', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
-  beforeAll(async () => {
-    app = await startTestCommandApi();
-    m = await createTestMarketplace(app);
-  });
-  afterAll(async () => { await app.close(); });
+  const { app, m } = useTestMarketplace();
 
   const domainEventsOf = async (type: string) => (await app.eventStore.readAll()).filter((e) => e.type === type);
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productDetails, vendorProfile } from './testing/fixtures.ts';
-import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { useTestMarketplace } from './testing/marketplace.ts';
 
 // Bad input never reaches the event store: 422 problem+json naming each failing field, 413 for an
 // oversized body, 400 for a body that is not JSON.
 describe('input validation over HTTP', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
-  beforeAll(async () => {
-    app = await startTestCommandApi();
-    m = await createTestMarketplace(app);
-  });
-  afterAll(async () => { await app.close(); });
+  const { app, m } = useTestMarketplace();
 
   const fieldsOf = (answer: { body: { errors?: { field: string }[] } }) => (answer.body.errors ?? []).map((e) => e.field);
 

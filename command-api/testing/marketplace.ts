@@ -1,4 +1,5 @@
-import type { TestCommandApi } from './test-command-api.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestCommandApi, type TestCommandApi, type TestCommandApiOptions } from './test-command-api.ts';
 import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from '../client/accounts.ts';
 import { productDetails, vendorProfile, type ProductKind } from './fixtures.ts';
 import { defineTestLanguages } from './languages.ts';
@@ -28,4 +29,25 @@ export async function createTestMarketplace(app: TestCommandApi): Promise<TestMa
     products[type] = created.body.id;
   }
   return { admin, vendor, otherVendor, customer, products };
+}
+
+/**
+ * The shared setup of a route test file: a command API with the tiny marketplace, started before the
+ * calling describe block's tests and closed after them. The two answers stand for objects made in
+ * beforeAll, so they are read inside tests only (each property read goes to the started one).
+ */
+export function useTestMarketplace(options: TestCommandApiOptions = {}): { app: TestCommandApi; m: TestMarketplace } {
+  let started: { app: TestCommandApi; m: TestMarketplace } | undefined;
+  beforeAll(async () => {
+    const app = await startTestCommandApi(options);
+    started = { app, m: await createTestMarketplace(app) };
+  });
+  afterAll(async () => { await started?.app.close(); });
+  const standIn = <K extends 'app' | 'm'>(key: K) => new Proxy({} as { app: TestCommandApi; m: TestMarketplace }[K], {
+    get: (_target, property) => {
+      if (!started) throw new Error(`useTestMarketplace: ${key} is read before its beforeAll ran (read it inside a test)`);
+      return Reflect.get(started[key], property);
+    },
+  });
+  return { app: standIn('app'), m: standIn('m') };
 }
