@@ -17,6 +17,7 @@ import { AdminLayout } from './admin-layout.tsx';
 import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
+import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 
 // admin-config (SPEC §6 configEntry: update at all): the configuration entries by key, and one
 // entry's editor by entryKey (`/admin/config/:entryKey`, `/admin/config/new`). A value is typed —
@@ -68,31 +69,19 @@ export function ConfigListPage() {
     <AdminLayout title={t('admin.items.config')} actions={<LocalLink to={`${LIST_PATH}/new`} className="button button-primary" data-testid="config-new">+ {t('adminContent.config.new')}</LocalLink>}>
       <p className="muted">{t('adminContent.config.intro')}</p>
       <DoneNotice message={notice} testId="config-notice" />
-      {entries.length === 0 ? <p className="empty">{t('adminContent.config.empty')}</p> : (
-        <table className="content-table" data-testid="config-list">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.config.key')}</th>
-              <th scope="col">{t('adminContent.config.type')}</th>
-              <th scope="col">{t('adminContent.config.value')}</th>
-              <th scope="col">{t('adminContent.list.updated')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.key} data-testid="config-row" data-key={entry.key}>
-                <th scope="row" data-label={t('adminContent.config.key')}>
-                  <LocalLink to={`${LIST_PATH}/${encodeURIComponent(entry.key)}`} dir="ltr" data-testid="config-edit">{entry.key}</LocalLink>
-                  {isPublicKey(entry.key) ? <> <span className="status">{t('adminContent.config.public')}</span></> : null}
-                </th>
-                <td data-label={t('adminContent.config.type')}>{t(`adminContent.config.types.${entry.valueType}`)}</td>
-                <td data-label={t('adminContent.config.value')}><ValuePreview entry={entry} /></td>
-                <td data-label={t('adminContent.list.updated')}>{entry.updatedAt ? formatDate(entry.updatedAt, locale, { dateStyle: 'medium' }) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminTable rows={entries} rowKey={(entry) => entry.key} rowProps={(entry) => ({ 'data-testid': 'config-row', 'data-key': entry.key })} testId="config-list"
+        empty={<AdminEmpty message={t('adminContent.config.empty')} />}
+        columns={[
+          { id: 'key', header: t('adminContent.config.key'), cell: (entry) => (
+            <>
+              <LocalLink to={`${LIST_PATH}/${encodeURIComponent(entry.key)}`} dir="ltr" data-testid="config-edit">{entry.key}</LocalLink>
+              {isPublicKey(entry.key) ? <> <span className="status">{t('adminContent.config.public')}</span></> : null}
+            </>
+          ) },
+          { id: 'type', header: t('adminContent.config.type'), cell: (entry) => t(`adminContent.config.types.${entry.valueType}`) },
+          { id: 'value', header: t('adminContent.config.value'), cell: (entry) => <ValuePreview entry={entry} /> },
+          { id: 'updated', header: t('adminContent.list.updated'), cell: (entry) => (entry.updatedAt ? formatDate(entry.updatedAt, locale, { dateStyle: 'medium' }) : '') },
+        ]} />
     </AdminLayout>
   );
 }

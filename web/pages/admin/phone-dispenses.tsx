@@ -10,7 +10,7 @@ import { ADMIN_CONTENT_PAGE_SIZE, artistOptions, phoneNumberDispense, phoneNumbe
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 import { phoneNumberDispenseStream } from '../../../domain/phone-number-dispense/decider.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
@@ -94,49 +94,34 @@ export function PhoneDispensesList() {
         {filtered ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>
       <p className="muted" role="status">{t('adminContent.list.count', { count: dispenses.total })}</p>
-      {dispenses.items.length === 0 ? (
-        <p className="empty" data-testid="dispense-empty">{filtered ? t('adminContent.list.noMatch') : t('adminContent.dispenses.empty')}</p>
-      ) : (
-        <table className="content-table" data-testid="dispense-list">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.dispenses.when')}</th>
-              <th scope="col">{t('adminContent.dispenses.visitor')}</th>
-              <th scope="col">{t('adminContent.dispenses.artist')}</th>
-              <th scope="col">{t('adminContent.dispenses.given')}</th>
-              <th scope="col"><span className="visually-hidden">{t('adminContent.list.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {dispenses.items.map((row) => (
-              <tr key={row.id} data-testid="dispense-row">
-                <th scope="row" data-label={t('adminContent.dispenses.when')}>
-                  <LocalLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} data-testid="dispense-open">
-                    {formatDate(row.dispensedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}
-                  </LocalLink>
-                </th>
-                <td data-label={t('adminContent.dispenses.visitor')}>
-                  <span dir="auto">{row.fullName}</span>{' '}
-                  <a href={`tel:${row.phoneNumber}`} dir="ltr" className="phone-link">{row.phoneNumber}</a>
-                  {row.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(row.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
-                </td>
-                <td data-label={t('adminContent.dispenses.artist')}>
-                  <LocalLink to={`/admin/vendor/${encodeURIComponent(row.vendorId)}`} dir="auto">{tr(row.vendorName, locale) || row.vendorId}</LocalLink>
-                </td>
-                <td data-label={t('adminContent.dispenses.given')}>
-                  {row.dispensedNumber ? <span dir="ltr">{row.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>}
-                </td>
-                <td className="content-table-actions">
-                  <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.dispenses.deleteNamed', { name: row.fullName })}
-                    question={t('adminContent.dispenses.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')} cancelLabel={t('adminContent.form.keep')}
-                    busyLabel={t('adminContent.form.deleting')} intent={`${DISPENSE_DELETE}:${row.id}`} fields={{ dispenseId: row.id }} testId="dispense-delete" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager page={props.page} pageSize={ADMIN_CONTENT_PAGE_SIZE} total={dispenses.total} />
+      <AdminTable rows={dispenses.items} rowKey={(row) => row.id} rowProps={() => ({ 'data-testid': 'dispense-row' })} testId="dispense-list"
+        empty={<AdminEmpty filtered={filtered} message={t('adminContent.dispenses.empty')} testId="dispense-empty" />}
+        paging={{ page: props.page, pageSize: ADMIN_CONTENT_PAGE_SIZE, total: dispenses.total }}
+        columns={[
+          { id: 'when', header: t('adminContent.dispenses.when'), cell: (row) => (
+            <LocalLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} data-testid="dispense-open">
+              {formatDate(row.dispensedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}
+            </LocalLink>
+          ) },
+          { id: 'visitor', header: t('adminContent.dispenses.visitor'), cell: (row) => (
+            <>
+              <span dir="auto">{row.fullName}</span>{' '}
+              <a href={`tel:${row.phoneNumber}`} dir="ltr" className="phone-link">{row.phoneNumber}</a>
+              {row.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(row.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
+            </>
+          ) },
+          { id: 'artist', header: t('adminContent.dispenses.artist'), cell: (row) => (
+            <LocalLink to={`/admin/vendor/${encodeURIComponent(row.vendorId)}`} dir="auto">{tr(row.vendorName, locale) || row.vendorId}</LocalLink>
+          ) },
+          { id: 'given', header: t('adminContent.dispenses.given'), cell: (row) => (
+            row.dispensedNumber ? <span dir="ltr">{row.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>
+          ) },
+          { id: 'actions', header: t('adminContent.list.actions'), hiddenHeader: true, className: 'content-table-actions', cell: (row) => (
+            <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.dispenses.deleteNamed', { name: row.fullName })}
+              question={t('adminContent.dispenses.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')} cancelLabel={t('adminContent.form.keep')}
+              busyLabel={t('adminContent.form.deleting')} intent={`${DISPENSE_DELETE}:${row.id}`} fields={{ dispenseId: row.id }} testId="dispense-delete" />
+          ) },
+        ]} />
     </AdminLayout>
   );
 }
