@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // The reads behind the customer's own dashboard screens: payments, favorite products,
 // and reviews the customer edits or deletes, over real HTTP on the embedded stack.
@@ -9,17 +9,11 @@ const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(a
 const CARD = '4242424242424242';
 
 describe('account reads: payments, favorite products, my reviews', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     stranger = await registerAndSignIn(stack.api, stack.mailer, { email: 'account-reads-stranger@example.com' });
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   async function paidOrder(productId = market.products.default): Promise<string> {

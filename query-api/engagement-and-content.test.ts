@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // Conversations, contracts, content and reference data: written through the command API, read back
 // through the query API with the right visibility.
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
 
 describe('conversations, contracts, content and reference reads over HTTP', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     stranger = await registerAndSignIn(stack.api, stack.mailer, { email: 'stranger2@example.com' });
   });
-  afterAll(async () => stack?.close());
 
   it('shows a conversation and its messages to both sides only', async () => {
     const opened = await stack.api.post('/api/conversations', { vendorId: market.vendor.vendorId, text: 'Are you free on May 1st?' }, market.customer.token);

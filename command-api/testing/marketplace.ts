@@ -15,7 +15,10 @@ export interface TestMarketplace {
 
 let counter = 0;
 
-export async function createTestMarketplace(app: TestCommandApi): Promise<TestMarketplace> {
+/** What the marketplace is made through: a command API, or the full stack that includes one. */
+export type MarketplaceHost = Pick<TestCommandApi, 'api' | 'mailer' | 'eventStore'>;
+
+export async function createTestMarketplace(app: MarketplaceHost): Promise<TestMarketplace> {
   const n = ++counter;
   const admin = await registerAdmin(app.api, app.mailer, app.eventStore, `admin${n}@example.com`);
   await defineTestLanguages(app.eventStore);
@@ -34,18 +37,25 @@ export async function createTestMarketplace(app: TestCommandApi): Promise<TestMa
 /**
  * The shared setup of a route test file: a command API with the tiny marketplace, started before the
  * calling describe block's tests and closed after them. The two answers stand for objects made in
- * beforeAll, so they are read inside tests only (each property read goes to the started one).
+ * beforeAll, so they are read inside tests and later hooks only (each property read goes to the
+ * started one). `useMarketplaceOn` does the same over another server, e.g. test/full-stack.ts.
  */
 export function useTestMarketplace(options: TestCommandApiOptions = {}): { app: TestCommandApi; m: TestMarketplace } {
-  let started: { app: TestCommandApi; m: TestMarketplace } | undefined;
+  return useMarketplaceOn(() => startTestCommandApi(options));
+}
+
+export function useMarketplaceOn<App extends MarketplaceHost & { close(): Promise<void> }>(
+  start: () => Promise<App>,
+): { app: App; m: TestMarketplace } {
+  let started: { app: App; m: TestMarketplace } | undefined;
   beforeAll(async () => {
-    const app = await startTestCommandApi(options);
+    const app = await start();
     started = { app, m: await createTestMarketplace(app) };
   });
   afterAll(async () => { await started?.app.close(); });
-  const standIn = <K extends 'app' | 'm'>(key: K) => new Proxy({} as { app: TestCommandApi; m: TestMarketplace }[K], {
+  const standIn = <K extends 'app' | 'm'>(key: K) => new Proxy({} as { app: App; m: TestMarketplace }[K], {
     get: (_target, property) => {
-      if (!started) throw new Error(`useTestMarketplace: ${key} is read before its beforeAll ran (read it inside a test)`);
+      if (!started) throw new Error(`${key} of the test marketplace is read before its beforeAll ran (read it inside a test)`);
       return Reflect.get(started[key], property);
     },
   });
