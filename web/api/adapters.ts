@@ -318,11 +318,7 @@ export function serviceContractFrom(value: unknown): ServiceContract {
 }
 
 export function vendorCustomerFrom(value: unknown): VendorCustomer {
-  const customer = readAnswer(VendorCustomerAnswer, value, "a vendor's customer");
-  return {
-    userId: customer.userId, fullName: customer.fullName, orderCount: customer.orderCount, hasConversation: customer.hasConversation,
-    contractCount: customer.contractCount, lastActivityAt: customer.lastActivityAt,
-  };
+  return readAnswer(VendorCustomerAnswer, value, "a vendor's customer");
 }
 
 /** GET /api/user/current → the account fields the profile form edits. */
@@ -332,8 +328,7 @@ export function accountProfileFrom(value: unknown): AccountProfile {
 }
 
 export function myReviewFrom(value: unknown): MyReview {
-  const review = readAnswer(MyReviewAnswer, value, 'a review');
-  return { orderId: review.orderId, vendorId: review.vendorId, rating: review.rating, text: review.text, at: review.at, editedAt: review.editedAt };
+  return readAnswer(MyReviewAnswer, value, 'a review');
 }
 
 function ratingSummaryOf(summary: z.output<typeof VendorReviewsAnswer>['summary']): RatingSummary {

@@ -3,7 +3,7 @@
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
-import type { ContractAnswer, NotificationAnswer, VendorCardAnswer } from '../../query-api/answer-schemas.ts';
+import type { ContractAnswer, MyReviewAnswer, NotificationAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
 
 // The documents come from the query API's answer schemas (its read contract), not from the projections.
 type VendorCardDocument = z.output<typeof VendorCardAnswer>;
@@ -155,7 +155,7 @@ export type ServiceContract = Pick<ContractView,
 };
 
 /** Someone a vendor deals with (GET /api/vendor/customers): a contract can be drafted for them. */
-export interface VendorCustomer { userId: string; fullName: string; orderCount: number; hasConversation: boolean; contractCount: number; lastActivityAt: string }
+export type VendorCustomer = z.output<typeof VendorCustomerAnswer>;
 
 /** The signed-in user's own account (GET /api/user/current), for the profile form. */
 export interface AccountProfile {
@@ -169,7 +169,7 @@ export interface AccountProfile {
 }
 
 /** A review the signed-in customer wrote (GET /api/reviews): one per order. */
-export interface MyReview { orderId: string; vendorId: string; rating: number; text: string; at: string; editedAt: string | null }
+export type MyReview = z.output<typeof MyReviewAnswer>;
 
 /** The rating summary of a vendor's reviews; distribution by stars '1'..'5'. */
 export interface RatingSummary { count: number; avg: number | null; distribution: Record<'1' | '2' | '3' | '4' | '5', number> }
