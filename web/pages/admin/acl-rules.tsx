@@ -17,6 +17,7 @@ import { ADMIN_NAV } from './admin-nav.ts';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
 import { useScriptsRun } from './scripts-run.ts';
+import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 
 // admin-acl (SPEC §6 feACL: update at all): the access rules — asset, action, level, who they grant
 // (a role or a group) and whether they are public (served to every browser by /api/acl/public to shape
@@ -102,39 +103,25 @@ export function AclListPage() {
         {asset ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>
       <p className="muted" role="status">{t('adminContent.acl.count', { count: rules.length })}</p>
-      {rules.length === 0 ? <p className="empty" data-testid="acl-empty">{asset ? t('adminContent.list.noMatch') : t('adminContent.acl.empty')}</p> : (
-        <table className="content-table" data-testid="acl-list">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.acl.asset')}</th>
-              <th scope="col">{t('adminContent.acl.action')}</th>
-              <th scope="col">{t('adminContent.acl.level')}</th>
-              <th scope="col">{t('adminContent.acl.grantee')}</th>
-              <th scope="col">{t('adminContent.acl.public')}</th>
-              <th scope="col"><span className="visually-hidden">{t('adminContent.list.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.map((rule) => (
-              <tr key={rule.ruleId} data-testid="acl-row" data-rule-id={rule.ruleId}>
-                <th scope="row" data-label={t('adminContent.acl.asset')}><code dir="ltr">{rule.asset}</code></th>
-                <td data-label={t('adminContent.acl.action')}>{t(`adminContent.acl.actions.${rule.action}`)}</td>
-                <td data-label={t('adminContent.acl.level')}>{t(`adminContent.acl.levels.${rule.level}`)}</td>
-                <td data-label={t('adminContent.acl.grantee')}><Grantee rule={rule} /></td>
-                <td data-label={t('adminContent.acl.public')}>{rule.public ? <span className="status">{t('adminContent.acl.isPublic')}</span> : t('adminContent.acl.notPublic')}</td>
-                <td className="content-table-actions">
-                  <LocalLink to={`${LIST_PATH}/${encodeURIComponent(rule.ruleId)}`} className="button button-compact" data-testid="acl-edit"
-                    aria-label={t('adminContent.acl.editNamed', { asset: rule.asset, action: t(`adminContent.acl.actions.${rule.action}`) })}>{t('adminContent.form.edit')}</LocalLink>
-                  <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.acl.deleteNamed', { asset: rule.asset, action: t(`adminContent.acl.actions.${rule.action}`) })}
-                    question={t('adminContent.acl.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')} cancelLabel={t('adminContent.form.keep')}
-                    busyLabel={t('adminContent.form.deleting')} testId="acl-delete"
-                    intent={`${DELETE}:${rule.ruleId}`} fields={{ ruleId: rule.ruleId, asset: rule.asset, action: rule.action }} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminTable rows={rules} rowKey={(rule) => rule.ruleId} rowProps={(rule) => ({ 'data-testid': 'acl-row', 'data-rule-id': rule.ruleId })} testId="acl-list"
+        empty={<AdminEmpty filtered={Boolean(asset)} message={t('adminContent.acl.empty')} testId="acl-empty" />}
+        columns={[
+          { id: 'asset', header: t('adminContent.acl.asset'), cell: (rule) => <code dir="ltr">{rule.asset}</code> },
+          { id: 'action', header: t('adminContent.acl.action'), cell: (rule) => t(`adminContent.acl.actions.${rule.action}`) },
+          { id: 'level', header: t('adminContent.acl.level'), cell: (rule) => t(`adminContent.acl.levels.${rule.level}`) },
+          { id: 'grantee', header: t('adminContent.acl.grantee'), cell: (rule) => <Grantee rule={rule} /> },
+          { id: 'public', header: t('adminContent.acl.public'), cell: (rule) => (rule.public ? <span className="status">{t('adminContent.acl.isPublic')}</span> : t('adminContent.acl.notPublic')) },
+          { id: 'actions', header: t('adminContent.list.actions'), hiddenHeader: true, className: 'content-table-actions', cell: (rule) => (
+            <>
+              <LocalLink to={`${LIST_PATH}/${encodeURIComponent(rule.ruleId)}`} className="button button-compact" data-testid="acl-edit"
+                aria-label={t('adminContent.acl.editNamed', { asset: rule.asset, action: t(`adminContent.acl.actions.${rule.action}`) })}>{t('adminContent.form.edit')}</LocalLink>
+              <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.acl.deleteNamed', { asset: rule.asset, action: t(`adminContent.acl.actions.${rule.action}`) })}
+                question={t('adminContent.acl.deleteQuestion')} confirmLabel={t('adminContent.form.deleteConfirm')} cancelLabel={t('adminContent.form.keep')}
+                busyLabel={t('adminContent.form.deleting')} testId="acl-delete"
+                intent={`${DELETE}:${rule.ruleId}`} fields={{ ruleId: rule.ruleId, asset: rule.asset, action: rule.action }} />
+            </>
+          ) },
+        ]} />
     </AdminLayout>
   );
 }
