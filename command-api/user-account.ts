@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EventStore } from '../domain/ports/event-store.ts';
+import { isAdmin, isOperator } from '../domain/shared/actor.ts';
 import { userDecider, userEmailDecider, userEmailStream, userStream, type UserState } from '../domain/user/decider.ts';
+import { actorOfClaims } from '../infra/auth/jwt-tokens.ts';
 import { loadFolded } from './command-handler.ts';
 
 // What sign-in and the profile need of a user: the user aggregate's state (`user-<id>`, found by e-mail
@@ -29,8 +31,12 @@ export async function findUserIdByEmail(eventStore: EventStore, email: string): 
   return (await loadFolded(eventStore, userEmailDecider, emailStreamId(email))).state.claimedBy;
 }
 
-/** The SPEC §3 user profile answered by GET /api/user/current. */
+/**
+ * The SPEC §3 user profile answered by GET /api/user/current. Its isAdmin and isOperator are the
+ * domain's checks on the actor the account's tokens carry, so the web shows what the guards allow.
+ */
 export function profileOf(account: UserAccount) {
+  const actor = actorOfClaims(account);
   return {
     uuid: account.userId,
     email: account.email,
@@ -38,8 +44,8 @@ export function profileOf(account: UserAccount) {
     ...(account.phone ? { phone: account.phone } : {}),
     locale: account.locale,
     ...(account.vendorId ? { Vendor: { id: account.vendorId } } : {}),
-    isAdmin: account.roles.includes('admin') || account.roles.includes('superAdmin'),
-    isOperator: account.roles.includes('operator'),
+    isAdmin: isAdmin(actor),
+    isOperator: isOperator(actor),
     roles: account.roles,
     groups: account.groups,
   };
