@@ -1,11 +1,11 @@
 import type { Decider } from '../shared/decider.ts';
 import type { Money } from '../shared/money.ts';
-import { isAdmin, ownsVendor, type Actor } from '../shared/actor.ts';
+import { isAdmin, ownsVendor, partiesOf, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
 import type { OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
-import { orderLifecycle, partiesOf } from './lifecycle.ts';
+import { orderLifecycle } from './lifecycle.ts';
 import { actingParty, type OrderFacts } from './may.ts';
 import { streamOf } from '../shared/ids.ts';
 

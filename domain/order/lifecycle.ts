@@ -1,10 +1,10 @@
-import { isAdmin, ownsVendor, type Actor } from '../shared/actor.ts';
+import { partiesOf, type Actor, type Party } from '../shared/actor.ts';
 import type { OrderStatus } from './events.ts';
 
 // The order lifecycle of DESIGN §5 as data: for each command on an existing order, the statuses it
 // may start from and which parties may issue it there. The decider, the tests, the docs table and the
 // UI's "what can I do next" buttons all read this one table.
-export type OrderParty = 'customer' | 'vendor' | 'admin';
+export type OrderParty = Party;
 export type OrderTransitionCommand = 'PayOrder' | 'ApproveOrder' | 'CompleteOrder' | 'CancelOrder';
 
 export const orderLifecycle: Record<OrderTransitionCommand, { to: OrderStatus; from: Partial<Record<OrderStatus, readonly OrderParty[]>> }> = {
@@ -15,15 +15,6 @@ export const orderLifecycle: Record<OrderTransitionCommand, { to: OrderStatus; f
 };
 
 export const orderTransitionCommands = Object.keys(orderLifecycle) as OrderTransitionCommand[];
-
-/** The parts an actor plays on an order: its customer, someone acting for its vendor, an admin. */
-export function partiesOf(actor: Actor, order: { customerId: string; vendorId: string }): OrderParty[] {
-  const parties: OrderParty[] = [];
-  if (actor.userId !== null && actor.userId === order.customerId) parties.push('customer');
-  if (ownsVendor(actor, order.vendorId)) parties.push('vendor');
-  if (isAdmin(actor)) parties.push('admin');
-  return parties;
-}
 
 /** The commands this actor may issue on an order in its current status (for the UI's buttons). */
 export function allowedOrderCommands(

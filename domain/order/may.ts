@@ -1,7 +1,7 @@
-import type { Actor } from '../shared/actor.ts';
+import { partiesOf, type Actor } from '../shared/actor.ts';
 import type { OrderStatus } from './events.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
-import { orderLifecycle, partiesOf } from './lifecycle.ts';
+import { orderLifecycle } from './lifecycle.ts';
 
 // What an actor may do to an order now, as yes/no questions over the DESIGN §5 table
 // (`orderLifecycle`). The order decider asks `actingParty` before deciding, so it refuses exactly

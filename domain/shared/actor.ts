@@ -26,3 +26,15 @@ export const isAdmin = (actor: Actor): boolean => actor.roles.includes('admin') 
 export const isOperator = (actor: Actor): boolean => actor.roles.includes('operator');
 export const isSuperUser = (actor: Actor): boolean => actor.groups.includes('superUsers') || actor.roles.includes('system');
 export const ownsVendor = (actor: Actor, vendorId: string): boolean => actor.vendorId !== null && actor.vendorId === vendorId;
+
+/** The sides of an engagement between a customer and a vendor (an order, a contract, a conversation). */
+export type Party = 'customer' | 'vendor' | 'admin';
+
+/** The parts an actor plays in an engagement: its customer, someone acting for its vendor, an admin. None: no part in it. */
+export function partiesOf(actor: Actor, engagement: { customerId: string; vendorId: string }): Party[] {
+  const parties: Party[] = [];
+  if (actor.userId !== null && actor.userId === engagement.customerId) parties.push('customer');
+  if (ownsVendor(actor, engagement.vendorId)) parties.push('vendor');
+  if (isAdmin(actor)) parties.push('admin');
+  return parties;
+}

@@ -1,9 +1,8 @@
-import type { Actor } from '../../domain/shared/actor.ts';
+import { partiesOf, type Actor } from '../../domain/shared/actor.ts';
 import type { Money } from '../../domain/shared/money.ts';
 import type { OrderStatus } from '../../domain/order/events.ts';
 import type { z } from 'zod';
 import type { OrderedProduct } from '../../domain/order/events.ts';
-import { partiesOf } from '../../domain/order/lifecycle.ts';
 import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by

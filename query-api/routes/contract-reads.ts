@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContractAnswer, NamedContractAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
-import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
+import { partiesOf, type Actor } from '../../domain/shared/actor.ts';
 import { ContractStatus } from '../../domain/contract/events.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
@@ -14,7 +14,7 @@ import { contractStream } from '../../domain/contract/decider.ts';
 // Contracts over `contracts`: the customer, the vendor's owner, admins; anyone else 404. Each answer
 // names both parties (customerName, vendorName), so each side sees who the contract is with.
 const party = (actor: Actor, contract: Record<string, unknown>): boolean =>
-  isAdmin(actor) || (actor.userId !== null && contract.customerId === actor.userId) || (actor.vendorId !== null && contract.vendorId === actor.vendorId);
+  partiesOf(actor, { customerId: String(contract.customerId), vendorId: String(contract.vendorId) }).length > 0;
 
 export const myContracts = readRoute({
   path: '/api/contracts',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConversationAnswer, MessageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
-import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
+import { partiesOf, type Actor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape, sortOf, sortParam } from '../paging.ts';
@@ -16,7 +16,7 @@ import { conversationStream } from '../../domain/conversation/decider.ts';
 const conversationInternal = ['readUpTo', 'messageSides'];
 
 const participates = (actor: Actor, conversation: ViewDocument): boolean =>
-  isAdmin(actor) || (actor.userId !== null && conversation.customerId === actor.userId) || (actor.vendorId !== null && conversation.vendorId === actor.vendorId);
+  partiesOf(actor, { customerId: String(conversation.customerId), vendorId: String(conversation.vendorId) }).length > 0;
 
 async function visibleConversation(views: ReadViews, actor: Actor, id: string): Promise<ViewDocument> {
   const conversation = await views.byId('conversations', id);

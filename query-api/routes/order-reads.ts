@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
-import { isAdmin, type Actor } from '../../domain/shared/actor.ts';
+import { isAdmin, ownsVendor, partiesOf, type Actor } from '../../domain/shared/actor.ts';
 import { OrderStatus, openOrderStatuses } from '../../domain/order/events.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { israelDayBounds } from '../israel-day.ts';
@@ -12,7 +12,6 @@ import { publicDocument } from '../public-document.ts';
 import type { ReadViews } from '../tracked-views.ts';
 import { withParticipants } from '../participants.ts';
 import { orderStream } from '../../domain/order/decider.ts';
-import { partiesOf } from '../../domain/order/lifecycle.ts';
 
 // Orders over the `orders` view. Authorization on reads: the customer, the order's vendor and admins.
 // Decision: another user's order answers 404, exactly like an order that does not exist, so order
@@ -104,7 +103,7 @@ export const vendorOrders = readRoute({
   async handle({ query, views, actor }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
-    if (vendorId !== actor.vendorId && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's orders.");
+    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's orders.");
     const filter: Filter = { vendorId, ...statusFilter(query) };
     return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
   },

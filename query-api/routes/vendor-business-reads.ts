@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VendorBusinessDetailsAnswer } from '../answer-schemas.ts';
-import { isAdmin } from '../../domain/shared/actor.ts';
+import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { vendorStream } from '../../domain/vendor/decider.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
@@ -19,7 +19,7 @@ export const vendorBusinessDetails = readRoute({
   async handle({ query, views, actor }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
-    if (vendorId !== actor.vendorId && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's business details.");
+    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's business details.");
     const doc = await views.byId('vendorBusinessDetails', vendorId);
     return {
       vendorId, legalName: typeof doc?.legalName === 'string' ? doc.legalName : null, israeliId: typeof doc?.israeliId === 'string' ? doc.israeliId : null,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../paging.ts';
 import { VendorCustomerAnswer } from '../answer-schemas.ts';
 import type { ViewDocument } from '../../domain/ports/view-store.ts';
-import { isAdmin } from '../../domain/shared/actor.ts';
+import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 
@@ -24,7 +24,7 @@ export const vendorCustomers = readRoute({
   async handle({ query, views, actor }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
-    if (vendorId !== actor.vendorId && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's customers.");
+    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's customers.");
     const [orders, conversations, contracts] = await Promise.all([
       views.find('orders', { vendorId }),
       views.find('conversations', { vendorId }),

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../shared/actor.ts';
-import { partiesOf, type OrderParty } from './lifecycle.ts';
+import { partiesOf, type Actor, type Party } from './actor.ts';
 
-// Who is a party to an order: the one rule the decider, the UI's buttons, the order reads and the
-// orders view's timeline roles all ask.
+// Who takes part in an engagement between a customer and a vendor: the one rule the order decider,
+// the UI's order buttons, the order, contract and conversation reads and the orders view's timeline
+// roles all ask.
 const order = { customerId: 'u-customer', vendorId: 'v-1' };
 const actor = (userId: string | null, roles: Actor['roles'], vendorId: string | null = null): Actor => ({ userId, roles, groups: [], vendorId });
 
 describe('partiesOf', () => {
-  it.each<[string, Actor, OrderParty[]]>([
+  it.each<[string, Actor, Party[]]>([
     ['its customer', actor('u-customer', ['user']), ['customer']],
     ['someone acting for its vendor', actor('u-owner', ['user', 'vendor'], 'v-1'), ['vendor']],
     ['a customer ordering from their own vendor', actor('u-customer', ['user', 'vendor'], 'v-1'), ['customer', 'vendor']],
