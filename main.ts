@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { pino, type Logger } from 'pino';
-import { ConfigError, loadConfig, parseConfig, type Config } from './infra/config.ts';
+import { ConfigError, isProductionDeployment, loadConfig, parseConfig, type Config } from './infra/config.ts';
 import { openAdapters, type Adapters } from './infra/open-adapters.ts';
 import { isEmptyLog } from './infra/event-log-identity.ts';
 import { problemHandler } from './infra/http/problem.ts';
@@ -110,7 +110,7 @@ const needsWhenAlone: Partial<Record<ServiceName, (keyof Config)[]>> = {
 
 function assertServicesConfigured(runs: Set<ServiceName>, config: Config): void {
   // Production sends real e-mail (activation links): without a way out, new accounts could never be activated.
-  if (config.NODE_ENV === 'production' && runs.has('command-api')) {
+  if (isProductionDeployment(config) && runs.has('command-api')) {
     const missing = [
       ...(config.SMTP_URL ? [] : ['SMTP_URL (the mail server activation e-mails are sent through, e.g. smtp://user:password@mail.example.com:587)']),
       ...(config.PUBLIC_URL ? [] : ['PUBLIC_URL (the storefront address e-mails link to, e.g. https://habama.co.il)']),
@@ -148,11 +148,12 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   if (options.logLevel !== undefined) env.LOG_LEVEL = options.logLevel;
   const config = parseConfig(env);
   assertServicesConfigured(runs, config);
-  const production = config.NODE_ENV === 'production';
+  const production = isProductionDeployment(config);
+  const productionBuild = config.NODE_ENV === 'production';
   const log: Logger = pino({ level: config.LOG_LEVEL });
   // A production configuration passed in `env` cannot change the React build already loaded: say so
   // (development React renders several times slower) instead of serving it silently.
-  if (production && reactBuild !== 'production') {
+  if (productionBuild && reactBuild !== 'production') {
     log.warn('NODE_ENV=production in the configuration, but React runs its development build: set NODE_ENV=production in the process environment');
   }
   const jwtSecret = jwtSecretOf(config);
@@ -161,7 +162,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   // The views file beside the events outlives the process: views of another log (the event file deleted
   // and seeded again) must not pass for this one's, whichever services this process runs.
   if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
-  const c: Composition = { config, runs, allInOne, production, log, jwtSecret, adapters, readinessChecks: [], stops: [], head: () => adapters.eventStore.headPosition() };
+  const c: Composition = { config, runs, allInOne, production, productionBuild, log, jwtSecret, adapters, readinessChecks: [], stops: [], head: () => adapters.eventStore.headPosition() };
   composeEngineChecks(c);
 
   const projections = runs.has('projectors') ? await composeProjectors(c) : null;
@@ -238,7 +239,10 @@ interface Composition {
   config: Config;
   runs: Set<ServiceName>;
   allInOne: boolean;
+  /** A production deployment: required settings, never seeds, cookies always Secure. */
   production: boolean;
+  /** Production builds (NODE_ENV=production, also the local preview): minified immutable assets. */
+  productionBuild: boolean;
   log: Logger;
   jwtSecret: string;
   adapters: Adapters;
@@ -444,7 +448,8 @@ function composeWeb(c: Composition, app: HttpApp): ComposedWeb {
       const readsHere = config.API_BASE_URL ? undefined : queryApiHere?.inProcessReads;
       const built = await createWebApp({
         apiBaseUrl: config.API_BASE_URL ?? localUrl,
-        production: c.production,
+        production: c.productionBuild,
+        secureCookies: c.production,
         realtime,
         inProcessReads: readsHere,
         guestPages: readsHere && queryApiHere
@@ -494,10 +499,10 @@ if (import.meta.main) {
   });
   const what = services ? `Service${services.length > 1 ? 's' : ''} ${services.join(', ')}` : 'Marketplace';
   const banner = [
-    `${what} on ${reachableAt(marketplace.config, marketplace.port)} (${config.NODE_ENV}, started in ${Date.now() - started} ms)`,
+    `${what} on ${reachableAt(marketplace.config, marketplace.port)} (${config.LOCAL_PREVIEW ? `${config.NODE_ENV} build, local preview` : config.NODE_ENV}, started in ${Date.now() - started} ms)`,
     ...Object.entries(marketplace.adapters.engines).map(([port, engine]) => `  ${port.padEnd(10)} ${engine}`),
   ];
-  if (marketplace.seeded || (!services && config.SEED_DEMO && config.NODE_ENV !== 'production')) {
+  if (marketplace.seeded || (!services && config.SEED_DEMO && !isProductionDeployment(config))) {
     banner.push(
       marketplace.seeded ? `Seeded ${marketplace.seeded.vendors} vendors and ${marketplace.seeded.products} products.` : 'Demo data already in the store.',
       `Demo accounts (password: ${config.DEMO_PASSWORD === 'demo-password' ? 'demo-password' : 'from DEMO_PASSWORD'}):`,

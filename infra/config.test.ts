@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.ts';
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { isProductionDeployment, parseConfig } from './config.ts';
 
 describe('configuration from the environment', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -29,5 +31,19 @@ describe('configuration from the environment', () => {
   it('refuses production without a JWT secret and Kafka feed without brokers', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => parseConfig({ EVENT_FEED: 'kafka' })).toThrow(/KAFKA_BROKERS/);
+  });
+  it("runs `npm start` as the local preview: production builds, development's settings, this machine only", () => {
+    const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+    expect(packageJson.scripts.start).toContain('--env-file=scripts/local-preview.env');
+    expect(packageJson.scripts.dev).not.toContain('--env-file');
+    const preview = parseConfig(parseEnv(readFileSync(new URL('../scripts/local-preview.env', import.meta.url), 'utf8')));
+    expect(preview.NODE_ENV).toBe('production');
+    expect(preview.LOCAL_PREVIEW).toBe(true);
+    expect(preview.SEED_DEMO).toBe(true);
+    expect(isProductionDeployment(preview)).toBe(false);
+    expect(isProductionDeployment(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }))).toBe(true);
+    expect(isProductionDeployment(parseConfig({}))).toBe(false);
+    expect(() => parseConfig({ NODE_ENV: 'production', LOCAL_PREVIEW: 'true', HOST: '0.0.0.0' })).toThrow(/LOCAL_PREVIEW serves this machine only/);
+    expect(parseConfig({ NODE_ENV: 'production', LOCAL_PREVIEW: 'true', HOST: '::1' }).LOCAL_PREVIEW).toBe(true);
   });
 });

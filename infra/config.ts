@@ -17,7 +17,13 @@ export const ConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Password of the three demo accounts. */
   DEMO_PASSWORD: z.string().min(8).default('demo-password'),
-  /** Seed the demo marketplace into an empty store (never in production). */
+  /**
+   * `npm start`'s local preview: NODE_ENV=production's builds (React, minified immutable assets) on this
+   * machine, with development's settings — the demo seeded, activation links logged, the JWT secret kept
+   * in DATA_DIR, cookies Secure only over https. Listens on a loopback HOST only.
+   */
+  LOCAL_PREVIEW: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Seed the demo marketplace into an empty store (never in a production deployment). */
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Real engines: each one set replaces its embedded default. */
   EVENTSTORE_URL: optionalUrl,
@@ -76,9 +82,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${issues}`);
   }
   const config = result.data;
-  if (config.NODE_ENV === 'production' && !config.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (config.LOCAL_PREVIEW && !LOOPBACK_HOSTS.has(config.HOST)) throw new ConfigError(`Invalid configuration: LOCAL_PREVIEW serves this machine only, HOST must be a loopback address (${[...LOOPBACK_HOSTS].join(', ')})`);
+  if (isProductionDeployment(config) && !config.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
   if (config.EVENT_FEED === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError('Invalid configuration: EVENT_FEED=kafka needs KAFKA_BROKERS');
   return { ...config, VIEW_STORE: config.VIEW_STORE ?? (config.NODE_ENV === 'test' ? 'memory' : 'sqlite') };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** A production deployment: NODE_ENV=production other than the local preview. Its settings are required and it never seeds. */
+export function isProductionDeployment(config: Pick<Config, 'NODE_ENV' | 'LOCAL_PREVIEW'>): boolean {
+  return config.NODE_ENV === 'production' && !config.LOCAL_PREVIEW;
 }
 
 /** Parses process.env; on a bad value prints one line and exits. */

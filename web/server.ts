@@ -33,7 +33,10 @@ const SERVER_USER_TIMEOUT_MS = 2_000;
 export interface WebAppOptions {
   /** Where the server pass calls the APIs, e.g. http://127.0.0.1:PORT (the /api prefix is added). */
   apiBaseUrl: string;
+  /** Production builds: minified, compressed assets cached for good; no client-only shell. */
   production: boolean;
+  /** Session cookies always `Secure` (a production deployment); otherwise only over https. */
+  secureCookies: boolean;
   realtime?: Realtime;
   verifyToken?: (token: string) => Actor | null;
   /**
@@ -139,7 +142,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
     const token = cookies[TOKEN_COOKIE];
     if (!token) return { token: null, user: null };
-    const secure = secureCookies(req, options.production);
+    const secure = secureCookies(req, options.secureCookies);
     const userOf = async (candidate: string) => {
       const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), transport: transportOf() });
       return currentUser(api, SERVER_USER_TIMEOUT_MS);
@@ -206,7 +209,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       const session = await checkSession(cookies, locale, req, res);
       // The cookies as the browser will hold them after this answer: a renewed token, or one set by an action (sign-in).
       if (session.token) cookies[TOKEN_COOKIE] = session.token; else delete cookies[TOKEN_COOKIE];
-      const secure = secureCookies(req, options.production);
+      const secure = secureCookies(req, options.secureCookies);
       const setCookie = (name: string, value: string, cookie: { days?: number } = {}) => {
         res.append('Set-Cookie', serializeCookie(name, value, { ...cookie, secure }));
         if (cookie.days === 0) delete cookies[name]; else cookies[name] = value;
@@ -257,7 +260,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
     }
   };
   // The browser's renewal of an expired access token: its refresh token is an HttpOnly cookie (web/session-cookies.ts).
-  router.post('/session/refresh', sessionRefreshHandler({ production: options.production, renew: renewTokens }));
+  router.post('/session/refresh', sessionRefreshHandler({ production: options.secureCookies, renew: renewTokens }));
   router.get('/{*page}', pageHandler);
   router.post('/{*page}', express.raw({ type: ['application/x-www-form-urlencoded', 'multipart/form-data'], limit: '1mb' }), pageHandler);
 

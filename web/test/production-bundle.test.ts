@@ -1,13 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The storefront as `NODE_ENV=production npm start` serves it: a minified bundle under
-// content-hashed names cached for a year, source maps as separate files, brotli and gzip, and HTML
-// that is always revalidated. An empty store is enough: production never seeds the demo.
-let url: string;
-let close: () => Promise<void>;
+// The storefront as production serves it, both in a production deployment (NODE_ENV=production) and in
+// `npm start`'s local preview (scripts/local-preview.env): a minified bundle under content-hashed names
+// cached for a year, source maps as separate files, brotli and gzip, and HTML that is always revalidated.
+// The local preview seeds the demo into an empty store; a production deployment never does.
 
 /**
  * What the first load of a page costs in JavaScript, gzipped (figures in docs/storefront.md): 238 KB with
@@ -17,25 +18,18 @@ let close: () => Promise<void>;
  */
 const FIRST_LOAD_GZIP_BUDGET = 251_000;
 
-beforeAll(async () => {
-  const { startMarketplace } = await import('../../main.ts');
-  const dataDir = await mkdtemp(join(tmpdir(), 'production-bundle-'));
-  const marketplace = await startMarketplace({
-    port: 0, dataDir, logLevel: 'silent',
+const localPreviewEnv = parseEnv(readFileSync(new URL('../../scripts/local-preview.env', import.meta.url), 'utf8'));
+const profiles = [
+  {
+    name: 'a production deployment',
     // Production needs a mail server and a public address; nothing is mailed in this test.
-    env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: 'production-bundle-test-secret-of-enough-length', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://habama.example' },
-  });
-  url = marketplace.url;
-  close = async () => {
-    await marketplace.close();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-}, 120_000);
+    env: { NODE_ENV: 'production', JWT_SECRET: 'production-bundle-test-secret-of-enough-length', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://habama.example' },
+    seeds: false,
+  },
+  { name: "npm start's local preview", env: { ...localPreviewEnv, HOST: '127.0.0.1' }, seeds: true },
+];
 
-afterAll(async () => {
-  await close?.();
-});
-
+let url: string;
 const homeHtml = async () => {
   const response = await fetch(`${url}/`);
   return { response, html: await response.text() };
@@ -44,7 +38,32 @@ const homeHtml = async () => {
 const scriptOf = (html: string) => /<script data-entry="(\/assets\/app\.[0-9a-f]{12}\.js)"/.exec(html)?.[1];
 const preloadsOf = (html: string) => (/data-preloads="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
 
-describe('production bundle', () => {
+describe.each(profiles)('production bundle, $name', (profile) => {
+  let close: () => Promise<void>;
+  let seedRuns = 0;
+  beforeAll(async () => {
+    const { startMarketplace } = await import('../../main.ts');
+    const dataDir = await mkdtemp(join(tmpdir(), 'production-bundle-'));
+    const marketplace = await startMarketplace({
+      port: 0, dataDir, logLevel: 'silent', env: { ...process.env, ...profile.env },
+      // Whether the demo is seeded is what counts here, not the demo itself.
+      seedDemo: async () => { seedRuns++; return { vendors: 0, products: 0, articles: 0, firstVendorId: '' }; },
+    });
+    url = marketplace.url;
+    close = async () => {
+      await marketplace.close();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it(profile.seeds ? 'seeds the demo into the empty store' : 'never seeds the demo', () => {
+    expect(seedRuns).toBe(profile.seeds ? 1 : 0);
+  });
+
   it('answers pages with HTML that is always revalidated and loads its entry with its chunks', async () => {
     const { response, html } = await homeHtml();
     expect(response.status).toBe(200);
