@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStarted } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // The user's address book (SPEC §1 entity "user address") over real HTTP: add (the first is the
 // default), read with read-your-writes, change, choose the default, remove; field errors as 422 with
 // the failing fields; nobody reaches another user's addresses.
 describe('user addresses', () => {
-  let stack: FullStack;
+  const stack = useStarted(startFullStack);
   let dana: SignedInUser;
   let avi: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
     dana = await registerAndSignIn(stack.api, stack.mailer, { email: 'addresses-dana@example.com' });
     avi = await registerAndSignIn(stack.api, stack.mailer, { email: 'addresses-avi@example.com' });
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const book = async (user: SignedInUser, revision: number) => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { describe, expect, it } from 'vitest';
+import { useStarted } from '../command-api/testing/marketplace.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // Schemathesis (test/schemathesis.test.ts) checks every success answer against the schema the
 // document gives it, which it can only do where there is one: a route added without `response`
 // would pass unchecked. This keeps the document complete even where schemathesis is not installed.
 describe('the OpenAPI document describes every success answer', () => {
-  let stack: FullStack;
-  beforeAll(async () => { stack = await startFullStack(); });
-  afterAll(async () => stack?.close());
+  const stack = useStarted(startFullStack);
 
   it('gives each operation a JSON schema for its 2xx answer', async () => {
     const document = (await stack.api.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };

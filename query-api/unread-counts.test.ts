@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAndSignIn, registerVendor, type SignedInUser } from '../command-api/client/accounts.ts';
 import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { defineTestLanguages } from '../command-api/testing/languages.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { useStarted } from '../command-api/testing/marketplace.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // What the conversations screen and the header badges read: each side's name on a conversation,
 // the unread counts (GET /api/unread-counts) as messages come and are read, and "mark all
@@ -10,19 +11,17 @@ import { startFullStack, type FullStack } from '../test/full-stack.ts';
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
 
 describe('conversation names, unread counts and mark-all-read over HTTP', () => {
-  let stack: FullStack;
+  const stack = useStarted(startFullStack);
   let vendor: SignedInUser & { vendorId: string };
   let customer: SignedInUser;
   let otherCustomer: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
     await defineTestLanguages(stack.eventStore);
     vendor = await registerVendor(stack.api, stack.mailer, 'unread-vendor@example.com', vendorProfile('Night Owls'));
     customer = await registerAndSignIn(stack.api, stack.mailer, { email: 'dana@example.com', fullName: 'Dana Levi' });
     otherCustomer = await registerAndSignIn(stack.api, stack.mailer, { email: 'eli@example.com', fullName: 'Eli Cohen' });
   });
-  afterAll(async () => stack?.close());
 
   const counts = async (user: SignedInUser) => {
     const answer = await stack.api.get('/api/unread-counts', user.token);

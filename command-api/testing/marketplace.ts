@@ -38,7 +38,8 @@ export async function createTestMarketplace(app: MarketplaceHost): Promise<TestM
  * The shared setup of a route test file: a command API with the tiny marketplace, started before the
  * calling describe block's tests and closed after them. The two answers stand for objects made in
  * beforeAll, so they are read inside tests and later hooks only (each property read goes to the
- * started one). `useMarketplaceOn` does the same over another server, e.g. test/full-stack.ts.
+ * started one). `useMarketplaceOn` does the same over another server, e.g. test/full-stack.ts, and
+ * `useStarted` starts and closes a server without the marketplace, for files that make their own users.
  */
 export function useTestMarketplace(options: TestCommandApiOptions = {}): { app: TestCommandApi; m: TestMarketplace } {
   return useMarketplaceOn(() => startTestCommandApi(options));
@@ -47,17 +48,25 @@ export function useTestMarketplace(options: TestCommandApiOptions = {}): { app: 
 export function useMarketplaceOn<App extends MarketplaceHost & { close(): Promise<void> }>(
   start: () => Promise<App>,
 ): { app: App; m: TestMarketplace } {
-  let started: { app: App; m: TestMarketplace } | undefined;
-  beforeAll(async () => {
-    const app = await start();
-    started = { app, m: await createTestMarketplace(app) };
-  });
-  afterAll(async () => { await started?.app.close(); });
-  const standIn = <K extends 'app' | 'm'>(key: K) => new Proxy({} as { app: App; m: TestMarketplace }[K], {
+  const app = useStarted(start);
+  let m: TestMarketplace | undefined;
+  beforeAll(async () => { m = await createTestMarketplace(app); });
+  return { app, m: standIn('marketplace', () => m) };
+}
+
+export function useStarted<App extends { close(): Promise<void> }>(start: () => Promise<App>): App {
+  let app: App | undefined;
+  beforeAll(async () => { app = await start(); });
+  afterAll(async () => { await app?.close(); });
+  return standIn('server', () => app);
+}
+
+function standIn<T extends object>(name: string, current: () => T | undefined): T {
+  return new Proxy({} as T, {
     get: (_target, property) => {
-      if (!started) throw new Error(`${key} of the test marketplace is read before its beforeAll ran (read it inside a test)`);
-      return Reflect.get(started[key], property);
+      const made = current();
+      if (!made) throw new Error(`the test ${name} is read before its beforeAll ran (read it inside a test)`);
+      return Reflect.get(made, property);
     },
   });
-  return { app: standIn('app'), m: standIn('m') };
 }
