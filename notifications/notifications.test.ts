@@ -9,8 +9,8 @@ import type { Actor } from '../domain/shared/actor.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
 import type { RealtimeMessage } from '../domain/ports/realtime.ts';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
+import { startFullStack } from '../test/full-stack.ts';
 import { noticesOf } from './recipients.ts';
 import { createNotificationReactor } from './reactor.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
@@ -142,33 +142,26 @@ describe('notification worker', () => {
 });
 
 describe('a failing notification job (over HTTP)', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
   let appendAttempts = 0;
-
-  beforeAll(async () => {
-    stack = await startFullStack({
-      jobAttempts: 3,
-      jobBackoffMs: 5,
-      // The worker's store refuses every notification append: the jobs can only fail.
-      workerEventStore: (store) => ({
-        append: async (streamId, events, expected) => {
-          if (streamId.startsWith('notifications-')) {
-            appendAttempts += 1;
-            throw new Error('notification store unavailable');
-          }
-          return store.append(streamId, events, expected);
-        },
-        readStream: (streamId, options) => store.readStream(streamId, options),
-        readAll: (options) => store.readAll(options),
-        subscribeToAll: (options) => store.subscribeToAll(options),
-        headPosition: () => store.headPosition(),
-        close: () => store.close(),
-      }),
-    });
-    market = await createTestMarketplace(stack);
-  });
-  afterAll(async () => stack?.close());
+  const { app: stack, m: market } = useMarketplaceOn(() => startFullStack({
+    jobAttempts: 3,
+    jobBackoffMs: 5,
+    // The worker's store refuses every notification append: the jobs can only fail.
+    workerEventStore: (store) => ({
+      append: async (streamId, events, expected) => {
+        if (streamId.startsWith('notifications-')) {
+          appendAttempts += 1;
+          throw new Error('notification store unavailable');
+        }
+        return store.append(streamId, events, expected);
+      },
+      readStream: (streamId, options) => store.readStream(streamId, options),
+      readAll: (options) => store.readAll(options),
+      subscribeToAll: (options) => store.subscribeToAll(options),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    }),
+  }));
   afterEach(() => vi.restoreAllMocks());
 
   it('is retried, then kept as failed with its reason and shown to admins', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeMessage } from '../domain/ports/realtime.ts';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 import { openApiPath } from './openapi.ts';
 
 // The read side over real HTTP on the embedded stack: commands through the command API, reads through
@@ -11,19 +11,16 @@ const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(a
 const CARD = '4242424242424242';
 
 describe('read side over HTTP (sqlite event store, projectors, query API)', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
-  let stranger: SignedInUser;
   const pushed: RealtimeMessage[] = [];
+  const { app: stack, m: market } = useMarketplaceOn(async () => {
+    const started = await startFullStack();
+    await started.realtime.subscribe((message) => pushed.push(message));
+    return started;
+  });
+  let stranger: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    await stack.realtime.subscribe((message) => pushed.push(message));
-    market = await createTestMarketplace(stack);
     stranger = await registerAndSignIn(stack.api, stack.mailer, { email: 'stranger@example.com' });
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   async function placeAndPay(): Promise<{ orderId: string; placed: any; paid: any }> {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
-import { startFullStack, type FullStack } from './full-stack.ts';
+import { describe, expect, it } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
+import { startFullStack } from './full-stack.ts';
 
 // Requests schemathesis (test/schemathesis.test.ts) answered with a 5xx, each kept as the smallest
 // request that did, so the fix cannot regress unseen when the fuzzer's generation changes.
 describe('requests the fuzzer found answered 500, now answered 4xx', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
-
-  beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
-  });
-  afterAll(async () => stack?.close());
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
 
   it('a phone number dispense with the object-form prefix +0 is 422 naming phoneNumber (the stored form forbids +0)', async () => {
     const path = `/api/artists/vendor/${market.vendor.vendorId}/phone-number`;
