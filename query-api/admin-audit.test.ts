@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 import { latestEvents } from './routes/admin-dashboard-reads.ts';
 import { allEvents } from './routes/audit-reads.ts';
 import { openEventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store.ts';
@@ -18,8 +18,7 @@ import { UnknownPosition } from '../domain/ports/event-store.ts';
 const CARD = '4242424242424242';
 
 describe('admin home, history and order reads (over HTTP)', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let customer: SignedInUser;
   let completedOrder: string;
   let newOrder: string;
@@ -29,8 +28,6 @@ describe('admin home, history and order reads (over HTTP)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     customer = await registerAndSignIn(stack.api, stack.mailer, { email: 'yael@example.com', fullName: 'Yael Mizrahi' });
     completedOrder = (await stack.api.post('/api/orders', { productId: market.products.default }, customer.token)).body.id;
     await stack.api.post(`/api/orders/${completedOrder}/pay`, { cardNumber: CARD }, customer.token);
@@ -43,9 +40,6 @@ describe('admin home, history and order reads (over HTTP)', () => {
     expect(renamed.status).toBe(200);
     await settle('vendorCards', market.vendor.vendorId, renamed);
     await stack.queryApi.cache.settled();
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   describe('GET /api/admin/counts', () => {

@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, registerVendor, signIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // The admin content and settings screens' API: content of every type with all fields for
 // the editors, service contract templates, typed configuration entries, access rules and languages
 // one at a time (minRevision), source tracking per day and phone number dispenses for super users.
 describe('admin content and settings over HTTP', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let plainAdmin: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     // An admin outside the superUsers group.
     const user = await registerAndSignIn(stack.api, stack.mailer, { email: 'plain-admin@example.com' });
     await grantUserRoles({ eventStore: stack.eventStore }, user.userId, ['admin'], []);
     plainAdmin = { ...user, ...(await signIn(stack.api, user.email, user.password)) };
   });
-  afterAll(async () => stack?.close());
 
   it('creates, lists, reads and updates a service contract template; the list leaves the long text out', async () => {
     const admin = market.admin.token;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, signIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
@@ -8,7 +8,7 @@ import { UnknownPosition } from '../domain/ports/event-store.ts';
 import { openEventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store.ts';
 import { startFakeEventStoreDb } from '../infra/event-store/testing/fake-eventstoredb.ts';
 import type { Actor } from '../domain/shared/actor.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 import { adminUserActions, userActions } from './routes/admin-user-actions.ts';
 import { HttpProblem } from '../infra/http/problem.ts';
 
@@ -108,22 +108,18 @@ describe('userActions', () => {
 });
 
 describe('GET /api/admin/user-actions', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let plainAdmin: SignedInUser;
   let customer: SignedInUser;
   let orderId: string;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     const user = await registerAndSignIn(stack.api, stack.mailer, { email: 'plain-admin@example.com', fullName: 'Plain Admin' });
     await grantUserRoles({ eventStore: stack.eventStore }, user.userId, ['admin'], []);
     plainAdmin = { ...user, ...(await signIn(stack.api, user.email, user.password)) };
     customer = await registerAndSignIn(stack.api, stack.mailer, { email: 'noa@example.com', fullName: 'Noa Levi' });
     orderId = (await stack.api.post('/api/orders', { productId: market.products.default }, customer.token)).body.id;
   });
-  afterAll(async () => stack?.close());
 
   it('names who did what to which entity, newest first, for super users only', async () => {
     const answer = await stack.api.get(`/api/admin/user-actions?userId=${customer.userId}&limit=5`, market.admin.token);

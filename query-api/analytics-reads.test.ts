@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyDomainEvent } from '../domain/events.ts';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
 import { systemActor, type Actor } from '../domain/shared/actor.ts';
@@ -7,13 +7,13 @@ import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts'
 import { allProjections } from '../projectors/all-projections.ts';
 import { createEventApplier } from '../projectors/event-applier.ts';
 import { silentLog } from '../projectors/projector-log.ts';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { registerAndSignIn, signIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
 import { adminAnalytics, bucketStart, median, type AnalyticsAnswer } from './routes/analytics-reads.ts';
 import { trackedViews } from './tracked-views.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // GET /api/admin/analytics: the sums over the analytics-orders and tracking-sources views, first on
 // views built from chosen events (known days and times), then over HTTP on the embedded stack.
@@ -143,20 +143,16 @@ describe('analytics sums', () => {
 });
 
 describe('GET /api/admin/analytics over HTTP', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let plainAdmin: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     const user = await registerAndSignIn(stack.api, stack.mailer, { email: 'analytics-plain-admin@example.com' });
     await grantUserRoles({ eventStore: stack.eventStore }, user.userId, ['admin'], []);
     plainAdmin = { ...user, ...(await signIn(stack.api, user.email, user.password)) };
     // The Analytics right is the nav item's: list on order (infra/http/route-access.ts), granted to admins.
     expect((await stack.api.post('/api/admin/acl', { rule: { asset: 'order', action: 'list', level: 'all', role: 'admin', public: false } }, market.admin.token)).status).toBe(201);
   });
-  afterAll(async () => stack?.close());
 
   it('answers admins with the orders, revenue and sources of the demo flow, and nobody else', async () => {
     const root = await stack.api.post('/api/admin/entity/tag', { id: 'artist-categories', fields: { entityType: 'tag', name: { he: 'אמנים', en: 'Artists' }, alias: 'artist-categories', level: 0, order: 0, parentId: null } }, market.admin.token);
