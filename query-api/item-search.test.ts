@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { productDetails } from '../command-api/testing/fixtures.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // SPEC §3: search items are articles, products and vendors. The products' and articles' lists take
 // `text` like the artists' search: every word begins one of the item's words (both languages, Hebrew
@@ -9,13 +9,10 @@ import { startFullStack, type FullStack } from '../test/full-stack.ts';
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
 
 describe('products and articles found by words', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let weddingProduct: string;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     const details = { ...productDetails('default'), name: { he: 'חבילת חתונה מלאה', en: 'Full wedding package' }, introText: 'Ceremony and party', information: '<p>Chuppah <b>music</b> and dancing</p>' };
     weddingProduct = (await stack.api.post('/api/vendor/products', { details }, market.vendor.token)).body.id;
     const article = (alias: string, title: { he: string; en: string }, body: { he: string; en: string }, publishedAt = '2026-01-01T00:00:00.000Z') => ({
@@ -25,7 +22,6 @@ describe('products and articles found by words', () => {
     await stack.api.post('/api/admin/entity/article', article('wedding-future', { he: 'חתונות בעתיד', en: 'Weddings of the future' }, { he: '<p>בקרוב</p>', en: '<p>Soon</p>' }, '2999-01-01T00:00:00.000Z'), market.admin.token);
     await stack.api.post('/api/admin/entity/article', article('magic', { he: 'קסמים', en: 'Magic' }, { he: '<p>קוסם לאירוע</p>', en: '<p>A magician for the party</p>' }), market.admin.token);
   });
-  afterAll(async () => stack?.close());
 
   it('finds a product by words of its name, intro or information, in either language', async () => {
     await eventually(async () => expect((await stack.api.get('/api/ecommerce/product?text=wedding')).body.items.map((item: { productId: string }) => item.productId)).toEqual([weddingProduct]));

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // GET /api/openapi.json must list every status the APIs can answer. This probes every
 // operation of the document over real HTTP — as a guest, with a bad token and as each kind of user;
@@ -16,15 +16,12 @@ interface Seen { operation: string; status: number; contentType: string; probe: 
 const UNKNOWN_ID = 'no-such-id-0000';
 
 describe('the OpenAPI document lists every status the APIs answer', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let operations: Operation[];
   const seen: Seen[] = [];
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     const { api } = stack;
     const customer = market.customer.token;
     const vendor = market.vendor.token;
@@ -52,7 +49,6 @@ describe('the OpenAPI document lists every status the APIs answer', () => {
     operations = Object.entries((await api.get('/api/openapi.json')).body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)
       .flatMap(([template, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, responses: operation.responses })));
   }, 60_000);
-  afterAll(async () => stack?.close());
 
   /** An id that exists for this path parameter, so a probe reaches the handler. */
   function existing(template: string, name: string): string {

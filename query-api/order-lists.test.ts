@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // What the order screens read beside each order: both parties' names (current, from `users` and
 // `vendorCards`), the order's review, and the open/finished split of the lists.
 const CARD = '4242424242424242';
 
 describe('order answers for the order screens (over HTTP)', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let customer: SignedInUser;
   const orders: Record<'open' | 'completed' | 'canceled', string> = { open: '', completed: '', canceled: '' };
 
@@ -18,8 +17,6 @@ describe('order answers for the order screens (over HTTP)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     customer = await registerAndSignIn(stack.api, stack.mailer, { email: 'dana@example.com', fullName: 'Dana Levi' });
     const place = async () => (await stack.api.post('/api/orders', { productId: market.products.default }, customer.token)).body.id as string;
     orders.completed = await place();
@@ -36,9 +33,6 @@ describe('order answers for the order screens (over HTTP)', () => {
     const paid = await stack.api.post(`/api/orders/${orders.open}/pay`, { cardNumber: CARD }, customer.token);
     await settle(orders.open, paid);
     await stack.queryApi.cache.settled();
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('names the customer and the vendor on every order, to both sides', async () => {

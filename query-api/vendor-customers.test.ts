@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestMarketplace, type TestMarketplace } from '../command-api/testing/marketplace.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
-import { startFullStack, type FullStack } from '../test/full-stack.ts';
+import { startFullStack } from '../test/full-stack.ts';
 
 // GET /api/vendor/customers: who a vendor already deals with (orders, conversations, contracts), by
 // name, for choosing the customer of a new service contract.
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
 
 describe('a vendor\'s customers over HTTP', () => {
-  let stack: FullStack;
-  let market: TestMarketplace;
+  const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let chatter: SignedInUser;
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    stack = await startFullStack();
-    market = await createTestMarketplace(stack);
     chatter = await registerAndSignIn(stack.api, stack.mailer, { email: 'chatter@example.com', fullName: 'Chen Chatter' });
     stranger = await registerAndSignIn(stack.api, stack.mailer, { email: 'stranger-vc@example.com', fullName: 'Sara Stranger' });
   });
-  afterAll(async () => stack?.close());
 
   it('lists the customers of its orders and conversations with their names, only to that vendor', async () => {
     expect((await stack.api.post('/api/orders', { productId: market.products.default }, market.customer.token)).status).toBe(201);
