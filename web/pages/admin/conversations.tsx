@@ -8,7 +8,7 @@ import {
   ADMIN_CONTENT_PAGE_SIZE, adminConversation, adminConversationMessages, adminConversations, artistOptions, customerName, customerOptions, type PartyOption,
 } from '../../api/admin-content.ts';
 import type { ChatMessage, Conversation, Locale } from '../../api/view-models.ts';
-import { Pager } from '../../components/pager.tsx';
+import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 import { TypedText } from '../../components/translated.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
@@ -118,54 +118,46 @@ export function AdminConversationsPage() {
       {conversations ? (
         <>
           <p className="muted" role="status">{t('adminContent.conversations.count', { count: conversations.total })}</p>
-          {conversations.items.length === 0 ? (
-            <p className="empty" data-testid="conversations-empty">{filtered ? t('adminContent.list.noMatch') : t('adminContent.conversations.empty')}</p>
-          ) : (
-            <table className="content-table" data-testid="admin-conversations">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminContent.conversations.between')}</th>
-                  <th scope="col">{t('adminContent.conversations.lastMessage')}</th>
-                  <th scope="col">{t('adminContent.conversations.messages')}</th>
-                  <th scope="col">{t('adminContent.conversations.lastActivity')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {conversations.items.map((item) => <ConversationRow key={item.id} conversation={item} vendorId={vendorId} customerId={customerId} unanswered={unanswered} />)}
-              </tbody>
-            </table>
-          )}
-          <Pager page={page} pageSize={ADMIN_CONTENT_PAGE_SIZE} total={conversations.total} />
+          <ConversationTable conversations={conversations.items} paging={{ page, pageSize: ADMIN_CONTENT_PAGE_SIZE, total: conversations.total }}
+            filtered={filtered} vendorId={vendorId} customerId={customerId} unanswered={unanswered} />
         </>
       ) : null}
     </AdminLayout>
   );
 }
 
-function ConversationRow(props: { conversation: Conversation; vendorId: string; customerId: string; unanswered: boolean }) {
+function ConversationTable(props: {
+  conversations: readonly Conversation[]; paging: { page: number; pageSize: number; total: number }; filtered: boolean; vendorId: string; customerId: string; unanswered: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { conversation } = props;
-  const artist = tr(conversation.vendorName, locale) || conversation.vendorId;
-  const customer = conversation.customerName || t('adminContent.conversations.unknownCustomer');
-  const last = conversation.lastMessage;
+  const artistOf = (conversation: Conversation) => tr(conversation.vendorName, locale) || conversation.vendorId;
+  const customerOf = (conversation: Conversation) => conversation.customerName || t('adminContent.conversations.unknownCustomer');
   return (
-    <tr data-testid="admin-conversation" data-conversation-id={conversation.id}>
-      <th scope="row" data-label={t('adminContent.conversations.between')}>
-        <LocalLink to={`${LIST_PATH}/${encodeURIComponent(conversation.id)}`} data-testid="admin-conversation-open">
-          <span dir="auto">{customer}</span> · <span dir="auto">{artist}</span>
-        </LocalLink>
-        <span className="conversation-filters">
-          {props.customerId !== conversation.customerId ? <LocalLink to={filterPath({ vendorId: props.vendorId, customerId: conversation.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyCustomer')}</LocalLink> : null}
-          {props.vendorId !== conversation.vendorId ? <LocalLink to={filterPath({ vendorId: conversation.vendorId, customerId: props.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyArtist')}</LocalLink> : null}
-        </span>
-      </th>
-      <td data-label={t('adminContent.conversations.lastMessage')}>
-        {last ? <><span className="muted">{last.side === 'vendor' ? artist : customer}:</span> <TypedText className="message-preview" text={last.text} /></> : <span className="muted">{t('adminContent.conversations.noMessages')}</span>}
-      </td>
-      <td data-label={t('adminContent.conversations.messages')}>{conversation.messageCount}</td>
-      <td data-label={t('adminContent.conversations.lastActivity')}>{conversation.lastActivityAt ? when(conversation.lastActivityAt, locale) : ''}</td>
-    </tr>
+    <AdminTable rows={props.conversations} rowKey={(conversation) => conversation.id} testId="admin-conversations" paging={props.paging}
+      rowProps={(conversation) => ({ 'data-testid': 'admin-conversation', 'data-conversation-id': conversation.id })}
+      empty={<AdminEmpty filtered={props.filtered} message={t('adminContent.conversations.empty')} testId="conversations-empty" />}
+      columns={[
+        { id: 'between', header: t('adminContent.conversations.between'), cell: (conversation) => (
+          <>
+            <LocalLink to={`${LIST_PATH}/${encodeURIComponent(conversation.id)}`} data-testid="admin-conversation-open">
+              <span dir="auto">{customerOf(conversation)}</span> · <span dir="auto">{artistOf(conversation)}</span>
+            </LocalLink>
+            <span className="conversation-filters">
+              {props.customerId !== conversation.customerId ? <LocalLink to={filterPath({ vendorId: props.vendorId, customerId: conversation.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyCustomer')}</LocalLink> : null}
+              {props.vendorId !== conversation.vendorId ? <LocalLink to={filterPath({ vendorId: conversation.vendorId, customerId: props.customerId, unanswered: props.unanswered })} className="link-quiet-dark">{t('adminContent.conversations.onlyArtist')}</LocalLink> : null}
+            </span>
+          </>
+        ) },
+        { id: 'lastMessage', header: t('adminContent.conversations.lastMessage'), cell: (conversation) => {
+          const last = conversation.lastMessage;
+          return last
+            ? <><span className="muted">{last.side === 'vendor' ? artistOf(conversation) : customerOf(conversation)}:</span> <TypedText className="message-preview" text={last.text} /></>
+            : <span className="muted">{t('adminContent.conversations.noMessages')}</span>;
+        } },
+        { id: 'messages', header: t('adminContent.conversations.messages'), cell: (conversation) => conversation.messageCount },
+        { id: 'lastActivity', header: t('adminContent.conversations.lastActivity'), cell: (conversation) => (conversation.lastActivityAt ? when(conversation.lastActivityAt, locale) : '') },
+      ]} />
   );
 }
 

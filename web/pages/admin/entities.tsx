@@ -14,11 +14,11 @@ import type { ApiClient } from '../../api/client.ts';
 import type { Text } from '../../api/view-models.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { AdminEntityForm, ENTITY_SAVE, refusedFields } from '../../components/admin-entity-form.tsx';
+import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 import { fieldErrorsOf } from '../../components/field-error.tsx';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
@@ -157,41 +157,22 @@ function ContentList(props: Extract<Awaited<ReturnType<typeof entityListLoader>>
         {searching ? <LocalLink to={listPath(type)} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>
       <p className="muted" role="status" data-testid="entity-count">{t('adminContent.list.count', { count: list.total })}</p>
-      {list.items.length === 0 ? (
-        <p className="empty" data-testid="entity-empty">{searching ? t('adminContent.list.noMatch') : t(`adminContent.types.${type}.empty`)}</p>
-      ) : (
-        <table className="content-table" data-testid="entity-list">
-          <thead>
-            <tr>
-              <th scope="col">{t(`adminContent.fields.${spec.titleField}`)}</th>
-              {spec.columns.map((column) => <th scope="col" key={column.field}>{t(`adminContent.fields.${column.field}`)}</th>)}
-              <th scope="col">{t('adminContent.list.updated')}</th>
-              <th scope="col"><span className="visually-hidden">{t('adminContent.list.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((entity) => {
-              const title = entityTitle(type, entity, locale);
-              const publicPath = spec.publicPath?.(entity.fields) ?? null;
-              return (
-                <tr key={entity.id} data-testid="entity-row" data-entity-id={entity.id}>
-                  <th scope="row" data-label={t(`adminContent.fields.${spec.titleField}`)}>
-                    <LocalLink to={`${listPath(type)}/${encodeURIComponent(entity.id)}`} dir="auto" data-testid="entity-edit">{title}</LocalLink>
-                  </th>
-                  {spec.columns.map((column) => (
-                    <td key={column.field} data-label={t(`adminContent.fields.${column.field}`)}><Cell column={column} entity={entity} references={references} /></td>
-                  ))}
-                  <td data-label={t('adminContent.list.updated')}>{entity.updatedAt ? formatDate(entity.updatedAt, locale, { dateStyle: 'medium' }) : ''}</td>
-                  <td className="content-table-actions">
-                    {publicPath ? <LocalLink to={publicPath} className="link-quiet-dark">{t('adminContent.list.viewOnSite')}</LocalLink> : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      <Pager page={props.page} pageSize={ADMIN_CONTENT_PAGE_SIZE} total={list.total} />
+      <AdminTable rows={list.items} rowKey={(entity) => entity.id} testId="entity-list" paging={{ page: props.page, pageSize: ADMIN_CONTENT_PAGE_SIZE, total: list.total }}
+        rowProps={(entity) => ({ 'data-testid': 'entity-row', 'data-entity-id': entity.id })}
+        empty={<AdminEmpty filtered={searching} message={t(`adminContent.types.${type}.empty`)} testId="entity-empty" />}
+        columns={[
+          { id: 'title', header: t(`adminContent.fields.${spec.titleField}`), cell: (entity) => (
+            <LocalLink to={`${listPath(type)}/${encodeURIComponent(entity.id)}`} dir="auto" data-testid="entity-edit">{entityTitle(type, entity, locale)}</LocalLink>
+          ) },
+          ...spec.columns.map((column) => ({
+            id: column.field, header: t(`adminContent.fields.${column.field}`), cell: (entity: ContentEntity) => <Cell column={column} entity={entity} references={references} />,
+          })),
+          { id: 'updated', header: t('adminContent.list.updated'), cell: (entity) => (entity.updatedAt ? formatDate(entity.updatedAt, locale, { dateStyle: 'medium' }) : '') },
+          { id: 'actions', header: t('adminContent.list.actions'), hiddenHeader: true, className: 'content-table-actions', cell: (entity) => {
+            const publicPath = spec.publicPath?.(entity.fields) ?? null;
+            return publicPath ? <LocalLink to={publicPath} className="link-quiet-dark">{t('adminContent.list.viewOnSite')}</LocalLink> : null;
+          } },
+        ]} />
     </AdminLayout>
   );
 }

@@ -6,6 +6,7 @@ import { formatDate } from '../../app/format.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { trackingReport, type TrackingReport } from '../../api/admin-content.ts';
 import type { Locale } from '../../api/view-models.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
@@ -102,66 +103,42 @@ function TrackingTables(props: { report: TrackingReport }) {
       <p role="status" data-testid="tracking-summary">{t('adminContent.tracking.summary', { count: report.hits, sources: report.items.length, ...range })}</p>
       <section aria-labelledby="tracking-sources-title">
         <h2 id="tracking-sources-title">{t('adminContent.tracking.bySource')}</h2>
-        <table className="content-table tracking-table" data-testid="tracking-sources">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.tracking.source')}</th>
-              <th scope="col">{t('adminContent.tracking.visits')}</th>
-              <th scope="col">{t('adminContent.tracking.share')}</th>
-              <th scope="col">{t('adminContent.tracking.allTime')}</th>
-              <th scope="col">{t('adminContent.tracking.lastVisit')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.items.map((item) => (
-              <tr key={item.source} data-testid="tracking-source" data-source={item.source}>
-                <th scope="row" data-label={t('adminContent.tracking.source')}><code dir="ltr">{item.source}</code></th>
-                <td data-label={t('adminContent.tracking.visits')}>
-                  <span className="bar-cell">
-                    <span className="bar-value" data-testid="tracking-hits">{item.hits}</span>
-                    <span className="bar-track" aria-hidden="true"><span className="bar" style={{ inlineSize: `${percent(item.hits, most)}%` }} /></span>
-                  </span>
-                </td>
-                <td data-label={t('adminContent.tracking.share')}><span dir="ltr">{percent(item.hits, report.hits)}%</span></td>
-                <td data-label={t('adminContent.tracking.allTime')}>{item.totalHits}</td>
-                <td data-label={t('adminContent.tracking.lastVisit')}>{item.lastHitAt ? formatDate(item.lastHitAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable className="content-table tracking-table" testId="tracking-sources" rows={report.items} rowKey={(item) => item.source}
+          rowProps={(item) => ({ 'data-testid': 'tracking-source', 'data-source': item.source })} empty={null}
+          columns={[
+            { id: 'source', header: t('adminContent.tracking.source'), cell: (item) => <code dir="ltr">{item.source}</code> },
+            { id: 'visits', header: t('adminContent.tracking.visits'), cell: (item) => <BarCell hits={item.hits} most={most} testId="tracking-hits" /> },
+            { id: 'share', header: t('adminContent.tracking.share'), cell: (item) => <span dir="ltr">{percent(item.hits, report.hits)}%</span> },
+            { id: 'allTime', header: t('adminContent.tracking.allTime'), cell: (item) => item.totalHits },
+            { id: 'lastVisit', header: t('adminContent.tracking.lastVisit'), cell: (item) => (item.lastHitAt ? formatDate(item.lastHitAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : '') },
+          ]} />
       </section>
       <section aria-labelledby="tracking-days-title">
         <h2 id="tracking-days-title">{t('adminContent.tracking.byDay')}</h2>
         <p className="muted">{t('adminContent.tracking.byDayHint')}</p>
-        <table className="content-table tracking-table" data-testid="tracking-days">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminContent.tracking.day')}</th>
-              <th scope="col">{t('adminContent.tracking.visits')}</th>
-              <th scope="col">{t('adminContent.tracking.sources')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((row) => (
-              <tr key={row.day} data-testid="tracking-day" data-day={row.day}>
-                <th scope="row" data-label={t('adminContent.tracking.day')}>{dayLabel(row.day, locale)}</th>
-                <td data-label={t('adminContent.tracking.visits')}>
-                  <span className="bar-cell">
-                    <span className="bar-value">{row.hits}</span>
-                    <span className="bar-track" aria-hidden="true"><span className="bar" style={{ inlineSize: `${percent(row.hits, busiest)}%` }} /></span>
-                  </span>
-                </td>
-                <td data-label={t('adminContent.tracking.sources')}>
-                  <ul className="day-sources">
-                    {row.sources.map((source) => <li key={source.source}><code dir="ltr">{source.source}</code> <span dir="ltr">{source.hits}</span></li>)}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable className="content-table tracking-table" testId="tracking-days" rows={days} rowKey={(row) => row.day}
+          rowProps={(row) => ({ 'data-testid': 'tracking-day', 'data-day': row.day })} empty={null}
+          columns={[
+            { id: 'day', header: t('adminContent.tracking.day'), cell: (row) => dayLabel(row.day, locale) },
+            { id: 'visits', header: t('adminContent.tracking.visits'), cell: (row) => <BarCell hits={row.hits} most={busiest} /> },
+            { id: 'sources', header: t('adminContent.tracking.sources'), cell: (row) => (
+              <ul className="day-sources">
+                {row.sources.map((source) => <li key={source.source}><code dir="ltr">{source.source}</code> <span dir="ltr">{source.hits}</span></li>)}
+              </ul>
+            ) },
+          ]} />
       </section>
     </>
+  );
+}
+
+/** A count with its bar, as long as its share of the largest count. */
+function BarCell(props: { hits: number; most: number; testId?: string }) {
+  return (
+    <span className="bar-cell">
+      <span className="bar-value" data-testid={props.testId}>{props.hits}</span>
+      <span className="bar-track" aria-hidden="true"><span className="bar" style={{ inlineSize: `${percent(props.hits, props.most)}%` }} /></span>
+    </span>
   );
 }
 
