@@ -163,26 +163,7 @@ export function busyIntervalFrom(value: unknown): BusyInterval {
 }
 
 export function orderFrom(value: unknown): Order {
-  const order = readAnswer(OrderAnswer, value, 'an order');
-  const { product, payment, review, cancellation } = order;
-  return {
-    id: order.orderId,
-    vendorId: order.vendorId,
-    customerId: order.customerId,
-    status: order.status,
-    product: { id: product.productId, name: product.name, type: product.type, price: product.price, serviceDuration: product.serviceDuration ?? null },
-    total: order.total,
-    slot: order.slot ? { start: order.slot.start, end: order.slot.end } : null,
-    notes: orNull(order.notes),
-    payment: payment ? { cardLast4: payment.cardLast4, at: payment.at } : null,
-    declines: order.paymentDeclines.map((decline) => ({ reason: decline.reason, at: decline.at })),
-    timeline: order.timeline.map((entry) => ({ event: entry.event, status: entry.status, role: entry.role, at: entry.at })),
-    placedAt: order.placedAt,
-    customerName: order.customerName,
-    vendorName: order.vendorName,
-    review: review ? { rating: review.rating, text: review.text, at: review.at, editedAt: review.editedAt } : null,
-    cancellation: cancellation ? { reason: cancellation.reason, byRole: cancellation.byRole, refunded: cancellation.refund !== null, at: cancellation.at } : null,
-  };
+  return readAnswer(OrderAnswer, value, 'an order');
 }
 
 /** An article of a list (no body) or one article (GET /api/entity/article/alias/{alias}, with its body). */

@@ -3,9 +3,19 @@
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
-import type { ContractAnswer, MyReviewAnswer, NotificationAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
+import type { ContractAnswer, MyReviewAnswer, NotificationAnswer, OrderAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
 
 // The documents come from the query API's answer schemas (its read contract), not from the projections.
+
+/**
+ * What the web reads of an answer: its schema's output without the loose objects' open index, so a
+ * field the answer does not name is a tsc error instead of `unknown` (records keep their index).
+ */
+export type Answer<Schema extends z.ZodMiniType> = Closed<z.output<Schema>>;
+type Closed<T> = T extends readonly (infer Item)[] ? Closed<Item>[]
+  : T extends object ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Closed<T[K]> }
+  : T;
+
 type VendorCardDocument = z.output<typeof VendorCardAnswer>;
 type ContractView = z.output<typeof ContractAnswer>;
 type NotificationView = z.output<typeof NotificationAnswer>;
@@ -68,29 +78,11 @@ export interface Review { id: string; rating: number; text: string; at: string }
 
 export interface BusyInterval { start: string; end: string }
 
-export type OrderStatus = 'new' | 'payed' | 'approved' | 'completed' | 'canceled';
+/** An order as its parties and staff read it (GET /api/orders/{id}): both parties named, with the customer's review. */
+export type Order = Answer<typeof OrderAnswer>;
+export type OrderStatus = Order['status'];
 /** The customer's review of an order (one per order). */
-export interface OrderReview { rating: number; text: string; at: string; editedAt: string | null }
-export interface Order {
-  id: string;
-  vendorId: string;
-  customerId: string;
-  status: OrderStatus;
-  product: { id: string; name: Text; type: ProductSummary['type']; price: Money; serviceDuration: number | null };
-  total: Money;
-  slot: { start: string; end: string } | null;
-  notes: string | null;
-  payment: { cardLast4: string; at: string } | null;
-  declines: { reason: string; at: string }[];
-  timeline: { event: string; status: string; role: string; at: string }[];
-  placedAt: string;
-  customerName: string;
-  vendorName: Text;
-  /** The customer's review of this order, null before one is written. */
-  review: OrderReview | null;
-  /** Who canceled (customer, vendor, admin, system), why, and whether the payment was refunded. */
-  cancellation: { reason: string; byRole: string; refunded: boolean; at: string } | null;
-}
+export type OrderReview = NonNullable<Order['review']>;
 
 export interface Article {
   id: string;

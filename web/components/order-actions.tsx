@@ -49,11 +49,11 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
   const { t } = useTranslation();
   const locale = useLocale();
   const { order, permissions } = props;
-  const intent = intentOf(order.id);
+  const intent = intentOf(order.orderId);
   const answer = useActionAnswer<OrderActionAnswer & { values?: Record<string, string> }>(intent);
   const failure = useActionFailure(intent);
   const busy = useSubmitting(intent);
-  const cancelForm = useDisclosure('cancel', order.id, answer?.done);
+  const cancelForm = useDisclosure('cancel', order.orderId, answer?.done);
   const formId = useId();
 
   if (!permissions.pay && !permissions.approve && !permissions.complete && !permissions.cancel) return null;
@@ -64,7 +64,7 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
   const hidden = (
     <>
       <input type="hidden" name={INTENT_FIELD} value={intent} />
-      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="orderId" value={order.orderId} />
     </>
   );
   return (
@@ -75,7 +75,7 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
           <div className="order-actions" role="group" aria-label={t('orderCard.actions')}>
             {hidden}
             {permissions.pay ? (
-              <LocalLink to={`/order/${order.id}/payment`} className="button button-primary" data-testid="order-pay">{t('payment.pay')}</LocalLink>
+              <LocalLink to={`/order/${order.orderId}/payment`} className="button button-primary" data-testid="order-pay">{t('payment.pay')}</LocalLink>
             ) : null}
             {permissions.approve ? (
               <button type="submit" name="command" value="approve" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="order-approve">

@@ -28,7 +28,7 @@ export function OrderCard(props: { order: Order; perspective: 'customer' | 'vend
   const counterpart = perspective === 'vendor' ? order.customerName || t('orderCard.customer')
     : tr(order.vendorName, locale) ? <Translated value={order.vendorName} /> : t('orderCard.artist');
   return (
-    <li className="card order-card" data-testid="order-card" data-order-id={order.id} data-status={order.status}>
+    <li className="card order-card" data-testid="order-card" data-order-id={order.orderId} data-status={order.status}>
       <div className="order-card-head">
         <div className="order-card-title">
           <h3><bdi>{counterpart}</bdi></h3>
@@ -49,7 +49,7 @@ export function OrderCard(props: { order: Order; perspective: 'customer' | 'vend
       <OrderActions order={order} permissions={permissions} />
       <OrderReviewPanel order={order} permissions={permissions} perspective={perspective} />
       {perspective === 'customer' ? (
-        <p className="order-card-link"><LocalLink to={`/order/${order.id}/complete`}>{t('orderCard.details')}</LocalLink></p>
+        <p className="order-card-link"><LocalLink to={`/order/${order.orderId}/complete`}>{t('orderCard.details')}</LocalLink></p>
       ) : null}
     </li>
   );

@@ -33,7 +33,7 @@ export function OrderProgress(props: { order: Order; folded?: boolean }) {
               <span className="order-step-time">{at ? when(at) : t('orderCard.stepAhead')}</span>
             </li>
             {/* Each declined card is its own entry after "awaiting payment", never that step again. */}
-            {status === 'new' ? order.declines.map((decline, index) => (
+            {status === 'new' ? order.paymentDeclines.map((decline, index) => (
               <li key={`declined-${index}`} className="order-step is-declined" data-testid="order-step-declined">
                 <span className="order-step-mark" aria-hidden="true" />
                 <span className="order-step-label">{t('orderCard.paymentDeclinedStep')}</span>
@@ -57,7 +57,7 @@ export function OrderProgress(props: { order: Order; folded?: boolean }) {
         <p className="order-cancellation" data-testid="order-cancellation">
           <strong>{t(`orderCard.canceledBy.${order.cancellation.byRole}`, { defaultValue: t('orderCard.canceledBy.system') })}</strong>{' '}
           {t('orderCard.cancelReason')} <bdi>{order.cancellation.reason}</bdi>
-          {order.cancellation.refunded ? <> {t('orderCard.refunded')}</> : null}
+          {order.cancellation.refund ? <> {t('orderCard.refunded')}</> : null}
         </p>
       ) : null}
     </div>

@@ -65,9 +65,9 @@ export function OrderReviewPanel(props: { order: Order; permissions: OrderPermis
   const { t } = useTranslation();
   const locale = useLocale();
   const { order, permissions, perspective } = props;
-  const saved = useActionAnswer<ReviewAnswer>(intentOf(order.id))?.saved;
+  const saved = useActionAnswer<ReviewAnswer>(intentOf(order.orderId))?.saved;
   // Links, so that the form also opens without JavaScript (?review=<order id>).
-  const editing = useDisclosure('review', order.id, saved);
+  const editing = useDisclosure('review', order.orderId, saved);
   const { review } = order;
   const Heading = props.heading ?? 'h4';
   if (!review && !permissions.review) return null;
@@ -101,7 +101,7 @@ export function OrderReviewPanel(props: { order: Order; permissions: OrderPermis
 function ReviewForm(props: { order: Order; review: Review | null; closeLink: ReturnType<typeof useDisclosure>['closeLink'] }) {
   const { t } = useTranslation();
   const { order, review } = props;
-  const intent = intentOf(order.id);
+  const intent = intentOf(order.orderId);
   const answer = useActionAnswer<ReviewAnswer>(intent);
   const failure = useActionFailure(intent);
   const busy = useSubmitting(intent);
@@ -115,7 +115,7 @@ function ReviewForm(props: { order: Order; review: Review | null; closeLink: Ret
   return (
     <Form method="post" preventScrollReset className="review-form" noValidate data-testid="order-review-form">
       <input type="hidden" name={INTENT_FIELD} value={intent} />
-      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="orderId" value={order.orderId} />
       {review ? <input type="hidden" name="existing" value="1" /> : null}
       <fieldset className="field rating-field" aria-describedby={ratingError ? `${formId}-rating-error` : undefined}>
         <legend>{t('orderCard.review.rating')}</legend>

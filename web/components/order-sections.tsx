@@ -24,14 +24,14 @@ export function OrderSections(props: {
       <section aria-labelledby="open-orders-title" data-testid="open-orders">
         <h2 id="open-orders-title">{texts.open} <span className="count">{open.total}</span></h2>
         {open.items.length === 0 ? <div className="empty">{texts.emptyOpen}</div> : (
-          <ul className="order-cards">{open.items.map((order) => <OrderCard key={order.id} order={order} perspective={perspective} />)}</ul>
+          <ul className="order-cards">{open.items.map((order) => <OrderCard key={order.orderId} order={order} perspective={perspective} />)}</ul>
         )}
         {open.total > open.items.length ? <p className="muted">{t('orderCard.moreOpen', { shown: open.items.length, total: open.total })}</p> : null}
       </section>
       <section aria-labelledby="past-orders-title" data-testid="past-orders">
         <h2 id="past-orders-title">{texts.past} <span className="count">{past.total}</span></h2>
         {past.items.length === 0 ? <p className="empty">{texts.emptyPast}</p> : (
-          <ul className="order-cards">{past.items.map((order) => <OrderCard key={order.id} order={order} perspective={perspective} />)}</ul>
+          <ul className="order-cards">{past.items.map((order) => <OrderCard key={order.orderId} order={order} perspective={perspective} />)}</ul>
         )}
         <Pager page={page} pageSize={PAST_ORDERS_PAGE_SIZE} total={past.total} />
       </section>

@@ -100,7 +100,7 @@ export async function paymentLoader({ context, request, params }: LoaderFunction
   const order = await orderForCustomer(context, request, params.orderId ?? '');
   // Paid already, or not this person's to pay (the artist): nothing to pay, show where the order stands.
   const user = await environmentOf(context).currentUser();
-  if (!orderPermissions(order, user).pay) throw redirect(localizedPath(localeOfRequest(request), `/order/${order.id}/complete`));
+  if (!orderPermissions(order, user).pay) throw redirect(localizedPath(localeOfRequest(request), `/order/${order.orderId}/complete`));
   return { order };
 }
 
@@ -176,7 +176,7 @@ export function OrderCompletePage() {
   const { t } = useTranslation();
   const { user } = useRootData();
   const { order } = useLoaderData<typeof orderCompleteLoader>();
-  useLiveOrders((orderId) => orderId === order.id);
+  useLiveOrders((orderId) => orderId === order.orderId);
   const permissions = orderPermissions(order, user);
   const isCustomer = user?.id === order.customerId;
   const paid = order.status !== 'new' && order.status !== 'canceled';
@@ -216,7 +216,7 @@ export function CheckoutCompletePage() {
       <h1>{t('checkout.completeTitle')}</h1>
       <p>{t('checkout.completeText')}</p>
       <OrderSummary order={order} />
-      <LocalLink to={pay ? `/order/${order.id}/payment` : `/order/${order.id}/complete`} className="button button-primary">
+      <LocalLink to={pay ? `/order/${order.orderId}/payment` : `/order/${order.orderId}/complete`} className="button button-primary">
         {pay ? t('payment.pay') : t('order.view')}
       </LocalLink>
     </div>

@@ -47,8 +47,8 @@ function OrderQueue(props: { id: string; title: string; empty: string; orders: P
       {orders.items.length === 0 ? <p className="empty">{props.empty}</p> : (
         <ul className="operator-items">
           {orders.items.map((order) => (
-            <li key={order.id} className="operator-item" data-testid="operator-order" data-order-id={order.id}>
-              <LocalLink to={`/admin/order/${encodeURIComponent(order.id)}`} className="operator-item-title">
+            <li key={order.orderId} className="operator-item" data-testid="operator-order" data-order-id={order.orderId}>
+              <LocalLink to={`/admin/order/${encodeURIComponent(order.orderId)}`} className="operator-item-title">
                 <bdi>{tr(order.product.name, locale)}</bdi>
               </LocalLink>
               <span className="operator-item-meta">

@@ -129,9 +129,9 @@ function OrderRow(props: { order: Order }) {
     total: t('adminHistory.orders.total'), status: t('adminHistory.orders.status'),
   };
   return (
-    <tr data-testid="admin-order-row" data-order-id={order.id} data-status={order.status}>
+    <tr data-testid="admin-order-row" data-order-id={order.orderId} data-status={order.status}>
       <th scope="row" data-label={labels.order}>
-        <LocalLink to={`/admin/order/${order.id}`} data-testid="admin-order-link"><code dir="ltr">#{shortId(order.id)}</code></LocalLink>
+        <LocalLink to={`/admin/order/${order.orderId}`} data-testid="admin-order-link"><code dir="ltr">#{shortId(order.orderId)}</code></LocalLink>
       </th>
       <td data-label={labels.placed}>{formatDate(order.placedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}</td>
       <td data-label={labels.event}>{order.slot ? formatDate(order.slot.start, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : <span className="muted">{t('adminHistory.orders.noEvent')}</span>}</td>
@@ -173,7 +173,7 @@ export function AdminOrdersPage() {
                     <th scope="col">{t('adminHistory.orders.status')}</th>
                   </tr>
                 </thead>
-                <tbody>{orders.items.map((order) => <OrderRow key={order.id} order={order} />)}</tbody>
+                <tbody>{orders.items.map((order) => <OrderRow key={order.orderId} order={order} />)}</tbody>
               </table>
             </div>
             <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={orders.total} />
@@ -206,10 +206,10 @@ export function AdminOrderPage() {
   const dateTime = (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   return (
     <AdminLayout
-      title={t('adminHistory.orders.detailTitle', { id: `\u2066#${shortId(order.id)}\u2069` })}
+      title={t('adminHistory.orders.detailTitle', { id: `\u2066#${shortId(order.orderId)}\u2069` })}
       actions={<LocalLink to="/admin/order" className="button">{t('adminHistory.orders.back')}</LocalLink>}
     >
-      <div className="admin-order" data-testid="admin-order" data-order-id={order.id}>
+      <div className="admin-order" data-testid="admin-order" data-order-id={order.orderId}>
         <div className="admin-order-grid">
           <section className="card" aria-labelledby="admin-order-facts">
             <h2 id="admin-order-facts">{t('adminHistory.orders.facts')}</h2>
@@ -226,7 +226,7 @@ export function AdminOrderPage() {
               <dd><Price money={order.total} /></dd>
               {order.notes ? <><dt>{t('adminHistory.orders.notes')}</dt><dd><bdi>{order.notes}</bdi></dd></> : null}
               <dt>{t('adminHistory.orders.orderId')}</dt>
-              <dd><code dir="ltr" className="admin-id">{order.id}</code></dd>
+              <dd><code dir="ltr" className="admin-id">{order.orderId}</code></dd>
             </dl>
           </section>
           <section className="card" aria-labelledby="admin-order-parties">
@@ -252,10 +252,10 @@ export function AdminOrderPage() {
                 {t('adminHistory.orders.paidBy', { card: order.payment.cardLast4 })} · {t('adminHistory.orders.paidAt')} {dateTime(order.payment.at)}
               </p>
             ) : <p className="muted" data-testid="admin-order-payment">{t('adminHistory.orders.notPaid')}</p>}
-            {order.declines.length ? (
+            {order.paymentDeclines.length ? (
               <>
                 <h3>{t('adminHistory.orders.declines')}</h3>
-                <ul>{order.declines.map((decline) => <li key={decline.at}>{dateTime(decline.at)}: <bdi>{decline.reason}</bdi></li>)}</ul>
+                <ul>{order.paymentDeclines.map((decline) => <li key={decline.at}>{dateTime(decline.at)}: <bdi>{decline.reason}</bdi></li>)}</ul>
               </>
             ) : null}
             {order.cancellation ? (
@@ -264,7 +264,7 @@ export function AdminOrderPage() {
                 <p data-testid="admin-order-cancellation">
                   {t(`orderCard.canceledBy.${order.cancellation.byRole}`, { defaultValue: t('orderCard.canceledBy.system') })}
                   <br />{t('orderCard.cancelReason')} <bdi>{order.cancellation.reason}</bdi>
-                  <br />{dateTime(order.cancellation.at)}{' · '}{order.cancellation.refunded ? t('adminHistory.orders.refunded') : t('adminHistory.orders.notRefunded')}
+                  <br />{dateTime(order.cancellation.at)}{' · '}{order.cancellation.refund ? t('adminHistory.orders.refunded') : t('adminHistory.orders.notRefunded')}
                 </p>
               </>
             ) : null}
@@ -277,7 +277,7 @@ export function AdminOrderPage() {
               : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
           </section>
         ) : null}
-        {history ? <EventHistory key={history.latest.currentRevision} streamId={orderStream(order.id)} initial={history} /> : null}
+        {history ? <EventHistory key={history.latest.currentRevision} streamId={orderStream(order.orderId)} initial={history} /> : null}
       </div>
     </AdminLayout>
   );

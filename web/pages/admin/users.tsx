@@ -179,9 +179,9 @@ export function AdminUserPage() {
         {orders.items.length === 0 ? <p className="empty">{t('adminCatalog.users.noOrders')}</p> : (
           <ul className="admin-list">
             {orders.items.map((order) => (
-              <li key={order.id} className="card admin-row admin-order-row">
+              <li key={order.orderId} className="card admin-row admin-order-row">
                 <div className="admin-row-main">
-                  <p className="admin-row-title"><LocalLink to={`/admin/order/${encodeURIComponent(order.id)}`} dir="auto">{tr(order.product.name, locale)}</LocalLink></p>
+                  <p className="admin-row-title"><LocalLink to={`/admin/order/${encodeURIComponent(order.orderId)}`} dir="auto">{tr(order.product.name, locale)}</LocalLink></p>
                   <p className="admin-row-meta">
                     <span className={`status status-${order.status}`}>{t(`order.statuses.${order.status}`)}</span>
                     <bdi>{tr(order.vendorName, locale)}</bdi>

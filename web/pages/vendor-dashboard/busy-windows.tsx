@@ -45,7 +45,7 @@ export async function busyWindowsLoader({ context, request }: LoaderFunctionArgs
     // Only to name the booked slots; the calendar still shows them when this read fails.
     vendorOrders(environment.api).then((page) => page.items).catch(() => []),
   ]);
-  const bookedNames: Record<string, Text> = Object.fromEntries(orders.map((order) => [order.id, order.product.name]));
+  const bookedNames: Record<string, Text> = Object.fromEntries(orders.map((order) => [order.orderId, order.product.name]));
   return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'window'), bookedNames };
 }
 
