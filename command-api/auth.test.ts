@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAdmin, registerAndSignIn, signIn } from './client/accounts.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { startTestCommandApi } from './testing/test-command-api.ts';
+import { useStarted } from './testing/marketplace.ts';
 
 describe('auth over HTTP', () => {
-  let app: TestCommandApi;
-  beforeAll(async () => { app = await startTestCommandApi(); });
-  afterAll(async () => { await app.close(); });
+  const app = useStarted(startTestCommandApi);
 
   it('registers, refuses sign-in until activated, activates, signs in, refreshes and answers the profile', async () => {
     const { api, mailer } = app;

@@ -202,33 +202,27 @@ describe('Idempotency-Key after a crash', () => {
 });
 
 describe('Idempotency-Key when the store fails', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
   /** One append of the next order stream fails: `after` it was written (the answer lost) or `before`. */
   let failNextOrderAppend: 'after' | 'before' | null = null;
-  beforeAll(async () => {
-    app = await startTestCommandApi({
-      logError: () => {},
-      wrapEventStore: (store) => ({
-        ...store,
-        append: async (streamId, events, expected) => {
-          const failing = streamId.startsWith('order-') ? failNextOrderAppend : null;
-          if (failing) failNextOrderAppend = null;
-          if (failing === 'before') throw new Error('connection reset');
-          const result = await store.append(streamId, events, expected);
-          if (failing === 'after') throw new Error('connection reset after the write');
-          return result;
-        },
-        readStream: (...args) => store.readStream(...args),
-        readAll: (...args) => store.readAll(...args),
-        subscribeToAll: (...args) => store.subscribeToAll(...args),
-        headPosition: () => store.headPosition(),
-        close: () => store.close(),
-      }),
-    });
-    m = await createTestMarketplace(app);
+  const { app, m } = useTestMarketplace({
+    logError: () => {},
+    wrapEventStore: (store) => ({
+      ...store,
+      append: async (streamId, events, expected) => {
+        const failing = streamId.startsWith('order-') ? failNextOrderAppend : null;
+        if (failing) failNextOrderAppend = null;
+        if (failing === 'before') throw new Error('connection reset');
+        const result = await store.append(streamId, events, expected);
+        if (failing === 'after') throw new Error('connection reset after the write');
+        return result;
+      },
+      readStream: (...args) => store.readStream(...args),
+      readAll: (...args) => store.readAll(...args),
+      subscribeToAll: (...args) => store.subscribeToAll(...args),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    }),
   });
-  afterAll(async () => { await app.close(); });
 
   it('an append that failed after writing is recognised by its event ids: the order is placed once and answered', async () => {
     failNextOrderAppend = 'after';

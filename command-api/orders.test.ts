@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
-import { createTestMarketplace, type TestMarketplace } from './testing/marketplace.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { createTestMarketplace, useMarketplaceOn } from './testing/marketplace.ts';
+import { startTestCommandApi } from './testing/test-command-api.ts';
 
 const accepted = { cardNumber: SANDBOX_CARDS.accepted };
 let slotHour = 0;
@@ -12,18 +12,13 @@ let slotHour = 0;
 const nextStart = () => new Date(Date.UTC(2030, 0, 1, 0) + (slotHour++ * 3) * 3600_000).toISOString();
 
 describe('orders over HTTP', () => {
-  let app: TestCommandApi;
-  let m: TestMarketplace;
-  let dir: string;
-  beforeAll(async () => {
+  let dir: string | undefined;
+  // Registered before the API's hooks, so it runs after the API closes (after-hooks run in reverse).
+  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+  const { app, m } = useMarketplaceOn(() => {
     // A real WAL file, as in production, so concurrent requests meet the store's own locking.
     dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
-    app = await startTestCommandApi({ storePath: join(dir, 'events.sqlite') });
-    m = await createTestMarketplace(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
+    return startTestCommandApi({ storePath: join(dir, 'events.sqlite') });
   });
 
   const types = async (orderId: string) => (await app.eventStore.readStream(`order-${orderId}`)).map((e) => e.type);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAndSignIn } from './client/accounts.ts';
-import { startTestCommandApi, type TestCommandApi } from './testing/test-command-api.ts';
+import { startTestCommandApi } from './testing/test-command-api.ts';
+import { useStarted } from './testing/marketplace.ts';
 
 // Forgotten password over HTTP: a link by mail through the mailer port, the
 // token kept hashed, one hour, once, and no way to learn which addresses have accounts.
 describe('password reset over HTTP', () => {
-  let app: TestCommandApi;
   let now = Date.parse('2026-11-23T10:00:00.000Z');
-  beforeAll(async () => { app = await startTestCommandApi({ clock: { now: () => new Date(now) } }); });
-  afterAll(async () => { await app.close(); });
+  const app = useStarted(() => startTestCommandApi({ clock: { now: () => new Date(now) } }));
 
   it('mails a link; the link sets a new password once, ends the sessions, and the old password is refused', async () => {
     const { api, mailer } = app;
