@@ -210,28 +210,15 @@ export function notificationFrom(value: unknown): Notification {
 }
 
 export function conversationFrom(value: unknown): Conversation {
-  const conversation = readAnswer(ConversationAnswer, value, 'a conversation');
-  const last = conversation.lastMessage;
-  return {
-    id: conversation.conversationId, customerId: conversation.customerId, vendorId: conversation.vendorId,
-    customerName: conversation.customerName, vendorName: conversation.vendorName, vendorLogoImageUrl: orNull(conversation.vendorLogoImageUrl),
-    lastActivityAt: conversation.lastActivityAt, messageCount: conversation.messageCount,
-    lastMessage: last ? { id: last.messageId, side: last.side, text: last.text, at: last.at } : null,
-    unread: { customer: conversation.unread.customer, vendor: conversation.unread.vendor },
-  };
+  return readAnswer(ConversationAnswer, value, 'a conversation');
 }
 
 export function chatMessageFrom(value: unknown): ChatMessage {
-  const message = readAnswer(MessageAnswer, value, 'a message');
-  return {
-    id: message.messageId, conversationId: message.conversationId, authorId: message.authorId, side: message.side,
-    text: message.text, at: message.at, seq: message.seq,
-  };
+  return readAnswer(MessageAnswer, value, 'a message');
 }
 
 export function unreadCountsFrom(value: unknown): UnreadCounts {
-  const counts = readAnswer(UnreadCountsAnswer, value, 'the unread counts');
-  return { notifications: counts.notifications, messages: counts.messages, conversations: counts.conversations };
+  return readAnswer(UnreadCountsAnswer, value, 'the unread counts');
 }
 
 /** Vendor ids of GET /api/artists/vendor/favored/by-user, in the order they were added. */

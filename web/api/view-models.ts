@@ -3,7 +3,7 @@
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
-import type { ContractAnswer, MyReviewAnswer, NotificationAnswer, OrderAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
+import type { ContractAnswer, ConversationAnswer, MessageAnswer, MyReviewAnswer, NotificationAnswer, OrderAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
 
 // The documents come from the query API's answer schemas (its read contract), not from the projections.
 
@@ -215,23 +215,12 @@ export interface ProductDraft {
 }
 
 /** Who wrote a chat message, or whose unread count it is. */
-export type ConversationSide = 'customer' | 'vendor';
+export type ConversationSide = ChatMessage['side'];
 
 /** A conversation of a customer with a vendor, with each side's name and unread counts. */
-export interface Conversation {
-  id: string;
-  customerId: string;
-  vendorId: string;
-  customerName: string;
-  vendorName: Text;
-  vendorLogoImageUrl: string | null;
-  lastActivityAt: string;
-  messageCount: number;
-  lastMessage: { id: string; side: ConversationSide; text: string; at: string } | null;
-  unread: { customer: number; vendor: number };
-}
+export type Conversation = Answer<typeof ConversationAnswer>;
 
-export interface ChatMessage { id: string; conversationId: string; authorId: string; side: ConversationSide; text: string; at: string; seq: number }
+export type ChatMessage = Answer<typeof MessageAnswer>;
 
 /** The header badges (GET /api/unread-counts). */
-export interface UnreadCounts { notifications: number; messages: number; conversations: number }
+export type UnreadCounts = Answer<typeof UnreadCountsAnswer>;

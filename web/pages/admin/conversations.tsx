@@ -134,13 +134,13 @@ function ConversationTable(props: {
   const artistOf = (conversation: Conversation) => tr(conversation.vendorName, locale) || conversation.vendorId;
   const customerOf = (conversation: Conversation) => conversation.customerName || t('adminContent.conversations.unknownCustomer');
   return (
-    <AdminTable rows={props.conversations} rowKey={(conversation) => conversation.id} testId="admin-conversations" paging={props.paging}
-      rowProps={(conversation) => ({ 'data-testid': 'admin-conversation', 'data-conversation-id': conversation.id })}
+    <AdminTable rows={props.conversations} rowKey={(conversation) => conversation.conversationId} testId="admin-conversations" paging={props.paging}
+      rowProps={(conversation) => ({ 'data-testid': 'admin-conversation', 'data-conversation-id': conversation.conversationId })}
       empty={<AdminEmpty filtered={props.filtered} message={t('adminContent.conversations.empty')} testId="conversations-empty" />}
       columns={[
         { id: 'between', header: t('adminContent.conversations.between'), cell: (conversation) => (
           <>
-            <LocalLink to={`${LIST_PATH}/${encodeURIComponent(conversation.id)}`} data-testid="admin-conversation-open">
+            <LocalLink to={`${LIST_PATH}/${encodeURIComponent(conversation.conversationId)}`} data-testid="admin-conversation-open">
               <span dir="auto">{customerOf(conversation)}</span> · <span dir="auto">{artistOf(conversation)}</span>
             </LocalLink>
             <span className="conversation-filters">
@@ -183,7 +183,7 @@ export function AdminThreadPage() {
       {messages.length === 0 ? <p className="empty">{t('adminContent.conversations.noMessages')}</p> : (
         <ol className="admin-messages" aria-label={t('adminContent.conversations.messagesLabel')} data-testid="admin-messages">
           {messages.map((message) => (
-            <li key={message.id} className={`admin-message is-${message.side}`} data-testid="admin-message">
+            <li key={message.messageId} className={`admin-message is-${message.side}`} data-testid="admin-message">
               <p className="admin-message-head">
                 <strong dir="auto">{authorOf(message)}</strong>{' '}
                 <span className="muted">({t(`adminContent.conversations.sides.${message.side}`)}) · <time dateTime={message.at}>{when(message.at, locale)}</time></span>

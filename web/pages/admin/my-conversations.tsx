@@ -34,8 +34,8 @@ export function MyConversationsPage() {
             const other = asCustomer ? tr(conversation.vendorName, locale) : conversation.customerName || t('adminContent.conversations.unknownCustomer');
             const unread = asCustomer ? conversation.unread.customer : conversation.unread.vendor;
             return (
-              <li key={conversation.id} className="operator-item" data-testid="my-conversation" data-conversation-id={conversation.id}>
-                <LocalLink to={`/user/dashboard/conversations/${encodeURIComponent(conversation.id)}`} className="operator-item-title">
+              <li key={conversation.conversationId} className="operator-item" data-testid="my-conversation" data-conversation-id={conversation.conversationId}>
+                <LocalLink to={`/user/dashboard/conversations/${encodeURIComponent(conversation.conversationId)}`} className="operator-item-title">
                   <bdi>{other}</bdi>
                 </LocalLink>
                 <span className="operator-item-meta muted">{asCustomer ? t('adminTools.myConversations.asCustomer') : t('adminTools.myConversations.asArtist')}</span>

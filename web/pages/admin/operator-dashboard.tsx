@@ -76,8 +76,8 @@ function ConversationQueue(props: { conversations: Page<Conversation> }) {
       {conversations.items.length === 0 ? <p className="empty">{t('operator.unansweredNone')}</p> : (
         <ul className="operator-items">
           {conversations.items.map((conversation) => (
-            <li key={conversation.id} className="operator-item" data-testid="operator-conversation" data-conversation-id={conversation.id}>
-              <LocalLink to={`/admin/conversations/${encodeURIComponent(conversation.id)}`} className="operator-item-title">
+            <li key={conversation.conversationId} className="operator-item" data-testid="operator-conversation" data-conversation-id={conversation.conversationId}>
+              <LocalLink to={`/admin/conversations/${encodeURIComponent(conversation.conversationId)}`} className="operator-item-title">
                 <bdi>{conversation.customerName || t('adminContent.conversations.unknownCustomer')}</bdi> · <bdi>{tr(conversation.vendorName, locale)}</bdi>
               </LocalLink>
               {conversation.lastMessage ? (

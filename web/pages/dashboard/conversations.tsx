@@ -58,7 +58,7 @@ export async function conversationsLoader({ context, request, params }: LoaderFu
   const openedId = revisionOf(request) !== undefined ? params.id : undefined;
   // Just opened from a vendor page: the list waits (briefly) until it has the new conversation.
   const page = openedId
-    ? await untilViewsShow(() => myConversations(environment.api, { fresh: true }), (answer) => answer.items.some((item) => item.id === openedId)) ?? await myConversations(environment.api)
+    ? await untilViewsShow(() => myConversations(environment.api, { fresh: true }), (answer) => answer.items.some((item) => item.conversationId === openedId)) ?? await myConversations(environment.api)
     : await myConversations(environment.api);
   // A conversation the customer opened but never wrote in says nothing to the artist yet.
   return { conversations: page.items.filter((item) => item.messageCount > 0 || sideOf(item, user) === 'customer') };
@@ -94,8 +94,8 @@ async function readUntilShown(conversationId: string, shows: (state: LiveState) 
 
 /** True once the list, the conversation and its messages all show this message. */
 const showsMessage = (conversationId: string, messageId: string) => ({ list, conversation, messages }: LiveState): boolean => {
-  const message = messages.find((item) => item.id === messageId);
-  const listed = list.find((item) => item.id === conversationId);
+  const message = messages.find((item) => item.messageId === messageId);
+  const listed = list.find((item) => item.conversationId === conversationId);
   return Boolean(message && listed) && listed!.lastActivityAt >= message!.at && conversation.lastActivityAt >= message!.at;
 };
 
@@ -135,8 +135,8 @@ function ConversationList(props: { conversations: Conversation[] }) {
         const unread = side ? item.unread[side] : 0;
         const last = item.lastMessage;
         return (
-          <li key={item.id}>
-            <LocalNavLink to={threadPath(item.id)} className={`conversation-item${unread > 0 ? ' has-unread' : ''}`} data-testid="conversation-item" data-conversation-id={item.id}>
+          <li key={item.conversationId}>
+            <LocalNavLink to={threadPath(item.conversationId)} className={`conversation-item${unread > 0 ? ' has-unread' : ''}`} data-testid="conversation-item" data-conversation-id={item.conversationId}>
               <Avatar name={name} imageUrl={side === 'customer' ? item.vendorLogoImageUrl : null} seed={side === 'customer' ? item.vendorId : item.customerId} />
               <span className="conversation-summary">
                 <span className="conversation-top">
@@ -206,18 +206,18 @@ function useMarkRead(conversation: Conversation, messages: ChatMessage[], side: 
   const markedUpTo = useRef<string | null>(null);
   const last = messages[messages.length - 1];
   useEffect(() => {
-    if (!side || !last || last.side === side || markedUpTo.current === last.id) return;
+    if (!side || !last || last.side === side || markedUpTo.current === last.messageId) return;
     // Unread per the views, or a message newer than the conversation document has caught up with.
-    if (conversation.unread[side] === 0 && listedUnread === 0 && conversation.lastMessage?.id === last.id) return;
-    markedUpTo.current = last.id;
+    if (conversation.unread[side] === 0 && listedUnread === 0 && conversation.lastMessage?.messageId === last.messageId) return;
+    markedUpTo.current = last.messageId;
     const api = environmentOf(undefined).api;
     void (async () => {
       try {
-        await api.post(`conversations/${encodeURIComponent(conversation.id)}/read`, { upToMessageId: last.id }, { silent: true });
-        const announced = (await unreadNotifications(api)).filter((item) => item.kind === 'message.posted' && item.subject.conversationId === conversation.id);
+        await api.post(`conversations/${encodeURIComponent(conversation.conversationId)}/read`, { upToMessageId: last.messageId }, { silent: true });
+        const announced = (await unreadNotifications(api)).filter((item) => item.kind === 'message.posted' && item.subject.conversationId === conversation.conversationId);
         await Promise.all(announced.map((item) => api.post(`notifications/${encodeURIComponent(item.notificationId)}/read`, undefined, { silent: true }).catch(() => null)));
-        await readUntilShown(conversation.id, ({ list, conversation: current }) =>
-          current.unread[side] === 0 && (list.find((item) => item.id === current.id)?.unread[side] ?? 0) === 0);
+        await readUntilShown(conversation.conversationId, ({ list, conversation: current }) =>
+          current.unread[side] === 0 && (list.find((item) => item.conversationId === current.conversationId)?.unread[side] ?? 0) === 0);
         await revalidator.revalidate();
       } catch {
         // Not marked this time: the next visit or message tries again.
@@ -289,17 +289,17 @@ export function ConversationThread() {
   const { conversations } = useOutletContext<ThreadPaneContext>();
   const name = counterpartName(conversation, side, locale, t('conversations.customerFallback'));
   const scroller = useRef<HTMLDivElement>(null);
-  const listed = conversations.find((item) => item.id === conversation.id);
+  const listed = conversations.find((item) => item.conversationId === conversation.conversationId);
   useMarkRead(conversation, messages, side, side && listed ? listed.unread[side] : 0);
   // A message for the open thread appears in it; no toast on top.
-  useShownOnScreen((notification) => notification.kind === 'message.posted' && notification.subject.conversationId === conversation.id);
-  const lastId = messages[messages.length - 1]?.id;
+  useShownOnScreen((notification) => notification.kind === 'message.posted' && notification.subject.conversationId === conversation.conversationId);
+  const lastId = messages[messages.length - 1]?.messageId;
   useEffect(() => {
     // The newest message in view, as in any chat.
     if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
-  }, [conversation.id, lastId]);
+  }, [conversation.conversationId, lastId]);
   return (
-    <section className="conversation-thread card" aria-labelledby="thread-title" data-testid="conversation-thread" data-conversation-id={conversation.id}>
+    <section className="conversation-thread card" aria-labelledby="thread-title" data-testid="conversation-thread" data-conversation-id={conversation.conversationId}>
       <header className="thread-head">
         <LocalLink to={LIST_PATH} className="thread-back" data-testid="thread-back">{t('conversations.back')}</LocalLink>
         <div className="thread-who">
@@ -318,7 +318,7 @@ export function ConversationThread() {
             {messages.map((message) => {
               const mine = message.side === side;
               return (
-                <li key={message.id} className={`message ${mine ? 'is-mine' : 'is-theirs'}`} data-testid="message" data-side={message.side}>
+                <li key={message.messageId} className={`message ${mine ? 'is-mine' : 'is-theirs'}`} data-testid="message" data-side={message.side}>
                   <span className="visually-hidden">{mine ? t('conversations.fromYou') : t('conversations.fromThem', { name })}</span>
                   <TypedText as="p" className="message-text" text={message.text} />
                   <time className="message-time" dateTime={message.at}>{formatMessageTime(message.at, locale)}</time>
@@ -328,7 +328,7 @@ export function ConversationThread() {
           </ol>
         )}
       </div>
-      {side ? <Composer key={conversation.id} conversationId={conversation.id} /> : <p className="notice">{t('conversations.readOnly')}</p>}
+      {side ? <Composer key={conversation.conversationId} conversationId={conversation.conversationId} /> : <p className="notice">{t('conversations.readOnly')}</p>}
     </section>
   );
 }
