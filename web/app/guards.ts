@@ -1,5 +1,7 @@
 import { redirect } from 'react-router';
+import { isSuperUser as actsAsSuperUser } from '../../domain/shared/actor.ts';
 import type { CurrentUser } from '../api/view-models.ts';
+import { actorOf } from './current-actor.ts';
 import type { WebEnvironment } from './environment.ts';
 import { localeOfPath, localizedPath } from './locale-path.ts';
 
@@ -53,7 +55,7 @@ export async function noInactiveRegistration(environment: WebEnvironment, reques
 /** The group SPEC §6 names for the super users (source tracking, phone dispenses, user actions, entities). */
 export const SUPER_USERS_GROUP = 'superUsers';
 
-export const isSuperUser = (user: CurrentUser | null): boolean => Boolean(user?.groups.includes(SUPER_USERS_GROUP));
+export const isSuperUser = (user: CurrentUser | null): boolean => user !== null && actsAsSuperUser(actorOf(user));
 
 /** adminGuard: guests to login, anyone who is neither admin nor operator to unauthorized. */
 export async function requireAdmin(environment: WebEnvironment, request: Request): Promise<CurrentUser> {

@@ -6,12 +6,13 @@ import { requireUser } from '../../app/guards.ts';
 import { orNotFound } from '../../app/loader-kit.ts';
 import { LocalLink, LocalNavLink, useLocale } from '../../app/links.tsx';
 import { useRootData } from '../../app/root-data.ts';
+import { sideOf } from '../../app/current-actor.ts';
 import { formatDate, tr } from '../../app/format.ts';
 import { useRealtime, useShownOnScreen } from '../../app/realtime-events.ts';
 import { untilViewsShow } from '../../app/until-views-show.ts';
 import { refreshUnreadCounts } from '../../app/unread-counts.tsx';
 import { conversation as loadConversation, conversationMessages, myConversations, unreadNotifications } from '../../api/queries.ts';
-import type { ChatMessage, Conversation, ConversationSide, CurrentUser, Locale } from '../../api/view-models.ts';
+import type { ChatMessage, Conversation, ConversationSide, Locale } from '../../api/view-models.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { refused, textOf, typedValues, useActionFailure } from '../../app/form-action.ts';
@@ -27,14 +28,6 @@ interface PostedMessage { id: string; revision: number; messageId: string }
 
 const LIST_PATH = '/user/dashboard/conversations';
 export const threadPath = (conversationId: string) => `${LIST_PATH}/${encodeURIComponent(conversationId)}`;
-
-/** The side the user speaks for in a conversation; null for an admin reading someone else's. */
-export function sideOf(conversation: Pick<Conversation, 'customerId' | 'vendorId'>, user: Pick<CurrentUser, 'id' | 'vendorId'> | null): ConversationSide | null {
-  if (!user) return null;
-  if (conversation.customerId === user.id) return 'customer';
-  if (user.vendorId && conversation.vendorId === user.vendorId) return 'vendor';
-  return null;
-}
 
 /** The other party's name: the artist for the customer, the customer for the artist. */
 function counterpartName(conversation: Conversation, side: ConversationSide | null, locale: Locale, customerFallback: string): string {
