@@ -4,6 +4,7 @@ import { environmentOf } from '../../app/environment.ts';
 import { requireSuperAdmin } from '../../app/guards.ts';
 import { LocalLink } from '../../app/links.tsx';
 import { adminContentList, phoneNumberDispenses, type ContentType } from '../../api/admin-content.ts';
+import { AdminCardList } from '../../components/admin-card-list.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 // admin-entity (SPEC §2, the route without a type): the entity types of the back office, each with
@@ -29,20 +30,13 @@ export function EntityIndexPage() {
   return (
     <AdminLayout title={t('adminTools.entities.title')}>
       <p className="muted">{t('adminTools.entities.lead')}</p>
-      <ul className="admin-list tools-cards" data-testid="entity-types">
-        {TYPES.map((type) => {
-          const name = type === 'phoneNumberDispense' ? t('admin.items.phoneNumberDispense') : t(`adminContent.types.${type}.plural`);
-          return (
-            <li key={type} className="card admin-row" data-testid="entity-type" data-entity-type={type}>
-              <div className="admin-row-main">
-                <h2 className="admin-row-title"><LocalLink to={`/admin/entity/${type}`}>{name}</LocalLink></h2>
-                <p className="admin-row-intro muted">{type === 'phoneNumberDispense' ? t('adminTools.entities.phoneNumberDispense') : t(`adminContent.types.${type}.intro`)}</p>
-              </div>
-              <div className="admin-row-actions"><span className="operator-count" data-testid="entity-type-count">{counts[type]}</span></div>
-            </li>
-          );
-        })}
-      </ul>
+      <AdminCardList rows={TYPES} rowKey={(type) => type} className="tools-cards" testId="entity-types"
+        rowProps={(type) => ({ 'data-testid': 'entity-type', 'data-entity-type': type })}
+        card={(type) => ({
+          title: <LocalLink to={`/admin/entity/${type}`}>{type === 'phoneNumberDispense' ? t('admin.items.phoneNumberDispense') : t(`adminContent.types.${type}.plural`)}</LocalLink>,
+          intro: type === 'phoneNumberDispense' ? t('adminTools.entities.phoneNumberDispense') : t(`adminContent.types.${type}.intro`),
+          actions: <span className="operator-count" data-testid="entity-type-count">{counts[type]}</span>,
+        })} />
     </AdminLayout>
   );
 }

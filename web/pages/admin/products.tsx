@@ -15,7 +15,8 @@ import type { ProductSummary } from '../../api/view-models.ts';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { AdminCardList } from '../../components/admin-card-list.tsx';
+import { AdminEmpty } from '../../components/admin-table.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductForm, type ProductFormRefusal } from '../../components/product-form.tsx';
 import { checkProduct, detailsOf, emptyProductValues, PRODUCT_TYPES, productValuesOfForm, valuesOfDraft } from '../../components/product-form-values.ts';
@@ -103,40 +104,36 @@ export function AdminProductListPage() {
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.products.count', { count: list.total })}</p>
       <FormError error={revivedError(failure)} />
-      {list.items.length === 0 ? (
-        <p className="empty" data-testid="products-empty">{filtered ? t('adminCatalog.products.noMatch') : t('adminCatalog.products.empty')}</p>
-      ) : (
-        <ul className="admin-list" aria-label={t('admin.items.product')} data-testid="admin-products">
-          {list.items.map((product) => {
-            const name = tr(product.name, locale) || t('adminCatalog.products.untitled');
-            return (
-              <li key={product.id} className="card admin-row" data-testid="admin-product" data-product-id={product.id}>
-                {product.introImage ? <img className="admin-row-image" src={product.introImage} alt="" loading="lazy" /> : null}
-                <div className="admin-row-main">
-                  <h2 className="admin-row-title"><LocalLink to={editPath(product.id)} dir="auto" data-testid="product-edit">{name}</LocalLink></h2>
-                  <p className="admin-row-meta">
-                    <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
-                    {product.archived ? <span className="status status-archived" data-testid="product-archived-badge">{t('adminCatalog.products.archived')}</span> : null}
-                    {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
-                    {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
-                    {vendors && may.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink> : null}
-                  </p>
-                  <p className="admin-row-intro muted" dir="auto">{product.introText}</p>
-                </div>
-                <div className="admin-row-actions">
-                  <Price money={product.price} className="price" />
-                  <LocalLink to={editPath(product.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
-                  <LocalLink to={`/store/product/${encodeURIComponent(product.id)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
-                  {may.remove ? <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
-                    confirmLabel={t('adminCatalog.removeConfirm')} cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')}
-                    intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" /> : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={list.total} />
+      <AdminCardList rows={list.items} rowKey={(product) => product.id} label={t('admin.items.product')} testId="admin-products" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
+        rowProps={(product) => ({ 'data-testid': 'admin-product', 'data-product-id': product.id })}
+        empty={<AdminEmpty filtered={filtered} message={t('adminCatalog.products.empty')} noMatch={t('adminCatalog.products.noMatch')} testId="products-empty" />}
+        card={(product) => {
+          const name = tr(product.name, locale) || t('adminCatalog.products.untitled');
+          return {
+            figure: product.introImage ? <img className="admin-row-image" src={product.introImage} alt="" loading="lazy" /> : null,
+            title: <LocalLink to={editPath(product.id)} dir="auto" data-testid="product-edit">{name}</LocalLink>,
+            meta: (
+              <>
+                <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
+                {product.archived ? <span className="status status-archived" data-testid="product-archived-badge">{t('adminCatalog.products.archived')}</span> : null}
+                {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
+                {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
+                {vendors && may.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink> : null}
+              </>
+            ),
+            intro: product.introText,
+            actions: (
+              <>
+                <Price money={product.price} className="price" />
+                <LocalLink to={editPath(product.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
+                <LocalLink to={`/store/product/${encodeURIComponent(product.id)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
+                {may.remove ? <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
+                  confirmLabel={t('adminCatalog.removeConfirm')} cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')}
+                  intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" /> : null}
+              </>
+            ),
+          };
+        }} />
     </AdminLayout>
   );
 }

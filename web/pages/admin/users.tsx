@@ -14,7 +14,8 @@ import {
 } from '../../api/admin-catalog.ts';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { AdminCardList } from '../../components/admin-card-list.tsx';
+import { AdminEmpty } from '../../components/admin-table.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
@@ -78,28 +79,15 @@ export function AdminUserListPage() {
         <button type="submit" className="button button-primary" data-testid="user-search-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.users.count', { count: list.total })}</p>
-      {list.items.length === 0 ? (
-        <p className="empty" data-testid="users-empty">{filtered ? t('adminCatalog.users.noMatch') : t('adminCatalog.users.empty')}</p>
-      ) : (
-        <ul className="admin-list" aria-label={t('admin.items.user')} data-testid="admin-users">
-          {list.items.map((user) => (
-            <li key={user.id} className="card admin-row" data-testid="admin-user" data-user-id={user.id}>
-              <div className="admin-row-main">
-                <h2 className="admin-row-title"><LocalLink to={userPath(user.id)} data-testid="user-open"><bdi>{user.fullName || user.email}</bdi></LocalLink></h2>
-                <p className="admin-row-meta">
-                  <bdi dir="ltr" className="admin-email">{user.email}</bdi>
-                  <UserBadges user={user} />
-                </p>
-                <p className="admin-row-intro muted">{t('adminCatalog.users.registered', { date: formatDate(user.registeredAt, locale, { dateStyle: 'medium' }) })}</p>
-              </div>
-              <div className="admin-row-actions">
-                <LocalLink to={userPath(user.id)} className="button" aria-label={t('adminCatalog.users.openNamed', { name: user.fullName || user.email })}>{t('adminCatalog.users.open')}</LocalLink>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={list.total} />
+      <AdminCardList rows={list.items} rowKey={(user) => user.id} label={t('admin.items.user')} testId="admin-users" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
+        rowProps={(user) => ({ 'data-testid': 'admin-user', 'data-user-id': user.id })}
+        empty={<AdminEmpty filtered={filtered} message={t('adminCatalog.users.empty')} noMatch={t('adminCatalog.users.noMatch')} testId="users-empty" />}
+        card={(user) => ({
+          title: <LocalLink to={userPath(user.id)} data-testid="user-open"><bdi>{user.fullName || user.email}</bdi></LocalLink>,
+          meta: <><bdi dir="ltr" className="admin-email">{user.email}</bdi><UserBadges user={user} /></>,
+          intro: t('adminCatalog.users.registered', { date: formatDate(user.registeredAt, locale, { dateStyle: 'medium' }) }),
+          actions: <LocalLink to={userPath(user.id)} className="button" aria-label={t('adminCatalog.users.openNamed', { name: user.fullName || user.email })}>{t('adminCatalog.users.open')}</LocalLink>,
+        })} />
     </AdminLayout>
   );
 }

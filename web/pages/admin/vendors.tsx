@@ -13,7 +13,8 @@ import { Avatar } from '../../components/avatar.tsx';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { AdminCardList } from '../../components/admin-card-list.tsx';
+import { AdminEmpty } from '../../components/admin-table.tsx';
 import { VendorForm, emptyVendorProfile, vendorProfileOfPost } from '../../components/vendor-form.tsx';
 import { INTENT_FIELD, refused, revivedError, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';
 import { intentKind } from '../../app/intent-action.ts';
@@ -68,35 +69,31 @@ export function AdminVendorListPage() {
         <button type="submit" className="button button-primary" data-testid="vendor-search-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.vendors.count', { count: list.total })}</p>
-      {list.items.length === 0 ? (
-        <p className="empty" data-testid="vendors-empty">{filtered ? t('adminCatalog.vendors.noMatch') : t('adminCatalog.vendors.empty')}</p>
-      ) : (
-        <ul className="admin-list" aria-label={t('admin.items.vendor')} data-testid="admin-vendors">
-          {list.items.map(({ card, archived, productCount, createdAt }) => {
-            const name = tr(card.name, locale) || t('adminCatalog.vendors.unnamed');
-            return (
-              <li key={card.id} className="card admin-row" data-testid="admin-vendor" data-vendor-id={card.id}>
-                <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} />
-                <div className="admin-row-main">
-                  <h2 className="admin-row-title"><LocalLink to={editPath(card.id)} dir="auto" data-testid="vendor-edit">{name}</LocalLink></h2>
-                  <p className="admin-row-meta">
-                    {archived ? <span className="status status-archived">{t('adminCatalog.vendors.archived')}</span> : <span className="status status-live">{t('adminCatalog.vendors.live')}</span>}
-                    {card.categoryNames.length ? <span>{card.categoryNames.map((category) => tr(category, locale)).join(' · ')}</span> : null}
-                    <span>{t('adminCatalog.vendors.products', { count: productCount })}</span>
-                    {createdAt ? <span className="muted">{t('adminCatalog.vendors.createdOn', { date: formatDate(createdAt, locale, { dateStyle: 'medium' }) })}</span> : null}
-                  </p>
-                  <p className="admin-row-intro muted" dir="auto">{tr(card.intro, locale)}</p>
-                </div>
-                <div className="admin-row-actions">
-                  <LocalLink to={editPath(card.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
-                  <LocalLink to={vendorPath(card, locale)} className="link-quiet-dark" aria-label={t('adminCatalog.vendors.viewPageNamed', { name })}>{t('adminCatalog.vendors.viewPage')}</LocalLink>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={list.total} />
+      <AdminCardList rows={list.items} rowKey={({ card }) => card.id} label={t('admin.items.vendor')} testId="admin-vendors" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
+        rowProps={({ card }) => ({ 'data-testid': 'admin-vendor', 'data-vendor-id': card.id })}
+        empty={<AdminEmpty filtered={filtered} message={t('adminCatalog.vendors.empty')} noMatch={t('adminCatalog.vendors.noMatch')} testId="vendors-empty" />}
+        card={({ card, archived, productCount, createdAt }) => {
+          const name = tr(card.name, locale) || t('adminCatalog.vendors.unnamed');
+          return {
+            figure: <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} />,
+            title: <LocalLink to={editPath(card.id)} dir="auto" data-testid="vendor-edit">{name}</LocalLink>,
+            meta: (
+              <>
+                {archived ? <span className="status status-archived">{t('adminCatalog.vendors.archived')}</span> : <span className="status status-live">{t('adminCatalog.vendors.live')}</span>}
+                {card.categoryNames.length ? <span>{card.categoryNames.map((category) => tr(category, locale)).join(' · ')}</span> : null}
+                <span>{t('adminCatalog.vendors.products', { count: productCount })}</span>
+                {createdAt ? <span className="muted">{t('adminCatalog.vendors.createdOn', { date: formatDate(createdAt, locale, { dateStyle: 'medium' }) })}</span> : null}
+              </>
+            ),
+            intro: tr(card.intro, locale),
+            actions: (
+              <>
+                <LocalLink to={editPath(card.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
+                <LocalLink to={vendorPath(card, locale)} className="link-quiet-dark" aria-label={t('adminCatalog.vendors.viewPageNamed', { name })}>{t('adminCatalog.vendors.viewPage')}</LocalLink>
+              </>
+            ),
+          };
+        }} />
     </AdminLayout>
   );
 }
