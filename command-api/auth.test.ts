@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerAdmin, registerAndSignIn, signIn } from './client/accounts.ts';
 import { startTestCommandApi } from './testing/test-command-api.ts';
-import { useStarted } from './testing/marketplace.ts';
+import { useStarted } from './testing/use-started.ts';
 
 describe('auth over HTTP', () => {
   const app = useStarted(startTestCommandApi);

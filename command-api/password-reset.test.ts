@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerAndSignIn } from './client/accounts.ts';
 import { startTestCommandApi } from './testing/test-command-api.ts';
-import { useStarted } from './testing/marketplace.ts';
+import { useStarted } from './testing/use-started.ts';
 
 // Forgotten password over HTTP: a link by mail through the mailer port, the
 // token kept hashed, one hour, once, and no way to learn which addresses have accounts.

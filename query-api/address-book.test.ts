@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useStarted } from '../command-api/testing/marketplace.ts';
+import { useStarted } from '../command-api/testing/use-started.ts';
 import { registerAndSignIn, type SignedInUser } from '../command-api/client/accounts.ts';
 import { startFullStack } from '../test/full-stack.ts';
 

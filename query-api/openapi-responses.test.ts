@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useStarted } from '../command-api/testing/marketplace.ts';
+import { useStarted } from '../command-api/testing/use-started.ts';
 import { startFullStack } from '../test/full-stack.ts';
 
 // Schemathesis (test/schemathesis.test.ts) checks every success answer against the schema the

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAndSignIn, registerVendor, type SignedInUser } from '../command-api/client/accounts.ts';
 import { vendorProfile } from '../command-api/testing/fixtures.ts';
 import { defineTestLanguages } from '../command-api/testing/languages.ts';
-import { useStarted } from '../command-api/testing/marketplace.ts';
+import { useStarted } from '../command-api/testing/use-started.ts';
 import { startFullStack } from '../test/full-stack.ts';
 
 // What the conversations screen and the header badges read: each side's name on a conversation,

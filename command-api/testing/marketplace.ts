@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
+import { standIn, useStarted } from './use-started.ts';
 import { startTestCommandApi, type TestCommandApi, type TestCommandApiOptions } from './test-command-api.ts';
 import { registerAdmin, registerAndSignIn, registerVendor, type SignedInUser } from '../client/accounts.ts';
 import { productDetails, vendorProfile, type ProductKind } from './fixtures.ts';
@@ -38,8 +39,8 @@ export async function createTestMarketplace(app: MarketplaceHost): Promise<TestM
  * The shared setup of a route test file: a command API with the tiny marketplace, started before the
  * calling describe block's tests and closed after them. The two answers stand for objects made in
  * beforeAll, so they are read inside tests and later hooks only (each property read goes to the
- * started one). `useMarketplaceOn` does the same over another server, e.g. test/full-stack.ts, and
- * `useStarted` starts and closes a server without the marketplace, for files that make their own users.
+ * started one). `useMarketplaceOn` does the same over another server, e.g. test/full-stack.ts;
+ * `useStarted` (use-started.ts) starts and closes a server without the marketplace.
  */
 export function useTestMarketplace(options: TestCommandApiOptions = {}): { app: TestCommandApi; m: TestMarketplace } {
   return useMarketplaceOn(() => startTestCommandApi(options));
@@ -52,21 +53,4 @@ export function useMarketplaceOn<App extends MarketplaceHost & { close(): Promis
   let m: TestMarketplace | undefined;
   beforeAll(async () => { m = await createTestMarketplace(app); });
   return { app, m: standIn('marketplace', () => m) };
-}
-
-export function useStarted<App extends { close(): Promise<void> }>(start: () => Promise<App>): App {
-  let app: App | undefined;
-  beforeAll(async () => { app = await start(); });
-  afterAll(async () => { await app?.close(); });
-  return standIn('server', () => app);
-}
-
-function standIn<T extends object>(name: string, current: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get: (_target, property) => {
-      const made = current();
-      if (!made) throw new Error(`the test ${name} is read before its beforeAll ran (read it inside a test)`);
-      return Reflect.get(made, property);
-    },
-  });
 }
