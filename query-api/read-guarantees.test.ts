@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
-import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
-import { createMemoryCache } from '../infra/cache/memory-cache.ts';
-import type { EventStore } from '../domain/ports/event-store.ts';
-import type { ViewStore } from '../domain/ports/view-store.ts';
-import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
-import { createQueryApi, type QueryApi } from './create-query-api.ts';
-import { fakeProjections } from '../test/fake-projections.ts';
-import { serve } from '../test/serve.ts';
+import { useQueryApiOnViews } from './testing/query-api-on-views.ts';
 import { TEST_SECRET, tokenFor } from '../test/tokens.ts';
 
 // The GET cache and read-your-writes bounds, with view documents written by the test and a stand-in
@@ -16,29 +8,11 @@ import { TEST_SECRET, tokenFor } from '../test/tokens.ts';
 const systemMetadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
 
 describe('GET cache and read-your-writes bounds', () => {
-  let viewStore: ViewStore;
-  let eventStore: EventStore;
-  let projections: ReturnType<typeof fakeProjections>;
-  let api: QueryApi;
-  let client: CommandApiClient;
-  let close: () => Promise<void>;
+  const { viewStore, eventStore, projections, api, client } = useQueryApiOnViews({ ports: { readYourWritesTimeoutMs: 100 } });
   const customer = tokenFor(TEST_SECRET, { userId: 'u1' });
   const otherUser = tokenFor(TEST_SECRET, { userId: 'u2' });
 
   const order = (id: string, status: string) => ({ _id: id, _seen: {}, orderId: id, customerId: 'u1', vendorId: 'v1', status, placedAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
-
-  beforeAll(async () => {
-    viewStore = createMemoryViewStore();
-    eventStore = await openSqliteEventStore({ path: ':memory:' });
-    projections = fakeProjections();
-    api = createQueryApi({ viewStore, eventStore, projections, cache: createMemoryCache(), jwtSecret: TEST_SECRET, readYourWritesTimeoutMs: 100, logger: { warn() {}, error: (e) => console.error(e) } });
-    ({ client, close } = await serve(api.router));
-  });
-  afterAll(async () => {
-    await close();
-    api.cache.stop();
-    await eventStore.close();
-  });
 
   it('serves a hit until a change to that document is announced', async () => {
     await viewStore.collection('orders').replaceOne(order('o1', 'new'));

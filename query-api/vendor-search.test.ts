@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { vendorCardsProjection } from '../projectors/vendor-cards/projection.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
-import type { EventStore } from '../domain/ports/event-store.ts';
 import { createQueryApi } from './create-query-api.ts';
+import { useQueryApiOnViews } from './testing/query-api-on-views.ts';
 import { fakeProjections } from '../test/fake-projections.ts';
-import { serve } from '../test/serve.ts';
 import { TEST_SECRET } from '../test/tokens.ts';
-import type { CommandApiClient } from '../command-api/client/command-api-client.ts';
 import { indexTokens } from '../domain/shared/search-text.ts';
 import { israelInstant } from '../domain/shared/israel-time.ts';
 
@@ -53,34 +51,25 @@ const card = (n: number, overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /api/ecommerce/vendor (search)', () => {
-  let eventStore: EventStore;
-  let client: CommandApiClient;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const viewStore = createMemoryViewStore();
-    eventStore = await openSqliteEventStore({ path: ':memory:' });
-    for (let n = 1; n <= 30; n += 1) await viewStore.collection('vendorCards').replaceOne(card(n));
-    await viewStore.collection('vendorCards').replaceOne(card(31, { visible: false, archived: true, searchText: 'archived artist' }));
-    await viewStore.collection('tags').replaceOne({ _id: 't-singers', id: 't-singers', alias: 'singers', parentId: 't-root', level: 1, order: 1, name: { he: 'זמרים', en: 'Singers' } });
-    await viewStore.collection('tags').replaceOne({ _id: 't-bands', id: 't-bands', alias: 'bands', parentId: 't-root', level: 1, order: 2, name: { he: 'להקות', en: 'Bands' } });
-    // v2 is busy on 2026-07-01 in Israel (a reservation late that evening, UTC); v4 only the day before.
-    await viewStore.collection('calendarEntries').replaceOne({ _id: 'slot-o1', vendorId: 'v2', kind: 'reservation', start: '2026-07-01T18:00:00.000Z', end: '2026-07-01T20:00:00.000Z', windowId: null, orderId: 'o1', reason: null });
-    await viewStore.collection('calendarEntries').replaceOne({ _id: 'busy-w1', vendorId: 'v4', kind: 'busy', start: '2026-06-30T08:00:00.000Z', end: '2026-06-30T20:59:00.000Z', windowId: 'w1', orderId: null, reason: 'vacation' });
-    // v6 is away all of 2026-07-01; on 2026-07-02 v8 (one-hour service) and v10 (two hours) are free only 15:00–16:00.
-    const busy = (id: string, vendorId: string, start: Date, end: Date) => viewStore.collection('calendarEntries').replaceOne({ _id: `busy-${id}`, vendorId, kind: 'busy', start: start.toISOString(), end: end.toISOString(), windowId: id, orderId: null, reason: null });
-    await busy('w6', 'v6', israelInstant('2026-07-01', 0), israelInstant('2026-07-02', 0));
-    for (const [vendorId, minutes] of [['v8', 60], ['v10', 120]] as const) {
-      await viewStore.collection('vendorCards').replaceOne(card(Number(vendorId.slice(1)), { shortestTimedServiceMinutes: minutes }));
-      await busy(`${vendorId}-am`, vendorId, israelInstant('2026-07-02', 9), israelInstant('2026-07-02', 15));
-      await busy(`${vendorId}-pm`, vendorId, israelInstant('2026-07-02', 16), israelInstant('2026-07-03', 2));
-    }
-    const api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
-    ({ client, close } = await serve(api.router));
-  });
-  afterAll(async () => {
-    await close();
-    await eventStore.close();
+  const { client } = useQueryApiOnViews({
+    ports: { clock: { now: () => NOW } },
+    seed: async (viewStore) => {
+      for (let n = 1; n <= 30; n += 1) await viewStore.collection('vendorCards').replaceOne(card(n));
+      await viewStore.collection('vendorCards').replaceOne(card(31, { visible: false, archived: true, searchText: 'archived artist' }));
+      await viewStore.collection('tags').replaceOne({ _id: 't-singers', id: 't-singers', alias: 'singers', parentId: 't-root', level: 1, order: 1, name: { he: 'זמרים', en: 'Singers' } });
+      await viewStore.collection('tags').replaceOne({ _id: 't-bands', id: 't-bands', alias: 'bands', parentId: 't-root', level: 1, order: 2, name: { he: 'להקות', en: 'Bands' } });
+      // v2 is busy on 2026-07-01 in Israel (a reservation late that evening, UTC); v4 only the day before.
+      await viewStore.collection('calendarEntries').replaceOne({ _id: 'slot-o1', vendorId: 'v2', kind: 'reservation', start: '2026-07-01T18:00:00.000Z', end: '2026-07-01T20:00:00.000Z', windowId: null, orderId: 'o1', reason: null });
+      await viewStore.collection('calendarEntries').replaceOne({ _id: 'busy-w1', vendorId: 'v4', kind: 'busy', start: '2026-06-30T08:00:00.000Z', end: '2026-06-30T20:59:00.000Z', windowId: 'w1', orderId: null, reason: 'vacation' });
+      // v6 is away all of 2026-07-01; on 2026-07-02 v8 (one-hour service) and v10 (two hours) are free only 15:00–16:00.
+      const busy = (id: string, vendorId: string, start: Date, end: Date) => viewStore.collection('calendarEntries').replaceOne({ _id: `busy-${id}`, vendorId, kind: 'busy', start: start.toISOString(), end: end.toISOString(), windowId: id, orderId: null, reason: null });
+      await busy('w6', 'v6', israelInstant('2026-07-01', 0), israelInstant('2026-07-02', 0));
+      for (const [vendorId, minutes] of [['v8', 60], ['v10', 120]] as const) {
+        await viewStore.collection('vendorCards').replaceOne(card(Number(vendorId.slice(1)), { shortestTimedServiceMinutes: minutes }));
+        await busy(`${vendorId}-am`, vendorId, israelInstant('2026-07-02', 9), israelInstant('2026-07-02', 15));
+        await busy(`${vendorId}-pm`, vendorId, israelInstant('2026-07-02', 16), israelInstant('2026-07-03', 2));
+      }
+    },
   });
 
   it('pages with start and limit (default 20) and answers the total of visible vendors', async () => {
@@ -215,44 +204,36 @@ describe('GET /api/ecommerce/vendor (search)', () => {
 });
 
 describe('GET /api/ecommerce/vendor?text= (ranked search over every field)', () => {
-  let eventStore: EventStore;
-  let client: CommandApiClient;
-  let close: () => Promise<void>;
   const ids = (body: { items: { vendorId: string }[] }) => body.items.map((item) => item.vendorId);
   const search = async (text: string, extra = '') => (await client.get(`/api/ecommerce/vendor?text=${encodeURIComponent(text)}&limit=999${extra}`)).body;
 
-  beforeAll(async () => {
-    const viewStore = createMemoryViewStore();
-    eventStore = await openSqliteEventStore({ path: ':memory:' });
-    const tag = (id: string, alias: string, he: string, en: string, order: number) =>
-      viewStore.collection('tags').replaceOne({ _id: id, id, alias, parentId: 't-root', level: 1, order, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en, alias) });
-    await viewStore.collection('tags').replaceOne({ _id: 't-root', id: 't-root', alias: 'artist-categories', parentId: null, level: 0, order: 0, name: { he: 'אמנים', en: 'Artists' }, searchText: '', searchTokens: indexTokens('אמנים', 'Artists', 'artist-categories') });
-    await tag('t-bands', 'bands', 'להקות', 'Bands', 1);
-    await tag('t-djs', 'djs', 'תקליטנים', 'DJs', 2);
-    await tag('t-magicians', 'magicians', 'קוסמים', 'Magicians', 3);
-    const place = (id: string, he: string, en: string) =>
-      viewStore.collection('geoLocations').replaceOne({ _id: id, id, parentId: null, lat: null, lng: null, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en) });
-    await place('g-tlv', 'תל אביב', 'Tel Aviv');
-    await place('g-haifa', 'חיפה', 'Haifa');
-    const vendor = (id: string, fields: { name: [string, string]; tagIds: string[]; geo: string[]; intro?: [string, string]; about?: string; origin?: [string, string]; products?: string[]; rating: number | null }) =>
-      viewStore.collection('vendorCards').replaceOne(card(Number(id.slice(1)), {
-        _id: id, vendorId: id, name: { he: fields.name[0], en: fields.name[1] }, tagIds: fields.tagIds, geoLocationIds: fields.geo,
-        intro: { he: fields.intro?.[0] ?? '', en: fields.intro?.[1] ?? '' }, originLocation: { he: fields.origin?.[0] ?? '', en: fields.origin?.[1] ?? '' },
-        ratingAvg: fields.rating, ratingCount: fields.rating === null ? 0 : 2, searchText: '',
-        searchTokens: searchTokensOf({ name: fields.name, text: [...(fields.intro ?? []), fields.about ?? ''], place: fields.origin ?? [], product: fields.products ?? [] }),
-      }));
-    await vendor('a1', { name: ['להקת החתונה', 'The Wedding Band'], tagIds: ['t-bands'], geo: ['g-haifa'], rating: 3 });
-    await vendor('a2', { name: ['נועה כהן', 'Noa Cohen'], tagIds: ['t-bands'], geo: ['g-tlv'], intro: ['להקה לחתונות', 'Band for weddings'], rating: 5 });
-    await vendor('a3', { name: ['דנה די ג׳יי', 'Dana DJ'], tagIds: ['t-djs'], geo: [], rating: 2 });
-    await vendor('a4', { name: ['איתי לוי', 'Itai Levi'], tagIds: ['t-magicians'], geo: ['g-haifa'], origin: ['תל אביב', 'Tel Aviv'], products: ['מופע קסמים', 'Magic show'], rating: 1 });
-    await vendor('a5', { name: ['מאיה מזרחי', 'Maya Mizrahi'], tagIds: ['t-djs'], geo: ['g-tlv'], intro: ['תקליטנית לאירועים', 'DJ for events'], rating: 4 });
-    await vendor('a6', { name: ['עומר פרץ', 'Omer Peretz'], tagIds: [], geo: [], about: '<p>A great <b>show</b> for every party</p>', rating: 5 });
-    const api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
-    ({ client, close } = await serve(api.router));
-  });
-  afterAll(async () => {
-    await close();
-    await eventStore.close();
+  const { client } = useQueryApiOnViews({
+    ports: { clock: { now: () => NOW } },
+    seed: async (viewStore) => {
+      const tag = (id: string, alias: string, he: string, en: string, order: number) =>
+        viewStore.collection('tags').replaceOne({ _id: id, id, alias, parentId: 't-root', level: 1, order, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en, alias) });
+      await viewStore.collection('tags').replaceOne({ _id: 't-root', id: 't-root', alias: 'artist-categories', parentId: null, level: 0, order: 0, name: { he: 'אמנים', en: 'Artists' }, searchText: '', searchTokens: indexTokens('אמנים', 'Artists', 'artist-categories') });
+      await tag('t-bands', 'bands', 'להקות', 'Bands', 1);
+      await tag('t-djs', 'djs', 'תקליטנים', 'DJs', 2);
+      await tag('t-magicians', 'magicians', 'קוסמים', 'Magicians', 3);
+      const place = (id: string, he: string, en: string) =>
+        viewStore.collection('geoLocations').replaceOne({ _id: id, id, parentId: null, lat: null, lng: null, name: { he, en }, searchText: '', searchTokens: indexTokens(he, en) });
+      await place('g-tlv', 'תל אביב', 'Tel Aviv');
+      await place('g-haifa', 'חיפה', 'Haifa');
+      const vendor = (id: string, fields: { name: [string, string]; tagIds: string[]; geo: string[]; intro?: [string, string]; about?: string; origin?: [string, string]; products?: string[]; rating: number | null }) =>
+        viewStore.collection('vendorCards').replaceOne(card(Number(id.slice(1)), {
+          _id: id, vendorId: id, name: { he: fields.name[0], en: fields.name[1] }, tagIds: fields.tagIds, geoLocationIds: fields.geo,
+          intro: { he: fields.intro?.[0] ?? '', en: fields.intro?.[1] ?? '' }, originLocation: { he: fields.origin?.[0] ?? '', en: fields.origin?.[1] ?? '' },
+          ratingAvg: fields.rating, ratingCount: fields.rating === null ? 0 : 2, searchText: '',
+          searchTokens: searchTokensOf({ name: fields.name, text: [...(fields.intro ?? []), fields.about ?? ''], place: fields.origin ?? [], product: fields.products ?? [] }),
+        }));
+      await vendor('a1', { name: ['להקת החתונה', 'The Wedding Band'], tagIds: ['t-bands'], geo: ['g-haifa'], rating: 3 });
+      await vendor('a2', { name: ['נועה כהן', 'Noa Cohen'], tagIds: ['t-bands'], geo: ['g-tlv'], intro: ['להקה לחתונות', 'Band for weddings'], rating: 5 });
+      await vendor('a3', { name: ['דנה די ג׳יי', 'Dana DJ'], tagIds: ['t-djs'], geo: [], rating: 2 });
+      await vendor('a4', { name: ['איתי לוי', 'Itai Levi'], tagIds: ['t-magicians'], geo: ['g-haifa'], origin: ['תל אביב', 'Tel Aviv'], products: ['מופע קסמים', 'Magic show'], rating: 1 });
+      await vendor('a5', { name: ['מאיה מזרחי', 'Maya Mizrahi'], tagIds: ['t-djs'], geo: ['g-tlv'], intro: ['תקליטנית לאירועים', 'DJ for events'], rating: 4 });
+      await vendor('a6', { name: ['עומר פרץ', 'Omer Peretz'], tagIds: [], geo: [], about: '<p>A great <b>show</b> for every party</p>', rating: 5 });
+    },
   });
 
   it('finds categories by their names in both languages and their aliases', async () => {
