@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The local preview seeds the demo into an empty store; a production deployment never does.
 
 /**
- * What the first load of a page costs in JavaScript, gzipped (figures in docs/storefront.md): 238 KB with
- * one language's messages (of every screen, the back office's and dashboards' too: moving those into their
- * own chunks is the next saving) and no sanitize-html; 250 KB now that the browser parses the shared
- * contracts (the realtime messages, the actor checks) with zod/mini's core, a little room for growth.
+ * What the first load of a page may cost in JavaScript, gzipped (docs/storefront.md): one language's
+ * messages (of every screen, the back office's and dashboards' too: moving those into their own chunks is
+ * the next saving), zod/mini's core for the shared contracts the browser parses (the realtime messages,
+ * the actor checks), no sanitize-html; a little room above what that weighs, so growth is noticed.
  */
 const FIRST_LOAD_GZIP_BUDGET = 251_000;
 
