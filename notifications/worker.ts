@@ -41,8 +41,8 @@ interface ReadSoFar {
 
 export function notificationHandler(options: NotificationWorkerOptions): (job: Job) => Promise<NotificationOutcome> {
   const { eventStore, realtime } = options;
-  // A busy vendor's stream gains a notification per order, so re-reading it whole for every job made
-  // the worker the slowest part of the order round trip (docs/benchmarks.md). Each job now reads only
+  // A busy vendor's stream gains a notification per order, so re-reading it whole for every job would
+  // make the worker the slowest part of the order round trip (docs/benchmarks.md). Each job reads only
   // what was appended since. Remembering is safe: the append below still names the expected revision,
   // so if another worker appended meanwhile it fails, and the retried job reads that append first.
   const readSoFar = new Map<string, ReadSoFar>(); // in least-recently-used order

@@ -128,10 +128,9 @@ async function freshStaging(target: ViewStore, projections: readonly AnyProjecti
 const BUFFER_DOCUMENTS = 5_000;
 /**
  * See RebuildOptions.keepReadBack and createPageBuffer. At 1,000,000 events and 10,000 vendors about
- * 30,000 documents come back (each vendor's card, page and ratings): kept, the rebuild took ~13% less
- * time (33.5 s against 38.7 s, the mean of 9 and 6 runs back to back on this machine) and its
- * resident set peaked ~400 MB higher (the heap grows with what it holds). The bound caps that at
- * larger catalogs; past it the others are written out and read back as before.
+ * 30,000 documents come back (each vendor's card, page and ratings): kept, the rebuild takes ~13% less
+ * time and its resident set peaks ~400 MB higher (the heap grows with what it holds). The bound caps
+ * that at larger catalogs; past it the others are written out and read back again.
  */
 const KEEP_READ_BACK = 50_000;
 
