@@ -16,6 +16,7 @@ import { browserCookies, browserHasSession, renewOrDropSession, sessionHeaders, 
 import { languageTag } from './app/locale-path.ts';
 import { publishToast } from './app/toasts.tsx';
 import { createI18n } from './i18n/i18n-instance.ts';
+import { KeepTypedInput } from './app/typed-before-hydration.ts';
 
 // The browser takes over the server-rendered document: same routes, data from the hydration script.
 const locale = document.documentElement.lang === 'en' ? 'en' : 'he';
@@ -78,7 +79,9 @@ startTransition(() => {
     document,
     <DocumentAssetsContext value={assets}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <KeepTypedInput>
+          <RouterProvider router={router} />
+        </KeepTypedInput>
       </I18nextProvider>
     </DocumentAssetsContext>,
   );
