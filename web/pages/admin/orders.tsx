@@ -8,11 +8,11 @@ import { orderPermissions } from '../../app/order-permissions.ts';
 import { useRootData } from '../../app/root-data.ts';
 import { adminOrder, adminOrders, ORDER_STATUSES, vendorChoices, type AdminOrderFilters } from '../../api/admin-overview.ts';
 import { streamHistory } from '../../api/event-history.ts';
-import type { Order, OrderStatus } from '../../api/view-models.ts';
+import type { Order, OrderStatus, Page } from '../../api/view-models.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FieldError } from '../../components/field-error.tsx';
 import { OrderActions, orderAction } from '../../components/order-actions.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { Price } from '../../components/price.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
@@ -119,28 +119,38 @@ function OrderFilters() {
   );
 }
 
-function OrderRow(props: { order: Order }) {
+function OrderTable(props: { orders: Page<Order>; page: number; filtered: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { order } = props;
-  const labels = {
-    order: t('adminHistory.orders.order'), placed: t('adminHistory.orders.placed'), event: t('adminHistory.orders.event'),
-    customer: t('adminHistory.orders.customer'), artist: t('adminHistory.orders.artist'), service: t('adminHistory.orders.service'),
-    total: t('adminHistory.orders.total'), status: t('adminHistory.orders.status'),
-  };
+  const when = (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+  const { orders, filtered } = props;
   return (
-    <tr data-testid="admin-order-row" data-order-id={order.orderId} data-status={order.status}>
-      <th scope="row" data-label={labels.order}>
-        <LocalLink to={`/admin/order/${order.orderId}`} data-testid="admin-order-link"><code dir="ltr">#{shortId(order.orderId)}</code></LocalLink>
-      </th>
-      <td data-label={labels.placed}>{formatDate(order.placedAt, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}</td>
-      <td data-label={labels.event}>{order.slot ? formatDate(order.slot.start, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : <span className="muted">{t('adminHistory.orders.noEvent')}</span>}</td>
-      <td data-label={labels.customer}><bdi>{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi></td>
-      <td data-label={labels.artist}><bdi>{tr(order.vendorName, locale)}</bdi></td>
-      <td data-label={labels.service}><bdi>{tr(order.product.name, locale)}</bdi></td>
-      <td data-label={labels.total}><Price money={order.total} /></td>
-      <td data-label={labels.status}><span className={`status status-${order.status}`} data-testid="admin-order-status">{t(`order.statuses.${order.status}`)}</span></td>
-    </tr>
+    <>
+      {orders.items.length ? <p className="result-count" role="status" data-testid="admin-orders-count">{t('adminHistory.orders.count', { count: orders.total })}</p> : null}
+      <AdminTable className="admin-table" scrolls rows={orders.items} rowKey={(order) => order.orderId}
+        rowProps={(order) => ({ 'data-testid': 'admin-order-row', 'data-order-id': order.orderId, 'data-status': order.status })}
+        paging={orders.items.length ? { page: props.page, pageSize: ADMIN_ORDERS_PAGE_SIZE, total: orders.total } : undefined}
+        empty={(
+          <div className="empty" data-testid="admin-orders-empty">
+            <p>{filtered ? t('adminHistory.orders.empty') : t('adminHistory.orders.emptyAll')}</p>
+            {filtered ? <p>{t('adminHistory.orders.emptyHint')} <LocalLink to="/admin/order">{t('adminHistory.orders.clear')}</LocalLink></p> : null}
+          </div>
+        )}
+        columns={[
+          { id: 'order', header: t('adminHistory.orders.order'), cell: (order) => (
+            <LocalLink to={`/admin/order/${order.orderId}`} data-testid="admin-order-link"><code dir="ltr">#{shortId(order.orderId)}</code></LocalLink>
+          ) },
+          { id: 'placed', header: t('adminHistory.orders.placed'), cell: (order) => when(order.placedAt) },
+          { id: 'event', header: t('adminHistory.orders.event'), cell: (order) => (order.slot ? when(order.slot.start) : <span className="muted">{t('adminHistory.orders.noEvent')}</span>) },
+          { id: 'customer', header: t('adminHistory.orders.customer'), cell: (order) => <bdi>{order.customerName || t('adminHistory.orders.unknownCustomer')}</bdi> },
+          { id: 'artist', header: t('adminHistory.orders.artist'), cell: (order) => <bdi>{tr(order.vendorName, locale)}</bdi> },
+          { id: 'service', header: t('adminHistory.orders.service'), cell: (order) => <bdi>{tr(order.product.name, locale)}</bdi> },
+          { id: 'total', header: t('adminHistory.orders.total'), cell: (order) => <Price money={order.total} /> },
+          { id: 'status', header: t('adminHistory.orders.status'), cell: (order) => (
+            <span className={`status status-${order.status}`} data-testid="admin-order-status">{t(`order.statuses.${order.status}`)}</span>
+          ) },
+        ]} />
+    </>
   );
 }
 
@@ -151,34 +161,7 @@ export function AdminOrdersPage() {
     <AdminLayout title={t('adminHistory.orders.title')}>
       <div className="admin-orders" data-testid="admin-orders">
         <OrderFilters />
-        {orders === null ? null : orders.items.length === 0 ? (
-          <div className="empty" data-testid="admin-orders-empty">
-            <p>{filtered ? t('adminHistory.orders.empty') : t('adminHistory.orders.emptyAll')}</p>
-            {filtered ? <p>{t('adminHistory.orders.emptyHint')} <LocalLink to="/admin/order">{t('adminHistory.orders.clear')}</LocalLink></p> : null}
-          </div>
-        ) : (
-          <>
-            <p className="result-count" role="status" data-testid="admin-orders-count">{t('adminHistory.orders.count', { count: orders.total })}</p>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('adminHistory.orders.order')}</th>
-                    <th scope="col">{t('adminHistory.orders.placed')}</th>
-                    <th scope="col">{t('adminHistory.orders.event')}</th>
-                    <th scope="col">{t('adminHistory.orders.customer')}</th>
-                    <th scope="col">{t('adminHistory.orders.artist')}</th>
-                    <th scope="col">{t('adminHistory.orders.service')}</th>
-                    <th scope="col">{t('adminHistory.orders.total')}</th>
-                    <th scope="col">{t('adminHistory.orders.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>{orders.items.map((order) => <OrderRow key={order.orderId} order={order} />)}</tbody>
-              </table>
-            </div>
-            <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={orders.total} />
-          </>
-        )}
+        {orders === null ? null : <OrderTable orders={orders} page={page} filtered={filtered} />}
       </div>
     </AdminLayout>
   );
