@@ -1,5 +1,6 @@
 import { UnreadCountsAnswer } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
+import { partiesOf } from '../../domain/shared/actor.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 
 // The header badges' numbers in one small read, so every signed-in page can show them without
@@ -21,8 +22,9 @@ export const myUnreadCounts = readRoute({
     ]);
     let messages = 0;
     for (const conversation of withUnread) {
-      if (conversation.customerId === actor.userId) messages += conversation.unread.customer;
-      if (actor.vendorId && conversation.vendorId === actor.vendorId) messages += conversation.unread.vendor;
+      const parties = partiesOf(actor, conversation);
+      if (parties.includes('customer')) messages += conversation.unread.customer;
+      if (parties.includes('vendor')) messages += conversation.unread.vendor;
     }
     return { notifications, messages, conversations: withUnread.length };
   },

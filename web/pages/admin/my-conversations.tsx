@@ -1,5 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { sideOf } from '../../app/current-actor.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireAdmin } from '../../app/guards.ts';
 import { formatDate, tr } from '../../app/format.ts';
@@ -30,7 +31,7 @@ export function MyConversationsPage() {
       {conversations.items.length === 0 ? <p className="empty" data-testid="my-conversations-empty">{t('adminTools.myConversations.empty')}</p> : (
         <ul className="operator-items card" data-testid="my-conversations">
           {conversations.items.map((conversation) => {
-            const asCustomer = conversation.customerId === user?.id;
+            const asCustomer = sideOf(conversation, user) === 'customer';
             const other = asCustomer ? tr(conversation.vendorName, locale) : conversation.customerName || t('adminContent.conversations.unknownCustomer');
             const unread = asCustomer ? conversation.unread.customer : conversation.unread.vendor;
             return (
