@@ -8,10 +8,10 @@ import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
 import { listPage, tokensFilter } from '../list-page.ts';
 import { publicDocument } from '../public-document.ts';
 import { productStream } from '../../domain/product/decider.ts';
-import { isAdmin, isOperator, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
+import { isStaff } from '../../domain/acl/access.ts';
+import { ownsVendor } from '../../domain/shared/actor.ts';
 
 /** Back office staff see archived products (asked for by `archived`); the storefront never does. */
-const isStaff = (actor: Actor): boolean => isAdmin(actor) || isOperator(actor);
 
 // Products (SPEC §7 `ecommerce/product`), over the `products` view.
 const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
