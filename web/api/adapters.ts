@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { sanitizeRichText } from '../components/rich-text.ts';
 import {
   ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ConversationAnswer, FavoritesAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer,
-  MyReviewAnswer, NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentEntryAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer,
+  MyReviewAnswer, NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer,
   TagAnswer, UnreadCountsAnswer, UserProfileAnswer, VendorCardAnswer, VendorCustomerAnswer, VendorPageAnswer, VendorPageProductAnswer,
   VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 import { readAnswer } from './read-answer.ts';
 import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
-import type { AccountProfile, MyReview, PaymentEntry, Payments, RatingSummary, VendorReviews } from './view-models.ts';
+import type { AccountProfile, MyReview, Payments, RatingSummary, VendorReviews } from './view-models.ts';
 import type {
   Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Money, Notification, Order, Product,
   ProductSummary, Review, Text, VendorCard, VendorPage,
@@ -153,8 +153,7 @@ export function vendorPageFrom(value: unknown, categories: Map<string, Category>
 
 /** A public review: named by an opaque reviewId (no order id leaves the API for them). */
 export function reviewFrom(value: unknown): Review {
-  const review = readAnswer(PublicReviewAnswer, value, 'a review');
-  return { id: review.reviewId, rating: review.rating, text: review.text, at: review.at };
+  return readAnswer(PublicReviewAnswer, value, 'a review');
 }
 
 export function busyIntervalFrom(value: unknown): BusyInterval {
@@ -307,27 +306,11 @@ function ratingSummaryOf(summary: z.output<typeof VendorReviewsAnswer>['summary'
 /** GET /api/ecommerce/vendor/{id}/reviews: a page of reviews and the summary over all of them. */
 export function vendorReviewsFrom(value: unknown): VendorReviews {
   const answer = readAnswer(VendorReviewsAnswer, value, "a vendor's reviews");
-  return { items: answer.items.map(reviewFrom), total: answer.total, summary: ratingSummaryOf(answer.summary) };
-}
-
-function paymentEntryOf(entry: z.output<typeof PaymentEntryAnswer>): PaymentEntry {
-  return {
-    kind: entry.kind,
-    paymentId: entry.paymentId,
-    orderId: entry.orderId,
-    orderStatus: entry.orderStatus,
-    vendorId: entry.vendorId,
-    vendorName: entry.vendorName,
-    product: { id: entry.product.productId, name: entry.product.name, type: entry.product.type },
-    amount: entry.amount,
-    cardLast4: entry.cardLast4,
-    at: entry.at,
-  };
+  return { ...answer, summary: ratingSummaryOf(answer.summary) };
 }
 
 export function paymentsFrom(value: unknown): Payments {
-  const answer = readAnswer(PaymentsAnswer, value, 'the payments');
-  return { items: answer.items.map(paymentEntryOf), total: answer.total, totals: answer.totals };
+  return readAnswer(PaymentsAnswer, value, 'the payments');
 }
 
 /** Product ids of GET /api/artists/vendor/favored/by-user. */

@@ -3,7 +3,11 @@
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
-import type { ContractAnswer, ConversationAnswer, MessageAnswer, MyReviewAnswer, NotificationAnswer, OrderAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer } from '../../query-api/answer-schemas.ts';
+import type {
+  CalendarEntryAnswer, CategoryAnswer, ContractAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
+  NotificationAnswer, OrderAnswer, PaymentsAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
+  VendorReviewsAnswer,
+} from '../../query-api/answer-schemas.ts';
 
 // The documents come from the query API's answer schemas (its read contract), not from the projections.
 
@@ -25,8 +29,9 @@ export type { Locale };
 export interface Money { amountMinor: number; currency: 'ILS' }
 export interface Text { he?: string; en?: string }
 
-export interface Category { id: string; alias: string; name: Text; level: number; order: number }
-export interface GeoLocation { id: string; name: Text }
+/** A category tag as the pages use it: the fields of the tag answer that name and rank it. */
+export type Category = Pick<Answer<typeof TagAnswer>, 'id' | 'alias' | 'name' | 'level' | 'order'>;
+export type GeoLocation = Pick<Answer<typeof GeoLocationAnswer>, 'id' | 'name'>;
 
 /** A search result card: the fields of the vendor card answer it shows, and what the web derives. */
 export type VendorCard = Pick<VendorCardDocument,
@@ -74,9 +79,10 @@ export interface VendorPage {
   reviews: Review[];
 }
 
-export interface Review { id: string; rating: number; text: string; at: string }
+/** A public review (no customer, no order: `reviewId` is opaque). */
+export type Review = Answer<typeof PublicReviewAnswer>;
 
-export interface BusyInterval { start: string; end: string }
+export type BusyInterval = Pick<Answer<typeof CalendarEntryAnswer>, 'start' | 'end'>;
 
 /** An order as its parties and staff read it (GET /api/orders/{id}): both parties named, with the customer's review. */
 export type Order = Answer<typeof OrderAnswer>;
@@ -97,7 +103,7 @@ export interface Article {
   publishedAt: string;
 }
 
-export interface BlogCategory { id: string; alias: string; name: Text; description: Text | null }
+export type BlogCategory = Pick<Answer<typeof CategoryAnswer>, 'id' | 'alias' | 'name' | 'description'>;
 
 export interface CurrentUser {
   id: string;
@@ -132,7 +138,7 @@ export interface VendorProfileDraft {
   geoLocationIds: string[];
 }
 
-export interface LanguageEntry { code: string; name: Text }
+export type LanguageEntry = Pick<Answer<typeof LanguageAnswer>, 'code' | 'name'>;
 
 export type ContractStatus = ContractView['status'];
 export type ContractParty = 'customer' | 'vendor';
@@ -147,7 +153,7 @@ export type ServiceContract = Pick<ContractView,
 };
 
 /** Someone a vendor deals with (GET /api/vendor/customers): a contract can be drafted for them. */
-export type VendorCustomer = z.output<typeof VendorCustomerAnswer>;
+export type VendorCustomer = Answer<typeof VendorCustomerAnswer>;
 
 /** The signed-in user's own account (GET /api/user/current), for the profile form. */
 export interface AccountProfile {
@@ -161,27 +167,16 @@ export interface AccountProfile {
 }
 
 /** A review the signed-in customer wrote (GET /api/reviews): one per order. */
-export type MyReview = z.output<typeof MyReviewAnswer>;
+export type MyReview = Answer<typeof MyReviewAnswer>;
 
-/** The rating summary of a vendor's reviews; distribution by stars '1'..'5'. */
-export interface RatingSummary { count: number; avg: number | null; distribution: Record<'1' | '2' | '3' | '4' | '5', number> }
-export interface VendorReviews { items: Review[]; total: number; summary: RatingSummary }
+/** The rating summary of a vendor's reviews, its distribution counting every star '1'..'5' (0 when none). */
+export type RatingSummary = Omit<Answer<typeof VendorReviewsAnswer>['summary'], 'distribution'> & { distribution: Record<'1' | '2' | '3' | '4' | '5', number> };
+export type VendorReviews = Omit<Answer<typeof VendorReviewsAnswer>, 'summary'> & { summary: RatingSummary };
 
-/** A card charge or a refund of the signed-in customer (GET /api/payments). */
-export interface PaymentEntry {
-  kind: 'charge' | 'refund';
-  paymentId: string;
-  orderId: string;
-  orderStatus: OrderStatus;
-  vendorId: string;
-  vendorName: Text;
-  product: { id: string; name: Text; type: ProductSummary['type'] };
-  /** Always positive: a refund is money back. */
-  amount: Money;
-  cardLast4: string;
-  at: string;
-}
-export interface Payments { items: PaymentEntry[]; total: number; totals: { charged: Money; refunded: Money; net: Money } }
+/** The signed-in customer's card charges and refunds (GET /api/payments), with totals over all of them. */
+export type Payments = Answer<typeof PaymentsAnswer>;
+/** A charge, or a refund (its amount always positive: money back). */
+export type PaymentEntry = Payments['items'][number];
 
 /** An entry of a vendor's own calendar (GET /api/vendor/{id}/calendar read by its owner). */
 export interface VendorCalendarEntry {

@@ -175,7 +175,7 @@ export function VendorPageView() {
                 <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
                 <ul className="review-list">
                   {vendor.reviews.map((review) => (
-                    <li key={review.id}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
+                    <li key={review.reviewId}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
                   ))}
                 </ul>
               </>

@@ -85,7 +85,7 @@ export function VendorReviewsPage() {
             <ul className="review-items" data-testid="vendor-reviews">
               {reviews.items.map((review, index) => (
                 // Public review answers may not name the order, so the position keeps keys unique.
-                <li key={`${review.id}-${index}`} className="card review-item" data-testid="vendor-review">
+                <li key={`${review.reviewId}-${index}`} className="card review-item" data-testid="vendor-review">
                   <div className="review-item-head">
                     <Stars rating={review.rating} />
                     <span className="muted">{formatDate(review.at, locale)}</span>
