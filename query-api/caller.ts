@@ -1,7 +1,7 @@
-import { isStaff } from '../domain/acl/access.ts';
-import { isAdmin, isSuperUser, type Actor } from '../domain/shared/actor.ts';
+import type { Actor } from '../domain/shared/actor.ts';
 import { actorOfAuthorization } from '../infra/auth/jwt-tokens.ts';
 import { problems } from '../infra/http/problem.ts';
+import { guardRoute } from '../infra/http/route-guard.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
 import type { QueryApiPorts } from './ports.ts';
 import type { ReadRequest } from './read-route.ts';
@@ -22,18 +22,8 @@ export function actorResolver(ports: Pick<QueryApiPorts, 'jwtSecret' | 'verifyTo
   };
 }
 
-/**
- * The route-level guard of SPEC §6 by the declared `auth`; rules per document live in the routes. An
- * admin route is for the staff, whose access rules are checked next (infra/http/access-guard.ts).
- */
-export function guardRead(auth: RouteSpec['auth'], actor: Actor): void {
-  if (auth === 'public') return;
-  if (actor.userId === null) throw problems.unauthorized();
-  if (auth === 'user') return;
-  if (auth === 'vendor' && !actor.vendorId && !isAdmin(actor)) throw problems.forbidden('Only a vendor may read this.');
-  if (auth === 'admin' && !isStaff(actor)) throw problems.forbidden('Only an admin may read this.');
-  if (auth === 'superUsers' && !isSuperUser(actor)) throw problems.forbidden('Only the superUsers group may read this.');
-}
+/** The route guard of SPEC §6 for a read (infra/http/route-guard.ts); rules per document live in the routes. */
+export const guardRead = (auth: RouteSpec['auth'], actor: Actor): void => guardRoute(auth, actor, 'read');
 
 /** Identity part of a cache key: answers differ by user, roles and vendor. */
 export function identityOf(actor: Actor): string {
