@@ -169,19 +169,8 @@ export function orderFrom(value: unknown): Order {
 const ArticleRead = z.extend(ArticleAnswer, { body: z.optional(ArticleAnswer.shape.title) });
 
 export function articleFrom(value: unknown): Article {
-  const article = readAnswer(ArticleRead, value, 'an article');
-  const body = article.body ?? {};
-  return {
-    id: article.id,
-    alias: article.alias,
-    title: article.title,
-    bodyHtml: { he: sanitizeRichText(body.he ?? ''), en: sanitizeRichText(body.en ?? '') },
-    excerpt: article.excerpt,
-    kind: article.kind,
-    categoryId: article.categoryId,
-    imageUrl: article.imageUrl,
-    publishedAt: article.publishedAt,
-  };
+  const { body = {}, ...article } = readAnswer(ArticleRead, value, 'an article');
+  return { ...article, bodyHtml: { he: sanitizeRichText(body.he ?? ''), en: sanitizeRichText(body.en ?? '') } };
 }
 
 export function blogCategoryFrom(value: unknown): BlogCategory {

@@ -4,7 +4,7 @@ import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
 import type {
-  CalendarEntryAnswer, CategoryAnswer, ContractAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
+  ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ContractAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
   NotificationAnswer, OrderAnswer, PaymentsAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
   VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
@@ -90,18 +90,8 @@ export type OrderStatus = Order['status'];
 /** The customer's review of an order (one per order). */
 export type OrderReview = NonNullable<Order['review']>;
 
-export interface Article {
-  id: string;
-  alias: string;
-  title: Text;
-  /** Sanitized HTML per locale. */
-  bodyHtml: Text;
-  excerpt: Text | null;
-  kind: 'blog' | 'page';
-  categoryId: string | null;
-  imageUrl: string | null;
-  publishedAt: string;
-}
+/** An article as answered, with its body sanitized for display per language (empty in lists, which carry no body). */
+export type Article = Answer<typeof ArticleAnswer> & { bodyHtml: Text };
 
 export type BlogCategory = Pick<Answer<typeof CategoryAnswer>, 'id' | 'alias' | 'name' | 'description'>;
 
