@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { i18nFor } from '../i18n/i18n.ts';
 import { AdminEmpty, AdminTable, type AdminColumn } from './admin-table.tsx';
 import { AdminCardList } from './admin-card-list.tsx';
+import { FilterField, FilterSelect } from './filter-fields.tsx';
 
 // The admin lists' two shared shapes: what the narrow-screen stylesheet, screen readers and the
 // browser tests rely on is in their markup, so it is checked here once for every list.
@@ -79,5 +80,16 @@ describe('AdminCardList', () => {
       empty={<p className="empty">none</p>} paging={{ page: 2, pageSize: 2, total: 5 }} />);
     expect(html).toMatch(/^<p class="empty">none<\/p><nav class="pager"/);
     expect(html).not.toContain('admin-list');
+  });
+});
+
+describe('filter fields', () => {
+  it('wrap their control in the label (no ids needed), a search box taking the spare width', () => {
+    expect(inEnglish(<FilterField label="Search" grow><input name="q" /></FilterField>))
+      .toBe('<label class="field admin-filter-grow"><span>Search</span><input name="q"/></label>');
+    const html = inEnglish(<FilterSelect label="Role" name="role" value="admin" testId="role"
+      options={[{ value: '', label: 'Any role' }, { value: 'admin', label: 'Admin' }]} />);
+    expect(html).toBe('<label class="field"><span>Role</span><select name="role" data-testid="role">'
+      + '<option value="">Any role</option><option value="admin" selected="">Admin</option></select></label>');
   });
 });

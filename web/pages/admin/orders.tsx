@@ -12,6 +12,7 @@ import type { Order, OrderStatus, Page } from '../../api/view-models.ts';
 import { AdminTable } from '../../components/admin-table.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FieldError } from '../../components/field-error.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { OrderActions, orderAction } from '../../components/order-actions.tsx';
 import { Price } from '../../components/price.tsx';
 import { AdminLayout } from './admin-layout.tsx';
@@ -76,41 +77,24 @@ function OrderFilters() {
   const describedBy = (field: 'from' | 'to') => (errors[field] ? `orders-${field}-error` : undefined);
   return (
     <Form method="get" action={localize('/admin/order')} className="card admin-order-filters" aria-label={t('adminHistory.orders.filters')} data-testid="admin-order-filters">
-      <label className="field">
-        <span>{t('adminHistory.orders.status')}</span>
-        <select name="status" defaultValue={filters.status ?? ''} data-testid="filter-status">
-          <option value="">{t('adminHistory.orders.anyStatus')}</option>
-          {ORDER_STATUSES.map((status) => <option key={status} value={status}>{t(`order.statuses.${status}`)}</option>)}
-        </select>
-      </label>
+      <FilterSelect label={t('adminHistory.orders.status')} name="status" value={filters.status ?? ''} testId="filter-status"
+        options={[{ value: '', label: t('adminHistory.orders.anyStatus') }, ...ORDER_STATUSES.map((status) => ({ value: status, label: t(`order.statuses.${status}`) }))]} />
       {vendors === null ? (filters.vendorId ? <input type="hidden" name="vendorId" value={filters.vendorId} /> : null) : (
-        <label className="field">
-          <span>{t('adminHistory.orders.vendor')}</span>
-          <select name="vendorId" defaultValue={filters.vendorId ?? ''} data-testid="filter-vendor">
-            <option value="">{t('adminHistory.orders.anyVendor')}</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale) || vendor.id}{vendor.archived ? ` ${t('adminHistory.orders.archived')}` : ''}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label={t('adminHistory.orders.vendor')} name="vendorId" value={filters.vendorId ?? ''} testId="filter-vendor"
+          options={[{ value: '', label: t('adminHistory.orders.anyVendor') }, ...vendors.map((vendor) => ({
+            value: vendor.id, label: `${tr(vendor.name, locale) || vendor.id}${vendor.archived ? ` ${t('adminHistory.orders.archived')}` : ''}`,
+          }))]} />
       )}
-      <label className="field">
-        <span>{t('adminHistory.orders.dateField')}</span>
-        <select name="dateField" defaultValue={filters.dateField} data-testid="filter-date-field">
-          <option value="placed">{t('adminHistory.orders.placedDate')}</option>
-          <option value="event">{t('adminHistory.orders.eventDate')}</option>
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('adminHistory.orders.from')}</span>
+      <FilterSelect label={t('adminHistory.orders.dateField')} name="dateField" value={filters.dateField} testId="filter-date-field"
+        options={[{ value: 'placed', label: t('adminHistory.orders.placedDate') }, { value: 'event', label: t('adminHistory.orders.eventDate') }]} />
+      <FilterField label={t('adminHistory.orders.from')}>
         <input type="date" name="from" defaultValue={days.from} aria-invalid={errors.from ? true : undefined} aria-describedby={describedBy('from')} data-testid="filter-from" />
         <FieldError id="orders-from-error" message={errors.from ? t(`adminHistory.orders.${errors.from}`) : null} />
-      </label>
-      <label className="field">
-        <span>{t('adminHistory.orders.to')}</span>
+      </FilterField>
+      <FilterField label={t('adminHistory.orders.to')}>
         <input type="date" name="to" defaultValue={days.to} aria-invalid={errors.to ? true : undefined} aria-describedby={describedBy('to')} data-testid="filter-to" />
         <FieldError id="orders-to-error" message={errors.to ? t(`adminHistory.orders.${errors.to}`) : null} />
-      </label>
+      </FilterField>
       <div className="admin-order-filter-actions">
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="filter-apply">{t('adminHistory.orders.apply')}</button>
         <LocalLink to="/admin/order" className="button">{t('adminHistory.orders.clear')}</LocalLink>

@@ -17,6 +17,7 @@ import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminCardList } from '../../components/admin-card-list.tsx';
 import { AdminEmpty } from '../../components/admin-table.tsx';
+import { FilterSelect } from '../../components/filter-fields.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductForm, type ProductFormRefusal } from '../../components/product-form.tsx';
 import { checkProduct, detailsOf, emptyProductValues, PRODUCT_TYPES, productValuesOfForm, valuesOfDraft } from '../../components/product-form-values.ts';
@@ -75,43 +76,30 @@ export function AdminProductListPage() {
       <DoneNotice message={notice} testId="product-notice" toast />
       <Form method="get" className="admin-filters" aria-label={t('adminCatalog.products.filterLabel')} data-testid="product-filters">
         {vendors === null ? (vendorId ? <input type="hidden" name="vendorId" value={vendorId} /> : null) : (
-          <label className="field admin-filter-grow">
-            <span>{t('adminCatalog.products.vendor')}</span>
-            <select name="vendorId" defaultValue={vendorId} data-testid="product-filter-vendor">
-              <option value="">{t('adminCatalog.products.anyVendor')}</option>
-              {vendors.map((vendor) => (
-                <option key={vendor.id} value={vendor.id}>{tr(vendor.name, locale)}{vendor.archived ? ` (${t('adminCatalog.vendors.archived')})` : ''}</option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label={t('adminCatalog.products.vendor')} name="vendorId" value={vendorId} grow testId="product-filter-vendor"
+            options={[{ value: '', label: t('adminCatalog.products.anyVendor') }, ...vendors.map((vendor) => ({
+              value: vendor.id, label: `${tr(vendor.name, locale)}${vendor.archived ? ` (${t('adminCatalog.vendors.archived')})` : ''}`,
+            }))]} />
         )}
-        <label className="field">
-          <span>{t('adminCatalog.products.type')}</span>
-          <select name="type" defaultValue={type} data-testid="product-filter-type">
-            <option value="">{t('adminCatalog.products.anyType')}</option>
-            {PRODUCT_TYPES.map((value) => <option key={value} value={value}>{t(`product.type.${value}`)}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.products.archivedFilter')}</span>
-          <select name="archived" defaultValue={archived} data-testid="product-filter-archived">
-            <option value="">{t('adminCatalog.products.liveOnly')}</option>
-            <option value="include">{t('adminCatalog.products.includeArchived')}</option>
-            <option value="only">{t('adminCatalog.products.archivedOnly')}</option>
-          </select>
-        </label>
+        <FilterSelect label={t('adminCatalog.products.type')} name="type" value={type} testId="product-filter-type"
+          options={[{ value: '', label: t('adminCatalog.products.anyType') }, ...PRODUCT_TYPES.map((value) => ({ value, label: t(`product.type.${value}`) }))]} />
+        <FilterSelect label={t('adminCatalog.products.archivedFilter')} name="archived" value={archived} testId="product-filter-archived"
+          options={[
+            { value: '', label: t('adminCatalog.products.liveOnly') }, { value: 'include', label: t('adminCatalog.products.includeArchived') },
+            { value: 'only', label: t('adminCatalog.products.archivedOnly') },
+          ]} />
         <button type="submit" className="button button-primary" data-testid="product-filter-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.products.count', { count: list.total })}</p>
       <FormError error={revivedError(failure)} />
-      <AdminCardList rows={list.items} rowKey={(product) => product.id} label={t('admin.items.product')} testId="admin-products" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
-        rowProps={(product) => ({ 'data-testid': 'admin-product', 'data-product-id': product.id })}
+      <AdminCardList rows={list.items} rowKey={(product) => product.productId} label={t('admin.items.product')} testId="admin-products" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
+        rowProps={(product) => ({ 'data-testid': 'admin-product', 'data-product-id': product.productId })}
         empty={<AdminEmpty filtered={filtered} message={t('adminCatalog.products.empty')} noMatch={t('adminCatalog.products.noMatch')} testId="products-empty" />}
         card={(product) => {
           const name = tr(product.name, locale) || t('adminCatalog.products.untitled');
           return {
             figure: product.introImage ? <img className="admin-row-image" src={product.introImage} alt="" loading="lazy" /> : null,
-            title: <LocalLink to={editPath(product.id)} dir="auto" data-testid="product-edit">{name}</LocalLink>,
+            title: <LocalLink to={editPath(product.productId)} dir="auto" data-testid="product-edit">{name}</LocalLink>,
             meta: (
               <>
                 <span className={`type-badge is-${product.type}`}>{t(`product.type.${product.type}`)}</span>
@@ -125,11 +113,11 @@ export function AdminProductListPage() {
             actions: (
               <>
                 <Price money={product.price} className="price" />
-                <LocalLink to={editPath(product.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
-                <LocalLink to={`/store/product/${encodeURIComponent(product.id)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
+                <LocalLink to={editPath(product.productId)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
+                <LocalLink to={`/store/product/${encodeURIComponent(product.productId)}`} className="link-quiet-dark">{t('adminCatalog.products.view')}</LocalLink>
                 {may.remove ? <ConfirmPostButton label={t('adminCatalog.remove')} ariaLabel={t('adminCatalog.removeNamed', { name })} question={t('adminCatalog.products.removeQuestion')}
                   confirmLabel={t('adminCatalog.removeConfirm')} cancelLabel={t('adminCatalog.keep')} busyLabel={t('adminCatalog.removing')}
-                  intent={`${REMOVE}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" /> : null}
+                  intent={`${REMOVE}:${product.productId}`} fields={{ productId: product.productId, name }} testId="product-remove" /> : null}
               </>
             ),
           };

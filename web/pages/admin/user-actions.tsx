@@ -8,6 +8,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { adminUser, adminUserList, userActions, type AdminUser, type UserActionPage } from '../../api/admin-catalog.ts';
 import { ActorName } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { adminPathOfStream, streamLabel } from './stream-paths.ts';
 
@@ -90,32 +91,23 @@ export function UserActionsPage() {
             </p>
           </div>
         ) : (
-          <label className="field admin-filter-grow">
-            <span>{t('adminCatalog.userActions.user')}</span>
+          <FilterField label={t('adminCatalog.userActions.user')} grow>
             <input type="search" name="who" defaultValue={who} maxLength={200} placeholder={t('adminCatalog.userActions.userPlaceholder')} data-testid="user-action-who" />
-          </label>
+          </FilterField>
         )}
-        <label className="field">
-          <span>{t('adminCatalog.userActions.category')}</span>
-          <select name="category" defaultValue={filters.category} data-testid="user-action-category">
-            <option value="">{t('adminCatalog.userActions.anyCategory')}</option>
-            {CATEGORIES.map((category) => <option key={category} value={category}>{t(`adminHistory.categories.${category}`, { defaultValue: category })}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.userActions.type')}</span>
+        <FilterSelect label={t('adminCatalog.userActions.category')} name="category" value={filters.category} testId="user-action-category"
+          options={[{ value: '', label: t('adminCatalog.userActions.anyCategory') }, ...CATEGORIES.map((category) => ({ value: category, label: t(`adminHistory.categories.${category}`, { defaultValue: category }) }))]} />
+        <FilterField label={t('adminCatalog.userActions.type')}>
           <input name="type" defaultValue={filters.type} maxLength={100} pattern="[A-Za-z]+" dir="ltr" placeholder="OrderPlaced" aria-describedby="user-action-type-hint"
             data-testid="user-action-type" />
           <small id="user-action-type-hint" className="visually-hidden">{t('adminCatalog.userActions.typeHint')}</small>
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.userActions.from')}</span>
+        </FilterField>
+        <FilterField label={t('adminCatalog.userActions.from')}>
           <input type="date" name="from" defaultValue={filters.from} data-testid="user-action-from" />
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.userActions.to')}</span>
+        </FilterField>
+        <FilterField label={t('adminCatalog.userActions.to')}>
           <input type="date" name="to" defaultValue={filters.to} data-testid="user-action-to" />
-        </label>
+        </FilterField>
         <button type="submit" className="button button-primary" data-testid="user-action-submit">{t('adminCatalog.filter')}</button>
       </Form>
 

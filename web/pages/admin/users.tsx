@@ -16,6 +16,7 @@ import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminCardList } from '../../components/admin-card-list.tsx';
 import { AdminEmpty } from '../../components/admin-table.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { requireAdminRight } from './admin-access.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
@@ -57,25 +58,13 @@ export function AdminUserListPage() {
   return (
     <AdminLayout title={t('admin.items.user')}>
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminCatalog.users.searchLabel')} data-testid="user-filters">
-        <label className="field admin-filter-grow">
-          <span>{t('adminCatalog.users.search')}</span>
+        <FilterField label={t('adminCatalog.users.search')} grow>
           <input type="search" name="q" defaultValue={text} maxLength={200} placeholder={t('adminCatalog.users.searchPlaceholder')} data-testid="user-search" />
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.users.role')}</span>
-          <select name="role" defaultValue={role} data-testid="user-filter-role">
-            <option value="">{t('adminCatalog.users.anyRole')}</option>
-            {USER_ROLE_FILTERS.map((value) => <option key={value} value={value}>{t(`adminCatalog.users.roles.${value}`)}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('adminCatalog.users.activation')}</span>
-          <select name="active" defaultValue={active} data-testid="user-filter-active">
-            <option value="">{t('adminCatalog.users.anyActivation')}</option>
-            <option value="true">{t('adminCatalog.users.active')}</option>
-            <option value="false">{t('adminCatalog.users.inactive')}</option>
-          </select>
-        </label>
+        </FilterField>
+        <FilterSelect label={t('adminCatalog.users.role')} name="role" value={role} testId="user-filter-role"
+          options={[{ value: '', label: t('adminCatalog.users.anyRole') }, ...USER_ROLE_FILTERS.map((value) => ({ value, label: t(`adminCatalog.users.roles.${value}`) }))]} />
+        <FilterSelect label={t('adminCatalog.users.activation')} name="active" value={active} testId="user-filter-active"
+          options={[{ value: '', label: t('adminCatalog.users.anyActivation') }, { value: 'true', label: t('adminCatalog.users.active') }, { value: 'false', label: t('adminCatalog.users.inactive') }]} />
         <button type="submit" className="button button-primary" data-testid="user-search-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.users.count', { count: list.total })}</p>

@@ -15,6 +15,7 @@ import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminCardList } from '../../components/admin-card-list.tsx';
 import { AdminEmpty } from '../../components/admin-table.tsx';
+import { FilterField } from '../../components/filter-fields.tsx';
 import { VendorForm, emptyVendorProfile, vendorProfileOfPost } from '../../components/vendor-form.tsx';
 import { INTENT_FIELD, refused, revivedError, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';
 import { intentKind } from '../../app/intent-action.ts';
@@ -58,10 +59,9 @@ export function AdminVendorListPage() {
     <AdminLayout title={t('admin.items.vendor')}
       actions={mayCreate ? <LocalLink to={`${LIST_PATH}/new`} className="button button-primary" data-testid="vendor-new">+ {t('adminCatalog.vendors.add')}</LocalLink> : null}>
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminCatalog.vendors.searchLabel')} data-testid="vendor-filters">
-        <label className="field admin-filter-grow">
-          <span>{t('adminCatalog.vendors.search')}</span>
+        <FilterField label={t('adminCatalog.vendors.search')} grow>
           <input type="search" name="q" defaultValue={text} maxLength={200} placeholder={t('adminCatalog.vendors.searchPlaceholder')} data-testid="vendor-search" />
-        </label>
+        </FilterField>
         <label className="admin-check">
           <input type="checkbox" name="archived" value="show" defaultChecked={includeArchived} data-testid="vendor-show-archived" />
           <span>{t('adminCatalog.vendors.showArchived')}</span>
@@ -69,14 +69,14 @@ export function AdminVendorListPage() {
         <button type="submit" className="button button-primary" data-testid="vendor-search-submit">{t('adminCatalog.filter')}</button>
       </Form>
       <p className="result-count muted" role="status">{t('adminCatalog.vendors.count', { count: list.total })}</p>
-      <AdminCardList rows={list.items} rowKey={({ card }) => card.id} label={t('admin.items.vendor')} testId="admin-vendors" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
-        rowProps={({ card }) => ({ 'data-testid': 'admin-vendor', 'data-vendor-id': card.id })}
+      <AdminCardList rows={list.items} rowKey={({ card }) => card.vendorId} label={t('admin.items.vendor')} testId="admin-vendors" paging={{ page, pageSize: ADMIN_PAGE_SIZE, total: list.total }}
+        rowProps={({ card }) => ({ 'data-testid': 'admin-vendor', 'data-vendor-id': card.vendorId })}
         empty={<AdminEmpty filtered={filtered} message={t('adminCatalog.vendors.empty')} noMatch={t('adminCatalog.vendors.noMatch')} testId="vendors-empty" />}
         card={({ card, archived, productCount, createdAt }) => {
           const name = tr(card.name, locale) || t('adminCatalog.vendors.unnamed');
           return {
-            figure: <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} />,
-            title: <LocalLink to={editPath(card.id)} dir="auto" data-testid="vendor-edit">{name}</LocalLink>,
+            figure: <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.vendorId} />,
+            title: <LocalLink to={editPath(card.vendorId)} dir="auto" data-testid="vendor-edit">{name}</LocalLink>,
             meta: (
               <>
                 {archived ? <span className="status status-archived">{t('adminCatalog.vendors.archived')}</span> : <span className="status status-live">{t('adminCatalog.vendors.live')}</span>}
@@ -88,7 +88,7 @@ export function AdminVendorListPage() {
             intro: tr(card.intro, locale),
             actions: (
               <>
-                <LocalLink to={editPath(card.id)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
+                <LocalLink to={editPath(card.vendorId)} className="button" aria-label={t('adminCatalog.editNamed', { name })}>{t('adminCatalog.edit')}</LocalLink>
                 <LocalLink to={vendorPath(card, locale)} className="link-quiet-dark" aria-label={t('adminCatalog.vendors.viewPageNamed', { name })}>{t('adminCatalog.vendors.viewPage')}</LocalLink>
               </>
             ),
