@@ -11,6 +11,7 @@ import { focusFirstError } from '../../components/admin-entity-form.tsx';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
 import { FormError } from '../../components/form-errors.tsx';
+import { FilterField } from '../../components/filter-fields.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { requireAdminRight } from './admin-access.tsx';
 import { ADMIN_NAV } from './admin-nav.ts';
@@ -95,10 +96,9 @@ export function AclListPage() {
       <DoneNotice message={notice} testId="acl-notice" />
       <FormError error={revivedError(failure)} />
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
-        <div className="field">
-          <label htmlFor="acl-asset-filter">{t('adminContent.acl.asset')}</label>
-          <input id="acl-asset-filter" name="asset" type="search" defaultValue={asset} dir="ltr" data-testid="acl-filter" />
-        </div>
+        <FilterField label={t('adminContent.acl.asset')}>
+          <input name="asset" type="search" defaultValue={asset} dir="ltr" data-testid="acl-filter" />
+        </FilterField>
         <button type="submit" className="button" disabled={navigation.state === 'loading'} data-testid="acl-filter-apply">{t('adminContent.list.apply')}</button>
         {asset ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>

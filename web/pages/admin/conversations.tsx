@@ -10,6 +10,7 @@ import {
 import type { ChatMessage, Conversation, Locale } from '../../api/view-models.ts';
 import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
 import { TypedText } from '../../components/translated.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
 
@@ -76,20 +77,14 @@ export function AdminConversationsPage() {
       <p className="muted">{t('adminContent.conversations.intro')}</p>
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
         {shows.artistFilter ? (
-          <div className="field">
-            <label htmlFor="conversation-artist">{t('adminContent.conversations.artist')}</label>
-            <select id="conversation-artist" name="vendorId" defaultValue={vendorId} data-testid="conversation-artist">
-              <option value="">{t('adminContent.conversations.anyArtist')}</option>
-              {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
-            </select>
-          </div>
+          <FilterSelect label={t('adminContent.conversations.artist')} name="vendorId" value={vendorId} testId="conversation-artist"
+            options={[{ value: '', label: t('adminContent.conversations.anyArtist') }, ...artists.map((artist) => ({ value: artist.id, label: tr(artist.name, locale) || artist.id }))]} />
         ) : vendorId ? <input type="hidden" name="vendorId" value={vendorId} /> : null}
         {customerId ? <input type="hidden" name="customerId" value={customerId} /> : !shows.customerSearch ? null : (
-          <div className="field">
-            <label htmlFor="conversation-customer">{t('adminContent.conversations.customer')}</label>
-            <input id="conversation-customer" name="customer" type="search" defaultValue={customerSearch} placeholder={t('adminContent.conversations.customerPlaceholder')}
+          <FilterField label={t('adminContent.conversations.customer')}>
+            <input name="customer" type="search" defaultValue={customerSearch} placeholder={t('adminContent.conversations.customerPlaceholder')}
               data-testid="conversation-customer" />
-          </div>
+          </FilterField>
         )}
         <label className="admin-check">
           <input type="checkbox" name="unanswered" value="true" defaultChecked={unanswered} data-testid="conversation-unanswered" />

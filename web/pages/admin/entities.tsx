@@ -19,6 +19,7 @@ import { fieldErrorsOf } from '../../components/field-error.tsx';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { adminForm, doneRedirect, invalidForm } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
@@ -140,18 +141,14 @@ function ContentList(props: Extract<Awaited<ReturnType<typeof entityListLoader>>
       <p className="muted">{t(`adminContent.types.${type}.intro`)}</p>
       <DoneNotice message={notice} testId="entity-notice" />
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
-        <div className="field">
-          <label htmlFor="entity-search">{t('adminContent.list.search')}</label>
-          <input id="entity-search" name="text" type="search" defaultValue={text} data-testid="entity-search" />
-        </div>
+        <FilterField label={t('adminContent.list.search')}>
+          <input name="text" type="search" defaultValue={text} data-testid="entity-search" />
+        </FilterField>
         {type === 'tag' ? (
-          <div className="field">
-            <label htmlFor="entity-parent">{t('adminContent.fields.parentId')}</label>
-            <select id="entity-parent" name="parentId" defaultValue={parentId}>
-              <option value="">{t('adminContent.list.anyParent')}</option>
-              {(references.tags ?? []).map((option) => <option key={option.id} value={option.id}>{'— '.repeat(option.level ?? 0)}{tr(option.label, locale) || option.id}</option>)}
-            </select>
-          </div>
+          <FilterSelect label={t('adminContent.fields.parentId')} name="parentId" value={parentId}
+            options={[{ value: '', label: t('adminContent.list.anyParent') }, ...(references.tags ?? []).map((option) => ({
+              value: option.id, label: `${'— '.repeat(option.level ?? 0)}${tr(option.label, locale) || option.id}`,
+            }))]} />
         ) : null}
         <button type="submit" className="button" disabled={navigation.state === 'loading'}>{t('adminContent.list.apply')}</button>
         {searching ? <LocalLink to={listPath(type)} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}

@@ -13,6 +13,7 @@ import { useRootData } from '../../app/root-data.ts';
 import { untilViewShows } from '../../app/until-views-show.ts';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { refused, revivedError, textOf, useActionFailure } from '../../app/form-action.ts';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { AdminLayout } from './admin-layout.tsx';
@@ -266,17 +267,11 @@ export function MediaPage() {
         <DoneNotice message={notice} testId="media-notice" />
         <FormError error={revivedError(failure)} />
         <Form method="get" className="admin-filters media-filters" role="search" aria-label={t('adminMediaAcl.media.filtersLabel')}>
-          <div className="field">
-            <label htmlFor="media-kind">{t('adminMediaAcl.media.kind')}</label>
-            <select id="media-kind" name="kind" defaultValue={kind ?? ''}>
-              <option value="">{t('adminMediaAcl.media.allKinds')}</option>
-              {MEDIA_KINDS.map((value) => <option key={value} value={value}>{t(`adminMediaAcl.media.kindsPlural.${value}`)}</option>)}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="media-text">{t('adminMediaAcl.media.text')}</label>
-            <input id="media-text" name="text" type="search" defaultValue={text} dir="auto" />
-          </div>
+          <FilterSelect label={t('adminMediaAcl.media.kind')} name="kind" value={kind ?? ''}
+            options={[{ value: '', label: t('adminMediaAcl.media.allKinds') }, ...MEDIA_KINDS.map((value) => ({ value, label: t(`adminMediaAcl.media.kindsPlural.${value}`) }))]} />
+          <FilterField label={t('adminMediaAcl.media.text')}>
+            <input name="text" type="search" defaultValue={text} dir="auto" />
+          </FilterField>
           <button type="submit" className="button" disabled={navigation.state === 'loading'}>{t('adminMediaAcl.media.apply')}</button>
           {filtered ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminMediaAcl.media.clear')}</LocalLink> : null}
         </Form>

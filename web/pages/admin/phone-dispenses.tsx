@@ -11,6 +11,7 @@ import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { EventHistory } from '../../components/event-history.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { AdminEmpty, AdminTable } from '../../components/admin-table.tsx';
+import { FilterField, FilterSelect } from '../../components/filter-fields.tsx';
 import { phoneNumberDispenseStream } from '../../../domain/phone-number-dispense/decider.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
@@ -79,17 +80,11 @@ export function PhoneDispensesList() {
       <DoneNotice message={notice} testId="dispense-notice" />
       <FormError error={revivedError(failure)} />
       <Form method="get" className="admin-filters" role="search" aria-label={t('adminContent.list.searchLabel')}>
-        <div className="field">
-          <label htmlFor="dispense-search">{t('adminContent.dispenses.search')}</label>
-          <input id="dispense-search" name="text" type="search" defaultValue={text} />
-        </div>
-        <div className="field">
-          <label htmlFor="dispense-artist">{t('adminContent.dispenses.artist')}</label>
-          <select id="dispense-artist" name="vendorId" defaultValue={vendorId}>
-            <option value="">{t('adminContent.dispenses.anyArtist')}</option>
-            {artists.map((artist) => <option key={artist.id} value={artist.id}>{tr(artist.name, locale) || artist.id}</option>)}
-          </select>
-        </div>
+        <FilterField label={t('adminContent.dispenses.search')}>
+          <input name="text" type="search" defaultValue={text} />
+        </FilterField>
+        <FilterSelect label={t('adminContent.dispenses.artist')} name="vendorId" value={vendorId}
+          options={[{ value: '', label: t('adminContent.dispenses.anyArtist') }, ...artists.map((artist) => ({ value: artist.id, label: tr(artist.name, locale) || artist.id }))]} />
         <button type="submit" className="button" disabled={navigation.state === 'loading'}>{t('adminContent.list.apply')}</button>
         {filtered ? <LocalLink to={LIST_PATH} className="link-quiet-dark">{t('adminContent.list.clear')}</LocalLink> : null}
       </Form>
