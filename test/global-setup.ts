@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { engineEnvVar, engineUrl, engines, stopEngineContainers } from './engine-containers.ts';
 import type { Engine, EngineAvailability } from './engine-containers.ts';
 import type {} from './real-engines.ts'; // the ProvidedContext typing of provide('realEngines')
+import { DEMO_DATA_TEMPLATE_VAR, seedDemoDataTemplate } from './demo-data-dir.ts';
 
 // Hands the URLs of real engines to the suites, once per run. A suite for a real engine runs when its
 // URL is set (EVENTSTORE_URL, MONGO_URL, REDIS_URL, KAFKA_BROKERS), else against a container started
@@ -16,7 +18,12 @@ import type {} from './real-engines.ts'; // the ProvidedContext typing of provid
 // Vitest runs a global setup once per project (the tiers of vitest.config.ts), each in a module instance
 // of its own, so the engines are found once per run and kept on globalThis: the later projects get the
 // same URLs (the environment no longer has them) and the containers are stopped once.
-const shared = globalThis as { marketplaceRealEngines?: Promise<Record<Engine, EngineAvailability>> };
+//
+// The tiers that start the seeded product get the demo data template (test/demo-data-dir.ts): seeded once
+// here, after the engine URLs left the environment (so it is the embedded stores' data), and named in
+// the environment the workers inherit.
+const shared = globalThis as { marketplaceRealEngines?: Promise<Record<Engine, EngineAvailability>>; marketplaceDemoTemplate?: Promise<string> };
+const tiersStartingTheProduct = new Set(['browser', 'full-stack']);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const first = shared.marketplaceRealEngines === undefined;
@@ -26,5 +33,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return Object.fromEntries(found) as Record<Engine, EngineAvailability>;
   })();
   project.provide('realEngines', await shared.marketplaceRealEngines);
-  return first ? stopEngineContainers : async () => {};
+  const teardowns: (() => Promise<void>)[] = first ? [stopEngineContainers] : [];
+  if (tiersStartingTheProduct.has(project.name) && !process.env[DEMO_DATA_TEMPLATE_VAR] && !shared.marketplaceDemoTemplate) {
+    shared.marketplaceDemoTemplate = seedDemoDataTemplate();
+    const template = await shared.marketplaceDemoTemplate;
+    process.env[DEMO_DATA_TEMPLATE_VAR] = template;
+    teardowns.push(async () => {
+      delete process.env[DEMO_DATA_TEMPLATE_VAR];
+      await rm(template, { recursive: true, force: true });
+    });
+  }
+  return async () => { for (const teardown of teardowns) await teardown(); };
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
 
 // The started product for the storefront's tests: main.ts's startMarketplace on port 0 with the demo
-// seed, in a fresh data directory that is removed afterwards.
+// seed (a copy of the run's seeded data, test/demo-data-dir.ts), in a fresh data directory that is
+// removed afterwards.
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO = { admin: 'admin@demo.local', vendor: 'vendor@demo.local', customer: 'customer@demo.local' } as const;
 
@@ -18,7 +18,7 @@ export interface TestMarketplace {
 
 export async function startTestMarketplace(): Promise<TestMarketplace> {
   const { startMarketplace } = await import('../../main.ts');
-  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-test-'));
+  const dataDir = await freshDemoDataDir('storefront-test-');
   const marketplace = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
   return {
     url: marketplace.url,
