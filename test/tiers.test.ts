@@ -29,5 +29,6 @@ describe('test tiers (the vitest projects)', () => {
     expect(tierOf('main.health.test.ts', source("import { describeWithEngine } from './test/real-engines%.ts';\nimport { start%Marketplace } from './main%.ts';"))).toBe('engine');
     expect(tierOf('query-api/x.test.ts', source("import { start%FullStack } from '../test/full-stack%.ts';"))).toBe('full-stack');
     expect(tierOf('replay/replay-cli.test.ts', source("import { execFile } from 'node:child%_process';"))).toBe('full-stack');
+    expect(tierOf('projectors/rebuild-split.test.ts', source("import { planSplit } from './rebuild-split%.ts';"))).toBe('full-stack');
   });
 });

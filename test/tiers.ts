@@ -8,7 +8,8 @@ import { join, relative } from 'node:path';
 //   engine      imports test/real-engines.ts (describeWithEngine/realEngine): needs Redis, Kafka,
 //               MongoDB or EventStoreDB (skipped by name when one is not there);
 //   full-stack  starts the whole product: main.ts's startMarketplace, test/full-stack.ts,
-//               web/test/marketplace.ts, or runs code of the product in a child process (node:child_process);
+//               web/test/marketplace.ts, or runs code of the product in a child process: node:child_process
+//               in the test, or a module of the product that forks one (the rebuild's helper process);
 //   unit        everything else: pure and in-process tests, seconds in all.
 export const tiers = ['unit', 'engine', 'browser', 'full-stack'] as const;
 export type Tier = (typeof tiers)[number];
@@ -19,7 +20,7 @@ const skippedDirectories = new Set(['node_modules', '.tools', 'data', '.services
 const uses = {
   browser: /from ['"]playwright-core['"]/,
   engine: /real-engines\.ts['"]/,
-  fullStack: /\bstartMarketplace\b|\bstartFullStack\b|\bstartTestMarketplace\b|\/full-stack\.ts['"]|\/main\.ts['"]|from ['"]node:child_process['"]/,
+  fullStack: /\bstartMarketplace\b|\bstartFullStack\b|\bstartTestMarketplace\b|\/full-stack\.ts['"]|\/main\.ts['"]|from ['"]node:child_process['"]|\/rebuild-split\.ts['"]/,
 };
 
 /** The tier of one test file, given its path and its source. */
