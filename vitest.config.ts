@@ -17,9 +17,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // The unit tier shares one module graph between its files (isolate: false): importing the product's
-    // modules again for each of its ~170 files cost more than running their tests. Its tests make their
-    // own stores, servers and clocks, so nothing a file leaves in a module is read by another.
-    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { isolate: false } : {}) } })),
+    // The unit tier shares one module graph between its files: importing the product's modules again
+    // for each of its ~170 files cost more than running their tests. Its tests make their own stores,
+    // servers and clocks, so nothing a file leaves in a module is read by another. Isolation is a
+    // setting of the pool, not of a project, so the unit tier runs in the threads pool without it and
+    // the other tiers in forks, each file in a process of its own.
+    poolOptions: { threads: { isolate: false } },
+    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { pool: 'threads' } : {}) } })),
   },
 });
