@@ -11,6 +11,7 @@ import type { CommandOutcome } from './command-handler.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 import type { MailRequestPolicies } from './mail-request-throttle.ts';
 import type { SecurityChallenges } from './security-challenge.ts';
+import type { PasswordHashCost } from '../infra/auth/password-hash.ts';
 import type { CommandApiLogger } from './ports.ts';
 
 // What every group of routes receives: the ports, and `aggregate` — an aggregate bound to the event
@@ -29,6 +30,8 @@ export interface CommandDeps {
   mailRequestPolicies?: MailRequestPolicies;
   /** Hands out and checks the SPEC's securityChallenge (captcha). */
   securityChallenges: SecurityChallenges;
+  /** The scrypt cost of new password hashes; default DEFAULT_PASSWORD_HASH_COST. */
+  passwordHashCost?: PasswordHashCost;
   /**
    * Told when a user's refresh tokens were revoked (password change or reset, new roles, a reused
    * refresh token): the storefront's realtime hub closes that user's sockets.

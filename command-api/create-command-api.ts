@@ -87,6 +87,7 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
       secret: ports.jwtSecret, usedTokens: ports.singleUseTokens ?? createMemorySingleUseTokens(), difficulty: ports.securityChallengeDifficulty,
     }),
     mediaStorage: ports.mediaStorage,
+    passwordHashCost: ports.passwordHashCost,
     onSessionsRevoked: ports.realtime ? sessionsRevokedAnnouncer(ports.realtime, clock, logger) : undefined,
   });
   const routes = commandRoutes(deps);

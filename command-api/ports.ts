@@ -9,6 +9,7 @@ import type { ActivationMailer } from '../domain/ports/activation-mailer.ts';
 import type { PasswordGuessPolicies } from './password-guess-throttle.ts';
 import type { MailRequestPolicies } from './mail-request-throttle.ts';
 import type { SecurityChallengeDifficulty } from './security-challenge.ts';
+import type { PasswordHashCost } from '../infra/auth/password-hash.ts';
 import type { SingleUseTokens } from '../domain/ports/single-use-tokens.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
 
@@ -46,6 +47,8 @@ export interface CommandApiPorts {
   singleUseTokens?: SingleUseTokens;
   /** How much work a security challenge takes (security-challenge.ts); tests make it small. */
   securityChallengeDifficulty?: SecurityChallengeDifficulty;
+  /** The scrypt cost of new password hashes (default DEFAULT_PASSWORD_HASH_COST); tests make it small. A hash carries its cost, so any verifies. */
+  passwordHashCost?: PasswordHashCost;
   /** Where the API announces that a user's sessions were revoked (SESSIONS_REVOKED), so the realtime hub closes their sockets. */
   realtime?: Realtime;
   /**

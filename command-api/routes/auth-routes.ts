@@ -49,9 +49,6 @@ const badResetLink = () => new HttpProblem(422, 'Invalid', { code: 'user.bad-res
 
 export const UserProfile = UserProfileAnswer;
 
-// Verifying against a fixed hash when the e-mail is unknown keeps "no such user" as slow as "wrong
-// password", so response times do not tell which addresses have accounts.
-let decoyHash: Promise<string> | null = null;
 const wrongCredentials = () => problems.unauthorized('The e-mail or password is wrong.');
 const inactive = () => new HttpProblem(403, 'Account not activated', {
   code: 'user.inactive', detail: 'This account is not activated yet. Open the activation link we sent to your e-mail.',
@@ -91,6 +88,10 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
   const resetRequests = createMailRequestThrottle(deps.attemptLimiter, deps.securityChallenges, 'forgot-password', deps.mailRequestPolicies);
   const clientAddress = (request: Parameters<typeof clientAddressOf>[0]) => clientAddressOf(request, deps.tokens.secret);
   const now = () => deps.clock.now().getTime();
+  const hash = (password: string) => hashPassword(password, deps.passwordHashCost);
+  // Verifying against a fixed hash when the e-mail is unknown keeps "no such user" as slow as "wrong
+  // password", so response times do not tell which addresses have accounts.
+  let decoyHash: Promise<string> | null = null;
   /** The SPEC's optional captcha: a solved security challenge in the payload (security-challenge.ts). */
   const securityChallenge = z.string().max(4000).optional();
 
@@ -122,7 +123,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
     }, async ({ body, context, request }) => {
       await registrations.attempt(body.email, clientAddress(request), body.securityChallenge, now());
       const userId = context.newId();
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hash(body.password);
       // A claim whose user was never written (the process stopped between the two appends) is taken
       // over by reusing its user id: the user stream's "no stream" append still lets only one win.
       // A keyed retry of this very registration meets its own claim (its ids derive from the key).
@@ -194,7 +195,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       const userId = body.token.split('.')[0]!;
       if (!Id.safeParse(userId).success || !(await loadUserAccount(eventStore, userId))) throw badResetLink();
       const outcome = await users.execute(context, userId, {
-        type: 'ResetPassword', userId, tokenHash: sha256(body.token), passwordHash: await hashPassword(body.password),
+        type: 'ResetPassword', userId, tokenHash: sha256(body.token), passwordHash: await hash(body.password),
       });
       deps.onSessionsRevoked?.(userId);
       return written(userId, outcome);
@@ -217,7 +218,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       const userId = await findUserIdByEmail(eventStore, email);
       const account = userId ? await loadUserAccount(eventStore, userId) : null;
       if (!account) {
-        decoyHash ??= hashPassword(randomUUID());
+        decoyHash ??= hash(randomUUID());
         await verifyPassword(body.password, await decoyHash);
         throw wrongCredentials();
       }
@@ -310,7 +311,7 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       }
       await attempt.succeeded();
       const outcome = await users.execute(context, userId, {
-        type: 'ChangePassword', userId, passwordHash: await hashPassword(body.newPassword),
+        type: 'ChangePassword', userId, passwordHash: await hash(body.newPassword),
       });
       // The change revoked every refresh token, this session's too: it continues in a new session.
       const changed = (await loadUserAccount(eventStore, userId))!;

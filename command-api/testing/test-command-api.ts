@@ -80,6 +80,8 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
     mailRequestPolicies: options.mailRequestPolicies ?? relaxedMailRequestPolicies,
     // Cheap proof of work: a test that meets a security challenge solves it in milliseconds.
     securityChallengeDifficulty: { cost: 1, counterMin: 1, counterMax: 50 },
+    // Cheap password hashes (scrypt N=1024, ~2 ms instead of ~50): route tests register and sign in hundreds of times.
+    passwordHashCost: { N: 1024, r: 8, p: 1 },
     idempotencyStore: options.idempotencyStore,
     mediaStorage: options.mediaStorage,
     logger: { info: () => {}, warn: () => {}, error: (error) => (options.logError ?? console.error)(error) },

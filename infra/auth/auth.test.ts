@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './password-hash.ts';
 import { actorOfAuthorization, issueTokens, secretKeyOf, verifyAccessToken, verifyRefreshToken } from './jwt-tokens.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-123';
@@ -13,6 +13,15 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct hors', hash)).toBe(false);
     expect(await hashPassword('correct horse')).not.toBe(hash);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('hashes at the default cost unless given one; a hash carries its cost, so hashes of either cost verify', async () => {
+    const strong = await hashPassword('correct horse');
+    expect(strong.split('$').slice(1, 4)).toEqual([String(DEFAULT_PASSWORD_HASH_COST.N), String(DEFAULT_PASSWORD_HASH_COST.r), String(DEFAULT_PASSWORD_HASH_COST.p)]);
+    const cheap = await hashPassword('correct horse', { N: 1024, r: 8, p: 1 });
+    expect(cheap.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+    expect(await verifyPassword('correct horse', cheap)).toBe(true);
+    expect(await verifyPassword('correct hors', cheap)).toBe(false);
   });
 });
 

@@ -4,7 +4,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 // its parameters, so they can be raised later without breaking existing hashes:
 //   scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>
 const KEY_LENGTH = 64;
-const DEFAULTS = { N: 16384, r: 8, p: 1 };
+/** scrypt's cost parameters: N (CPU and memory), r (block size), p (parallelism). */
+export interface PasswordHashCost { N: number; r: number; p: number }
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { N: 16384, r: 8, p: 1 };
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -14,10 +16,10 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, DEFAULTS);
-  return ['scrypt', DEFAULTS.N, DEFAULTS.r, DEFAULTS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Compares in constant time; a malformed stored hash never matches. */
