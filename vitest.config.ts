@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { testFilesByTier, tiers } from './test/tiers.ts';
 
@@ -17,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker per core (vitest's default leaves one core to its own, mostly idle, process): the tests
+    // spend much of their time waiting on a server, Chromium or a child process.
+    maxWorkers: availableParallelism(),
     // The unit tier shares one module graph between its files: importing the product's modules again
     // for each of its ~170 files cost more than running their tests. Its tests make their own stores,
     // servers and clocks, so nothing a file leaves in a module is read by another. Isolation is a
