@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { freePort } from './free-port.ts';
+import { freshDemoDataDir } from './demo-data-dir.ts';
 
 // Crash safety: the product runs as `npm start` runs it, in a child process on a data
 // directory, under bounded concurrent write load from clients that behave like real ones (an
@@ -121,7 +121,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'marketplace-crash-'));
+    dataDir = await freshDemoDataDir('marketplace-crash-');
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = await startProduct(dataDir, port);

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, httpTransport, type ApiClient, type ApiTransport, type TransportRequest } from './client.ts';
@@ -8,6 +7,7 @@ import { ApiError } from './api-error.ts';
 import { createQueryApi, type QueryApi } from '../../query-api/create-query-api.ts';
 import { DEMO, signIn } from '../test/marketplace.ts';
 import type { Marketplace } from '../../main.ts';
+import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
 
 // The API client's in-process transport against the started product: every read answers
 // what the same read answers over HTTP — values, and errors with their status and problem details —
@@ -38,7 +38,7 @@ async function outcomeOf(call: Promise<unknown>): Promise<unknown> {
 
 beforeAll(async () => {
   const { startMarketplace } = await import('../../main.ts');
-  dataDir = await mkdtemp(join(tmpdir(), 'in-process-transport-'));
+  dataDir = await freshDemoDataDir('in-process-transport-');
   market = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
   const { viewStore, eventStore, cache, jobQueue } = market.adapters;
   // A second query API over the product's own stores and GET cache, as main.ts builds it.

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, signIn } from './marketplace.ts';
 import { demoVendors } from '../../seed/demo-vendors.ts';
 import type { Marketplace } from '../../main.ts';
+import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
 
 // The guest page cache as `npm start` wires it: a guest's page is served from cache the
 // second time, and a change of the data it shows evicts it at once (the GET cache's tags), while
@@ -23,7 +22,7 @@ const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
 
 beforeAll(async () => {
   const { startMarketplace } = await import('../../main.ts');
-  dataDir = await mkdtemp(join(tmpdir(), 'guest-pages-'));
+  dataDir = await freshDemoDataDir('guest-pages-');
   market = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
   const short = await visit(`/en/artists/${demo.categoryKeys[0]}/${demo.key}`);
   expect(short.status).toBe(301);

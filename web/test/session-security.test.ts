@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO, DEMO_PASSWORD, signIn } from './marketplace.ts';
+import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
 
 // Sessions, throttles and the websocket of the started product, as an attacker would try them from
 // outside: the session cookies, the browser's cookie bridge to /api, the client address the
@@ -14,7 +13,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   const { startMarketplace } = await import('../../main.ts');
-  dataDir = await mkdtemp(join(tmpdir(), 'session-security-'));
+  dataDir = await freshDemoDataDir('session-security-');
   const started = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent', env: { ...process.env, TRUST_PROXY: '' } });
   market = { url: started.url, close: () => started.close() };
 });
