@@ -1,4 +1,5 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,8 +8,9 @@ import { join } from 'node:path';
 // HTTP API and their projection, seconds per start, the same every time. A copy is the same product
 // state, its own files: a test's writes never reach another file's copy.
 //
-// test/global-setup.ts seeds it for the tiers that start the product and names it in this variable,
-// which the test workers inherit; without it (a single script, web/screenshots.ts) each start seeds.
+// test/global-setup.ts names where the run's template goes in this variable, which the test workers
+// inherit; the first file that needs it seeds it there (a worker seeding beside another keeps the one
+// renamed into place first). Without the variable (a script such as web/screenshots.ts) each start seeds.
 export const DEMO_DATA_TEMPLATE_VAR = 'MARKETPLACE_TEST_DEMO_DATA';
 
 /** Seeds the demo marketplace into a new directory and closes it again; returns the directory. */
@@ -26,13 +28,29 @@ export async function seedDemoDataTemplate(): Promise<string> {
   return dir;
 }
 
+let ensured: Promise<void> | null = null;
+
+/** The run's template at `template`, seeded by this process unless another put it there first. */
+function ensureTemplate(template: string): Promise<void> {
+  return (ensured ??= (async () => {
+    if (existsSync(template)) return;
+    const seeded = await seedDemoDataTemplate();
+    // rename is atomic and fails onto a directory that exists: one seed wins, whole.
+    await rename(seeded, template).catch(async (error: unknown) => {
+      await rm(seeded, { recursive: true, force: true });
+      if (!existsSync(template)) throw error;
+    });
+  })());
+}
+
 /**
  * A fresh data directory for a seeded start: a copy of the run's template when there is one, else
  * empty (startMarketplace with `seed: true` seeds an empty store itself).
  */
 export async function freshDemoDataDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
   const template = process.env[DEMO_DATA_TEMPLATE_VAR];
+  if (template) await ensureTemplate(template);
+  const dir = await mkdtemp(join(tmpdir(), prefix));
   if (template) await cp(template, dir, { recursive: true });
   return dir;
 }

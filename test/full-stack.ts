@@ -16,6 +16,7 @@ import { createSandboxPaymentGateway, type SandboxPaymentGateway } from '../infr
 import { createProcessManagers, type ProcessManagers } from '../process-managers/all-flows.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from '../projectors/runtime.ts';
 import { createCommandApi } from '../command-api/create-command-api.ts';
+import { TEST_PASSWORD_HASH_COST } from '../command-api/testing/test-command-api.ts';
 import { createOutboxMailer, type OutboxMailer } from '../command-api/activation-mailer.ts';
 import { commandApiClient, type CommandApiClient } from '../command-api/client/command-api-client.ts';
 import { createNotificationReactor, type NotificationReactor } from '../notifications/reactor.ts';
@@ -69,7 +70,7 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   const mailer = createOutboxMailer();
   const gateway = createSandboxPaymentGateway({ eventStore });
   const quiet = { info() {}, warn() {}, error: (error: unknown) => console.error(error) };
-  const command = createCommandApi({ eventStore, paymentGateway: gateway, jwtSecret: FULL_STACK_SECRET, activationMailer: mailer, logger: quiet });
+  const command = createCommandApi({ eventStore, paymentGateway: gateway, jwtSecret: FULL_STACK_SECRET, activationMailer: mailer, logger: quiet, passwordHashCost: TEST_PASSWORD_HASH_COST });
   const queryApi = createQueryApi({
     viewStore, eventStore, projections: runtime, cache: createMemoryCache(), jobQueue, jwtSecret: FULL_STACK_SECRET,
     extraRouteSpecs: command.routes, logger: quiet,

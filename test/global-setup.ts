@@ -1,9 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { engineEnvVar, engineUrl, engines, stopEngineContainers } from './engine-containers.ts';
 import type { Engine, EngineAvailability } from './engine-containers.ts';
 import type {} from './real-engines.ts'; // the ProvidedContext typing of provide('realEngines')
-import { DEMO_DATA_TEMPLATE_VAR, seedDemoDataTemplate } from './demo-data-dir.ts';
+import { DEMO_DATA_TEMPLATE_VAR } from './demo-data-dir.ts';
 
 // Hands the URLs of real engines to the suites, once per run. A suite for a real engine runs when its
 // URL is set (EVENTSTORE_URL, MONGO_URL, REDIS_URL, KAFKA_BROKERS), else against a container started
@@ -19,9 +21,9 @@ import { DEMO_DATA_TEMPLATE_VAR, seedDemoDataTemplate } from './demo-data-dir.ts
 // of its own, so the engines are found once per run and kept on globalThis: the later projects get the
 // same URLs (the environment no longer has them) and the containers are stopped once.
 //
-// The tiers that start the seeded product get the demo data template (test/demo-data-dir.ts): seeded once
-// here, after the engine URLs left the environment (so it is the embedded stores' data), and named in
-// the environment the workers inherit.
+// The tiers that start the seeded product get a place for the run's demo data template
+// (test/demo-data-dir.ts), named in the environment the workers inherit (after the engine URLs left it,
+// so the template is the embedded stores' data); the first file that needs it seeds it.
 const shared = globalThis as { marketplaceRealEngines?: Promise<Record<Engine, EngineAvailability>>; marketplaceDemoTemplate?: Promise<string> };
 const tiersStartingTheProduct = new Set(['browser', 'full-stack']);
 
@@ -35,12 +37,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('realEngines', await shared.marketplaceRealEngines);
   const teardowns: (() => Promise<void>)[] = first ? [stopEngineContainers] : [];
   if (tiersStartingTheProduct.has(project.name) && !process.env[DEMO_DATA_TEMPLATE_VAR] && !shared.marketplaceDemoTemplate) {
-    shared.marketplaceDemoTemplate = seedDemoDataTemplate();
-    const template = await shared.marketplaceDemoTemplate;
-    process.env[DEMO_DATA_TEMPLATE_VAR] = template;
+    shared.marketplaceDemoTemplate = mkdtemp(join(tmpdir(), 'demo-data-'));
+    const home = await shared.marketplaceDemoTemplate;
+    process.env[DEMO_DATA_TEMPLATE_VAR] = join(home, 'template');
     teardowns.push(async () => {
       delete process.env[DEMO_DATA_TEMPLATE_VAR];
-      await rm(template, { recursive: true, force: true });
+      await rm(home, { recursive: true, force: true });
     });
   }
   return async () => { for (const teardown of teardowns) await teardown(); };

@@ -15,6 +15,7 @@ import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
 import type { PasswordGuessPolicies } from '../password-guess-throttle.ts';
 import { defaultMailRequestPolicies, type MailRequestPolicies } from '../mail-request-throttle.ts';
 import { createCommandApi } from '../create-command-api.ts';
+import type { PasswordHashCost } from '../../infra/auth/password-hash.ts';
 import { commandApiClient, type CommandApiClient } from '../client/command-api-client.ts';
 
 const relaxedMailRequestPolicies: MailRequestPolicies = {
@@ -24,6 +25,8 @@ const relaxedMailRequestPolicies: MailRequestPolicies = {
 };
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-command-api-0123456789';
+/** Cheap password hashes (scrypt N=1024, ~2 ms instead of ~50): route tests register and sign in hundreds of times. */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { N: 1024, r: 8, p: 1 };
 
 export interface TestCommandApi {
   api: CommandApiClient;
@@ -80,8 +83,7 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
     mailRequestPolicies: options.mailRequestPolicies ?? relaxedMailRequestPolicies,
     // Cheap proof of work: a test that meets a security challenge solves it in milliseconds.
     securityChallengeDifficulty: { cost: 1, counterMin: 1, counterMax: 50 },
-    // Cheap password hashes (scrypt N=1024, ~2 ms instead of ~50): route tests register and sign in hundreds of times.
-    passwordHashCost: { N: 1024, r: 8, p: 1 },
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     idempotencyStore: options.idempotencyStore,
     mediaStorage: options.mediaStorage,
     logger: { info: () => {}, warn: () => {}, error: (error) => (options.logError ?? console.error)(error) },
