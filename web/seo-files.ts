@@ -64,7 +64,7 @@ export async function sitemapPages(api: ApiClient): Promise<SitemapPage[]> {
       const card = vendorCardFrom(doc, byId);
       return { paths: { he: vendorPath(card, 'he'), en: vendorPath(card, 'en') }, lastModified: dayOf(doc.updatedAt) };
     }),
-    ...products.map((doc) => ({ paths: same(`/store/product/${encodeURIComponent(productSummaryFrom(doc).id)}`), lastModified: dayOf(doc.updatedAt) })),
+    ...products.map((doc) => ({ paths: same(`/store/product/${encodeURIComponent(productSummaryFrom(doc).productId)}`), lastModified: dayOf(doc.updatedAt) })),
     ...blogCategories.map((category) => ({ paths: same(`/blog/category/${encodeURIComponent(category.alias)}`) })),
     ...articles.map(articleFrom).filter((article) => !(article.kind === 'page' && pageAliases.has(article.alias))).map((article) => ({
       paths: same(article.kind === 'blog' ? `/blog/article/${encodeURIComponent(article.alias)}` : `/content/article/${encodeURIComponent(article.alias)}`),

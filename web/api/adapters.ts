@@ -53,58 +53,45 @@ export function geoLocationFrom(value: unknown): GeoLocation {
   return { id: place.id, name: place.name };
 }
 
-type CardProfile = Pick<z.output<typeof VendorCardAnswer>, 'name' | 'intro' | 'originLocation' | 'tagIds' | 'geoLocationIds' | 'languages'>
-  & { logoImageUrl?: string | null; heroImageUrl?: string | null };
+type CardAnswer = z.output<typeof VendorCardAnswer>;
 
-function cardOf(vendorId: string, profile: CardProfile, categories: Map<string, Category>, rating: { avg: number | null; count: number }, priceFrom: Money | null): VendorCard {
+/** The card of a vendor with what the web derives from its tags (SPEC §2 alias, the tags' names) and its lowest price as money. */
+function withCategories(card: CardAnswer, categories: Map<string, Category>): VendorCard {
   return {
-    id: vendorId,
-    name: profile.name,
-    intro: profile.intro,
-    originLocation: profile.originLocation,
-    categoryAlias: categoryAliasOf(profile.tagIds, categories),
-    categoryNames: profile.tagIds.map((id) => categories.get(id)?.name).filter((name): name is Text => Boolean(name)),
-    geoLocationIds: profile.geoLocationIds,
-    languages: profile.languages,
-    logoImageUrl: orNull(profile.logoImageUrl),
-    heroImageUrl: orNull(profile.heroImageUrl),
-    ratingAvg: rating.avg,
-    ratingCount: rating.count,
-    priceFrom,
+    ...card,
+    categoryAlias: categoryAliasOf(card.tagIds, categories),
+    categoryNames: card.tagIds.map((id) => categories.get(id)?.name).filter((name): name is Text => Boolean(name)),
+    priceFrom: card.priceFromMinor === null ? null : ils(card.priceFromMinor),
   };
 }
 
 /** A search result card (GET /api/ecommerce/vendor and the favorites). */
 export function vendorCardFrom(value: unknown, categories: Map<string, Category>): VendorCard {
-  const card = readAnswer(VendorCardAnswer, value, 'a vendor card');
-  return cardOf(card.vendorId, card, categories, { avg: card.ratingAvg, count: card.ratingCount }, card.priceFromMinor === null ? null : ils(card.priceFromMinor));
+  return withCategories(readAnswer(VendorCardAnswer, value, 'a vendor card'), categories);
 }
 
 type VendorPageAnswerDoc = z.output<typeof VendorPageAnswer>;
 
-function pageCardOf(page: VendorPageAnswerDoc, products: ProductSummary[], categories: Map<string, Category>): VendorCard {
+/** The card the search would answer for a vendor, from its page: the profile, the reviews summary, the lowest product price. */
+function cardOfPage(page: VendorPageAnswerDoc): CardAnswer {
+  const { profile, reviewsSummary, products } = page;
   const prices = products.map((product) => product.price.amountMinor);
-  return cardOf(page.vendorId, page.profile, categories, page.reviewsSummary, prices.length ? ils(Math.min(...prices)) : null);
-}
-
-/** The card of a vendor read from its page (GET /api/ecommerce/vendor/{id}): the profile, the reviews summary, the lowest product price. */
-export function vendorCardOfPage(value: unknown, categories: Map<string, Category>): VendorCard {
-  const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
-  return pageCardOf(page, page.products.map((product) => summaryOf(product, page.vendorId)), categories);
-}
-
-function summaryOf(product: z.output<typeof VendorPageProductAnswer>, vendorId: string): ProductSummary {
   return {
-    id: product.productId,
-    vendorId,
-    type: product.type,
-    name: product.name,
-    introText: product.introText,
-    price: product.price,
-    featured: product.featured,
-    introImage: orNull(product.introImage),
-    serviceDuration: product.serviceDuration,
+    vendorId: page.vendorId, name: profile.name, intro: profile.intro, originLocation: profile.originLocation, tagIds: profile.tagIds,
+    geoLocationIds: profile.geoLocationIds, languages: profile.languages, logoImageUrl: orNull(profile.logoImageUrl), heroImageUrl: orNull(profile.heroImageUrl),
+    ratingAvg: reviewsSummary.avg, ratingCount: reviewsSummary.count, priceFromMinor: prices.length ? Math.min(...prices) : null, productCount: products.length,
   };
+}
+
+/** The card of a vendor read from its page (GET /api/ecommerce/vendor/{id}). */
+export function vendorCardOfPage(value: unknown, categories: Map<string, Category>): VendorCard {
+  return withCategories(cardOfPage(readAnswer(VendorPageAnswer, value, 'a vendor page')), categories);
+}
+
+/** The fields of a product its lists show, with its vendor (a vendor page's products name none: the page's). */
+function summaryOf(product: z.output<typeof VendorPageProductAnswer>, vendorId: string): ProductSummary {
+  const { productId, type, name, introText, price, featured, introImage, serviceDuration } = product;
+  return { productId, vendorId, type, name, introText, price, featured, introImage, serviceDuration };
 }
 
 /** A product of GET /api/ecommerce/product (lists and one product). */
@@ -122,9 +109,9 @@ export function productFrom(value: unknown): Product {
   const product = readAnswer(ProductAnswer, value, 'a product');
   return {
     ...summaryOf(product, product.vendorId),
+    images: product.images,
+    additionalInformation: product.additionalInformation,
     informationHtml: sanitizeRichText(product.information),
-    images: product.images.map((image) => image.url).filter(Boolean),
-    additionalInformation: product.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
   };
 }
 
@@ -132,21 +119,16 @@ const typeOrder = { timedService: 0, contractService: 1, default: 2 } as const;
 
 export function vendorPageFrom(value: unknown, categories: Map<string, Category>, geoLocations: Map<string, GeoLocation>, reviews: Review[] = []): VendorPage {
   const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
-  const { profile, reviewsSummary } = page;
   const products = page.products.map((product) => summaryOf(product, page.vendorId))
     .sort((a, b) => typeOrder[a.type] - typeOrder[b.type] || a.price.amountMinor - b.price.amountMinor);
-  const card = pageCardOf(page, products, categories);
+  const { about, ...profile } = page.profile;
   return {
-    card,
-    aboutHtml: sanitizeRichText(profile.about),
-    images: profile.images.map((item) => ({ url: item.url, description: item.description })).filter((item) => item.url),
-    audio: profile.audio.map((item) => ({ url: item.url, description: item.description })).filter((item) => item.url),
-    videos: profile.videos.map((item) => ({ youtubeId: item.youtubeId, description: item.description }))
-      .filter((item) => /^[A-Za-z0-9_-]{6,20}$/.test(item.youtubeId)),
-    generalInfo: profile.generalInfo.map((item) => ({ title: item.title, content: item.content })),
-    geoLocations: card.geoLocationIds.map((id) => geoLocations.get(id)).filter((place): place is GeoLocation => Boolean(place)),
+    ...page,
+    profile,
+    card: withCategories(cardOfPage(page), categories),
+    aboutHtml: sanitizeRichText(about),
+    geoLocations: page.profile.geoLocationIds.map((id) => geoLocations.get(id)).filter((place): place is GeoLocation => Boolean(place)),
     products,
-    reviewsSummary: { count: reviewsSummary.count, avg: reviewsSummary.avg },
     reviews,
   };
 }

@@ -134,7 +134,7 @@ export async function vendorsByIds(api: ApiClient, ids: string[], categories: Ca
   if (ids.length === 0) return [];
   const page = await searchVendors(api, { ids, start: 0, limit: FAVORITES_PAGE_LIMIT }, categories);
   const order = new Map(ids.map((id, index) => [id, index]));
-  return page.items.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return page.items.sort((a, b) => (order.get(a.vendorId) ?? 0) - (order.get(b.vendorId) ?? 0));
 }
 
 export async function articleByAlias(api: ApiClient, alias: string): Promise<Article> {
@@ -236,7 +236,7 @@ export async function productsByIds(api: ApiClient, ids: string[]): Promise<Prod
   if (ids.length === 0) return [];
   const page = pageFrom(await api.get('ecommerce/product', { query: { id: ids.join(','), limit: FAVORITES_PAGE_LIMIT } }), (doc) => productSummaryFrom(doc));
   const order = new Map(ids.map((id, index) => [id, index]));
-  return page.items.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return page.items.sort((a, b) => (order.get(a.productId) ?? 0) - (order.get(b.productId) ?? 0));
 }
 
 /** The reviews the signed-in customer wrote, newest first. */

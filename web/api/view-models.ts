@@ -5,8 +5,8 @@ import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
 import type {
   ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ContractAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
-  NotificationAnswer, OrderAnswer, PaymentsAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
-  VendorReviewsAnswer,
+  NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
+  VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 
 // The documents come from the query API's answer schemas (its read contract), not from the projections.
@@ -20,7 +20,6 @@ type Closed<T> = T extends readonly (infer Item)[] ? Closed<Item>[]
   : T extends object ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Closed<T[K]> }
   : T;
 
-type VendorCardDocument = z.output<typeof VendorCardAnswer>;
 type ContractView = z.output<typeof ContractAnswer>;
 type NotificationView = z.output<typeof NotificationAnswer>;
 
@@ -33,51 +32,31 @@ export interface Text { he?: string; en?: string }
 export type Category = Pick<Answer<typeof TagAnswer>, 'id' | 'alias' | 'name' | 'level' | 'order'>;
 export type GeoLocation = Pick<Answer<typeof GeoLocationAnswer>, 'id' | 'name'>;
 
-/** A search result card: the fields of the vendor card answer it shows, and what the web derives. */
-export type VendorCard = Pick<VendorCardDocument,
-  'name' | 'intro' | 'originLocation' | 'geoLocationIds' | 'languages' | 'logoImageUrl' | 'heroImageUrl' | 'ratingAvg' | 'ratingCount'> & {
-  id: string;
-  /** Alias of the vendor's highest-level tag, `artist` when it has none (SPEC §2). */
-  categoryAlias: string;
-  categoryNames: Text[];
-  priceFrom: Money | null;
-};
+/**
+ * A search result card: the vendor card answer, and what the web derives from it: the alias of the
+ * vendor's highest-level tag (`artist` when it has none, SPEC §2), the tags' names, the lowest price as money.
+ */
+export type VendorCard = Answer<typeof VendorCardAnswer> & { categoryAlias: string; categoryNames: Text[]; priceFrom: Money | null };
 
-export interface ProductSummary {
-  id: string;
-  vendorId: string;
-  type: 'default' | 'timedService' | 'contractService';
-  name: Text;
-  introText: string;
-  price: Money;
-  featured: boolean;
-  introImage: string | null;
-  /** Minutes. */
-  serviceDuration: number;
-  /** Archived by the back office (only staff lists hold such products). */
-  archived?: boolean;
-}
+/** A product as lists show it: the vendor page's product answer, its vendor, and whether the back office archived it (staff lists only). */
+export type ProductSummary = Answer<typeof VendorPageProductAnswer> & Pick<Answer<typeof ProductAnswer>, 'vendorId' | 'archived'>;
 
-export interface Product extends ProductSummary {
-  /** Sanitized HTML. */
-  informationHtml: string;
-  images: string[];
-  additionalInformation: { title: Text; content: Text }[];
-}
+/** One product as its page shows it: the product answer with its information sanitized for display. */
+export type Product = ProductSummary & Pick<Answer<typeof ProductAnswer>, 'images' | 'additionalInformation'> & { informationHtml: string };
 
-export interface VendorPage {
+/**
+ * A vendor's page: the vendor page answer, with what the page derives from it: its card, the about text
+ * sanitized, the places named, the products (each with its vendor) in the page's order, and the latest reviews.
+ */
+export type VendorPage = Omit<Answer<typeof VendorPageAnswer>, 'products' | 'profile'> & {
+  /** The profile without its `about` as written: the page holds only the sanitized aboutHtml. */
+  profile: Omit<Answer<typeof VendorPageAnswer>['profile'], 'about'>;
   card: VendorCard;
-  /** Sanitized HTML. */
   aboutHtml: string;
-  images: { url: string; description: string }[];
-  audio: { url: string; description: string }[];
-  videos: { youtubeId: string; description: string }[];
-  generalInfo: { title: string; content: string }[];
   geoLocations: GeoLocation[];
   products: ProductSummary[];
-  reviewsSummary: { count: number; avg: number | null };
   reviews: Review[];
-}
+};
 
 /** A public review (no customer, no order: `reviewId` is opaque). */
 export type Review = Answer<typeof PublicReviewAnswer>;

@@ -45,7 +45,7 @@ describe('favorites (SPEC §4, §8)', () => {
     const s = setup({ user });
     expect(await s.controller.toggle('v1')).toBe(true);
     expect(s.state().ids).toEqual(['v1']);
-    expect(s.state().vendors.map((v) => v.id)).toEqual(['v1']);
+    expect(s.state().vendors.map((v) => v.vendorId)).toEqual(['v1']);
     const favoriteCalls = () => s.calls.filter((call) => call.includes('favored'));
     expect(favoriteCalls()).toEqual(['POST /api/artists/vendor/v1/favored/by-user', 'GET /api/artists/vendor/favored/by-user']);
     expect(await s.controller.toggle('v1')).toBe(true);
@@ -58,7 +58,7 @@ describe('favorites (SPEC §4, §8)', () => {
     expect(await s.controller.toggle('v2')).toBe(true);
     expect(s.cookie()).toBe('v0,v2');
     expect(s.calls.at(-1)).toBe('GET /api/ecommerce/vendor?id=v0&id=v2&start=0&limit=999');
-    expect(s.state().vendors.map((v) => v.id)).toEqual(['v0', 'v2']);
+    expect(s.state().vendors.map((v) => v.vendorId)).toEqual(['v0', 'v2']);
     expect(s.calls.some((call) => call.startsWith('POST'))).toBe(false);
   });
 

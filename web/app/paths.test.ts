@@ -25,7 +25,7 @@ describe('paths, slugs and cookies', () => {
     ]);
     expect(categoryAliasOf(['t1', 't2', 't3'], categories)).toBe('djs');
     expect(categoryAliasOf([], categories)).toBe('artist');
-    const vendor = { id: 'v1', name: { he: 'נועה כהן', en: 'Noa Cohén!' }, categoryAlias: 'djs' };
+    const vendor = { vendorId: 'v1', name: { he: 'נועה כהן', en: 'Noa Cohén!' }, categoryAlias: 'djs' };
     expect(vendorPath(vendor, 'en')).toBe('/artists/djs/v1/noa-cohen');
     expect(decodeURIComponent(vendorPath(vendor, 'he'))).toBe('/artists/djs/v1/נועה-כהן');
     expect(vendorPath({ ...vendor, name: { en: '!!!' } }, 'en')).toBe('/artists/djs/v1/page');

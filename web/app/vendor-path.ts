@@ -9,6 +9,6 @@ export function vendorDisplayName(vendor: Pick<VendorCard, 'name'>, locale: Loca
 }
 
 /** The canonical locale-free path of a vendor page. */
-export function vendorPath(vendor: Pick<VendorCard, 'id' | 'name' | 'categoryAlias'>, locale: Locale): string {
-  return `/artists/${encodeURIComponent(vendor.categoryAlias)}/${encodeURIComponent(vendor.id)}/${encodeURIComponent(vendorDisplayName(vendor, locale))}`;
+export function vendorPath(vendor: Pick<VendorCard, 'vendorId' | 'name' | 'categoryAlias'>, locale: Locale): string {
+  return `/artists/${encodeURIComponent(vendor.categoryAlias)}/${encodeURIComponent(vendor.vendorId)}/${encodeURIComponent(vendorDisplayName(vendor, locale))}`;
 }

@@ -12,8 +12,8 @@ import { Price } from './price.tsx';
 export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyInterval[]; now: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [productId, setProductId] = useState(props.products[0]?.id ?? '');
-  const product = props.products.find((item) => item.id === productId) ?? props.products[0];
+  const [productId, setProductId] = useState(props.products[0]?.productId ?? '');
+  const product = props.products.find((item) => item.productId === productId) ?? props.products[0];
   const today = israelDate(props.now);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS - 1);
   const [monthOffset, setMonthOffset] = useState(0);
@@ -42,8 +42,8 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
       {props.products.length > 1 ? (
         <label className="field">
           <span>{t('booking.product')}</span>
-          <select value={product.id} onChange={(event) => { setProductId(event.target.value); setSelectedStart(null); }}>
-            {props.products.map((item) => <option key={item.id} value={item.id}>{tr(item.name, locale)}</option>)}
+          <select value={product.productId} onChange={(event) => { setProductId(event.target.value); setSelectedStart(null); }}>
+            {props.products.map((item) => <option key={item.productId} value={item.productId}>{tr(item.name, locale)}</option>)}
           </select>
         </label>
       ) : null}
@@ -97,7 +97,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
       <div className="booking-summary">
         <span>{tr(product.name, locale)} · <Price money={product.price} /></span>
         {selectedStart ? (
-          <LocalLink to={`/checkout?productId=${encodeURIComponent(product.id)}&start=${encodeURIComponent(selectedStart)}`} className="button button-primary" data-testid="book-slot">
+          <LocalLink to={`/checkout?productId=${encodeURIComponent(product.productId)}&start=${encodeURIComponent(selectedStart)}`} className="button button-primary" data-testid="book-slot">
             {t('booking.book')}
           </LocalLink>
         ) : <span className="button button-primary is-disabled" aria-disabled="true">{t('booking.book')}</span>}

@@ -15,9 +15,9 @@ export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' 
   const { vendor } = props;
   const name = tr(vendor.name, locale);
   return (
-    <article className="vendor-card" data-testid="vendor-card" data-vendor-id={vendor.id}>
+    <article className="vendor-card" data-testid="vendor-card" data-vendor-id={vendor.vendorId}>
       <LocalLink to={vendorPath(vendor, locale)} className="vendor-card-link">
-        <Avatar name={name} imageUrl={vendor.logoImageUrl} seed={vendor.id} />
+        <Avatar name={name} imageUrl={vendor.logoImageUrl} seed={vendor.vendorId} />
         <div className="vendor-card-body">
           <Translated as={props.headingLevel ?? 'h3'} className="vendor-card-name" value={vendor.name} />
           <Translated as="p" className="vendor-card-intro" value={vendor.intro} />
@@ -30,7 +30,7 @@ export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' 
           </p>
         </div>
       </LocalLink>
-      <FavoriteButton vendorId={vendor.id} vendorName={name} />
+      <FavoriteButton vendorId={vendor.vendorId} vendorName={name} />
     </article>
   );
 }
@@ -38,5 +38,5 @@ export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' 
 export function VendorGrid(props: { vendors: VendorCardData[]; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   if (props.vendors.length === 0) return <p className="empty" data-testid="no-results">{t('search.noResults')}</p>;
-  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.id} vendor={vendor} headingLevel={props.headingLevel} />)}</div>;
+  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.vendorId} vendor={vendor} headingLevel={props.headingLevel} />)}</div>;
 }

@@ -25,8 +25,8 @@ export function ProductGrid(props: { products: ProductSummary[]; headingLevel?: 
   return (
     <ul className="product-grid">
       {props.products.map((item) => (
-        <li key={item.id} className="product-card" data-testid="product-card">
-          <LocalLink to={`/store/product/${item.id}`}>
+        <li key={item.productId} className="product-card" data-testid="product-card">
+          <LocalLink to={`/store/product/${item.productId}`}>
             <Translated as={props.headingLevel ?? 'h3'} value={item.name} />
             <WrittenText as="p" text={item.introText} />
             <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span>{' '}<Price money={item.price} /></p>
@@ -84,7 +84,7 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const vendor = await vendorPage(environment.api, item.vendorId, categories, places).catch(() => null);
   // Whether the signed-in user saved this product (null for a guest, who is offered sign-in).
   const user = await environment.currentUser();
-  const saved = user ? (await favoriteProductIds(environment.api).catch(() => [] as string[])).includes(item.id) : null;
+  const saved = user ? (await favoriteProductIds(environment.api).catch(() => [] as string[])).includes(item.productId) : null;
   return { product: item, vendor: vendor?.card ?? null, saved };
 }
 
@@ -96,19 +96,19 @@ function ProductStructuredData() {
   const url = useAbsoluteUrl();
   const { product, vendor } = useLoaderData<typeof productLoader>();
   const name = tr(product.name, locale);
-  const page = url(`/store/product/${product.id}`);
+  const page = url(`/store/product/${product.productId}`);
   const seller = vendor ? { name: tr(vendor.name, locale), url: url(vendorPath(vendor, locale)) } : null;
   return (
     <StructuredData data={[
       productJsonLd({
         origin, url: page, name, description: product.introText, price: product.price,
-        images: [product.introImage, ...product.images].filter((image): image is string => Boolean(image)),
+        images: [product.introImage, ...product.images.map((image) => image.url)].filter((image): image is string => Boolean(image)),
         seller: seller ?? { name: t('site.name'), url: url('/') },
       }),
       breadcrumbList([
         { name: t('site.name'), url: url('/') },
         { name: t('store.title'), url: url('/store') },
-        ...(vendor && seller ? [{ name: seller.name, url: url(`/store/vendor/${encodeURIComponent(vendor.id)}`) }] : []),
+        ...(vendor && seller ? [{ name: seller.name, url: url(`/store/vendor/${encodeURIComponent(vendor.vendorId)}`) }] : []),
         { name, url: page },
       ]),
     ]} />
@@ -131,11 +131,11 @@ export function ProductPage() {
       <div className="product-buy-line">
         <Price money={product.price} className="price price-large" />
         <span className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</span>
-        <SaveProductButton key={product.id} productId={product.id} productName={name} saved={saved} />
+        <SaveProductButton key={product.productId} productId={product.productId} productName={name} saved={saved} />
       </div>
       {product.type === 'timedService' && vendor
         ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
-        : <LocalLink to={`/checkout?productId=${product.id}`} className="button button-primary">{t('product.order')}</LocalLink>}
+        : <LocalLink to={`/checkout?productId=${product.productId}`} className="button button-primary">{t('product.order')}</LocalLink>}
       <section className="section">
         <h2>{t('product.information')}</h2>
         <WrittenHtml html={product.informationHtml} />

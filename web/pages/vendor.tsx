@@ -62,7 +62,7 @@ function VendorStructuredData(props: { vendor: ReturnType<typeof useLoaderData<t
         origin, url: page, name, description: tr(card.intro, locale), imageUrl: card.heroImageUrl, logoUrl: card.logoImageUrl,
         locality: tr(card.originLocation, locale),
         rating: card.ratingAvg !== null ? { average: card.ratingAvg, count: card.ratingCount } : null,
-        offers: products.map((product) => ({ name: tr(product.name, locale), url: url(`/store/product/${product.id}`), price: product.price })),
+        offers: products.map((product) => ({ name: tr(product.name, locale), url: url(`/store/product/${product.productId}`), price: product.price })),
       }),
       breadcrumbList([
         { name: t('site.name'), url: url('/') },
@@ -74,23 +74,29 @@ function VendorStructuredData(props: { vendor: ReturnType<typeof useLoaderData<t
   );
 }
 
+const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
+
 export function VendorPageView() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { vendor, busy, calendarAvailable, now } = useLoaderData<typeof vendorLoader>();
   const { card } = vendor;
+  // A media row without its link, or a video id that is not YouTube's, is not shown.
+  const images = vendor.profile.images.filter((item) => item.url);
+  const audio = vendor.profile.audio.filter((item) => item.url);
+  const videos = vendor.profile.videos.filter((item) => YOUTUBE_VIDEO_ID.test(item.youtubeId));
   const name = tr(card.name, locale);
   const languageNames = new Intl.DisplayNames([languageTag(locale)], { type: 'language' });
   const timed = vendor.products.filter((product) => product.type === 'timedService');
   // The hero photo is the page's largest paint: fetched with the stylesheet, not once the style that names it applies.
   if (card.heroImageUrl) preload(card.heroImageUrl, { as: 'image', fetchPriority: 'high' });
   return (
-    <div className="vendor-page" data-testid="vendor-page" data-vendor-id={card.id}>
+    <div className="vendor-page" data-testid="vendor-page" data-vendor-id={card.vendorId}>
       <PageMeta title={name} description={tr(card.intro, locale) || t('vendor.description', { name })} paths={{ he: vendorPath(card, 'he'), en: vendorPath(card, 'en') }} />
       <VendorStructuredData vendor={vendor} />
       <section className="vendor-hero" style={card.heroImageUrl ? { backgroundImage: `url(${JSON.stringify(card.heroImageUrl)})` } : undefined}>
         <div className="vendor-hero-inner page">
-          <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.id} large />
+          <Avatar name={name} imageUrl={card.logoImageUrl} seed={card.vendorId} large />
           <div className="vendor-heading">
             <Translated as="h1" value={card.name} />
             <Translated as="p" className="vendor-intro" value={card.intro} />
@@ -100,8 +106,8 @@ export function VendorPageView() {
             </p>
           </div>
           <div className="vendor-hero-actions">
-            <FavoriteButton vendorId={card.id} vendorName={name} large />
-            <MessageArtistButton vendorId={card.id} />
+            <FavoriteButton vendorId={card.vendorId} vendorName={name} large />
+            <MessageArtistButton vendorId={card.vendorId} />
           </div>
         </div>
       </section>
@@ -113,28 +119,28 @@ export function VendorPageView() {
             <WrittenHtml html={vendor.aboutHtml} />
           </section>
 
-          {vendor.images.length > 0 ? (
+          {images.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.images')}</h2>
               <div className="image-grid">
-                {vendor.images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><WrittenText as="figcaption" text={image.description} /></figure>)}
+                {images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><WrittenText as="figcaption" text={image.description} /></figure>)}
               </div>
             </section>
           ) : null}
 
-          {vendor.audio.length > 0 ? (
+          {audio.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.audio')}</h2>
-              {vendor.audio.map((track) => (
+              {audio.map((track) => (
                 <figure key={track.url} className="audio"><WrittenText as="figcaption" text={track.description} /><audio controls preload="none" src={track.url} /></figure>
               ))}
             </section>
           ) : null}
 
-          {vendor.videos.length > 0 ? (
+          {videos.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.videos')}</h2>
-              <div className="video-grid">{vendor.videos.map((video) => <YouTubeVideo key={video.youtubeId} {...video} />)}</div>
+              <div className="video-grid">{videos.map((video) => <YouTubeVideo key={video.youtubeId} youtubeId={video.youtubeId} description={video.description} />)}</div>
             </section>
           ) : null}
 
@@ -143,9 +149,9 @@ export function VendorPageView() {
             {vendor.products.length === 0 ? <p className="empty">{t('vendor.noProducts')}</p> : (
               <ul className="product-list">
                 {vendor.products.map((product) => (
-                  <li key={product.id} className="product-row" data-testid="product-row" data-product-type={product.type}>
+                  <li key={product.productId} className="product-row" data-testid="product-row" data-product-type={product.type}>
                     <div>
-                      <h3><LocalLink to={`/store/product/${product.id}`}><Translated value={product.name} /></LocalLink></h3>
+                      <h3><LocalLink to={`/store/product/${product.productId}`}><Translated value={product.name} /></LocalLink></h3>
                       <WrittenText as="p" text={product.introText} />
                       <p className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</p>
                     </div>
@@ -153,7 +159,7 @@ export function VendorPageView() {
                       <Price money={product.price} className="price price-large" />
                       {product.type === 'timedService'
                         ? <a href="#booking" className="button">{t('vendor.pickDate')}</a>
-                        : <LocalLink to={`/checkout?productId=${product.id}`} className="button">{t('product.order')}</LocalLink>}
+                        : <LocalLink to={`/checkout?productId=${product.productId}`} className="button">{t('product.order')}</LocalLink>}
                     </div>
                   </li>
                 ))}
@@ -195,16 +201,16 @@ export function VendorPageView() {
               {card.priceFrom ? (<><dt>{t('vendor.pricesFrom')}</dt><dd className="fact-price"><Price money={card.priceFrom} /></dd></>) : null}
             </dl>
           </section>
-          <PhoneNumberDispense vendorId={card.id} vendorName={name} />
-          {vendor.generalInfo.length > 0 ? (
+          <PhoneNumberDispense vendorId={card.vendorId} vendorName={name} />
+          {vendor.profile.generalInfo.length > 0 ? (
             <section className="card">
               <h2>{t('vendor.generalInfo')}</h2>
               <dl className="facts">
-                {vendor.generalInfo.map((info) => (<div key={info.title}><WrittenText as="dt" text={info.title} /><WrittenText as="dd" text={info.content} /></div>))}
+                {vendor.profile.generalInfo.map((info) => (<div key={info.title}><WrittenText as="dt" text={info.title} /><WrittenText as="dd" text={info.content} /></div>))}
               </dl>
             </section>
           ) : null}
-          <LocalLink to={`/store/vendor/${card.id}`} className="button button-block">{t('vendor.storePage')}</LocalLink>
+          <LocalLink to={`/store/vendor/${card.vendorId}`} className="button button-block">{t('vendor.storePage')}</LocalLink>
         </aside>
       </div>
     </div>

@@ -51,7 +51,7 @@ export async function editContractLoader({ context, request, params }: LoaderFun
   // Only a draft can be revised (docs/contracts.md); a sent contract is shown as it stands.
   if (contract.status !== 'draft') throw redirect(localizedPath(localeOfRequest(request), `/user/dashboard/contracts/${contract.id}`));
   const products = contract.productId ? await vendorProducts(environment.api, user.vendorId).catch(() => []) : [];
-  return { contract, product: products.find((item) => item.id === contract.productId) ?? null };
+  return { contract, product: products.find((item) => item.productId === contract.productId) ?? null };
 }
 
 /** datetime-local in Israel time ↔ ISO instant. */
@@ -228,8 +228,8 @@ export function NewContractPage() {
 
   // Choosing a service fills in its name and price, unless the vendor already wrote their own.
   function chooseProduct(productId: string) {
-    const previous = products.find((item) => item.id === draft.productId);
-    const next = products.find((item) => item.id === productId);
+    const previous = products.find((item) => item.productId === draft.productId);
+    const next = products.find((item) => item.productId === productId);
     const untouched = (value: string, from: string | undefined) => value.trim() === '' || value === from;
     set({
       productId,
@@ -268,7 +268,7 @@ export function NewContractPage() {
                   <select id={`${id}-product`} name="productId" value={draft.productId} onChange={(event) => chooseProduct(event.target.value)} disabled={products.length === 0}
                     aria-invalid={productError ? true : undefined} aria-describedby={`${id}-product-hint${productError ? ` ${id}-product-error` : ''}`} data-testid="contract-product">
                     <option value="">{t('contracts.form.noProduct')}</option>
-                    {products.map((item) => <option key={item.id} value={item.id}>{productLabel(item, locale)}</option>)}
+                    {products.map((item) => <option key={item.productId} value={item.productId}>{productLabel(item, locale)}</option>)}
                   </select>
                   <small id={`${id}-product-hint`}>{products.length === 0 ? t('contracts.form.noProducts') : t('contracts.form.productHint')}</small>
                   <FieldError id={`${id}-product-error`} message={productError} />

@@ -109,7 +109,7 @@ export async function contractDetailLoader({ context, request, params }: LoaderF
   const contract = await orNotFound(serviceContract(environment.api, params.id ?? '', revisionOf(request)));
   // The service is a public product; a removed one is simply not named.
   const service = contract.productId ? await loadProduct(environment.api, contract.productId).catch(() => null) : null;
-  return { user, contract, service: service ? { id: service.id, name: service.name } : null };
+  return { user, contract, service: service ? { id: service.productId, name: service.name } : null };
 }
 
 const whoDid: Record<ServiceContract['timeline'][number]['role'], string> = { customer: 'contracts.byCustomer', vendor: 'contracts.byVendor', admin: 'contracts.byTeam', system: '' };

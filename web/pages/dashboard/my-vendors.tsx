@@ -85,7 +85,7 @@ function FavoriteVendors() {
   useEffect(() => {
     if (removedVendor) void reload();
   }, [answer, removedVendor, reload]);
-  const vendors = favorites.vendors.filter((vendor) => favorites.ids.includes(vendor.id) && vendor.id !== removedVendor);
+  const vendors = favorites.vendors.filter((vendor) => favorites.ids.includes(vendor.vendorId) && vendor.vendorId !== removedVendor);
   return (
     <section className="account-section" aria-labelledby="favorite-vendors-title" data-testid="favorite-vendors">
       <div className="account-section-head">
@@ -100,9 +100,9 @@ function FavoriteVendors() {
       ) : (
         <ul className="favorite-vendors">
           {vendors.map((vendor) => (
-            <li key={vendor.id} className="favorite-vendor" data-testid="favorite-vendor" data-vendor-id={vendor.id}>
+            <li key={vendor.vendorId} className="favorite-vendor" data-testid="favorite-vendor" data-vendor-id={vendor.vendorId}>
               <VendorCard vendor={vendor} />
-              <RemoveButton intent={`${VENDOR_INTENT}:${vendor.id}`} subject={tr(vendor.name, locale)} testId="remove-favorite-vendor" />
+              <RemoveButton intent={`${VENDOR_INTENT}:${vendor.vendorId}`} subject={tr(vendor.name, locale)} testId="remove-favorite-vendor" />
             </li>
           ))}
         </ul>
@@ -114,7 +114,7 @@ function FavoriteVendors() {
 function SavedProducts(props: { products: ProductSummary[]; vendors: VendorCardData[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const vendorsById = new Map(props.vendors.map((vendor) => [vendor.id, vendor]));
+  const vendorsById = new Map(props.vendors.map((vendor) => [vendor.vendorId, vendor]));
   const products = props.products;
 
   return (
@@ -134,9 +134,9 @@ function SavedProducts(props: { products: ProductSummary[]; vendors: VendorCardD
             const name = tr(product.name, locale);
             const vendor = vendorsById.get(product.vendorId);
             return (
-              <li key={product.id} className="card favorite-product" data-testid="saved-product" data-product-id={product.id}>
+              <li key={product.productId} className="card favorite-product" data-testid="saved-product" data-product-id={product.productId}>
                 <div className="favorite-product-main">
-                  <h3><LocalLink to={`/store/product/${encodeURIComponent(product.id)}`}><Translated value={product.name} /></LocalLink></h3>
+                  <h3><LocalLink to={`/store/product/${encodeURIComponent(product.productId)}`}><Translated value={product.name} /></LocalLink></h3>
                   <p className="muted">
                     {t(`product.type.${product.type}`)}
                     {vendor ? <> · <LocalLink to={vendorPath(vendor, locale)}><IsolatedText i18nKey="myVendors.byVendor" values={{ name: tr(vendor.name, locale) }} /></LocalLink></> : null}
@@ -144,7 +144,7 @@ function SavedProducts(props: { products: ProductSummary[]; vendors: VendorCardD
                 </div>
                 <div className="favorite-product-side">
                   <Price money={product.price} />
-                  <RemoveButton intent={`${PRODUCT_INTENT}:${product.id}`} subject={name} testId="remove-saved-product" />
+                  <RemoveButton intent={`${PRODUCT_INTENT}:${product.productId}`} subject={name} testId="remove-saved-product" />
                 </div>
               </li>
             );

@@ -40,7 +40,7 @@ function PaymentRow(props: { entry: PaymentEntry }) {
         <LocalLink to={`/order/${encodeURIComponent(entry.orderId)}/complete`}><Translated value={entry.product.name} /></LocalLink>
       </td>
       <td data-label={t('payments.artist')}>
-        {vendorName ? <LocalLink to={vendorPath({ id: entry.vendorId, name: entry.vendorName, categoryAlias: DEFAULT_CATEGORY_ALIAS }, locale)}><Translated value={entry.vendorName} /></LocalLink> : '—'}
+        {vendorName ? <LocalLink to={vendorPath({ vendorId: entry.vendorId, name: entry.vendorName, categoryAlias: DEFAULT_CATEGORY_ALIAS }, locale)}><Translated value={entry.vendorName} /></LocalLink> : '—'}
       </td>
       <td data-label={t('payments.kind')}><span className={`payment-kind payment-kind-${entry.kind}`}>{t(`payments.kinds.${entry.kind}`)}</span></td>
       <td data-label={t('payments.card')}><span dir="ltr">•••• {entry.cardLast4}</span></td>

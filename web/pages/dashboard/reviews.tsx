@@ -203,7 +203,7 @@ export function CustomerReviewsPage() {
   // "Deleted" once the list was read again without it (as useSettledAnswer, for any review's intent).
   const settled = useNavigation().state === 'idle';
   const deleted = answer?.deleted && settled;
-  const vendorsById = new Map(vendors.map((vendor) => [vendor.id, vendor]));
+  const vendorsById = new Map(vendors.map((vendor) => [vendor.vendorId, vendor]));
   const shown = reviews.items;
   return (
     <DashboardLayout title={t('dashboard.items.reviews')}>

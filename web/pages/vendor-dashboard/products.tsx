@@ -112,7 +112,7 @@ export function ProductsPage() {
   const removed = useActionAnswer<RemoveAnswer>(REMOVE_INTENT)?.removed;
   const failure = useActionFailure(REMOVE_INTENT);
   // After a save the form's action comes back here with ?saved=<product id>.
-  const saved = products.find((product) => product.id === new URLSearchParams(location.search).get('saved'));
+  const saved = products.find((product) => product.productId === new URLSearchParams(location.search).get('saved'));
   const notice = removed !== undefined ? t('products.removed', { name: removed })
     : saved ? t('products.saved', { name: tr(saved.name, locale) }) : null;
 
@@ -127,7 +127,7 @@ export function ProductsPage() {
           {products.map((product) => {
             const name = tr(product.name, locale) || t('products.untitled');
             return (
-              <li key={product.id} className="card vendor-product" data-testid="vendor-product" data-product-id={product.id}>
+              <li key={product.productId} className="card vendor-product" data-testid="vendor-product" data-product-id={product.productId}>
                 <div className="vendor-product-main">
                   <h2 className="vendor-product-name" dir="auto">{name}</h2>
                   <p className="vendor-product-meta">
@@ -140,11 +140,11 @@ export function ProductsPage() {
                 <div className="vendor-product-side">
                   <Price money={product.price} className="price price-large" />
                   <div className="vendor-product-actions">
-                    <LocalLink to={`${LIST_PATH}/${product.id}`} className="button" data-testid="product-edit"><ActionName text={t('products.edit')} subject={name} /></LocalLink>
-                    <LocalLink to={`/store/product/${product.id}`} className="link-quiet-dark">{t('products.view')}</LocalLink>
+                    <LocalLink to={`${LIST_PATH}/${product.productId}`} className="button" data-testid="product-edit"><ActionName text={t('products.edit')} subject={name} /></LocalLink>
+                    <LocalLink to={`/store/product/${product.productId}`} className="link-quiet-dark">{t('products.view')}</LocalLink>
                     <ConfirmPostButton label={t('products.remove')} ariaLabel={t('products.removeNamed', { name })} question={t('products.removeQuestion')}
                       confirmLabel={t('products.removeConfirm')} cancelLabel={t('products.keep')} busyLabel={t('products.removing')}
-                      intent={`${REMOVE_INTENT}:${product.id}`} fields={{ productId: product.id, name }} testId="product-remove" />
+                      intent={`${REMOVE_INTENT}:${product.productId}`} fields={{ productId: product.productId, name }} testId="product-remove" />
                   </div>
                 </div>
               </li>
