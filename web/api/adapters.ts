@@ -231,28 +231,7 @@ export function languageEntryFrom(value: unknown): LanguageEntry {
 }
 
 export function serviceContractFrom(value: unknown): ServiceContract {
-  const contract = readAnswer(NamedContractAnswer, value, 'a service contract');
-  const signature = (signed: typeof contract.signatures.customer) => (signed ? { signerId: signed.signerId, name: signed.name ?? null, at: signed.at } : null);
-  const { cancellation } = contract;
-  return {
-    id: contract.contractId,
-    customerId: contract.customerId,
-    vendorId: contract.vendorId,
-    customerName: contract.customerName,
-    vendorName: contract.vendorName,
-    orderId: orNull(contract.orderId),
-    productId: orNull(contract.productId),
-    title: contract.title,
-    terms: contract.terms,
-    price: contract.price,
-    eventDate: orNull(contract.eventDate),
-    status: contract.status,
-    signatures: { customer: signature(contract.signatures.customer), vendor: signature(contract.signatures.vendor) },
-    cancellation: cancellation ? { reason: cancellation.reason, by: cancellation.by, at: cancellation.at } : null,
-    timeline: contract.timeline.map((entry) => ({ event: entry.event, by: entry.by, role: entry.role, at: entry.at })),
-    createdAt: contract.createdAt,
-    updatedAt: contract.updatedAt,
-  };
+  return readAnswer(NamedContractAnswer, value, 'a service contract');
 }
 
 export function vendorCustomerFrom(value: unknown): VendorCustomer {

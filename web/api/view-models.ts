@@ -4,8 +4,8 @@ import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
 import type {
-  ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ContractAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
-  NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
+  ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
+  NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
   VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 
@@ -20,7 +20,6 @@ type Closed<T> = T extends readonly (infer Item)[] ? Closed<Item>[]
   : T extends object ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Closed<T[K]> }
   : T;
 
-type ContractView = z.output<typeof ContractAnswer>;
 type NotificationView = z.output<typeof NotificationAnswer>;
 
 /** The page language: defined once in the domain (domain/shared/translatable.ts), re-exported for the web. */
@@ -109,17 +108,10 @@ export interface VendorProfileDraft {
 
 export type LanguageEntry = Pick<Answer<typeof LanguageAnswer>, 'code' | 'name'>;
 
-export type ContractStatus = ContractView['status'];
+/** A service contract between a vendor and a customer, as its parties read it: both parties named. */
+export type ServiceContract = Answer<typeof NamedContractAnswer>;
+export type ContractStatus = ServiceContract['status'];
 export type ContractParty = 'customer' | 'vendor';
-export interface ContractSignature { signerId: string; name: string | null; at: string }
-
-/** A service contract between a vendor and a customer: the fields of the contract answer, both parties named. */
-export type ServiceContract = Pick<ContractView,
-  'customerId' | 'vendorId' | 'orderId' | 'productId' | 'title' | 'terms' | 'price' | 'eventDate' | 'status' | 'signatures' | 'cancellation' | 'timeline' | 'createdAt' | 'updatedAt'> & {
-  id: string;
-  customerName: string;
-  vendorName: Text;
-};
 
 /** Someone a vendor deals with (GET /api/vendor/customers): a contract can be drafted for them. */
 export type VendorCustomer = Answer<typeof VendorCustomerAnswer>;

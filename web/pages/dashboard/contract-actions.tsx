@@ -85,7 +85,7 @@ export function ContractActions(props: { contract: ServiceContract; user: Curren
       {allowed.includes('ReviseContract') || allowed.includes('SendContract') ? (
         <Form method="post" preventScrollReset className="contract-action-row">
           <input type="hidden" name={INTENT_FIELD} value="send" />
-          {allowed.includes('ReviseContract') ? <LocalLink to={`/user/dashboard/contracts/${props.contract.id}/edit`} className="button" data-testid="edit-contract">{t('contracts.edit')}</LocalLink> : null}
+          {allowed.includes('ReviseContract') ? <LocalLink to={`/user/dashboard/contracts/${props.contract.contractId}/edit`} className="button" data-testid="edit-contract">{t('contracts.edit')}</LocalLink> : null}
           {allowed.includes('SendContract') ? (
             <button type="submit" className="button button-primary" disabled={send.busy} aria-busy={send.busy} data-testid="send-contract">
               {send.busy ? <><span className="spinner" aria-hidden="true" /> {t('contracts.sending')}</> : t('contracts.send')}
@@ -145,7 +145,7 @@ function CancelForm(props: { contract: ServiceContract }) {
   const { t } = useTranslation();
   const id = useId();
   const write = useContractForm('cancel');
-  const asking = useDisclosure('cancel', props.contract.id, useSettledAnswer<ContractAnswer>('cancel')?.done);
+  const asking = useDisclosure('cancel', props.contract.contractId, useSettledAnswer<ContractAnswer>('cancel')?.done);
   const [missing, setMissing] = useState(false);
   const reasonError = missing || write.invalid('reason') ? t('contracts.cancel.reasonRequired') : null;
   function check(event: FormEvent<HTMLFormElement>) {

@@ -49,7 +49,7 @@ export async function editContractLoader({ context, request, params }: LoaderFun
   const contract = await orNotFound(serviceContract(environment.api, params.id ?? ''));
   if (contract.vendorId !== user.vendorId) return notFound();
   // Only a draft can be revised (docs/contracts.md); a sent contract is shown as it stands.
-  if (contract.status !== 'draft') throw redirect(localizedPath(localeOfRequest(request), `/user/dashboard/contracts/${contract.id}`));
+  if (contract.status !== 'draft') throw redirect(localizedPath(localeOfRequest(request), `/user/dashboard/contracts/${contract.contractId}`));
   const products = contract.productId ? await vendorProducts(environment.api, user.vendorId).catch(() => []) : [];
   return { contract, product: products.find((item) => item.productId === contract.productId) ?? null };
 }
@@ -303,7 +303,7 @@ export function EditContractPage() {
   return (
     <DashboardLayout title={t('contracts.form.editTitle')}>
       <div className="contract-page">
-        <p><LocalLink to={`/user/dashboard/contracts/${contract.id}`}>{t('contracts.form.backToContract')}</LocalLink></p>
+        <p><LocalLink to={`/user/dashboard/contracts/${contract.contractId}`}>{t('contracts.form.backToContract')}</LocalLink></p>
         <Form method="post" className="form card contract-form" onSubmit={submit} noValidate data-testid="contract-form" aria-busy={form.busy}>
           {form.error && !(isApiError(form.error) && form.error.status === 422) ? <FormError error={form.error} overrides={{ 409: 'contracts.conflict' }} /> : null}
           {isApiError(form.error) && form.error.status === 422 ? <p className="form-error" role="alert">{t('core.genericError422')}</p> : null}
@@ -313,7 +313,7 @@ export function EditContractPage() {
               {product ? (<><dt>{t('contracts.form.product')}</dt><dd>{tr(product.name, locale)}</dd></>) : null}
             </dl>
           )} />
-          <SubmitRow busy={form.busy} cancelTo={`/user/dashboard/contracts/${contract.id}`} cancelLabel={t('contracts.form.backToContract')} />
+          <SubmitRow busy={form.busy} cancelTo={`/user/dashboard/contracts/${contract.contractId}`} cancelLabel={t('contracts.form.backToContract')} />
         </Form>
       </div>
     </DashboardLayout>

@@ -10,7 +10,7 @@ export type ContractAction = ReturnType<typeof allowedContractCommands>[number];
 function contractStateOf(contract: ServiceContract): Contract {
   return {
     status: contract.status,
-    contractId: contract.id,
+    contractId: contract.contractId,
     customerId: contract.customerId,
     vendorId: contract.vendorId,
     title: contract.title,

@@ -79,9 +79,9 @@ export function ContractListPage() {
             {contracts.map((contract) => {
               const party = partyOf(contract, user);
               return (
-                <li key={contract.id} className="card contract-row" data-testid="contract-row" data-contract-id={contract.id} data-status={contract.status}>
+                <li key={contract.contractId} className="card contract-row" data-testid="contract-row" data-contract-id={contract.contractId} data-status={contract.status}>
                   <div className="contract-row-main">
-                    <h2><LocalLink to={`/user/dashboard/contracts/${contract.id}`} dir="auto">{contract.title}</LocalLink></h2>
+                    <h2><LocalLink to={`/user/dashboard/contracts/${contract.contractId}`} dir="auto">{contract.title}</LocalLink></h2>
                     <p className="muted">{counterpart(contract, party)} · {party === 'vendor' ? t('contracts.youAreVendor') : t('contracts.youAreCustomer')}</p>
                     <p className="contract-row-facts">
                       <Price money={contract.price} />
@@ -151,11 +151,11 @@ export function ContractDetailPage() {
   const locale = useLocale();
   const { user, contract, service } = useLoaderData<typeof contractDetailLoader>();
   const counterpart = useCounterpart();
-  useLiveContracts((contractId) => contractId === contract.id);
+  useLiveContracts((contractId) => contractId === contract.contractId);
   const party = partyOf(contract, user);
   return (
     <DashboardLayout title={contract.title}>
-      <div className="contract-page contract-detail" data-testid="contract-detail" data-contract-id={contract.id} data-status={contract.status}>
+      <div className="contract-page contract-detail" data-testid="contract-detail" data-contract-id={contract.contractId} data-status={contract.status}>
         <p><LocalLink to="/user/dashboard/contracts">{t('contracts.back')}</LocalLink></p>
         <p className="contract-heading-line">
           <span className={`status status-contract-${contract.status}`} data-testid="contract-status">{t(`contracts.statuses.${contract.status}`)}</span>
