@@ -16,10 +16,11 @@ import type {
 import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
 import type { LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
 
-// The one place where API answers become view props. Each answer is validated with its schema from
-// the read contract (query-api/answer-schemas.ts, bound there to the views' document types), then
-// mapped: an answer of another shape throws AnswerShapeError (web/api/read-answer.ts) instead of
-// being guessed at field by field.
+// Where the web reads API answers. Each answer is validated with its schema from the read contract
+// (query-api/answer-schemas.ts, bound there to the views' document types) and kept as it names its
+// fields; where a page needs more (a card's category alias, sanitized HTML) a named function adds it.
+// An answer of another shape throws AnswerShapeError (web/api/read-answer.ts) instead of being
+// guessed at field by field.
 
 /** A translated text from any value (the admin screens' loose fields): a string is the same in both languages. */
 export function text(value: unknown): Text {

@@ -1,5 +1,6 @@
-// What the pages render. The API documents (projectors/README.md) are mapped to these in
-// web/api/adapters.ts only, so a change of a document shape is fixed in one place.
+// What the pages render: the query API's answers (its read contract, query-api/answer-schemas.ts) as
+// the web reads them, and what web/api/adapters.ts adds to them. The shapes the editors' forms and
+// the signed-in user's header still take are written out below (CurrentUser, AccountProfile, the drafts, the calendar entry).
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
@@ -9,8 +10,6 @@ import type {
   VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 
-// The documents come from the query API's answer schemas (its read contract), not from the projections.
-
 /**
  * What the web reads of an answer: its schema's output without the loose objects' open index, so a
  * field the answer does not name is a tsc error instead of `unknown` (records keep their index).
@@ -19,8 +18,6 @@ export type Answer<Schema extends z.ZodMiniType> = Closed<z.output<Schema>>;
 type Closed<T> = T extends readonly (infer Item)[] ? Closed<Item>[]
   : T extends object ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Closed<T[K]> }
   : T;
-
-type NotificationView = z.output<typeof NotificationAnswer>;
 
 /** The page language: defined once in the domain (domain/shared/translatable.ts), re-exported for the web. */
 export type { Locale };
@@ -85,7 +82,7 @@ export interface CurrentUser {
 }
 
 /** A notification as the query API answers it (GET /api/notifications). */
-export type Notification = NotificationView;
+export type Notification = Answer<typeof NotificationAnswer>;
 
 export interface Page<T> { items: T[]; total: number }
 
