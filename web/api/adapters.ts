@@ -205,25 +205,10 @@ export function pageFrom<T>(value: unknown, map: (item: unknown) => T): { items:
   return { items: page.items.map(map), total: page.total };
 }
 
-/** The profile inside GET /api/ecommerce/vendor/{id}, every field as the editor needs it (raw `about`). */
+/** The profile inside GET /api/ecommerce/vendor/{id} as the editor holds it (raw `about`, image links '' when none). */
 export function vendorProfileDraftFrom(value: unknown): VendorProfileDraft {
   const { profile } = readAnswer(VendorPageAnswer, value, 'a vendor page');
-  const mediaRows = (rows: typeof profile.images) => rows.map((item) => ({ url: item.url, description: item.description }));
-  return {
-    name: profile.name,
-    tagIds: profile.tagIds,
-    about: profile.about,
-    intro: profile.intro,
-    languages: profile.languages,
-    originLocation: profile.originLocation,
-    heroImageUrl: profile.heroImageUrl ?? '',
-    logoImageUrl: profile.logoImageUrl ?? '',
-    images: mediaRows(profile.images),
-    audio: mediaRows(profile.audio),
-    videos: profile.videos.map((item) => ({ youtubeId: item.youtubeId, description: item.description })),
-    generalInfo: profile.generalInfo.map((item) => ({ title: item.title, content: item.content })),
-    geoLocationIds: profile.geoLocationIds,
-  };
+  return { ...profile, heroImageUrl: profile.heroImageUrl ?? '', logoImageUrl: profile.logoImageUrl ?? '' };
 }
 
 export function languageEntryFrom(value: unknown): LanguageEntry {

@@ -86,22 +86,8 @@ export type Notification = Answer<typeof NotificationAnswer>;
 
 export interface Page<T> { items: T[]; total: number }
 
-/** The vendor profile as its editor needs it (SPEC §3 vendor form; `about` as written, not sanitized). */
-export interface VendorProfileDraft {
-  name: Text;
-  tagIds: string[];
-  about: string;
-  intro: Text;
-  languages: string[];
-  originLocation: Text;
-  heroImageUrl: string;
-  logoImageUrl: string;
-  images: { url: string; description: string }[];
-  audio: { url: string; description: string }[];
-  videos: { youtubeId: string; description: string }[];
-  generalInfo: { title: string; content: string }[];
-  geoLocationIds: string[];
-}
+/** The vendor profile as its editor holds it (SPEC §3 vendor form): the profile answer (`about` as written, not sanitized), its image links '' when none. */
+export type VendorProfileDraft = Omit<Answer<typeof VendorPageAnswer>['profile'], 'heroImageUrl' | 'logoImageUrl'> & { heroImageUrl: string; logoImageUrl: string };
 
 export type LanguageEntry = Pick<Answer<typeof LanguageAnswer>, 'code' | 'name'>;
 
