@@ -261,15 +261,7 @@ export function vendorCalendarEntryFrom(value: unknown): VendorCalendarEntry {
   return { kind: booking ? 'booking' : 'window', id: (booking ? entry.orderId : entry.windowId) ?? '', start: entry.start, end: entry.end, reason: orNull(entry.reason) };
 }
 
-/** GET /api/ecommerce/product/{id} → the product form's values. */
+/** GET /api/ecommerce/product/{id} for the product form (web/components/product-form-values.ts makes its values). */
 export function productDraftFrom(value: unknown): ProductDraft {
-  const product = readAnswer(ProductAnswer, value, 'a product');
-  return {
-    id: product.productId, vendorId: product.vendorId, type: product.type, name: product.name, price: product.price, featured: product.featured,
-    introText: product.introText, serviceDuration: product.serviceDuration, introImage: product.introImage ?? '',
-    information: product.information,
-    images: product.images.map((image) => image.url).filter(Boolean),
-    additionalInformation: product.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
-    archived: product.archived === true, archivedReason: product.archivedReason ?? null,
-  };
+  return readAnswer(ProductAnswer, value, 'a product');
 }

@@ -133,25 +133,8 @@ export interface VendorCalendarEntry {
   reason: string | null;
 }
 
-/** A product as its editor needs it: every SPEC §3 field, information as the vendor wrote it (not sanitized for display). */
-export interface ProductDraft {
-  id: string;
-  vendorId: string;
-  type: ProductSummary['type'];
-  name: Text;
-  information: string;
-  featured: boolean;
-  images: string[];
-  introImage: string;
-  price: Money;
-  additionalInformation: { title: Text; content: Text }[];
-  introText: string;
-  /** Minutes. */
-  serviceDuration: number;
-  /** Set aside by the back office, with the reason given. */
-  archived: boolean;
-  archivedReason: string | null;
-}
+/** A product as its editor reads it (GET /api/ecommerce/product/{id}): every SPEC §3 field, information as the vendor wrote it (not sanitized for display). */
+export type ProductDraft = Answer<typeof ProductAnswer>;
 
 /** Who wrote a chat message, or whose unread count it is. */
 export type ConversationSide = ChatMessage['side'];

@@ -34,7 +34,7 @@ describe('product form values', () => {
 
   it('round-trips a product loaded for editing', () => {
     const values = valuesOfDraft({
-      id: 'p', vendorId: 'v', type: 'default', name: { en: 'Greeting' }, information: '<p>x</p>', featured: true, images: ['u'], introImage: '',
+      productId: 'p', vendorId: 'v', type: 'default', name: { en: 'Greeting' }, information: '<p>x</p>', featured: true, images: [{ url: 'u' }], introImage: '',
       price: { amountMinor: 15_000, currency: 'ILS' }, additionalInformation: [], introText: 'Hi', serviceDuration: 0, archived: false, archivedReason: null,
     });
     expect(values.price).toBe('150');

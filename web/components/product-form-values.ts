@@ -36,9 +36,10 @@ export const emptyProductValues = (): ProductFormValues => ({
 export function valuesOfDraft(draft: ProductDraft): ProductFormValues {
   const minor = draft.price.amountMinor;
   return {
-    type: draft.type, name: draft.name, information: draft.information, featured: draft.featured, images: draft.images,
-    introImage: draft.introImage, price: minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2),
-    additionalInformation: draft.additionalInformation, introText: draft.introText, serviceDuration: String(draft.serviceDuration),
+    type: draft.type, name: draft.name, information: draft.information, featured: draft.featured, images: draft.images.map((image) => image.url).filter(Boolean),
+    introImage: draft.introImage ?? '', price: minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2),
+    additionalInformation: draft.additionalInformation.map((entry) => ({ title: entry.title, content: entry.content })),
+    introText: draft.introText, serviceDuration: String(draft.serviceDuration),
   };
 }
 

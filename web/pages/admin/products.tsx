@@ -290,7 +290,7 @@ export function AdminProductEditPage() {
 
   return (
     <AdminLayout title={name}
-      actions={<LocalLink to={`/store/product/${encodeURIComponent(draft.id)}`} className="button" data-testid="product-view">{t('adminCatalog.products.view')}</LocalLink>}>
+      actions={<LocalLink to={`/store/product/${encodeURIComponent(draft.productId)}`} className="button" data-testid="product-view">{t('adminCatalog.products.view')}</LocalLink>}>
       <p><LocalLink to={`${LIST_PATH}?vendorId=${encodeURIComponent(draft.vendorId)}`}>{t('adminCatalog.products.backToList')}</LocalLink></p>
       <DoneNotice message={notice} testId="product-notice" toast />
       <section className="card admin-panel admin-product-facts" aria-label={t('adminCatalog.products.facts')} data-testid="product-status">
@@ -344,7 +344,7 @@ export function AdminProductEditPage() {
       </fieldset>
       {may.history ? (
         <div className="admin-history">
-          <EventHistory key={`${productStream(draft.id)}:${revision ?? 'loaded'}`} streamId={productStream(draft.id)} />
+          <EventHistory key={`${productStream(draft.productId)}:${revision ?? 'loaded'}`} streamId={productStream(draft.productId)} />
         </div>
       ) : null}
     </AdminLayout>

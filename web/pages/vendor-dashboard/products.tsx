@@ -166,7 +166,7 @@ function ProductFormPage(props: { mode: 'create' | 'edit' }) {
   return (
     <DashboardLayout title={draft ? `${title}: ${tr(draft.name, locale)}` : title}>
       <p><LocalLink to={LIST_PATH}>{t('products.backToList')}</LocalLink></p>
-      <ProductForm key={draft?.id ?? 'new'} mode={props.mode} initial={draft ? valuesOfDraft(draft) : emptyProductValues()} />
+      <ProductForm key={draft?.productId ?? 'new'} mode={props.mode} initial={draft ? valuesOfDraft(draft) : emptyProductValues()} />
     </DashboardLayout>
   );
 }
