@@ -1,6 +1,6 @@
 // What the pages render: the query API's answers (its read contract, query-api/answer-schemas.ts) as
-// the web reads them, and what web/api/adapters.ts adds to them. The shapes the editors' forms and
-// the signed-in user's header still take are written out below (CurrentUser, AccountProfile, the drafts, the calendar entry).
+// the web reads them, and what web/api/adapters.ts adds to them. The signed-in user (CurrentUser,
+// AccountProfile) and the vendor's own calendar entry are still written out below.
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
