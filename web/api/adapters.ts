@@ -163,17 +163,8 @@ export function blogCategoryFrom(value: unknown): BlogCategory {
 
 /** GET /api/user/current → the signed-in user (uuid, email, fullName, locale, Vendor?: {id}, isAdmin, isOperator, groups). */
 export function currentUserFrom(value: unknown): CurrentUser {
-  const user = readAnswer(UserProfileAnswer, value, 'the signed-in user');
-  return {
-    id: user.uuid,
-    email: user.email,
-    fullName: user.fullName,
-    locale: user.locale,
-    vendorId: user.Vendor?.id ?? null,
-    isAdmin: user.isAdmin,
-    isOperator: user.isOperator,
-    groups: user.groups,
-  };
+  const { roles: _roles, phone: _phone, ...user } = readAnswer(UserProfileAnswer, value, 'the signed-in user');
+  return user;
 }
 
 export function notificationFrom(value: unknown): Notification {

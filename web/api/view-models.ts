@@ -9,6 +9,7 @@ import type {
   NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
   VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
+import type { UserProfileAnswer } from '../../contracts/user-profile.ts';
 
 /**
  * What the web reads of an answer: its schema's output without the loose objects' open index, so a
@@ -70,16 +71,8 @@ export type Article = Answer<typeof ArticleAnswer> & { bodyHtml: Text };
 
 export type BlogCategory = Pick<Answer<typeof CategoryAnswer>, 'id' | 'alias' | 'name' | 'description'>;
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  fullName: string;
-  locale: string;
-  vendorId: string | null;
-  isAdmin: boolean;
-  isOperator: boolean;
-  groups: string[];
-}
+/** The signed-in user as GET /api/user/current answers it (SPEC §3 profile: `uuid`, its `Vendor`), without the roles the checks below already read. */
+export type CurrentUser = Omit<z.output<typeof UserProfileAnswer>, 'roles' | 'phone'>;
 
 /** A notification as the query API answers it (GET /api/notifications). */
 export type Notification = Answer<typeof NotificationAnswer>;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { landingAfterNotFound } from './after-not-found.ts';
 import type { CurrentUser } from '../api/view-models.ts';
 
-const user = (roles: Partial<Pick<CurrentUser, 'isAdmin' | 'isOperator' | 'vendorId'>>): CurrentUser => ({
-  id: 'u1', email: 'u@x.test', fullName: 'U', locale: 'he-IL', vendorId: null, isAdmin: false, isOperator: false, groups: [], ...roles,
+const user = (roles: Partial<Pick<CurrentUser, 'isAdmin' | 'isOperator' | 'Vendor'>>): CurrentUser => ({
+  uuid: 'u1', email: 'u@x.test', fullName: 'U', locale: 'he-IL', isAdmin: false, isOperator: false, groups: [], ...roles,
 });
 
 describe('where the 404 page takes its reader (SPEC §2)', () => {
@@ -12,6 +12,6 @@ describe('where the 404 page takes its reader (SPEC §2)', () => {
     expect(landingAfterNotFound(user({ isAdmin: true, isOperator: true }))).toEqual({ path: '/admin', place: 'admin' });
     expect(landingAfterNotFound(user({ isOperator: true }))).toEqual({ path: '/admin/operator', place: 'operator' });
     expect(landingAfterNotFound(user({}))).toEqual({ path: '/user/dashboard/profile', place: 'dashboard' });
-    expect(landingAfterNotFound(user({ vendorId: 'v1' }))).toEqual({ path: '/user/dashboard/profile', place: 'dashboard' });
+    expect(landingAfterNotFound(user({ Vendor: { id: 'v1' } }))).toEqual({ path: '/user/dashboard/profile', place: 'dashboard' });
   });
 });

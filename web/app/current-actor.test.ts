@@ -4,7 +4,7 @@ import { actorOf, sideOf } from './current-actor.ts';
 // The pages' view of the signed-in user is the domain's actor, and their side in an engagement is
 // the domain's partiesOf less the admin's part.
 const user = (id: string, more: { vendorId?: string; isAdmin?: boolean; isOperator?: boolean; groups?: string[] } = {}) =>
-  ({ id, vendorId: more.vendorId ?? null, isAdmin: more.isAdmin ?? false, isOperator: more.isOperator ?? false, groups: more.groups ?? [] });
+  ({ uuid: id, ...(more.vendorId ? { Vendor: { id: more.vendorId } } : {}), isAdmin: more.isAdmin ?? false, isOperator: more.isOperator ?? false, groups: more.groups ?? [] });
 const engagement = { customerId: 'u-dana', vendorId: 'v-1' };
 
 describe('actorOf', () => {

@@ -3,16 +3,17 @@ import type { CurrentUser } from '../api/view-models.ts';
 
 // The signed-in user as the domain's actor: the pages ask the same checks the APIs enforce
 // (domain/shared/actor.ts), so they offer exactly what the APIs will accept.
-export type SignedInUser = Pick<CurrentUser, 'id' | 'vendorId' | 'isAdmin' | 'isOperator' | 'groups'>;
+export type SignedInUser = Pick<CurrentUser, 'uuid' | 'Vendor' | 'isAdmin' | 'isOperator' | 'groups'>;
 
 /** A guest has no user id, so no part in anything. */
 export function actorOf(user: SignedInUser | null): Actor {
   if (!user) return { userId: null, roles: ['guest'], groups: [], vendorId: null };
   const roles: Actor['roles'] = ['user'];
-  if (user.vendorId) roles.push('vendor');
+  const vendorId = user.Vendor?.id ?? null;
+  if (vendorId) roles.push('vendor');
   if (user.isAdmin) roles.push('admin');
   if (user.isOperator) roles.push('operator');
-  return { userId: user.id, roles, groups: user.groups, vendorId: user.vendorId };
+  return { userId: user.uuid, roles, groups: user.groups, vendorId };
 }
 
 /**

@@ -5,7 +5,7 @@ import { createFavoritesController, type FavoritesState } from './favorites-cont
 import type { CurrentUser } from '../api/view-models.ts';
 
 // SPEC §4 and §8 favorites semantics against a scripted API.
-const user: CurrentUser = { id: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', vendorId: null, isAdmin: false, isOperator: false, groups: [] };
+const user: CurrentUser = { uuid: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', isAdmin: false, isOperator: false, groups: [] };
 // A vendor card as GET /api/ecommerce/vendor answers it (query-api/answer-schemas.ts VendorCardAnswer).
 const card = (id: string) => ({
   vendorId: id, name: { he: id, en: id }, intro: {}, originLocation: {}, tagIds: [], geoLocationIds: [], languages: [],

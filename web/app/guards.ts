@@ -30,10 +30,12 @@ export async function requireGuest(environment: WebEnvironment, request: Request
 /** requireVendor: guests to login, non-vendors (or another vendor's id) to unauthorized. */
 export async function requireVendor(environment: WebEnvironment, request: Request, vendorId?: string): Promise<CurrentUser & { vendorId: string }> {
   const user = await requireUser(environment, request);
-  if (!user.vendorId || (vendorId !== undefined && vendorId !== user.vendorId)) {
+  const ownVendorId = user.Vendor?.id;
+  if (!ownVendorId || (vendorId !== undefined && vendorId !== ownVendorId)) {
     throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
   }
-  return user as CurrentUser & { vendorId: string };
+  // The vendor screens act on the user's own vendor: it comes with the user.
+  return { ...user, vendorId: ownVendorId };
 }
 
 /** Where an artist whose registration is not live (archived) is told so. */
@@ -74,7 +76,7 @@ export async function requireSuperAdmin(environment: WebEnvironment, request: Re
 /** requireNotVendor: a user who already has a vendor profile cannot register another. */
 export async function requireNotVendor(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
   const user = await requireUser(environment, request);
-  if (user.vendorId) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
+  if (user.Vendor?.id) throw redirect(localizedPath(localeOfPath(new URL(request.url).pathname), '/error/unauthorized'));
   return user;
 }
 

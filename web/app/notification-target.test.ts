@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { notificationTarget } from './notification-target.ts';
 
 describe('notificationTarget', () => {
-  const customer = { vendorId: null };
-  const artist = { vendorId: 'v-1' };
+  const customer = {};
+  const artist = { Vendor: { id: 'v-1' } };
 
   it('leads an order to the order page for the customer and to the vendor orders for the artist', () => {
     const placed = { kind: 'order.placed', subject: { orderId: 'o-1', vendorId: 'v-1' } };

@@ -6,13 +6,13 @@ import { audienceOf } from './notification-text.ts';
 // a contract to the contracts screen.
 export interface NotificationTarget { path: string; labelKey: string }
 
-export function notificationTarget(notification: Pick<Notification, 'kind' | 'subject'>, user: Pick<CurrentUser, 'vendorId'> | null): NotificationTarget | null {
+export function notificationTarget(notification: Pick<Notification, 'kind' | 'subject'>, user: Pick<CurrentUser, 'Vendor'> | null): NotificationTarget | null {
   const { kind, subject } = notification;
   if (kind.startsWith('order.') && subject.orderId) {
     // Both sides hear of an order: the notice names its reader's part; one stored before audiences
     // existed is the artist's when it names the reader's vendor.
     const audience = audienceOf(notification);
-    const forVendor = audience ? audience === 'vendor' : Boolean(user?.vendorId) && subject.vendorId === user?.vendorId;
+    const forVendor = audience ? audience === 'vendor' : Boolean(user?.Vendor) && subject.vendorId === user?.Vendor?.id;
     return forVendor
       ? { path: '/user/dashboard/vendor/orders', labelKey: 'notifications.openVendorOrders' }
       : { path: `/order/${encodeURIComponent(subject.orderId)}/complete`, labelKey: 'notifications.openOrder' };

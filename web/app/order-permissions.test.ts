@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { orderPermissions } from './order-permissions.ts';
 
 // The buttons a signed-in person sees on an order follow domain/order/may.ts for their part in it.
-const customer = { id: 'u-dana', vendorId: null, isAdmin: false, isOperator: false, groups: [] };
-const artist = { id: 'u-noa', vendorId: 'v-1', isAdmin: false, isOperator: false, groups: [] };
-const admin = { id: 'u-admin', vendorId: null, isAdmin: true, isOperator: false, groups: ['superUsers'] };
+const customer = { uuid: 'u-dana', isAdmin: false, isOperator: false, groups: [] };
+const artist = { uuid: 'u-noa', Vendor: { id: 'v-1' }, isAdmin: false, isOperator: false, groups: [] };
+const admin = { uuid: 'u-admin', isAdmin: true, isOperator: false, groups: ['superUsers'] };
 const order = (status: 'new' | 'payed' | 'approved' | 'completed' | 'canceled', reviewed = false) =>
   ({ status, customerId: 'u-dana', vendorId: 'v-1', review: reviewed ? { rating: 5, text: 'Great', at: '2026-01-01T00:00:00Z', editedAt: null } : null });
 

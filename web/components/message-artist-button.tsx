@@ -20,7 +20,7 @@ export function MessageArtistButton(props: { vendorId: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  if (user?.vendorId === props.vendorId) return null;
+  if (user?.Vendor?.id === props.vendorId) return null;
   if (!user) {
     const here = location.pathname + withoutTrackedParameters(location.search);
     return (

@@ -59,7 +59,7 @@ export function PhoneNumberDispense(props: { vendorId: string; vendorName: strin
     setNumber(split.number);
   }, [user?.fullName]);
 
-  if (user?.vendorId === props.vendorId) return null;
+  if (user?.Vendor?.id === props.vendorId) return null;
 
   async function dispense(data: DispenseData | null, event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();

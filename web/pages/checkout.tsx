@@ -178,7 +178,7 @@ export function OrderCompletePage() {
   const { order } = useLoaderData<typeof orderCompleteLoader>();
   useLiveOrders((orderId) => orderId === order.orderId);
   const permissions = orderPermissions(order, user);
-  const isCustomer = user?.id === order.customerId;
+  const isCustomer = user?.uuid === order.customerId;
   const paid = order.status !== 'new' && order.status !== 'canceled';
   return (
     <div className="page narrow checkout order-page" data-testid="order-complete">
@@ -196,7 +196,7 @@ export function OrderCompletePage() {
       <OrderProgress order={order} />
       <OrderReviewPanel order={order} permissions={permissions} perspective={isCustomer ? 'customer' : 'vendor'} heading="h3" />
       <p>
-        {user?.vendorId === order.vendorId
+        {user?.Vendor?.id === order.vendorId
           ? <LocalLink to="/user/dashboard/vendor/orders">{t('dashboard.items.vendor/orders')}</LocalLink>
           : <LocalLink to="/user/dashboard/orders">{t('order.myOrders')}</LocalLink>}
       </p>

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../api/view-models.ts';
 import { visibleAdminNav } from './admin-nav.ts';
 
 const user = (roles: string[], groups: string[] = []): [CurrentUser, AdminAccess] => [
-  { id: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', vendorId: null, isAdmin: roles.includes('admin'), isOperator: roles.includes('operator'), groups },
+  { uuid: 'u1', email: 'a@b.c', fullName: 'A', locale: 'he-IL', isAdmin: roles.includes('admin'), isOperator: roles.includes('operator'), groups },
   { roles: ['user', ...roles], groups, rules: [...DEFAULT_ACCESS_RULES] },
 ];
 const itemsOf = ([who, access]: [CurrentUser, AdminAccess]) => visibleAdminNav(who, access).flatMap((group) => group.items.map((item) => item.id));

@@ -148,7 +148,7 @@ export function AdminUserPage() {
           ) : <p className="muted" data-testid="user-vendor">{t('adminCatalog.users.noVendor')}</p>}
         </section>
 
-        <RolesPanel key={revision ?? 'loaded'} user={user} editable={superUser} self={me?.id === user.id} />
+        <RolesPanel key={revision ?? 'loaded'} user={user} editable={superUser} self={me?.uuid === user.id} />
       </div>
 
       <section className="admin-user-orders" aria-labelledby="user-orders-heading" data-testid="user-orders">

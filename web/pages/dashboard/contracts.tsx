@@ -53,7 +53,7 @@ export function ContractListPage() {
   const { user, contracts, status } = useLoaderData<typeof contractListLoader>();
   const counterpart = useCounterpart();
   useLiveContracts();
-  const isVendor = Boolean(user.vendorId);
+  const isVendor = Boolean(user.Vendor?.id);
   return (
     <DashboardLayout
       title={t('contracts.title')}

@@ -115,8 +115,8 @@ function ConversationList(props: { conversations: Conversation[] }) {
   if (props.conversations.length === 0) {
     return (
       <div className="conversation-list-empty" data-testid="conversations-empty">
-        <p className="empty">{t(user?.vendorId ? 'conversations.emptyVendor' : 'conversations.empty')}</p>
-        {user?.vendorId ? null : <LocalLink to="/search" className="button">{t('conversations.findArtists')}</LocalLink>}
+        <p className="empty">{t(user?.Vendor?.id ? 'conversations.emptyVendor' : 'conversations.empty')}</p>
+        {user?.Vendor?.id ? null : <LocalLink to="/search" className="button">{t('conversations.findArtists')}</LocalLink>}
       </div>
     );
   }

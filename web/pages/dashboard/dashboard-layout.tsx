@@ -15,12 +15,12 @@ export const dashboardPath = (item: DashboardItem): string => (item === 'notific
 export function DashboardLayout(props: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useRootData();
-  const menu = user?.vendorId ? VENDOR_MENU : PERSONAL_MENU;
+  const menu = user?.Vendor?.id ? VENDOR_MENU : PERSONAL_MENU;
   return (
     <div className="page dashboard">
       <PageMeta title={props.title} />
-      <nav className="dashboard-menu" aria-label={t('dashboard.menu')} data-testid={user?.vendorId ? 'vendor-menu' : 'personal-menu'}>
-        {user?.vendorId ? <LocalNavLink to="/user/dashboard/profile">{t('dashboard.items.profile')}</LocalNavLink> : null}
+      <nav className="dashboard-menu" aria-label={t('dashboard.menu')} data-testid={user?.Vendor?.id ? 'vendor-menu' : 'personal-menu'}>
+        {user?.Vendor?.id ? <LocalNavLink to="/user/dashboard/profile">{t('dashboard.items.profile')}</LocalNavLink> : null}
         {menu.map((item) => (
           <LocalNavLink key={item} to={dashboardPath(item)}>{t(`dashboard.items.${item}`)}</LocalNavLink>
         ))}
