@@ -37,9 +37,11 @@ describe('answers read through the read contract', () => {
     expect(() => pageFrom({ items: [] }, (item) => item)).toThrow(/total/);
   });
 
-  it("reads a vendor's own calendar entries, and a visitor's, which name no window", () => {
-    expect(vendorCalendarEntryFrom({ start: 'a', end: 'b', kind: 'busy', windowId: 'w-1', orderId: null, reason: 'rest' }))
-      .toEqual({ kind: 'window', id: 'w-1', start: 'a', end: 'b', reason: 'rest' });
-    expect(vendorCalendarEntryFrom({ start: 'a', end: 'b', kind: 'busy' })).toEqual({ kind: 'window', id: '', start: 'a', end: 'b', reason: null });
+  it("reads a vendor's own calendar entries as answered, and a visitor's, which name no window", () => {
+    const span = { start: '2026-12-01T10:00:00.000Z', end: '2026-12-01T12:00:00.000Z' };
+    const own = { ...span, kind: 'busy', windowId: 'w-1', orderId: null, reason: 'rest' };
+    expect(vendorCalendarEntryFrom(own)).toEqual(own);
+    expect(vendorCalendarEntryFrom({ ...span, kind: 'busy' })).toEqual({ ...span, kind: 'busy' });
+    expect(() => vendorCalendarEntryFrom({ ...span, kind: 'window' })).toThrow();
   });
 });

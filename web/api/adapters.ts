@@ -217,8 +217,8 @@ export function vendorCustomerFrom(value: unknown): VendorCustomer {
 
 /** GET /api/user/current → the account fields the profile form edits. */
 export function accountProfileFrom(value: unknown): AccountProfile {
-  const user = readAnswer(UserProfileAnswer, value, 'the signed-in user');
-  return { id: user.uuid, email: user.email, fullName: user.fullName, phone: user.phone ?? null, locale: user.locale, vendorId: user.Vendor?.id ?? null };
+  const { uuid, email, fullName, phone, locale, Vendor } = readAnswer(UserProfileAnswer, value, 'the signed-in user');
+  return { uuid, email, fullName, phone, locale, Vendor };
 }
 
 export function myReviewFrom(value: unknown): MyReview {
@@ -247,9 +247,7 @@ export function favoriteProductIdsFrom(value: unknown): string[] {
 
 /** An entry of GET /api/vendor/{id}/calendar as its owner reads it: a busy window or a booked order's slot. */
 export function vendorCalendarEntryFrom(value: unknown): VendorCalendarEntry {
-  const entry = readAnswer(CalendarEntryAnswer, value, 'a calendar entry');
-  const booking = entry.kind === 'reservation';
-  return { kind: booking ? 'booking' : 'window', id: (booking ? entry.orderId : entry.windowId) ?? '', start: entry.start, end: entry.end, reason: orNull(entry.reason) };
+  return readAnswer(CalendarEntryAnswer, value, 'a calendar entry');
 }
 
 /** GET /api/ecommerce/product/{id} for the product form (web/components/product-form-values.ts makes its values). */

@@ -1,6 +1,5 @@
 // What the pages render: the query API's answers (its read contract, query-api/answer-schemas.ts) as
-// the web reads them, and what web/api/adapters.ts adds to them. The signed-in user (CurrentUser,
-// AccountProfile) and the vendor's own calendar entry are still written out below.
+// the web reads them, and what web/api/adapters.ts adds to them.
 import type { UserLocale } from '../../domain/user/commands.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import type * as z from 'zod/mini';
@@ -93,15 +92,7 @@ export type ContractParty = 'customer' | 'vendor';
 export type VendorCustomer = Answer<typeof VendorCustomerAnswer>;
 
 /** The signed-in user's own account (GET /api/user/current), for the profile form. */
-export interface AccountProfile {
-  id: string;
-  email: string;
-  fullName: string;
-  /** SPEC §5 string form (+972501234567), null when none. */
-  phone: string | null;
-  locale: UserLocale;
-  vendorId: string | null;
-}
+export type AccountProfile = Pick<z.output<typeof UserProfileAnswer>, 'uuid' | 'email' | 'fullName' | 'phone' | 'locale' | 'Vendor'>;
 
 /** A review the signed-in customer wrote (GET /api/reviews): one per order. */
 export type MyReview = Answer<typeof MyReviewAnswer>;
@@ -116,15 +107,7 @@ export type Payments = Answer<typeof PaymentsAnswer>;
 export type PaymentEntry = Payments['items'][number];
 
 /** An entry of a vendor's own calendar (GET /api/vendor/{id}/calendar read by its owner). */
-export interface VendorCalendarEntry {
-  kind: 'window' | 'booking';
-  /** The busy window's id, or the booked order's id. */
-  id: string;
-  start: string;
-  end: string;
-  /** The vendor's note on a busy window. */
-  reason: string | null;
-}
+export type VendorCalendarEntry = Answer<typeof CalendarEntryAnswer>;
 
 /** A product as its editor reads it (GET /api/ecommerce/product/{id}): every SPEC §3 field, information as the vendor wrote it (not sanitized for display). */
 export type ProductDraft = Answer<typeof ProductAnswer>;

@@ -22,6 +22,11 @@ export interface CalendarViewProps {
 
 const MAX_CHIPS = 3;
 
+/** An entry's key among the others: its busy window's id, or its booked order's. */
+export const entryKey = (entry: VendorCalendarEntry): string => entry.windowId ?? entry.orderId ?? `${entry.start}/${entry.end}`;
+/** What the markup calls an entry's kind (classes `is-window`/`is-booking`, `data-kind`): a window the vendor blocked, or a booking. */
+export const shownKind = (entry: VendorCalendarEntry): 'window' | 'booking' => (entry.kind === 'busy' ? 'window' : 'booking');
+
 export function pieceTime(piece: DayPiece<VendorCalendarEntry>, locale: Locale, allDay: string): string {
   if (piece.allDay) return allDay;
   return `${formatTime(new Date(piece.start).toISOString(), locale)}–${formatTime(new Date(piece.end).toISOString(), locale)}`;
@@ -55,7 +60,7 @@ export function MonthCalendar(props: CalendarViewProps) {
                 <span className="month-day-number">{Number(day.slice(8))}</span>
                 <span className="month-day-entries">
                   {pieces.slice(0, MAX_CHIPS).map((piece) => (
-                    <span key={piece.entry.id} className={`calendar-chip is-${piece.entry.kind}`} data-kind={piece.entry.kind}>
+                    <span key={entryKey(piece.entry)} className={`calendar-chip is-${shownKind(piece.entry)}`} data-kind={shownKind(piece.entry)}>
                       <span className="calendar-chip-text" dir="ltr">{piece.allDay ? t('busyWindows.allDay') : formatTime(new Date(piece.start).toISOString(), locale)}</span>
                     </span>
                   ))}

@@ -3,7 +3,7 @@ import { piecesOn } from '../app/calendar-range.ts';
 import { dateTimeFormat } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
-import { pieceTime, type CalendarViewProps } from './calendar-month.tsx';
+import { entryKey, pieceTime, shownKind, type CalendarViewProps } from './calendar-month.tsx';
 
 // A week of the vendor's calendar: seven day columns on a 24-hour grid, each booked order and busy
 // window a block at its hours. Narrow screens get the same week as a list of days.
@@ -30,7 +30,7 @@ export function WeekCalendar(props: CalendarViewProps) {
               </button>
               <ul className="week-day-body">
                 {pieces.map((piece) => (
-                  <li key={piece.entry.id} className={`week-entry is-${piece.entry.kind}`} data-kind={piece.entry.kind}
+                  <li key={entryKey(piece.entry)} className={`week-entry is-${shownKind(piece.entry)}`} data-kind={shownKind(piece.entry)}
                     style={{ insetBlockStart: `${(piece.fromMinute / 1440) * 100}%`, blockSize: `${((piece.toMinute - piece.fromMinute) / 1440) * 100}%` }}>
                     <span className="week-entry-time" dir="ltr">{pieceTime(piece, locale, t('busyWindows.allDay'))}</span>
                     <span className="week-entry-label">{props.labelOf(piece.entry)}</span>

@@ -121,7 +121,7 @@ function DetailsForm(props: { account: AccountProfile }) {
   const { t } = useTranslation();
   const { account } = props;
   const typed = useTypedValues('details');
-  const stored = splitPhone(account.phone);
+  const stored = splitPhone(account.phone ?? null);
   const busy = useSubmitting('details');
   const { errors, failure } = useFormMessages('details');
   const prefixes: string[] = DIAL_PREFIXES.map((entry) => entry.prefix);
@@ -228,7 +228,7 @@ export function ProfilePage() {
           <PasswordForm />
           <section className="card account-artist" aria-labelledby="artist-title">
             <h2 id="artist-title">{t('profile.artistProfile')}</h2>
-            {account.vendorId ? (
+            {account.Vendor ? (
               <>
                 <p>{t('profile.artistProfileText')}</p>
                 <LocalLink to="/user/dashboard/vendor/profile" className="button" data-testid="artist-profile-link">{t('profile.editArtistProfile')}</LocalLink>

@@ -48,18 +48,19 @@ export async function busyWindowAction({ context, request }: ActionFunctionArgs)
     }
     return refused(error, CREATE_INTENT, values);
   }
-  const created: VendorCalendarEntry = { kind: 'window', id: written.id, start: wanted.start, end: wanted.end, reason: reason || null };
+  const created: VendorCalendarEntry = { kind: 'busy', windowId: written.id, orderId: null, start: wanted.start, end: wanted.end, reason: reason || null };
   // The page's data is read again after the action: wait (bounded) until the calendar view shows the block.
-  await untilViewShows(environment.api, async () => (await vendorCalendarEntries(environment.api, vendorId, created.start, created.end, { fresh: true })).some((entry) => entry.id === created.id));
+  await untilViewShows(environment.api, async () => (await vendorCalendarEntries(environment.api, vendorId, created.start, created.end, { fresh: true })).some((entry) => entry.windowId === created.windowId));
   return { intent: CREATE_INTENT, created } satisfies BusyWindowAnswer;
 }
 
 /** What the refused time collides with, read fresh from the calendar. */
 async function conflictAt(api: ApiClient, vendorId: string, wanted: { start: string; end: string }): Promise<Conflict> {
   const there = await vendorCalendarEntries(api, vendorId, wanted.start, wanted.end, { fresh: true }).catch(() => []);
-  const booking = there.find((entry) => entry.kind === 'booking');
-  if (booking) return { entry: booking, name: await loadOrder(api, booking.id).then((found) => found.product.name, () => undefined) };
-  return there.find((entry) => entry.kind === 'window') ? { entry: there.find((entry) => entry.kind === 'window')! } : null;
+  const booking = there.find((entry) => entry.kind === 'reservation' && entry.orderId);
+  if (booking) return { entry: booking, name: await loadOrder(api, booking.orderId!).then((found) => found.product.name, () => undefined) };
+  const window = there.find((entry) => entry.kind === 'busy');
+  return window ? { entry: window } : null;
 }
 
 export interface BusyWindowFormProps {
@@ -156,7 +157,7 @@ export function BusyWindowForm(props: BusyWindowFormProps) {
 function conflictText(conflict: Conflict, locale: Locale, t: TFunction): string {
   if (!conflict) return t('busyWindows.errors.overlapUnknown');
   const when = describeInterval(conflict.entry, locale, t);
-  if (conflict.entry.kind === 'window') return t('busyWindows.errors.overlapWindow', { when });
+  if (conflict.entry.kind === 'busy') return t('busyWindows.errors.overlapWindow', { when });
   const name = tr(conflict.name, locale);
   return t('busyWindows.errors.booked', { when, name: name ? ` (${name})` : '' });
 }

@@ -12,7 +12,7 @@ import { LocalLink, useLocale, useLocalizedPath } from '../../app/links.tsx';
 import { languageTag } from '../../app/locale-path.ts';
 import { useLiveOrders } from '../../app/live-orders.ts';
 import { untilViewShows } from '../../app/until-views-show.ts';
-import { MonthCalendar } from '../../components/calendar-month.tsx';
+import { entryKey, MonthCalendar, shownKind } from '../../components/calendar-month.tsx';
 import { WeekCalendar } from '../../components/calendar-week.tsx';
 import { ConfirmPostButton } from '../../components/confirm-button.tsx';
 import { FormError } from '../../components/form-errors.tsx';
@@ -46,7 +46,7 @@ export async function busyWindowsLoader({ context, request }: LoaderFunctionArgs
     vendorOrders(environment.api).then((page) => page.items).catch(() => []),
   ]);
   const bookedNames: Record<string, Text> = Object.fromEntries(orders.map((order) => [order.orderId, order.product.name]));
-  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'window'), bookedNames };
+  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'busy'), bookedNames };
 }
 
 /** Waits until the calendar view shows what a write did (bounded), then drops the GET cache. */
@@ -65,7 +65,7 @@ async function busyWindowRemoveAction({ context, request }: ActionFunctionArgs) 
   } catch (error) {
     return refused(error, REMOVE_INTENT);
   }
-  await calendarCaughtUp(environment.api, vendorId, entry, (fresh) => !fresh.some((item) => item.id === id));
+  await calendarCaughtUp(environment.api, vendorId, entry, (fresh) => !fresh.some((item) => item.windowId === id));
   return { intent: REMOVE_INTENT, removed: id } satisfies RemoveAnswer;
 }
 
@@ -89,8 +89,8 @@ export function BusyWindowsPage() {
   useLiveOrders();
 
   const labelOf = (entry: VendorCalendarEntry): string => {
-    if (entry.kind === 'window') return entry.reason || t('busyWindows.busy');
-    const name = tr(data.bookedNames[entry.id], locale);
+    if (entry.kind === 'busy') return entry.reason || t('busyWindows.busy');
+    const name = tr(data.bookedNames[entry.orderId ?? ''], locale);
     return name ? t('busyWindows.booked', { name }) : t('busyWindows.bookedOrder');
   };
   const pathFor = (nextMode: CalendarMode, date: string) => `/user/dashboard/vendor/busy-windows?view=${nextMode}&date=${date}`;
@@ -163,7 +163,7 @@ export function BusyWindowsPage() {
               {selectedEntries.length === 0 ? <p className="muted">{t('busyWindows.nothingOnDay')}</p> : (
                 <ul className="entry-list">
                   {selectedEntries.map((entry) => (
-                    <EntryRow key={entry.id} entry={entry} label={labelOf(entry)} />
+                    <EntryRow key={entryKey(entry)} entry={entry} label={labelOf(entry)} />
                   ))}
                 </ul>
               )}
@@ -178,7 +178,7 @@ export function BusyWindowsPage() {
         <h2 id="upcoming-title">{t('busyWindows.upcomingTitle')}</h2>
         {upcoming.length === 0 ? <p className="empty" data-testid="upcoming-empty">{t('busyWindows.upcomingEmpty')}</p> : (
           <ul className="entry-list card" data-testid="upcoming-windows">
-            {upcoming.map((entry) => <EntryRow key={entry.id} entry={entry} label={labelOf(entry)} withDate />)}
+            {upcoming.map((entry) => <EntryRow key={entryKey(entry)} entry={entry} label={labelOf(entry)} withDate />)}
           </ul>
         )}
       </section>
@@ -192,16 +192,16 @@ function EntryRow(props: { entry: VendorCalendarEntry; label: string; withDate?:
   const { entry } = props;
   const when = describeInterval(entry, locale, t, { withDate: props.withDate ?? true });
   return (
-    <li className={`entry-row is-${entry.kind}`} data-kind={entry.kind} data-testid={entry.kind === 'window' ? 'window-row' : 'booking-row'}>
+    <li className={`entry-row is-${shownKind(entry)}`} data-kind={shownKind(entry)} data-testid={entry.kind === 'busy' ? 'window-row' : 'booking-row'}>
       <span className="key-swatch" aria-hidden="true" />
       <span className="entry-text">
         <span className="entry-when">{when}</span>
         <span className="entry-label">{props.label}</span>
       </span>
-      {entry.kind === 'window' ? (
+      {entry.kind === 'busy' && entry.windowId ? (
         <ConfirmPostButton label={t('busyWindows.remove')} ariaLabel={t('busyWindows.removeNamed', { when })} question={t('busyWindows.removeQuestion')}
           confirmLabel={t('busyWindows.removeConfirm')} cancelLabel={t('busyWindows.keep')} busyLabel={t('busyWindows.removing')}
-          intent={`${REMOVE_INTENT}:${entry.id}`} fields={{ windowId: entry.id, start: entry.start, end: entry.end }} testId="remove-window" />
+          intent={`${REMOVE_INTENT}:${entry.windowId}`} fields={{ windowId: entry.windowId, start: entry.start, end: entry.end }} testId="remove-window" />
       ) : <LocalLink to="/user/dashboard/vendor/orders">{t('busyWindows.viewOrders')}</LocalLink>}
     </li>
   );
