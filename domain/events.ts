@@ -19,6 +19,7 @@ import { TrackingEvent } from './tracking/events.ts';
 import { PhoneNumberDispenseEvent } from './phone-number-dispense/events.ts';
 import { SessionEvent } from './session/events.ts';
 import { UserAddressEvent } from './user-address/events.ts';
+import { QuoteRequestEvent } from './quote-request/events.ts';
 
 // Every event type of the product, so any edge (append, feed, relay, projector) can validate one.
 export const AnyDomainEvent = z.discriminatedUnion('type', [
@@ -26,7 +27,7 @@ export const AnyDomainEvent = z.discriminatedUnion('type', [
   ...ContractEvent.options, ...VendorEvent.options, ...ProductEvent.options, ...UserEvent.options, UserEmailClaimed,
   ...ReviewEvent.options, ...ContentEvent.options, ...GeoLocationEvent.options, ...ConfigEntryEvent.options,
   ...LanguageEntryEvent.options, ...AclEvent.options, ...MediaEvent.options, ...NotificationEvent.options, ...TrackingEvent.options,
-  ...PhoneNumberDispenseEvent.options, ...SessionEvent.options, ...UserAddressEvent.options,
+  ...PhoneNumberDispenseEvent.options, ...SessionEvent.options, ...UserAddressEvent.options, ...QuoteRequestEvent.options,
 ]);
 export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 export type DomainEventType = AnyDomainEvent['type'];
