@@ -3,6 +3,7 @@ import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 import { OrderedProduct } from './events.ts';
+import { EventDetailsInput } from './event-details.ts';
 
 // Commands of the order aggregate (stream `order-<orderId>`), lifecycle of DESIGN §5.
 // Every command names who issues it (`actor`) and when (`at`, from the injected clock), so the
@@ -16,6 +17,8 @@ export const PlaceOrder = command('PlaceOrder', {
   /** Timed service only (required there, refused otherwise): the start of the booked slot. */
   start: IsoTime.optional(),
   notes: z.string().trim().max(2000).optional(),
+  /** The event the artist is booked for (issue 22); optional (SPEC API clients send none), the storefront asks for it. */
+  eventDetails: EventDetailsInput.optional(),
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;
 
@@ -46,5 +49,9 @@ export type ReturnPayment = z.infer<typeof ReturnPayment>;
 export const RecordRefund = command('RecordRefund', { orderId: Id, paymentId: z.string().min(1), refundId: z.string().min(1) });
 export type RecordRefund = z.infer<typeof RecordRefund>;
 
-export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder, ReturnPayment, RecordRefund]);
+/** The customer changes the event's details while the vendor has not approved the order (new, payed). */
+export const ChangeOrderEventDetails = command('ChangeOrderEventDetails', { orderId: Id, eventDetails: EventDetailsInput });
+export type ChangeOrderEventDetails = z.infer<typeof ChangeOrderEventDetails>;
+
+export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder, ReturnPayment, RecordRefund, ChangeOrderEventDetails]);
 export type OrderCommand = z.infer<typeof OrderCommand>;

@@ -337,3 +337,104 @@ describe('order decider: money owed back to the card', () => {
     }
   });
 });
+
+describe('order decider: event details (issue 22 item 1)', () => {
+  const details = { eventType: 'wedding' as const, date: '2026-12-24T17:00:00.000Z', city: 'Haifa', address: 'Derech HaAtsmaut 1', guests: 180, contactPhone: '+972501234567' };
+  const { placedAt: _placedAt, ...placedData } = placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+  const placedWith = (eventDetails: typeof details): OrderEvent => ({ type: 'OrderPlaced', data: { ...placedData, eventDetails, placedAt: at } });
+  const withDetails = placedWith(details);
+  const change = (fields: Partial<typeof details> & { date?: string } = {}, actor: Actor = customer): OrderCommandType => ({
+    type: 'ChangeOrderEventDetails', actor, at, orderId: 'o-1', eventDetails: { ...details, ...fields },
+  });
+  const changed = (fields: Partial<typeof details> = {}): OrderEvent => ({
+    type: 'OrderEventDetailsChanged', data: { orderId: 'o-1', eventDetails: { ...details, ...fields }, by: 'u-customer', at },
+  });
+
+  it('places an order with its event details, the date in UTC, and folds eventAt from it', () => {
+    const [event] = spec(orderDecider).given([]).when(place({ eventDetails: { ...details, date: '2026-12-24T19:00:00+02:00' } })).then([withDetails]);
+    expect(OrderEvent.parse(event)).toEqual(event);
+    const state = spec(orderDecider).given([withDetails]).state;
+    expect(state?.eventDetails).toEqual(details);
+    expect(state?.eventAt).toBe('2026-12-24T17:00:00.000Z');
+  });
+
+  it("a timed order's event starts at its slot: the date may be left out, and another date is refused", () => {
+    const start = '2026-12-01T18:00:00.000Z';
+    const { date: _date, ...undated } = details;
+    const [event] = spec(orderDecider).given([]).when(place({ product: timedProduct, start, eventDetails: undated })).then([{
+      type: 'OrderPlaced',
+      data: {
+        orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
+        start, end: '2026-12-01T19:30:00.000Z', eventDetails: { ...details, date: start }, placedAt: at,
+      },
+    }]);
+    expect(spec(orderDecider).given([event!]).state?.eventAt).toBe(start);
+    spec(orderDecider).given([]).when(place({ product: timedProduct, start, eventDetails: { ...details, date: '2026-12-01T20:00:00+02:00' } })).then([event!]);
+    spec(orderDecider).given([]).when(place({ product: timedProduct, start, eventDetails: details })).thenRefused('order.event-date-fixed');
+  });
+
+  it('a timed order without details still has eventAt: its slot start', () => {
+    const events = orderDecider.decide(place({ product: timedProduct, start: '2026-12-01T18:00:00Z' }), null);
+    expect(events.reduce(orderDecider.evolve, orderDecider.initialState)?.eventAt).toBe('2026-12-01T18:00:00.000Z');
+    expect(spec(orderDecider).given([placed]).state?.eventAt).toBeUndefined();
+  });
+
+  it('refuses details of a non-timed order without a date, or with a date that has passed (an admin may record one)', () => {
+    const { date: _date, ...undated } = details;
+    expect(spec(orderDecider).given([]).when(place({ eventDetails: undated })).thenRefused('order.event-date-required').kind).toBe('invalid');
+    spec(orderDecider).given([]).when(place({ eventDetails: { ...details, date: '2026-11-20T18:00:00.000Z' } })).thenRefused('order.event-date-in-past');
+    spec(orderDecider).given([]).when(place({ actor: systemActor, eventDetails: { ...details, date: '2026-11-20T18:00:00.000Z' } }))
+      .then([placedWith({ ...details, date: '2026-11-20T18:00:00.000Z' })]);
+  });
+
+  it('the schemas refuse bad fields: an unknown event type, no guests, a phone out of form, a blank city', () => {
+    for (const bad of [{ eventType: 'funeral' }, { guests: 0 }, { guests: 10_001 }, { contactPhone: '0501234567' }, { contactPhone: '' }, { city: '  ' }, { address: '' }]) {
+      expect(OrderCommand.safeParse(place({ eventDetails: { ...details, ...bad } as typeof details })).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(OrderCommand.safeParse(place({ eventDetails: details })).success).toBe(true);
+    expect(OrderEvent.safeParse(changed()).success).toBe(true);
+  });
+
+  it('the customer changes the details while the order is new or paid, and eventAt follows', () => {
+    spec(orderDecider).given([withDetails]).when(change({ guests: 220 })).then([changed({ guests: 220 })]);
+    const given = spec(orderDecider).given([withDetails, paid, changed({ date: '2026-12-31T18:00:00.000Z' })]);
+    expect(given.state?.eventAt).toBe('2026-12-31T18:00:00.000Z');
+    expect(given.state?.status).toBe('payed');
+    given.when(change({ city: 'Akko', date: '2026-12-31T20:00:00+02:00' })).then([changed({ city: 'Akko', date: '2026-12-31T18:00:00.000Z' })]);
+  });
+
+  it('gives details to an order placed without them', () => {
+    spec(orderDecider).given([placed]).when(change()).then([changed()]);
+  });
+
+  it('the same details again decide nothing', () => {
+    spec(orderDecider).given([withDetails]).when(change({ date: '2026-12-24T19:00:00+02:00' })).then([]);
+  });
+
+  it("keeps a timed order's event at its slot", () => {
+    const start = '2026-12-01T18:00:00.000Z';
+    const timedPlaced: OrderEvent = { type: 'OrderPlaced', data: { ...placed.data, product: timedProduct, start, end: '2026-12-01T19:30:00.000Z', eventDetails: { ...details, date: start } } };
+    const { date: _date, ...undated } = details;
+    spec(orderDecider).given([timedPlaced]).when({ ...change(), eventDetails: { ...undated, guests: 90 } } as OrderCommandType).then([changed({ guests: 90, date: start })]);
+    spec(orderDecider).given([timedPlaced]).when(change({ guests: 90 })).thenRefused('order.event-date-fixed');
+  });
+
+  it('refuses a change after approval, completion or cancelation with the reason', () => {
+    const approvedRefusal = spec(orderDecider).given([withDetails, paid, approved]).when(change({ guests: 10 })).thenRefused('order.event-details-locked');
+    expect(approvedRefusal.kind).toBe('conflict');
+    expect(approvedRefusal.reason).toMatch(/^The vendor has approved this order/);
+    expect(spec(orderDecider).given([withDetails, canceled]).when(change()).thenRefused('order.event-details-locked').reason).toMatch(/canceled/);
+    expect(spec(orderDecider).given([withDetails, paid, approved, completed]).when(change()).thenRefused('order.event-details-locked').reason).toMatch(/completed/);
+  });
+
+  it('lets only the customer change them: the vendor and an admin are forbidden, strangers too', () => {
+    for (const actor of [vendorOwner, admin, stranger, otherVendor]) {
+      expect(spec(orderDecider).given([withDetails]).when(change({ guests: 5 }, actor)).thenRefused('order.forbidden').kind).toBe('forbidden');
+    }
+    spec(orderDecider).given([]).when(change()).thenRefused('order.not-found');
+  });
+
+  it('refuses a changed date that has passed', () => {
+    spec(orderDecider).given([withDetails]).when(change({ date: '2026-11-01T18:00:00.000Z' })).thenRefused('order.event-date-in-past');
+  });
+});

@@ -3,11 +3,13 @@ import type { Money } from '../shared/money.ts';
 import { isAdmin, ownsVendor, partiesOf, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
-import type { OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
+import type { ChangeOrderEventDetails, OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
+import { changedEventDetailFields, type EventDetails, type EventDetailsInput } from './event-details.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
 import { orderLifecycle } from './lifecycle.ts';
-import { actingParty, type OrderFacts } from './may.ts';
+import { actingParty, eventDetailsEditable, type OrderFacts } from './may.ts';
 import { streamOf } from '../shared/ids.ts';
+import { completableFrom, eventOver } from './may.ts';
 
 // The order aggregate (stream `order-<orderId>`): DESIGN §5, table in docs/order-lifecycle.md.
 // A timed-service order also reserves its slot in `calendar-<vendorId>`; that is the command
@@ -25,6 +27,10 @@ export interface Order {
   /** Timed service only: the reserved slot [start, end), UTC ISO times. */
   start?: string;
   end?: string;
+  /** The event the artist is booked for, when the customer gave its details (issue 22 item 1). */
+  eventDetails?: EventDetails;
+  /** When the event starts (UTC ISO): the details' date, else a timed order's slot start; absent when unknown. */
+  eventAt?: string;
   /** Set once paid: what a cancellation must refund. */
   payment?: { paymentId: string; amount: Money };
   /** Payments owed back to the card, by payment id, with the gateway's refund once it is made. */
@@ -47,13 +53,19 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 
   evolve(state, event) {
     if (event.type === 'OrderPlaced') {
-      const { orderId, customerId, vendorId, product, total, start, end } = event.data;
-      return { orderId, customerId, vendorId, product, total, status: 'new', ...(start ? { start, end } : {}) };
+      const { orderId, customerId, vendorId, product, total, start, end, eventDetails } = event.data;
+      const eventAt = eventDetails?.date ?? start;
+      return {
+        orderId, customerId, vendorId, product, total, status: 'new', ...(start ? { start, end } : {}),
+        ...(eventDetails ? { eventDetails } : {}), ...(eventAt ? { eventAt } : {}),
+      };
     }
     if (state === null) return state;
     switch (event.type) {
       case 'OrderPaymentDeclined':
         return state;
+      case 'OrderEventDetailsChanged':
+        return { ...state, eventDetails: event.data.eventDetails, eventAt: event.data.eventDetails.date };
       // Each transition lands on the status the lifecycle table names for its command.
       case 'OrderPaid':
         return { ...state, status: orderLifecycle.PayOrder.to, payment: { paymentId: event.data.paymentId, amount: event.data.amount } };
@@ -79,6 +91,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (command.type === 'PlaceOrder') return placeOrder(command, state);
     if (state === null) return refuse('not_found', 'order.not-found', 'There is no such order.');
     if (command.type === 'ReturnPayment' || command.type === 'RecordRefund') return moneyOwedBack(command, state);
+    if (command.type === 'ChangeOrderEventDetails') return changeEventDetails(command, state);
     const party = authorize(command, state);
     const { orderId } = state;
     const by = command.actor.userId;
@@ -93,6 +106,10 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'ApproveOrder':
         return [{ type: 'OrderApproved', data: { orderId, by, at: command.at } }];
       case 'CompleteOrder':
+        // A vendor completes what took place: not before the event is over (issue 22 item 3).
+        if (!eventOver(state, command.at)) {
+          return refuse('conflict', 'order.event-not-over', `This order's event is not over yet, so it cannot be completed before ${completableFrom(state)}.`);
+        }
         return [{ type: 'OrderCompleted', data: { orderId, by, at: command.at } }];
       case 'CancelOrder': {
         const reason = command.reason.trim();
@@ -137,6 +154,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     return refuse('forbidden', 'order.own-vendor', 'You cannot order from your own vendor profile.');
   }
   let slot: { start: string; end: string } | undefined;
+  let eventDetails: EventDetails | undefined;
   if (product.type === 'timedService') {
     if (command.start === undefined) return refuse('invalid', 'order.start-required', 'Please choose a start time for this service.');
     if (!product.serviceDuration || product.serviceDuration <= 0) {
@@ -154,6 +172,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     // Silently dropping a time the customer chose would mislead them into thinking it was booked.
     return refuse('invalid', 'order.start-not-allowed', 'Only a timed service is booked for a start time; please remove the start time.');
   }
+  if (command.eventDetails) eventDetails = settledEventDetails(command.eventDetails, slot?.start, command);
   return [{
     type: 'OrderPlaced',
     data: {
@@ -164,9 +183,53 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       total: product.price,
       ...(slot ?? {}),
       ...(command.notes ? { notes: command.notes } : {}),
+      ...(eventDetails ? { eventDetails } : {}),
       placedAt: command.at,
     },
   }];
+}
+
+/**
+ * The details an order holds, from what a command brings: a timed order's event starts at its slot (a
+ * date given must be that start); any other order's at the date the customer gives, still to come
+ * (an admin, or the system, may record an event that took place).
+ */
+function settledEventDetails(input: EventDetailsInput, slotStart: string | undefined, command: { actor: Actor; at: string }): EventDetails {
+  const { eventType, date, city, address, guests, contactPhone } = input;
+  const settled = (at: string): EventDetails => ({ eventType, date: at, city, address, guests, contactPhone });
+  if (slotStart !== undefined) {
+    if (date !== undefined && Date.parse(date) !== Date.parse(slotStart)) {
+      return refuse('invalid', 'order.event-date-fixed', 'This service is booked for a time slot, so the event starts at the booked time; to move it, cancel the order and book another time.');
+    }
+    return settled(slotStart);
+  }
+  if (date === undefined) return refuse('invalid', 'order.event-date-required', 'Please give the date and time of the event.');
+  const dateMs = Date.parse(date);
+  if (Number.isNaN(dateMs) || !(dateMs < LAST_REPRESENTABLE_MS)) return refuse('invalid', 'order.event-date-invalid', 'The date of the event is not a valid date and time.');
+  if (dateMs < Date.parse(command.at) && !isAdmin(command.actor)) return refuse('invalid', 'order.event-date-in-past', 'This date has already passed; please give the date of an event still to come.');
+  return settled(new Date(dateMs).toISOString());
+}
+
+/**
+ * The customer changes the event's details until the vendor approves the order. Checks in the order of
+ * the transitions: no part in the order 403, a status past approval 409 with the reason, a part other
+ * than the customer 403, then the details themselves (422). The same details again decide nothing.
+ */
+function changeEventDetails(command: ChangeOrderEventDetails, order: Order): OrderEvent[] {
+  const parties = partiesOf(command.actor, order);
+  if (parties.length === 0) return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
+  if (!eventDetailsEditable(order.status)) return refuse('conflict', 'order.event-details-locked', eventDetailsLockedReason(order.status));
+  if (!parties.includes('customer')) return refuse('forbidden', 'order.forbidden', 'Only the customer who placed this order can change its event details.');
+  const eventDetails = settledEventDetails(command.eventDetails, order.start, command);
+  if (order.eventDetails && changedEventDetailFields(order.eventDetails, eventDetails).length === 0) return [];
+  return [{ type: 'OrderEventDetailsChanged', data: { orderId: order.orderId, eventDetails, by: command.actor.userId, at: command.at } }];
+}
+
+/** Why the event's details can no longer change in this status. */
+export function eventDetailsLockedReason(status: OrderStatus): string {
+  if (status === 'canceled') return 'This order was canceled, so its event details can no longer be changed.';
+  if (status === 'completed') return 'This order is completed, so its event details can no longer be changed.';
+  return 'The vendor has approved this order, so its event details can no longer be changed; please write to the vendor about any change.';
 }
 
 /**

@@ -3,6 +3,7 @@ import { event } from '../shared/event-schema.ts';
 import { Money } from '../shared/money.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { ProductType } from '../product/events.ts';
+import { EventDetails } from './event-details.ts';
 
 // Stream `order-<orderId>`. Lifecycle: DESIGN §5.
 export const OrderStatus = z.enum(['new', 'canceled', 'payed', 'approved', 'completed']);
@@ -39,6 +40,8 @@ export const OrderPlaced = event('OrderPlaced', z.strictObject({
   start: IsoTime.optional(),
   end: IsoTime.optional(),
   notes: z.string().max(2000).optional(),
+  /** The event the artist is booked for (issue 22); absent on orders placed without them. */
+  eventDetails: EventDetails.optional(),
   placedAt: IsoTime,
 }));
 export const OrderPaymentDeclined = event('OrderPaymentDeclined', z.strictObject({
@@ -71,5 +74,10 @@ export const OrderRefunded = event('OrderRefunded', z.strictObject({
   orderId: Id, paymentId: z.string(), refundId: z.string(), amount: Money, at: IsoTime,
 }));
 
-export const OrderEvent = z.discriminatedUnion('type', [OrderPlaced, OrderPaymentDeclined, OrderPaid, OrderApproved, OrderCompleted, OrderCanceled, OrderPaymentReturned, OrderRefunded]);
+/** The customer changed the event's details before the vendor approved: the whole new details. */
+export const OrderEventDetailsChanged = event('OrderEventDetailsChanged', z.strictObject({
+  orderId: Id, eventDetails: EventDetails, by: Id.nullable(), at: IsoTime,
+}));
+
+export const OrderEvent = z.discriminatedUnion('type', [OrderPlaced, OrderPaymentDeclined, OrderPaid, OrderApproved, OrderCompleted, OrderCanceled, OrderPaymentReturned, OrderRefunded, OrderEventDetailsChanged]);
 export type OrderEvent = z.infer<typeof OrderEvent>;

@@ -30,11 +30,39 @@ export const mayPay = (order: OrderFacts | null, actor: Actor): boolean => actin
 /** Approve: the order's vendor or an admin, once it is paid. */
 export const mayApprove = (order: OrderFacts | null, actor: Actor): boolean => actingParty('ApproveOrder', order, actor) !== null;
 
-/** Complete: the order's vendor or an admin, once it is approved. */
-export const mayComplete = (order: OrderFacts | null, actor: Actor): boolean => actingParty('CompleteOrder', order, actor) !== null;
+/** The times of an order's event: a timed order's slot end, and when the event starts (its details' date, else the slot start). */
+export interface EventTimes {
+  end?: string | undefined;
+  eventAt?: string | undefined;
+}
+
+/**
+ * From when the order may be completed: once its event is over — a timed order's slot end (the
+ * performance is over), else the event's start (its details' date; nothing says when it ends). Null
+ * when the order names no time (a fixed service bought without details): completable whenever.
+ */
+export const completableFrom = (order: EventTimes): string | null => order.end ?? order.eventAt ?? null;
+
+/** Whether the order's event is over at `at` (ISO time); an order naming no time always is. */
+export function eventOver(order: EventTimes, at: string): boolean {
+  const from = completableFrom(order);
+  return from === null || Date.parse(at) >= Date.parse(from);
+}
+
+/** Complete: the order's vendor or an admin, once it is approved and its event is over at `at` (ISO time). */
+export const mayComplete = (order: (OrderFacts & EventTimes) | null, actor: Actor, at: string): boolean =>
+  actingParty('CompleteOrder', order, actor) !== null && eventOver(order!, at);
 
 /** Cancel: the customer while new or paid; the vendor or an admin until it is completed. */
 export const mayCancel = (order: OrderFacts | null, actor: Actor): boolean => actingParty('CancelOrder', order, actor) !== null;
+
+/** The statuses in which the customer may still change the event's details: until the vendor approves. */
+export const eventDetailsEditableIn = ['new', 'payed'] as const satisfies readonly OrderStatus[];
+export const eventDetailsEditable = (status: OrderStatus): boolean => (eventDetailsEditableIn as readonly OrderStatus[]).includes(status);
+
+/** Change the event's details: the order's customer, until the vendor approves (new, payed). */
+export const mayChangeEventDetails = (order: OrderFacts | null, actor: Actor): boolean =>
+  order !== null && eventDetailsEditable(order.status) && partiesOf(actor, order).includes('customer');
 
 /** Where the order's review stands: not written, up, or taken down by an admin (which uses it up). */
 export type ReviewStanding = 'none' | 'posted' | 'removed';
