@@ -1,3 +1,4 @@
+import type { EventDetailsInput } from '../domain/order/event-details.ts';
 import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, orderStream, refuseTransition } from '../domain/order/decider.ts';
 import { mayPay } from '../domain/order/may.ts';
@@ -54,7 +55,7 @@ export function orderWorkflow(deps: CommandDeps) {
     return orderId in (await calendars.load(vendorId)).state.reservations;
   }
 
-  async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string }): Promise<PlaceOrderResult> {
+  async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string; eventDetails?: EventDetailsInput }): Promise<PlaceOrderResult> {
     const product = orderedProductOf((await products.load(body.productId)).state);
     if (!product) return { result: 'no-such-product' };
     if (product.type === 'timedService' && body.start && beyondHorizon(body.start, product.serviceDuration ?? 0, context.at)) {
@@ -64,6 +65,7 @@ export function orderWorkflow(deps: CommandDeps) {
     const command = {
       type: 'PlaceOrder' as const, orderId, customerId: context.actor.userId!,
       product, ...(body.start ? { start: body.start } : {}), ...(body.notes ? { notes: body.notes } : {}),
+      ...(body.eventDetails ? { eventDetails: body.eventDetails } : {}),
     };
     // Decide once on the empty order first: a refused order must not touch the calendar.
     const [placed] = orders.preview(context, command, null);

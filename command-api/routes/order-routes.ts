@@ -7,6 +7,8 @@ import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { orderWorkflow } from '../order-workflow.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
+import { EventDetailsInput } from '../../domain/order/event-details.ts';
+import { Refusal } from '../../domain/shared/refusal.ts';
 import { WriteResult } from '../write-result.ts';
 
 // Orders (DESIGN §5): place, pay and cancel run the order workflow (order-workflow.ts), which knows
@@ -14,6 +16,21 @@ import { WriteResult } from '../write-result.ts';
 // are said in HTTP here; approve, complete and the review are single commands.
 
 const OrderParams = z.strictObject({ id: Id });
+
+/**
+ * The decider's refusals of an event's date (required, passed, not the booked slot's start) name their
+ * field, as a schema's failure does, so a form can show the sentence beside the date (issue 22 item 1).
+ */
+async function withEventDateField<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refusal && error.kind === 'invalid' && error.code.startsWith('order.event-date-')) {
+      throw new HttpProblem(422, 'Validation failed', { code: error.code, detail: error.reason, errors: [{ field: 'eventDetails.date', message: error.reason }] });
+    }
+    throw error;
+  }
+}
 
 export function orderRoutes(deps: CommandDeps): CommandRoute[] {
   const orders = deps.aggregate(orderDecider, orderStream);
@@ -31,10 +48,10 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
   return [
     defineRoute({
       method: 'post', path: '/api/orders', summary: 'Place an order for a product (a timed service reserves its slot)', tags: ['orders'], auth: 'user',
-      body: z.strictObject({ productId: Id, start: IsoTime.optional(), notes: z.string().trim().max(2000).optional() }),
+      body: z.strictObject({ productId: Id, start: IsoTime.optional(), notes: z.string().trim().max(2000).optional(), eventDetails: EventDetailsInput.optional() }),
       response: WriteResult, successStatus: 201,
     }, async ({ body, context }) => {
-      const placed = await placeOrder(context, body);
+      const placed = await withEventDateField(() => placeOrder(context, body));
       if (placed.result === 'no-such-product') throw problems.notFound('There is no such product.');
       if (placed.result === 'start-beyond-horizon') {
         throw new HttpProblem(422, 'Validation failed', {
@@ -58,6 +75,15 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
         throw new HttpProblem(402, 'Payment declined', { code: 'payment.declined', detail: reason, orderId, revision: outcome.revision, position: outcome.position });
       }
       return written(payment.orderId, payment.outcome);
+    }),
+
+    defineRoute({
+      method: 'put', path: '/api/orders/:id/event-details',
+      summary: "Change the event's details of my order (its customer, while new or paid; 409 once the vendor approved). A timed order's date is its slot's start",
+      tags: ['orders'], auth: 'user', params: OrderParams, body: EventDetailsInput, response: WriteResult,
+    }, async ({ params, body, context }) => {
+      const outcome = await withEventDateField(() => orders.execute(context, params.id, { type: 'ChangeOrderEventDetails', orderId: params.id, eventDetails: body }));
+      return written(params.id, outcome);
     }),
 
     transition('approve', 'ApproveOrder', "Approve a paid order (the order's vendor or an admin)"),
