@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
-import { vendorCardsProjection } from '../projectors/vendor-cards/projection.ts';
+import { NO_PRICE_ORDER, vendorCardsProjection } from '../projectors/vendor-cards/projection.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import { createQueryApi } from './create-query-api.ts';
@@ -48,6 +48,8 @@ const card = (n: number, overrides: Record<string, unknown> = {}) => ({
   productPrices: { [`p${n}`]: 100_000 + n * 1000 },
   _ratingStars: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
   ...overrides,
+  // The price sort's key, as the projection derives it (projectors/vendor-cards/projection.ts).
+  _priceOrder: (overrides.priceFromMinor === undefined ? 100_000 + n * 1000 : overrides.priceFromMinor as number | null) ?? NO_PRICE_ORDER,
 });
 
 describe('GET /api/ecommerce/vendor (search)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { vendorCardsProjection, type VendorCard } from './projection.ts';
+import { NO_PRICE_ORDER, vendorCardsProjection, type VendorCard } from './projection.ts';
+import { vendorSortOf } from '../../query-api/routes/vendor-reads.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
 import { productDetails, vendorProfile } from '../testing/domain-fixtures.ts';
 import { openSqliteViewStore } from '../../infra/view-store/sqlite-view-store.ts';
@@ -17,6 +18,8 @@ describe('vendor cards view', () => {
       searchText: 'להקת הכוכבים the stars band', tagIds: ['tag-music'], geoLocationIds: ['geo-haifa'],
       ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: at,
     });
+    // Without a price the search's price sort puts the card after every priced one.
+    expect(docs.v1!._priceOrder).toBe(NO_PRICE_ORDER);
   });
 
   it('derives price-from over live products and the rating over live reviews', () => {
@@ -32,7 +35,7 @@ describe('vendor cards view', () => {
       recorded('review-o3', { type: 'ReviewPosted', data: { orderId: 'o3', vendorId: 'v1', customerId: 'c3', rating: 1, text: 'bad', at } }),
       recorded('review-o3', { type: 'ReviewRemoved', data: { orderId: 'o3', vendorId: 'v1', previousRating: 1, reason: 'abuse', at } }),
     ]);
-    expect(docs.v1).toMatchObject({ priceFromMinor: 90_000, productCount: 2, ratingAvg: 4.5, ratingCount: 2 });
+    expect(docs.v1).toMatchObject({ priceFromMinor: 90_000, _priceOrder: 90_000, productCount: 2, ratingAvg: 4.5, ratingCount: 2 });
     // The reviews per star, not each order's rating: the card does not grow with the orders reviewed.
     expect(docs.v1).toMatchObject({ _ratingStars: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 1 } });
     expect(docs.v1).not.toHaveProperty('ratings');
@@ -74,8 +77,8 @@ describe('vendor cards view', () => {
 
   it('builds the search document: field-coded tokens of name, intro, about, origin and live products', () => {
     const docs = fold<VendorCard>(vendorCardsProjection, [
-      recorded('vendor-v9', { type: 'VendorCreated', data: { vendorId: 'v9', ownerUserId: null, profile: vendorProfile({ about: '<p>Weddings &amp; <b>bar mitzvahs</b></p>' }), at } }),
-      recorded('product-p1', { type: 'ProductCreated', data: { productId: 'p1', vendorId: 'v9', details: productDetails({ name: { he: 'מופע קסמים', en: 'Magic show' }, introText: 'Tricks for kids' }), at } }),
+      recorded('vendor-v9', { type: 'VendorCreated', data: { vendorId: 'v9', ownerUserId: null, profile: vendorProfile({ about: { en: '<p>Weddings &amp; <b>bar mitzvahs</b></p>' } }), at } }),
+      recorded('product-p1', { type: 'ProductCreated', data: { productId: 'p1', vendorId: 'v9', details: productDetails({ name: { he: 'מופע קסמים', en: 'Magic show' }, introText: { en: 'Tricks for kids' } }), at } }),
       recorded('product-p2', { type: 'ProductCreated', data: { productId: 'p2', vendorId: 'v9', details: productDetails({ name: { en: 'Recorded greeting' } }), at } }),
     ]);
     const tokens = docs.v9!.searchTokens;
@@ -119,17 +122,21 @@ describe('vendor cards view', () => {
     const cards = store.collection('vendorCards');
     // Ties on every sort key, nulls and numbers mixed: the shapes the bench's 100,000 cards have.
     for (let i = 0; i < 40; i += 1) {
-      await cards.replaceOne({ _id: `v${i}`, visible: i % 5 !== 0, name: { he: `אמן ${i}`, en: `Artist ${i}` }, ratingAvg: i % 3 === 0 ? null : (i % 4) + 0.5,
-        priceFromMinor: i % 7 === 0 ? null : 1000 * (i % 4), createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`, tagIds: [`t${i % 5}`] });
+      const priceFromMinor = i % 7 === 0 ? null : 1000 * (i % 4);
+      await cards.replaceOne({ _id: `v${i}`, visible: i % 5 !== 0, name: { he: `אמן ${i % 6}`, en: `Artist ${i % 6}` }, ratingAvg: i % 3 === 0 ? null : (i % 4) + 0.5,
+        ratingCount: i % 3 === 0 ? 0 : i % 2, priceFromMinor, _priceOrder: priceFromMinor ?? NO_PRICE_ORDER, createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`, tagIds: [`t${i % 5}`] });
     }
     await ensureViewIndexes(store, [vendorCardsProjection]);
-    for (const path of ['name.he', 'name.en', 'ratingAvg', 'priceFromMinor', 'createdAt']) {
-      for (const direction of [1, -1] as const) {
-        for (const filter of [{ visible: true }, { visible: true, $and: [{ tagIds: 't1' }] }]) {
-          // As the query API sorts (query-api/paging.ts): `_id` goes the sort's way, so one index serves both.
-          const plan = store.explain('vendorCards', filter, { sort: { [path]: direction, _id: direction }, skip: 24, limit: 24 }).join('\n');
-          expect(plan, `${path} ${direction}`).toMatch(new RegExp(`USING INDEX v_vendorCards:visible_1_${path.replace('.', '\\.')}_`));
-          expect(plan, `${path} ${direction}`).not.toMatch(/TEMP B-TREE/);
+    const firstKey: Record<string, string> = { name: 'name', rating: 'ratingAvg', price: '_priceOrder', createdAt: 'createdAt' };
+    for (const field of ['name', 'rating', 'price', 'createdAt']) {
+      for (const sort of [field, `-${field}`]) {
+        for (const locale of ['he-IL', 'en-US'] as const) {
+          for (const filter of [{ visible: true }, { visible: true, $and: [{ tagIds: 't1' }] }]) {
+            // As the query API sorts (query-api/routes/vendor-reads.ts): the reverse is the exact reverse, so one index serves both.
+            const plan = store.explain('vendorCards', filter, { sort: vendorSortOf(sort, locale), skip: 24, limit: 24 }).join('\n');
+            expect(plan, `${sort} ${locale}`).toMatch(new RegExp(`USING INDEX v_vendorCards:visible_1_${firstKey[field]}`));
+            expect(plan, `${sort} ${locale}`).not.toMatch(/TEMP B-TREE/);
+          }
         }
       }
     }

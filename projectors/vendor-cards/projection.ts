@@ -24,13 +24,13 @@ const coded = (code: string, tokens: string[]): string[] => tokens.map((token) =
 function profileTokensOf(profile: VendorProfile): string[] {
   return [
     ...coded(SEARCH_FIELD.name, indexTokens(profile.name.he, profile.name.en)),
-    ...coded(SEARCH_FIELD.text, indexTokens(profile.intro.he, profile.intro.en, textOfHtml(profile.about))),
+    ...coded(SEARCH_FIELD.text, indexTokens(profile.intro.he, profile.intro.en, textOfHtml(profile.about.he ?? ''), textOfHtml(profile.about.en ?? ''))),
     ...coded(SEARCH_FIELD.place, indexTokens(profile.originLocation.he, profile.originLocation.en)),
   ];
 }
 
 const productTokensOf = (details: ProductDetails): string[] =>
-  coded(SEARCH_FIELD.product, indexTokens(details.name.he, details.name.en, details.introText));
+  coded(SEARCH_FIELD.product, indexTokens(details.name.he, details.name.en, details.introText.he, details.introText.en));
 
 export interface VendorCard extends ViewDoc {
   vendorId: string;
@@ -64,7 +64,12 @@ export interface VendorCard extends ViewDoc {
   _timedServiceMinutes: Record<string, number>;
   /** Whether VendorCreated has been applied (product or review events may come first on a Kafka feed). */
   _profileKnown: boolean;
+  /** The key of the search's price sort (internal): priceFromMinor, or NO_PRICE_ORDER without a price, so those come last. */
+  _priceOrder: number;
 }
+
+/** `_priceOrder` of a vendor without a published price: above every price (prices are whole agorot far below it). */
+export const NO_PRICE_ORDER = Number.MAX_SAFE_INTEGER;
 
 const emptyCard = (vendorId: string): VendorCard => ({
   _id: vendorId, vendorId, visible: false, archived: false, name: {}, intro: {}, originLocation: {},
@@ -72,6 +77,7 @@ const emptyCard = (vendorId: string): VendorCard => ({
   ratingAvg: null, ratingCount: 0, priceFromMinor: null, productCount: 0, createdAt: null, updatedAt: null,
   productPrices: {}, searchTokens: [], shortestTimedServiceMinutes: null,
   _profileTokens: [], _productTokens: {}, _timedServiceMinutes: {}, _ratingStars: noStars(), _profileKnown: false,
+  _priceOrder: NO_PRICE_ORDER,
 });
 
 /** The search tokens of the card, the stored ones kept when their sources are the same (a review, an archiving). */
@@ -86,10 +92,12 @@ function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
   const prices = Object.values(card.productPrices);
   const rating = summarizeStars(card._ratingStars);
   const timedMinutes = Object.values(card._timedServiceMinutes ?? {});
+  const priceFromMinor = prices.length === 0 ? null : Math.min(...prices);
   return {
     ...card,
     visible: card._profileKnown && !card.archived,
-    priceFromMinor: prices.length === 0 ? null : Math.min(...prices),
+    priceFromMinor,
+    _priceOrder: priceFromMinor ?? NO_PRICE_ORDER,
     productCount: prices.length,
     ratingAvg: rating.avg,
     ratingCount: rating.count,
@@ -101,9 +109,10 @@ function withDerivedFields(card: VendorCard, before?: VendorCard): VendorCard {
 
 export const vendorCardsProjection: Projection<VendorCard> = {
   name: 'vendor-cards',
-  version: 2,
+  // 3: `_priceOrder` (the search's price sort).
+  version: 3,
   collection: 'vendorCards',
-  privateFields: ['_ratingStars', '_profileTokens', '_productTokens', '_timedServiceMinutes', '_profileKnown'],
+  privateFields: ['_ratingStars', '_profileTokens', '_productTokens', '_timedServiceMinutes', '_profileKnown', '_priceOrder'],
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
@@ -157,12 +166,14 @@ export const vendorCardsProjection: Projection<VendorCard> = {
         return card;
     }
   },
-  // The search lists visible cards by each sort (query-api/routes/vendor-reads.ts), the admin list
-  // every card (admin-reads.ts); `_id` breaks ties in the sort's direction (query-api/paging.ts), so
-  // one index walked either way serves both directions and a page never sorts the catalog.
+  // The search lists visible cards by each sort (query-api/routes/vendor-reads.ts: rating and price tie
+  // by the name in the reader's language, then `_id`), the admin list every card (admin-reads.ts); each
+  // sort's reverse is its exact reverse (query-api/paging.ts), so one index walked either way serves
+  // both directions and a page never sorts the catalog.
   indexes: [
-    { visible: 1, 'name.he': 1, _id: 1 }, { visible: 1, 'name.en': 1, _id: 1 }, { visible: 1, ratingAvg: -1, _id: -1 },
-    { visible: 1, priceFromMinor: 1, _id: 1 }, { visible: 1, createdAt: -1, _id: -1 },
+    { visible: 1, 'name.he': 1, _id: 1 }, { visible: 1, 'name.en': 1, _id: 1 },
+    { visible: 1, ratingAvg: -1, ratingCount: -1, 'name.he': 1, _id: 1 }, { visible: 1, ratingAvg: -1, ratingCount: -1, 'name.en': 1, _id: 1 },
+    { visible: 1, _priceOrder: 1, 'name.he': 1, _id: 1 }, { visible: 1, _priceOrder: 1, 'name.en': 1, _id: 1 }, { visible: 1, createdAt: -1, _id: -1 },
     { 'name.he': 1, _id: 1 }, { 'name.en': 1, _id: 1 }, { ratingAvg: -1, _id: -1 }, { createdAt: -1, _id: -1 }, { updatedAt: -1, _id: -1 },
     { tagIds: 1 }, { geoLocationIds: 1 }, { searchTokens: 1 }, { shortestTimedServiceMinutes: -1 },
   ],

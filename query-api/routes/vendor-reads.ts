@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { FavoritesAnswer, VendorCardAnswer, VendorPageAnswer, pageOf } from '../answer-schemas.ts';
 import type { Filter, ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
-import { problems } from '../../infra/http/problem.ts';
+import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
-import { idList, pagingShape, sortOf, sortParam } from '../paging.ts';
+import { idList, pagingShape, sortParam } from '../paging.ts';
 import { listPageText } from '../list-page.ts';
 import { publicDocument, publicOmission } from '../public-document.ts';
 import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
 import { vendorsNotFreeOn } from '../vendor-availability.ts';
+import { distancePageText, placeRings, type PlacePoint } from '../vendor-distance.ts';
+import type { Sort } from '../../domain/ports/view-store.ts';
+import type { UserLocale } from '../../domain/user/commands.ts';
 import { vendorStream } from '../../domain/vendor/decider.ts';
 import { favoritesStream } from '../../domain/favorites/decider.ts';
 
@@ -16,7 +19,29 @@ import { favoritesStream } from '../../domain/favorites/decider.ts';
 // `favorites` (projectors/README.md).
 const cardInternal = ['productPrices', 'shortestTimedServiceMinutes'];
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Not a calendar day');
-const vendorSorts = ['relevance', 'name', 'rating', 'price', 'createdAt'] as const;
+const invalidQuery = (field: string, message: string) => new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'One or more parameters are invalid.', errors: [{ field, message }] });
+const vendorSorts = ['relevance', 'name', 'rating', 'price', 'distance', 'createdAt'] as const;
+
+/**
+ * The view-store sort of each sort but relevance and distance, written ascending; `-field` is its exact
+ * reverse, so one declared index (projectors/vendor-cards/projection.ts), walked either way, serves both.
+ * Rating: average, then number of reviews (`-rating`: best first, unrated last); price: the lowest
+ * price of the live products (vendors without one after every price); both tie by the name in the
+ * reader's language, then `_id`, so pages never overlap.
+ */
+export function vendorSortOf(sort: string, locale: UserLocale): Sort {
+  const descending = sort.startsWith('-');
+  const field = descending ? sort.slice(1) : sort;
+  const name = locale === 'en-US' ? 'name.en' : 'name.he';
+  const ascending: Record<string, Sort> = {
+    name: { [name]: 1, _id: 1 },
+    rating: { ratingAvg: 1, ratingCount: 1, [name]: -1, _id: -1 },
+    price: { _priceOrder: 1, [name]: 1, _id: 1 },
+    createdAt: { createdAt: 1, _id: 1 },
+  };
+  const keys = ascending[field] ?? ascending.name!;
+  return descending ? Object.fromEntries(Object.entries(keys).map(([key, direction]) => [key, -direction])) as Sort : keys;
+}
 
 export const vendorSearch = readRoute({
   path: '/api/ecommerce/vendor',
@@ -31,11 +56,16 @@ export const vendorSearch = readRoute({
     category: z.string().max(200).optional().describe('Alias of an artist-categories child tag.'),
     geoLocation: z.string().max(100).optional().describe('Id of a geo location the vendor performs in.'),
     date: Day.optional().describe('A day (Israel time) with a free slot for the vendor: their shortest timed service fits between 10:00 and 21:00 without overlapping a busy window or reservation, and has not started yet.'),
-    sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating, price or createdAt; prefix with - for descending.'),
+    near: z.string().max(100).optional().describe('Id of a geo location: the place sort=distance measures from (needed by it).'),
+    sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating (-rating: best average first, then most reviews, unrated last), price (lowest price from first, vendors without a price last), distance (needs near: nearest of the vendor\'s places first, vendors without a located place last) or createdAt; prefix with - for the exact reverse. Ties by name, then id.'),
   },
   // Its pages are the cards' texts without the internal keys (listPageText): the store may keep them.
   texts: [{ collection: 'vendorCards', omit: publicOmission(cardInternal) }],
   async handle({ query, views, locale, now }) {
+    const byDistance = query.sort === 'distance' || query.sort === '-distance';
+    if (byDistance && !query.near) throw invalidQuery('query.near', 'sort=distance needs the place to measure from (near).');
+    const origin = byDistance ? await views.byId<PlacePoint & ViewDocument>('geoLocations', query.near!) : null;
+    if (byDistance && !origin) throw invalidQuery('query.near', 'There is no such place.');
     const filter: Filter = { visible: true };
     const and: Filter[] = [];
     const terms = await resolveTerms(views, query.text);
@@ -63,11 +93,13 @@ export const vendorSearch = readRoute({
       const items = ranked.slice(query.start, query.start + query.limit).map((card) => publicDocument(card, cardInternal));
       return { items, total: ranked.length };
     }
-    const sort = sortOf(byRelevance ? 'name' : query.sort, {
-      name: locale === 'en-US' ? 'name.en' : 'name.he',
-      rating: 'ratingAvg',
-      price: 'priceFromMinor',
-    });
+    if (byDistance) {
+      const rings = placeRings(origin!, await views.find<PlacePoint & ViewDocument>('geoLocations', {}));
+      return distancePageText(views, 'vendorCards', filter, rings, {
+        nameSort: vendorSortOf('name', locale), descending: query.sort === '-distance', start: query.start, limit: query.limit, omit: publicOmission(cardInternal),
+      });
+    }
+    const sort = vendorSortOf(byRelevance ? 'name' : query.sort, locale);
     return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal });
   },
 });

@@ -92,7 +92,7 @@ export async function recordListQueries(): Promise<{ queries: ListQuery[]; sorts
   const queries: ListQuery[] = [];
   let asking: { route: string; url: string; actor: string } | null = null;
   const memory = createMemoryViewStore();
-  for (const collection of ['tags', 'categories', 'conversations', 'vendorCards', 'products', 'orders', 'contracts']) {
+  for (const collection of ['tags', 'categories', 'conversations', 'vendorCards', 'products', 'orders', 'contracts', 'geoLocations']) {
     await memory.collection(collection).replaceOne({ _id: SAMPLE, alias: SAMPLE, customerId: 'u-customer', vendorId: 'v-vendor', parentId: null, visible: true });
   }
   const viewStore = recordingStore(memory, (collection, filter, options) => {
