@@ -185,6 +185,50 @@ export function viewStoreConformance(name: string, makeStore: () => ViewStore | 
         expect(ids(await people.find({ tags: { $in: ['kids', 'music'] } }, { sort: { 'name.he': -1 }, skip: 1, limit: 1 }))).toEqual(['p2']);
       });
 
+      // The vendor search's sorts (query-api/routes/vendor-reads.ts): keys in mixed directions, nulls
+      // among numbers, ties down to `_id`, the same order with the index declared or not, either way round.
+      it('sorts by keys in mixed directions with nulls and ties, with or without their index, and pages', async () => {
+        await people.replaceOne({ _id: 'p5', name: { he: 'ה', en: 'E' }, city: 'acre', rating: 4.5, tags: ['kids'], count: 2 });
+        await people.replaceOne({ _id: 'p6', name: { he: 'ו', en: 'A' }, city: 'acre', rating: 4.5, tags: [], count: 2 });
+        await people.replaceOne({ _id: 'p7', name: { he: 'ז', en: 'A' }, city: 'acre', rating: null, tags: ['music'], count: 0 } as unknown as Performer);
+        const best = { rating: -1, count: -1, 'name.en': 1, _id: 1 } as const;
+        const worst = { rating: 1, count: 1, 'name.en': -1, _id: -1 } as const;
+        const check = async () => {
+          // p1 (4.5, no count) after p6 and p5 (4.5, count 2): a missing value is below every number, like null.
+          expect(ids(await people.find({}, { sort: best }))).toEqual(['p3', 'p6', 'p5', 'p1', 'p2', 'p4', 'p7']);
+          expect(ids(await people.find({}, { sort: worst }))).toEqual(['p7', 'p4', 'p2', 'p1', 'p5', 'p6', 'p3']);
+          const paged: string[] = [];
+          for (let skip = 0; skip < 7; skip += 3) paged.push(...ids(await people.find({}, { sort: best, skip, limit: 3 })));
+          expect(paged).toEqual(['p3', 'p6', 'p5', 'p1', 'p2', 'p4', 'p7']);
+          expect(ids(await people.find({ city: 'acre' }, { sort: worst, skip: 1, limit: 1 }))).toEqual(['p5']);
+        };
+        await check();
+        await people.createIndex({ city: 1, rating: -1, count: -1, 'name.en': 1, _id: 1 });
+        await people.createIndex({ rating: -1, count: -1, 'name.en': 1, _id: 1 });
+        await check();
+      });
+
+      // The distance sort's rings (query-api/vendor-distance.ts): a filter with its own $and, nested in
+      // another $and with an $in and a $nin on an array, counted and paged.
+      it('nests filters in $and with $in and $nin on arrays, counts and pages them', async () => {
+        const base = { archived: { $ne: true }, $and: [{ rating: { $gte: 3 } }] };
+        const ring = { $and: [base, { tags: { $in: ['music', 'kids'] } }, { tags: { $nin: ['magic'] } }] };
+        const rest = { $and: [base, { tags: { $nin: ['music', 'kids', 'magic'] } }] };
+        const check = async () => {
+          expect(ids(await people.find(ring, { sort: { 'name.en': 1, _id: 1 } }))).toEqual(['p2', 'p3']);
+          expect(await people.count(ring)).toBe(2);
+          expect(ids(await people.find(ring, { sort: { 'name.en': -1, _id: -1 }, skip: 1, limit: 5 }))).toEqual(['p2']);
+          expect(await people.count(rest)).toBe(0);
+          await people.replaceOne({ _id: 'p5', name: { he: 'ה', en: 'E' }, city: 'acre', rating: 4, tags: [] });
+          expect(ids(await people.find(rest, { sort: { 'name.en': 1, _id: 1 } }))).toEqual(['p5']);
+          await people.deleteOne({ _id: 'p5' });
+        };
+        await check();
+        await people.createIndex({ tags: 1 });
+        await people.createIndex({ 'name.en': 1, _id: 1 });
+        await check();
+      });
+
       it('returns whole documents as stored', async () => {
         const [found] = await people.find({ _id: 'p1' });
         expect(found).toEqual(performers[0]);
