@@ -438,3 +438,54 @@ describe('order decider: event details (issue 22 item 1)', () => {
     spec(orderDecider).given([withDetails]).when(change({ date: '2026-11-01T18:00:00.000Z' })).thenRefused('order.event-date-in-past');
   });
 });
+
+describe('order decider: completion only once the event is over (issue 22 item 3)', () => {
+  // A timed order for 9 December 20:00–21:30 Israel time (18:00–19:30 UTC), paid and approved.
+  const start = '2026-12-09T18:00:00.000Z';
+  const end = '2026-12-09T19:30:00.000Z';
+  const timedPlaced: OrderEvent = { type: 'OrderPlaced', data: { ...(placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']), product: timedProduct, start, end } };
+  const timedApproved = [timedPlaced, paid, approved];
+  const completeAt = (when: string, actor: Actor = vendorOwner): OrderCommandType => ({ type: 'CompleteOrder', actor, at: when, orderId: 'o-1' });
+
+  it('refuses completing a timed order before its slot (28 November for 9 December), for the vendor and an admin alike, naming when it can be', () => {
+    const refusal = spec(orderDecider).given(timedApproved).when(completeAt('2026-11-28T10:00:00.000Z')).thenRefused('order.event-not-over');
+    expect(refusal.kind).toBe('conflict');
+    expect(refusal.reason).toBe(`This order's event is not over yet, so it cannot be completed before ${end}.`);
+    spec(orderDecider).given(timedApproved).when(completeAt('2026-11-28T10:00:00.000Z', admin)).thenRefused('order.event-not-over');
+  });
+
+  it('refuses completing during the performance: the slot has started but not ended', () => {
+    spec(orderDecider).given(timedApproved).when(completeAt('2026-12-09T19:29:59.999Z')).thenRefused('order.event-not-over');
+  });
+
+  it('completes from the end of the slot on', () => {
+    spec(orderDecider).given(timedApproved).when(completeAt(end)).then([{ type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-vendor', at: end } }]);
+    spec(orderDecider).given(timedApproved).when(completeAt('2026-12-10T08:00:00.000Z', admin)).then([
+      { type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-admin', at: '2026-12-10T08:00:00.000Z' } },
+    ]);
+  });
+
+  it("an order with event details completes from the details' date (the event's start), and follows a changed date", () => {
+    const details = { eventType: 'wedding' as const, date: '2026-12-24T17:00:00.000Z', city: 'Haifa', address: 'Derech HaAtsmaut 1', guests: 180, contactPhone: '+972501234567' };
+    const withDetails: OrderEvent = { type: 'OrderPlaced', data: { ...(placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']), eventDetails: details } };
+    spec(orderDecider).given([withDetails, paid, approved]).when(completeAt('2026-12-24T16:59:00.000Z')).thenRefused('order.event-not-over');
+    spec(orderDecider).given([withDetails, paid, approved]).when(completeAt('2026-12-24T17:00:00.000Z')).then([
+      { type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-vendor', at: '2026-12-24T17:00:00.000Z' } },
+    ]);
+    const moved: OrderEvent = { type: 'OrderEventDetailsChanged', data: { orderId: 'o-1', eventDetails: { ...details, date: '2026-12-31T17:00:00.000Z' }, by: 'u-customer', at } };
+    spec(orderDecider).given([withDetails, paid, moved, approved]).when(completeAt('2026-12-25T10:00:00.000Z')).thenRefused('order.event-not-over');
+  });
+
+  it('an order naming no time (a fixed service bought without details) is completable whenever, as before', () => {
+    spec(orderDecider).given(histories.approved).when(completeAt('2020-01-01T00:00:00.000Z')).then([
+      { type: 'OrderCompleted', data: { orderId: 'o-1', by: 'u-vendor', at: '2020-01-01T00:00:00.000Z' } },
+    ]);
+  });
+
+  it('the checks before it win: someone with no part is forbidden, an order not approved yet is refused for its status', () => {
+    spec(orderDecider).given(timedApproved).when(completeAt('2026-11-28T10:00:00.000Z', otherVendor)).thenRefused('order.forbidden');
+    spec(orderDecider).given(timedApproved).when(completeAt('2026-11-28T10:00:00.000Z', customer)).thenRefused('order.forbidden');
+    const refusal = spec(orderDecider).given([timedPlaced, paid]).when(completeAt('2026-11-28T10:00:00.000Z')).thenRefused('order.illegal-transition');
+    expect(refusal.reason).toBe('The vendor must approve this order before it can be completed.');
+  });
+});

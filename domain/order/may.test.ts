@@ -8,7 +8,7 @@ import type { OrderEvent, OrderStatus } from './events.ts';
 import type { OrderCommand } from './commands.ts';
 import { orderDecider } from './decider.ts';
 import type { OrderTransitionCommand } from './lifecycle.ts';
-import { mayApprove, mayCancel, mayComplete, mayEditReview, mayPay, mayReview, type OrderFacts } from './may.ts';
+import { completableFrom, mayApprove, mayCancel, mayComplete, mayEditReview, mayPay, mayReview, type OrderFacts } from './may.ts';
 import { reviewDecider } from '../review/decider.ts';
 import type { ReviewEvent } from '../review/events.ts';
 
@@ -47,7 +47,9 @@ const commandFor = (type: OrderTransitionCommand, actor: Actor): OrderCommand =>
       return { type, actor, at, orderId: 'o-1' };
   }
 };
-const predicates = { PayOrder: mayPay, ApproveOrder: mayApprove, CompleteOrder: mayComplete, CancelOrder: mayCancel } as const;
+const predicates = {
+  PayOrder: mayPay, ApproveOrder: mayApprove, CompleteOrder: (order: OrderFacts | null, actor: Actor) => mayComplete(order, actor, at), CancelOrder: mayCancel,
+} as const;
 
 /** Whether the decider decides events (true) or refuses (false). */
 function decides<S, C, E>(decide: (command: C, state: S) => E[], command: C, state: S): boolean {
@@ -71,12 +73,12 @@ describe('may: the lifecycle as yes/no questions', () => {
   });
 
   it('given an approved order, the vendor may complete or cancel; the customer may no longer cancel', () => {
-    expect([mayComplete(facts('approved'), vendor), mayCancel(facts('approved'), vendor), mayCancel(facts('approved'), customer)]).toEqual([true, true, false]);
+    expect([mayComplete(facts('approved'), vendor, at), mayCancel(facts('approved'), vendor), mayCancel(facts('approved'), customer)]).toEqual([true, true, false]);
   });
 
   it('given a completed order, nobody may change it, and only its customer may review it, once', () => {
     for (const actor of Object.values(actors)) {
-      expect([mayPay, mayApprove, mayComplete, mayCancel].map((may) => may(facts('completed'), actor))).toEqual([false, false, false, false]);
+      expect(Object.values(predicates).map((may) => may(facts('completed'), actor))).toEqual([false, false, false, false]);
     }
     expect(mayReview(facts('completed'), customer)).toBe(true);
     expect(mayReview(facts('completed'), customer, 'posted')).toBe(false);
@@ -84,6 +86,15 @@ describe('may: the lifecycle as yes/no questions', () => {
     expect(mayEditReview(facts('completed'), customer, 'posted')).toBe(true);
     expect(mayReview(facts('completed'), vendor)).toBe(false);
     expect(mayReview(facts('approved'), customer)).toBe(false);
+  });
+
+  it('given an approved timed order, the vendor may complete it only once its slot is over', () => {
+    const timed = { ...facts('approved'), start: '2026-12-09T18:00:00.000Z', end: '2026-12-09T19:30:00.000Z' };
+    expect(['2026-11-28T10:00:00.000Z', '2026-12-09T19:00:00.000Z', timed.end, '2026-12-10T08:00:00.000Z'].map((when) => mayComplete(timed, vendor, when))).toEqual([false, false, true, true]);
+    expect(mayComplete({ ...facts('approved'), eventAt: '2026-12-24T17:00:00.000Z' }, admin, '2026-12-24T16:59:00.000Z')).toBe(false);
+    expect(completableFrom(timed)).toBe(timed.end);
+    expect(completableFrom({ eventAt: '2026-12-24T17:00:00.000Z' })).toBe('2026-12-24T17:00:00.000Z');
+    expect(completableFrom({})).toBeNull();
   });
 
   it('given another vendor, a stranger or a guest, nothing is allowed; given no order, nothing either', () => {
@@ -104,6 +115,17 @@ describe('may agrees with the order decider (every status × command × actor)',
     const state = spec(orderDecider).given(histories[status]).state;
     const actor = actors[who];
     expect(predicates[command](state, actor)).toBe(decides(orderDecider.decide, commandFor(command, actor), state));
+  });
+});
+
+describe('mayComplete agrees with the order decider before, during and after a timed order\'s slot (every actor)', () => {
+  const timedPlaced: OrderEvent = { type: 'OrderPlaced', data: { ...(placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']), product: { ...product, type: 'timedService', serviceDuration: 90 }, start: '2026-12-09T18:00:00.000Z', end: '2026-12-09T19:30:00.000Z' } };
+  const timedCases = ['2026-11-28T10:00:00.000Z', '2026-12-09T19:00:00.000Z', '2026-12-09T19:30:00.000Z', '2026-12-10T08:00:00.000Z']
+    .flatMap((when) => Object.keys(actors).map((who) => ({ when, who: who as keyof typeof actors })));
+  it.each(timedCases)('at $when by $who', ({ when, who }) => {
+    const state = spec(orderDecider).given([timedPlaced, paid, approved]).state;
+    const actor = actors[who];
+    expect(mayComplete(state, actor, when)).toBe(decides(orderDecider.decide, { type: 'CompleteOrder', actor, at: when, orderId: 'o-1' }, state));
   });
 });
 

@@ -1,4 +1,4 @@
-import { mayApprove, mayCancel, mayComplete, mayEditReview, mayPay, mayReview } from '../../domain/order/may.ts';
+import { completableFrom, eventOver, mayApprove, mayCancel, mayComplete, mayEditReview, mayPay, mayReview } from '../../domain/order/may.ts';
 import type { Order } from '../api/view-models.ts';
 import { actorOf, type SignedInUser } from './current-actor.ts';
 
@@ -11,18 +11,30 @@ export interface OrderPermissions {
   cancel: boolean;
   review: boolean;
   editReview: boolean;
+  /** While the order's event is not over: when this person may complete it (UTC ISO); else null. */
+  completeAfter: string | null;
 }
 
-export function orderPermissions(order: Pick<Order, 'status' | 'customerId' | 'vendorId' | 'review'>, user: SignedInUser | null): OrderPermissions {
+/** The times of the order's event as the order answer holds them: a timed order's slot end (domain/order/may.ts). */
+export const eventTimesOf = (order: Pick<Order, 'slot'>) => ({ end: order.slot?.end });
+
+/**
+ * `now` (epoch ms) is the root loader's server time (RootData.now): the server pass and hydration
+ * offer the same buttons, and "complete" only once the order's event is over, as the decider checks.
+ */
+export function orderPermissions(order: Pick<Order, 'status' | 'customerId' | 'vendorId' | 'review' | 'slot'>, user: SignedInUser | null, now: number): OrderPermissions {
   const actor = actorOf(user);
-  const facts = { status: order.status, customerId: order.customerId, vendorId: order.vendorId };
+  const facts = { status: order.status, customerId: order.customerId, vendorId: order.vendorId, ...eventTimesOf(order) };
+  const at = new Date(now).toISOString();
+  const from = completableFrom(facts);
   const review = order.review ? 'posted' : 'none';
   return {
     pay: mayPay(facts, actor),
     approve: mayApprove(facts, actor),
-    complete: mayComplete(facts, actor),
+    complete: mayComplete(facts, actor, at),
     cancel: mayCancel(facts, actor),
     review: mayReview(facts, actor, review),
     editReview: mayEditReview(facts, actor, review),
+    completeAfter: from !== null && !eventOver(facts, at) && mayComplete(facts, actor, from) ? from : null,
   };
 }

@@ -7,15 +7,18 @@ import { environmentOf } from '../app/environment.ts';
 import { requireUser } from '../app/guards.ts';
 import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting } from '../app/form-action.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
-import type { OrderPermissions } from '../app/order-permissions.ts';
-import { formatPrice } from '../app/format.ts';
+import { eventTimesOf, type OrderPermissions } from '../app/order-permissions.ts';
+import { completableFrom } from '../../domain/order/may.ts';
+import { formatDateTime, formatPrice } from '../app/format.ts';
 import { useDisclosure } from './disclosure.ts';
 import { errorAt, FieldError, fieldErrorsOf } from './field-error.tsx';
 import { FormError } from './form-errors.tsx';
 
 // The lifecycle buttons of one order, each shown only where the permissions (domain/order/may.ts)
 // allow it: Pay now (the customer, new), Approve and Complete (the vendor or an admin), Cancel with a
-// reason, asked for in a small form that is also the confirmation. The buttons post to the page's
+// reason, asked for in a small form that is also the confirmation. Before the order's event is over
+// the vendor sees when it can be completed instead of the Complete button (the decider refuses it until
+// then, 409 order.event-not-over, which shows in words if it happens anyway). The buttons post to the page's
 // route action (orderAction, also without JavaScript), which writes and waits until the views hold
 // the write's revision, so the page's data read after it shows the new status.
 interface WriteResult { id: string; revision: number }
@@ -56,8 +59,11 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
   const cancelForm = useDisclosure('cancel', order.orderId, answer?.done);
   const formId = useId();
 
-  if (!permissions.pay && !permissions.approve && !permissions.complete && !permissions.cancel) return null;
+  if (!permissions.pay && !permissions.approve && !permissions.complete && !permissions.cancel && !permissions.completeAfter) return null;
   const fieldErrors = fieldErrorsOf(failure);
+  // The event was not over after all (a page kept open from before its time changed, another clock): say when it will be.
+  const completableAt = failure?.problem.code === 'order.event-not-over' ? completableFrom(eventTimesOf(order)) : null;
+  const tooEarly = completableAt ? formatDateTime(completableAt, locale) : null;
   const reasonError = errorAt(fieldErrors, 'reason');
   const reasonErrorId = `${formId}-reason-error`;
   const canceling = cancelForm.open && permissions.cancel;
@@ -95,7 +101,13 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
             ) : null}
           </div>
         </Form>
-      ) : (
+      ) : null}
+      {!canceling && permissions.completeAfter ? (
+        <p className="muted order-complete-after" data-testid="order-complete-after">
+          {t('orderCard.completeAfter', { date: formatDateTime(permissions.completeAfter, locale) })}
+        </p>
+      ) : null}
+      {canceling ? (
         <Form method="post" preventScrollReset noValidate className="order-cancel-form" aria-labelledby={`${formId}-title`} data-testid="order-cancel-form">
           {hidden}
           <input type="hidden" name="command" value="cancel" />
@@ -116,8 +128,10 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
             <a role="button" className="button" {...cancelForm.closeLink}>{t('orderCard.keepOrder')}</a>
           </div>
         </Form>
-      )}
-      {failure && !(failure.status === 422 && reasonError) ? <FormError error={failure} /> : null}
+      ) : null}
+      {tooEarly ? (
+        <div className="form-error" role="alert" data-testid="form-error"><p>{t('orderCard.completeTooEarly', { date: tooEarly })}</p></div>
+      ) : failure && !(failure.status === 422 && reasonError) ? <FormError error={failure} /> : null}
     </div>
   );
 }

@@ -21,9 +21,9 @@ export const orderCardAction = actionByIntent({ [ORDER_INTENT]: orderAction, [RE
 export function OrderCard(props: { order: Order; perspective: 'customer' | 'vendor' }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user } = useRootData();
+  const { user, now } = useRootData();
   const { order, perspective } = props;
-  const permissions = orderPermissions(order, user);
+  const permissions = orderPermissions(order, user, now);
   // The artist's name is translatable (marked when only the other language has it); the customer's is their own.
   const counterpart = perspective === 'vendor' ? order.customerName || t('orderCard.customer')
     : tr(order.vendorName, locale) ? <Translated value={order.vendorName} /> : t('orderCard.artist');

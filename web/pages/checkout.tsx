@@ -72,7 +72,7 @@ export function CheckoutPage() {
       <h1>{t('checkout.title')}</h1>
       <section className="card summary">
         <Translated as="h2" value={product.name} />
-        <WrittenText as="p" text={product.introText} />
+        <Translated as="p" value={product.introText} />
         {slot ? <p data-testid="checkout-slot"><strong>{t('checkout.when')}</strong> {formatDateTime(slot.start, locale)}</p> : null}
         <p className="total"><span>{t('checkout.total')}</span><Price money={product.price} className="price price-large" /></p>
       </section>
@@ -100,7 +100,7 @@ export async function paymentLoader({ context, request, params }: LoaderFunction
   const order = await orderForCustomer(context, request, params.orderId ?? '');
   // Paid already, or not this person's to pay (the artist): nothing to pay, show where the order stands.
   const user = await environmentOf(context).currentUser();
-  if (!orderPermissions(order, user).pay) throw redirect(localizedPath(localeOfRequest(request), `/order/${order.orderId}/complete`));
+  if (!orderPermissions(order, user, Date.now()).pay) throw redirect(localizedPath(localeOfRequest(request), `/order/${order.orderId}/complete`));
   return { order };
 }
 
@@ -174,10 +174,10 @@ export async function orderCompleteLoader({ context, request, params }: LoaderFu
  */
 export function OrderCompletePage() {
   const { t } = useTranslation();
-  const { user } = useRootData();
+  const { user, now } = useRootData();
   const { order } = useLoaderData<typeof orderCompleteLoader>();
   useLiveOrders((orderId) => orderId === order.orderId);
-  const permissions = orderPermissions(order, user);
+  const permissions = orderPermissions(order, user, now);
   const isCustomer = user?.uuid === order.customerId;
   const paid = order.status !== 'new' && order.status !== 'canceled';
   return (
@@ -207,9 +207,9 @@ export function OrderCompletePage() {
 /** Checkout complete: the landing after an order is placed and paid, linked from notifications. */
 export function CheckoutCompletePage() {
   const { t } = useTranslation();
-  const { user } = useRootData();
+  const { user, now } = useRootData();
   const { order } = useLoaderData<typeof orderCompleteLoader>();
-  const pay = orderPermissions(order, user).pay;
+  const pay = orderPermissions(order, user, now).pay;
   return (
     <div className="page narrow checkout" data-testid="checkout-complete">
       <PageMeta title={t('checkout.completeTitle')} />

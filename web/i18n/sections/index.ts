@@ -30,6 +30,7 @@ import { addressesMessages } from './addresses.ts';
 import { adminToolsMessages } from './admin-tools.ts';
 import { richTextMessages } from './rich-text.ts';
 import { businessDetailsMessages } from './business-details.ts';
+import { orderCompletionMessages } from './order-completion.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -38,4 +39,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
   chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
+  orderCompletionMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -166,10 +166,10 @@ export async function adminOrderLoader({ context, request, params }: LoaderFunct
 export function AdminOrderPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user } = useRootData();
+  const { user, now } = useRootData();
   const { order, history, shows } = useLoaderData<typeof adminOrderLoader>();
-  const permissions = orderPermissions(order, user);
-  const mayAct = shows.actions && (permissions.approve || permissions.complete || permissions.cancel);
+  const permissions = orderPermissions(order, user, now);
+  const mayAct = shows.actions && (permissions.approve || permissions.complete || permissions.cancel || permissions.completeAfter !== null);
   const dateTime = (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   return (
     <AdminLayout
