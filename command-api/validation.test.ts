@@ -57,8 +57,8 @@ describe('input validation over HTTP', () => {
     expect((await app.api.post('/api/user/register', register({ email: 'terms@example.com', acceptTerms: true }))).status).toBe(201);
   });
 
-  it('SPEC §5 phone: string form (+, not +0, 13 characters) or object form (prefix ≤ 4, number 9 digits)', async () => {
-    for (const phone of ['0501234567', '+0501234567890', '+97250123456', '+97250123456a']) {
+  it('SPEC §5 phone: string form (+, not +0, 13 characters) or object form (prefix ≤ 4, number 9 digits), and the local forms people type', async () => {
+    for (const phone of ['050-123-456', 'not a phone', '+0501234567890', '+97250123456', '+97250123456a']) {
       await expect422('/api/user/register', register({ phone }), undefined, 'phone');
     }
     await expect422('/api/user/register', register({ phone: { prefix: '972', number: '501234567' } }), undefined, 'phone');
@@ -70,6 +70,13 @@ describe('input validation over HTTP', () => {
     expect(objectForm.status).toBe(201);
     const [registered] = await app.eventStore.readStream(objectForm.body.streamId);
     expect((registered!.data as { phone: string }).phone).toBe('+972501234567');
+    // As people type them in Israel: stored in E.164 (a landline is 12 characters).
+    for (const [index, [typed, stored]] of [['050-123-4567', '+972501234567'], ['(02) 123-4567', '+97221234567'], ['+44 20 7946 0958', '+442079460958']].entries()) {
+      const local = await app.api.post('/api/user/register', register({ email: `local${index}@example.com`, phone: typed }));
+      expect(local.status, typed).toBe(201);
+      const [event] = await app.eventStore.readStream(local.body.streamId);
+      expect((event!.data as { phone: string }).phone).toBe(stored);
+    }
   });
 
   it('SPEC §5 vendor: intro ≤ 100, originLocation ≤ 20, name and languages required, max element count', async () => {

@@ -3,7 +3,8 @@ import { sessionDecider, sessionStream } from '../../domain/session/decider.ts';
 import { Refusal } from '../../domain/shared/refusal.ts';
 import { z } from 'zod';
 import { Id } from '../../domain/shared/ids.ts';
-import { isNotExactlyFalse, phone, requiredPassword, type PhoneObject } from '../../domain/shared/validation.ts';
+import { isNotExactlyFalse, requiredPassword } from '../../domain/shared/validation.ts';
+import { OptionalPhoneNumber } from '../../domain/shared/phone-number.ts';
 import { EmailAddress, UserLocale } from '../../domain/user/commands.ts';
 import { userDecider, userEmailDecider, userStream } from '../../domain/user/decider.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password-hash.ts';
@@ -32,9 +33,11 @@ import { UserProfileAnswer } from '../../contracts/user-profile.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** SPEC §5 accepts a phone in either form; it is stored in the string form (`+972501234567`). */
-const PhoneInput = phone.transform((value: string | PhoneObject | null | undefined) =>
-  value === null || value === undefined || value === '' ? undefined : typeof value === 'string' ? value : `${value.prefix}${value.number}`);
+/**
+ * The phone as people type it (050-123-4567, 02-123-4567, +44 20 7946 0958) or in SPEC §5's object
+ * form, stored in E.164 (`+972501234567`); empty or null is none (domain/shared/phone-number.ts).
+ */
+const PhoneInput = OptionalPhoneNumber;
 
 /** Activation tokens name their user, so activation needs no index: `<userId>.<32 random bytes>`. */
 const ActivationToken = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{20,100}$/, 'Not an activation token');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phoneNumberDispenseDecider, phoneNumberDispenseStream } from '../../domain/phone-number-dispense/decider.ts';
 import { DispensePhone } from '../../domain/phone-number-dispense/events.ts';
 import { Id } from '../../domain/shared/ids.ts';
-import { phone, type PhoneObject } from '../../domain/shared/validation.ts';
+import { PhoneNumber } from '../../domain/shared/phone-number.ts';
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
@@ -17,13 +17,11 @@ import { WriteResult } from '../write-result.ts';
 // Super users delete a dispense (one made by mistake or as a prank); the log keeps its history.
 
 /**
- * SPEC §5: either phone form; stored in the string form. An empty phone is not a phone here. The
- * object form allows a +0 prefix, which the stored form (and so the event) does not: 422, not 500.
+ * The visitor's phone as typed (050-123-4567, 02-123-4567, +44 20 7946 0958) or in SPEC §5's object
+ * form, stored in E.164 (domain/shared/phone-number.ts); an empty phone is not a phone here. The
+ * event's own rule is checked too, so what it would refuse is a 422, not a 500.
  */
-const VisitorPhone = phone
-  .refine((value) => value !== null && value !== undefined && value !== '', { message: 'Required' })
-  .transform((value) => (typeof value === 'string' ? value : `${(value as PhoneObject).prefix}${(value as PhoneObject).number}`))
-  .pipe(DispensePhone);
+const VisitorPhone = PhoneNumber.pipe(DispensePhone);
 
 const DispenseAnswer = WriteResult.extend({
   /** The artist's phone number in the string form, or null when the artist lists none. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
-import { phoneString } from '../shared/validation.ts';
+import { OptionalPhoneNumber } from '../shared/phone-number.ts';
 
 // Commands of the user aggregate (stream `user-<userId>`) and of the e-mail claim
 // (stream `useremail-<sha256(lowercased email)>`). Passwords never reach the domain: the edge checks
@@ -21,8 +21,8 @@ export const RegisterUser = command('RegisterUser', {
   email: EmailAddress,
   fullName: FullName,
   passwordHash: PasswordHash,
-  /** SPEC §5 phone, string form; empty or null means none. */
-  phone: phoneString.optional(),
+  /** The phone (shared/phone-number.ts: SPEC §5's forms and the local ones), E.164; empty or null means none. */
+  phone: OptionalPhoneNumber.optional(),
   locale: UserLocale,
   activationTokenHash: TokenHash,
 });
@@ -54,7 +54,7 @@ export type ResetPassword = z.infer<typeof ResetPassword>;
 export const UpdateUserProfile = command('UpdateUserProfile', {
   userId: Id,
   fullName: FullName,
-  phone: phoneString.optional(),
+  phone: OptionalPhoneNumber.optional(),
   locale: UserLocale,
 });
 export type UpdateUserProfile = z.infer<typeof UpdateUserProfile>;
