@@ -10,6 +10,9 @@ const accepted = { cardNumber: SANDBOX_CARDS.accepted };
 let slotHour = 0;
 /** A fresh, non-overlapping start time per call (the vendor's timed service lasts 2 hours). */
 const nextStart = () => new Date(Date.UTC(2030, 0, 1, 0) + (slotHour++ * 3) * 3600_000).toISOString();
+/** The command API's clock: the real time moved by `clockOffsetMs`, so a test can let a booked event take place. */
+let clockOffsetMs = 0;
+const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
 
 describe('orders over HTTP', () => {
   let dir: string | undefined;
@@ -18,7 +21,7 @@ describe('orders over HTTP', () => {
   const { app, m } = useMarketplaceOn(() => {
     // A real WAL file, as in production, so concurrent requests meet the store's own locking.
     dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
-    return startTestCommandApi({ storePath: join(dir, 'events.sqlite') });
+    return startTestCommandApi({ storePath: join(dir, 'events.sqlite'), clock });
   });
 
   const types = async (orderId: string) => (await app.eventStore.readStream(`order-${orderId}`)).map((e) => e.type);
@@ -37,7 +40,17 @@ describe('orders over HTTP', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.revision).toBe(1);
     expect((await app.api.post(`/api/orders/${orderId}/approve`, undefined, m.vendor.token)).status).toBe(200);
-    expect((await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token)).status).toBe(200);
+    // Not before the event is over (issue 22 item 3): the two-hour slot must have ended.
+    const end = new Date(Date.parse(start) + 2 * 3600_000).toISOString();
+    const early = await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'order.event-not-over', detail: `This order's event is not over yet, so it cannot be completed before ${end}.` });
+    clockOffsetMs = Date.parse(end) - Date.now();
+    try {
+      expect((await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token)).status).toBe(200);
+    } finally {
+      clockOffsetMs = 0;
+    }
     const review = await app.api.post(`/api/orders/${orderId}/review`, { rating: 5, text: 'Wonderful' }, m.customer.token);
     expect(review.status).toBe(201);
     expect(review.body.streamId).toBe(`review-${orderId}`);
