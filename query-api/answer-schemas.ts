@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { orderStatuses } from '../domain/order/events.ts';
+import { eventTypes } from '../domain/shared/event-type.ts';
 import type { VendorCard } from '../projectors/vendor-cards/projection.ts';
 import type { ProductView } from '../projectors/products/projection.ts';
 import type { ProductSummary, VendorPage } from '../projectors/vendor-pages/projection.ts';
@@ -131,6 +132,12 @@ const Participants = {
   vendorName: Text.check(z.describe("The vendor's name")),
 };
 
+/** An order's event details (issue 22 item 1). */
+const EventDetailsAnswer = z.object({
+  eventType: z.enum(eventTypes), date: Iso, city: z.string(), address: z.string(), guests: z.int(), contactPhone: z.string(),
+});
+const EventDetailField = z.enum(['eventType', 'date', 'city', 'address', 'guests', 'contactPhone']);
+
 const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   orderId: z.string(),
   customerId: z.string(),
@@ -140,6 +147,8 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   total: Money,
   slot: z.nullable(z.object({ start: Iso, end: Iso })),
   notes: z.nullable(z.string()),
+  eventDetails: z.nullable(EventDetailsAnswer).check(z.describe('The event the artist is booked for (type, start, city, address, guests, contact phone); null when the customer gave none')),
+  eventAt: z.nullable(Iso).check(z.describe("When the event starts: the details' date, else a timed order's slot start; null when unknown")),
   payment: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, cardLast4: z.string(), at: Iso })),
   paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso })),
   cancellation: z.nullable(z.looseObject({
@@ -149,7 +158,12 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   returnedPayments: z.array(z.looseObject({
     paymentId: z.string(), amount: Money, cardLast4: z.string(), reason: z.string(), at: Iso, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso),
   })).check(z.describe('Charges the order did not take (paid twice at once, or canceled while charged): refunded to the card')),
-  timeline: z.array(z.looseObject({ event: z.string(), status: OrderStatus, by: z.nullable(z.string()), role: TimelineRole, at: Iso })),
+  timeline: z.array(z.looseObject({
+    event: z.string(), status: OrderStatus, by: z.nullable(z.string()), role: TimelineRole, at: Iso,
+    eventDetails: z.optional(EventDetailsAnswer).check(z.describe('OrderPlaced with details: the details as placed')),
+    changes: z.optional(z.array(z.object({ field: EventDetailField, before: z.nullable(z.union([z.string(), z.number()])), after: z.union([z.string(), z.number()]) })))
+      .check(z.describe('OrderEventDetailsChanged: each field changed, before and after')),
+  })),
   placedAt: Iso,
 }));
 

@@ -208,6 +208,28 @@ export function viewStoreConformance(name: string, makeStore: () => ViewStore | 
         await check();
       });
 
+      // The vendor's events calendar (query-api/routes/order-reads.ts): one owner's documents whose ISO
+      // time falls in a range, null or missing times left out, sorted by the time, with its index or not.
+      it('matches an owner and a range of ISO times, leaving null and missing out, sorted by the time', async () => {
+        const events = store.collection<ViewDocument & { owner: string; eventAt?: string | null }>('conformance_events');
+        await events.replaceOne({ _id: 'e1', owner: 'v1', eventAt: '2026-12-24T17:00:00.000Z' });
+        await events.replaceOne({ _id: 'e2', owner: 'v1', eventAt: null });
+        await events.replaceOne({ _id: 'e3', owner: 'v1' });
+        await events.replaceOne({ _id: 'e4', owner: 'v1', eventAt: '2026-12-01T08:00:00.000Z' });
+        await events.replaceOne({ _id: 'e5', owner: 'v2', eventAt: '2026-12-10T08:00:00.000Z' });
+        await events.replaceOne({ _id: 'e6', owner: 'v1', eventAt: '2027-01-01T08:00:00.000Z' });
+        const december = { owner: 'v1', eventAt: { $gte: '2026-11-30T22:00:00.000Z', $lt: '2026-12-31T22:00:00.000Z' } };
+        const check = async () => {
+          expect(ids(await events.find(december, { sort: { eventAt: 1, _id: 1 } }))).toEqual(['e4', 'e1']);
+          expect(ids(await events.find(december, { sort: { eventAt: -1, _id: -1 }, limit: 1 }))).toEqual(['e1']);
+          expect(await events.count(december)).toBe(2);
+          expect(ids(await events.find({ owner: 'v1', eventAt: { $gte: '2026-12-02T00:00:00.000Z' } }, { sort: { eventAt: 1, _id: 1 } }))).toEqual(['e1', 'e6']);
+        };
+        await check();
+        await events.createIndex({ owner: 1, eventAt: 1, _id: 1 });
+        await check();
+      });
+
       // The distance sort's rings (query-api/vendor-distance.ts): a filter with its own $and, nested in
       // another $and with an $in and a $nin on an array, counted and paged.
       it('nests filters in $and with $in and $nin on arrays, counts and pages them', async () => {

@@ -65,3 +65,37 @@ describe('orders view', () => {
     expect(docs.o3?.timeline.map((entry) => entry.event)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderCanceled']);
   });
 });
+
+describe('orders view: event details (issue 22 item 1)', () => {
+  const details = { eventType: 'wedding' as const, date: '2026-06-10T16:00:00.000Z', city: 'Haifa', address: 'HaNassi 5', guests: 180, contactPhone: '+972501234567' };
+  const fixed = { ...product, productId: 'p2', type: 'default' as const, serviceDuration: 0 };
+
+  it('carries the details as placed and as changed, with eventAt, and the history of each change', () => {
+    const docs = fold<OrderView>(ordersProjection, [
+      recorded('order-o4', { type: 'OrderPlaced', data: { orderId: 'o4', customerId: 'c1', vendorId: 'v1', product: fixed, total: fixed.price, eventDetails: details, placedAt: '2026-04-01T10:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o4', { type: 'OrderEventDetailsChanged', data: { orderId: 'o4', eventDetails: { ...details, guests: 220, city: 'Akko' }, by: 'c1', at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
+    ]);
+    expect(docs.o4).toMatchObject({ slot: null, eventDetails: { ...details, guests: 220, city: 'Akko' }, eventAt: details.date, status: 'new', updatedAt: '2026-04-02T10:00:00.000Z' });
+    expect(docs.o4?.timeline).toEqual([
+      { event: 'OrderPlaced', status: 'new', by: 'c1', role: 'customer', at: '2026-04-01T10:00:00.000Z', eventDetails: details },
+      {
+        event: 'OrderEventDetailsChanged', status: 'new', by: 'c1', role: 'customer', at: '2026-04-02T10:00:00.000Z',
+        changes: [{ field: 'city', before: 'Haifa', after: 'Akko' }, { field: 'guests', before: 180, after: 220 }],
+      },
+    ]);
+  });
+
+  it("an order without details has its slot's start as eventAt, or none; details given later change every field", () => {
+    const docs = fold<OrderView>(ordersProjection, [
+      placed('o5'),
+      recorded('order-o6', { type: 'OrderPlaced', data: { orderId: 'o6', customerId: 'c1', vendorId: 'v1', product: fixed, total: fixed.price, placedAt: '2026-04-01T10:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o6', { type: 'OrderEventDetailsChanged', data: { orderId: 'o6', eventDetails: details, by: 'c1', at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
+    ]);
+    expect(docs.o5).toMatchObject({ eventDetails: null, eventAt: '2026-05-01T18:00:00.000Z' });
+    expect(docs.o5?.timeline[0]).not.toHaveProperty('eventDetails');
+    expect(docs.o6).toMatchObject({ eventDetails: details, eventAt: details.date });
+    expect(docs.o6?.timeline[1]?.changes?.map((change) => [change.field, change.before])).toEqual([
+      ['eventType', null], ['date', null], ['city', null], ['address', null], ['guests', null], ['contactPhone', null],
+    ]);
+  });
+});

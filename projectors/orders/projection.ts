@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../domain/order/events.ts';
 import type { z } from 'zod';
 import type { OrderedProduct } from '../../domain/order/events.ts';
 import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
+import { changedEventDetailFields, type EventDetailField, type EventDetails } from '../../domain/order/event-details.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
@@ -16,12 +17,19 @@ export type OwedBack = {
   refundId: string | null;
 };
 
+/** One field of the event's details a change touched: its value before (null when the order had none) and after. */
+export type EventDetailChange = { field: EventDetailField; before: string | number | null; after: string | number };
+
 export type OrderTimelineEntry = {
   event: string;
   status: OrderStatus;
   by: string | null;
   role: TimelineRole;
   at: string;
+  /** OrderPlaced with details: the event's details as placed. */
+  eventDetails?: EventDetails;
+  /** OrderEventDetailsChanged: what changed, field by field. */
+  changes?: EventDetailChange[];
 };
 
 export interface OrderView extends ViewDoc {
@@ -33,6 +41,10 @@ export interface OrderView extends ViewDoc {
   total: Money;
   slot: { start: string; end: string } | null;
   notes: string | null;
+  /** The event the artist is booked for (issue 22 item 1), as last changed; null when the customer gave none. */
+  eventDetails: EventDetails | null;
+  /** When the event starts (UTC ISO): the details' date, else a timed order's slot start; null when unknown. The vendor's events calendar reads it. */
+  eventAt: string | null;
   payment: { paymentId: string; amount: Money; cardLast4: string; at: string } | null;
   paymentDeclines: Array<{ reason: string; cardLast4: string; at: string }>;
   cancellation: { reason: string; by: string | null; byRole: TimelineRole; refund: (OwedBack & { refundedAt: string | null }) | null; at: string } | null;
@@ -54,17 +66,19 @@ export function roleIn(order: Pick<OrderView, 'customerId' | 'vendorId'>, actor:
 
 export const ordersProjection: Projection<OrderView> = {
   name: 'orders',
-  version: 2,
+  version: 3,
   collection: 'orders',
-  eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled', 'OrderPaymentReturned', 'OrderRefunded'],
+  eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled', 'OrderPaymentReturned', 'OrderRefunded', 'OrderEventDetailsChanged'],
   keysOf: (event) => idsOf('orderId' in event.data && event.data.orderId),
   evolve(doc, event, id) {
     if (event.type === 'OrderPlaced') {
-      const { customerId, vendorId, product, total, start, end, notes, placedAt } = event.data;
+      const { customerId, vendorId, product, total, start, end, notes, eventDetails, placedAt } = event.data;
       return {
         _id: id, orderId: id, customerId, vendorId, status: 'new', product, total,
-        slot: start && end ? { start, end } : null, notes: notes ?? null, payment: null, paymentDeclines: [], cancellation: null, returnedPayments: [],
-        timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt }],
+        slot: start && end ? { start, end } : null, notes: notes ?? null,
+        eventDetails: eventDetails ?? null, eventAt: eventDetails?.date ?? start ?? null,
+        payment: null, paymentDeclines: [], cancellation: null, returnedPayments: [],
+        timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt, ...(eventDetails ? { eventDetails } : {}) }],
         placedAt, updatedAt: placedAt,
       };
     }
@@ -98,6 +112,15 @@ export const ordersProjection: Projection<OrderView> = {
         const { paymentId, amount, cardLast4, reason, at } = event.data;
         return { ...doc, updatedAt: at, returnedPayments: [...doc.returnedPayments, { paymentId, amount, cardLast4, reason, at, refundId: null, refundedAt: null }] };
       }
+      case 'OrderEventDetailsChanged': {
+        const { eventDetails, by: changedBy, at } = event.data;
+        const before = doc.eventDetails ?? undefined;
+        const changes = changedEventDetailFields(before, eventDetails).map((field): EventDetailChange => ({ field, before: before?.[field] ?? null, after: eventDetails[field] }));
+        return {
+          ...doc, eventDetails, eventAt: eventDetails.date, updatedAt: at,
+          timeline: [...doc.timeline, { event: event.type, status: doc.status, by: changedBy ?? by, role: roleIn(doc, event.metadata.actor), at, changes }],
+        };
+      }
       case 'OrderRefunded': {
         const { paymentId, refundId, at } = event.data;
         const refund = doc.cancellation?.refund;
@@ -116,6 +139,8 @@ export const ordersProjection: Projection<OrderView> = {
   indexes: [
     { customerId: 1, placedAt: -1, _id: -1 }, { customerId: 1, updatedAt: -1, _id: -1 }, { customerId: 1, 'total.amountMinor': -1, _id: -1 },
     { vendorId: 1, placedAt: -1, _id: -1 }, { vendorId: 1, updatedAt: -1, _id: -1 }, { vendorId: 1, 'total.amountMinor': -1, _id: -1 },
+    // The vendor's events calendar and upcoming events: its orders by the event's start.
+    { vendorId: 1, eventAt: 1, _id: 1 },
     { placedAt: -1, _id: -1 }, { updatedAt: -1, _id: -1 }, { 'total.amountMinor': -1, _id: -1 }, { 'slot.start': -1, _id: -1 },
     { status: 1 },
   ],

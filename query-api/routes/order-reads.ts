@@ -20,6 +20,9 @@ export const mayReadOrder = (actor: Actor, order: Record<string, unknown>): bool
   partiesOf(actor, { customerId: String(order.customerId), vendorId: String(order.vendorId) }).length > 0;
 
 const orderSorts = ['placedAt', 'updatedAt', 'total'] as const;
+/** A calendar day written yyyy-mm-dd that exists (no 2025-02-30). */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Not a calendar day');
 const orderListQuery = {
   ...pagingShape,
   status: OrderStatus.optional(),
@@ -95,23 +98,35 @@ export const myOrders = readRoute({
 export const vendorOrders = readRoute({
   path: '/api/vendor/orders',
   response: pageOf(OrderAnswer),
-  summary: "Orders of the caller's vendor (an admin names the vendorId)",
+  summary: "Orders of the caller's vendor (an admin names the vendorId); eventFrom/eventTo and sort=eventAt give its events calendar",
   tags: ['orders'],
   auth: 'vendor',
-  query: { ...orderListQuery, vendorId: z.string().min(1).max(100).optional() },
+  query: {
+    ...orderListQuery,
+    sort: sortParam([...orderSorts, 'eventAt'], '-placedAt'),
+    vendorId: z.string().min(1).max(100).optional(),
+    eventFrom: Day.optional().describe("First day (Israel time) of the events, included: the event's start (details' date or booked slot)."),
+    eventTo: Day.optional().describe('Last day (Israel time) of the events, included.'),
+  },
   answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
   async handle({ query, views, actor }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
     if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's orders.");
-    const filter: Filter = { vendorId, ...statusFilter(query) };
+    const filter: Filter = { vendorId, ...statusFilter(query), ...eventRangeFilter(query) };
     return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
   },
 });
 
-/** A calendar day written yyyy-mm-dd that exists (no 2025-02-30). */
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Not a calendar day');
+/**
+ * The vendor's events from one Israel day to another, both included, on the event's start (`eventAt`:
+ * the details' date or the booked slot); orders whose event is unknown drop out.
+ */
+function eventRangeFilter(query: { eventFrom?: string; eventTo?: string }): Filter {
+  if (!query.eventFrom && !query.eventTo) return {};
+  return dayRangeOn('eventAt', { from: query.eventFrom, to: query.eventTo }, { from: 'query.eventFrom', to: 'query.eventTo' });
+}
+
 /** Which date of an order a day range filters on: when it was placed, or its event (the booked slot). */
 const orderDateFields = { placed: 'placedAt', event: 'slot.start' } as const;
 
@@ -120,13 +135,18 @@ const orderDateFields = { placed: 'placedAt', event: 'slot.start' } as const;
  * time or on the event's start (orders without an event date then drop out).
  */
 function dayRangeFilter(query: { dateField: keyof typeof orderDateFields; from?: string; to?: string }): Filter {
-  if (query.from && query.to && query.from > query.to) {
-    throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'The range ends before it starts.', errors: [{ field: 'query.to', message: 'Must not be before from' }] });
+  return dayRangeOn(orderDateFields[query.dateField], query, { from: 'query.from', to: 'query.to' });
+}
+
+/** Israel days `from` to `to`, both included, on one date field of the order. */
+function dayRangeOn(path: string, days: { from?: string | undefined; to?: string | undefined }, names: { from: string; to: string }): Filter {
+  if (days.from && days.to && days.from > days.to) {
+    throw new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'The range ends before it starts.', errors: [{ field: names.to, message: `Must not be before ${names.from.replace('query.', '')}` }] });
   }
   const range: Record<string, string> = {};
-  if (query.from) range.$gte = israelDayBounds(query.from).start;
-  if (query.to) range.$lt = israelDayBounds(query.to).end;
-  return Object.keys(range).length ? { [orderDateFields[query.dateField]]: range } : {};
+  if (days.from) range.$gte = israelDayBounds(days.from).start;
+  if (days.to) range.$lt = israelDayBounds(days.to).end;
+  return Object.keys(range).length ? { [path]: range } : {};
 }
 
 export const adminOrders = readRoute({

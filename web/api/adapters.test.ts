@@ -9,7 +9,7 @@ const order = {
   product: { productId: 'product-1', vendorId: 'vendor-1', type: 'timedService', name: { he: 'הופעה' }, price: { amountMinor: 50_000, currency: 'ILS' }, serviceDuration: 60 },
   total: { amountMinor: 50_000, currency: 'ILS' },
   slot: { start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:00:00.000Z' },
-  notes: null,
+  notes: null, eventDetails: null, eventAt: null,
   payment: { paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, cardLast4: '4242', at: '2026-11-01T10:00:00.000Z' },
   paymentDeclines: [],
   returnedPayments: [],
