@@ -46,14 +46,17 @@ export interface VendorSearch {
   ids?: string[];
   start?: number;
   limit?: number;
+  /** The API's sort (query-api/routes/vendor-reads.ts), e.g. `-rating`, `price`, `distance`. */
   sort?: string;
+  /** Geo location id that sort=distance measures from. */
+  near?: string;
 }
 
 export async function searchVendors(api: ApiClient, search: VendorSearch, categories: Category[]): Promise<Page<VendorCard>> {
   const answer = await api.get('ecommerce/vendor', {
     query: {
       text: search.text, category: search.category, geoLocation: search.geoLocation, date: search.date,
-      id: search.ids, start: search.start ?? 0, limit: search.limit ?? SEARCH_PAGE_SIZE, sort: search.sort,
+      id: search.ids, start: search.start ?? 0, limit: search.limit ?? SEARCH_PAGE_SIZE, sort: search.sort, near: search.near,
     },
   });
   const byId = categoryMap(categories);

@@ -16,13 +16,13 @@ const SUGGEST_DELAY_MS = 150;
 // hydrated, the text box is a combobox (ARIA 1.2, list autocomplete): categories matching the words
 // typed are suggested under it; arrows move through them, Enter opens the category's page, Escape
 // closes the list; Enter without a chosen suggestion searches.
-export function SearchForm(props: { categories: Category[]; places: GeoLocation[]; values?: Partial<SearchValues>; compact?: boolean }) {
+export function SearchForm(props: { categories: Category[]; places: GeoLocation[]; values?: Partial<SearchValues>; compact?: boolean; id?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizedPath();
   const values = props.values ?? {};
   return (
-    <Form method="get" action={localize('/search')} className={`search-form${props.compact ? ' compact' : ''}`} role="search" data-testid="search-form">
+    <Form id={props.id} method="get" action={localize('/search')} className={`search-form${props.compact ? ' compact' : ''}`} role="search" data-testid="search-form">
       <SearchText key={values.text ?? ''} initial={values.text ?? ''} />
       <label className="field">
         <span>{t('search.category')}</span>

@@ -5,6 +5,7 @@ import { searchArticles, searchProducts, searchVendors, SEARCH_PAGE_SIZE } from 
 import { ProductGrid } from './store.tsx';
 import { ArticleList } from './content.tsx';
 import { SearchForm } from '../components/search-form.tsx';
+import { SearchSortControl, sortChoiceOf } from '../components/search-sort.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
 import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
@@ -14,6 +15,8 @@ import { tr } from '../app/format.ts';
 import { useLocale, LocalLink } from '../app/links.tsx';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** The search form's id: the sort select beside the results belongs to it. */
+const SEARCH_FORM_ID = 'search-form';
 
 export async function searchLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
@@ -27,15 +30,32 @@ export async function searchLoader({ context, request }: LoaderFunctionArgs) {
     date: isoDate.test(date) ? date : '',
   };
   const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
+  const sort = sortChoiceOf(url.searchParams.get('sort'), values);
   // SPEC §3: a search finds articles and products too — with words, on the first page, when no filter
   // narrows the search to artists (a category, a place or a free date are the artists' own).
   const alsoOthers = values.text.trim() !== '' && page === 1 && !values.category && !values.geoLocation && !values.date;
   const [results, products, articles] = await Promise.all([
-    searchVendors(environment.api, { ...values, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories),
+    searchVendors(environment.api, { ...values, ...sort.api, start: (page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE }, categories),
     alsoOthers ? searchProducts(environment.api, values.text).catch(() => null) : null,
     alsoOthers ? searchArticles(environment.api, values.text).catch(() => null) : null,
   ]);
-  return { categories, places, values, page, results, products, articles };
+  return { categories, places, values, sort: { value: sort.sort, needsPlace: sort.needsPlace }, page, results, products, articles };
+}
+
+/** The result count with the sort beside it, and what the sort means when it is by distance or cannot be. */
+function ResultsBar() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const data = useLoaderData<typeof searchLoader>();
+  const place = data.places.find((item) => item.id === data.values.geoLocation);
+  return (
+    <div className="results-bar">
+      <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+      <SearchSortControl form={SEARCH_FORM_ID} value={data.sort.value} withText={data.values.text.trim() !== ''} />
+      {data.sort.value === 'distance' && place ? <p className="sort-note" data-testid="sort-note">{t('search.sort.fromPlace', { place: tr(place.name, locale) })}</p> : null}
+      {data.sort.needsPlace ? <p className="sort-note" role="status" data-testid="sort-note">{t('search.sort.needsPlace')}</p> : null}
+    </div>
+  );
 }
 
 export function SearchPage() {
@@ -45,12 +65,12 @@ export function SearchPage() {
     <div className="page">
       <PageMeta title={data.values.text ? t('search.titleFor', { text: data.values.text }) : t('search.title')} description={t('search.description')} />
       <h1>{t('search.title')}</h1>
-      <SearchForm categories={data.categories} places={data.places} values={data.values} compact />
+      <SearchForm id={SEARCH_FORM_ID} categories={data.categories} places={data.places} values={data.values} compact />
       {data.products || data.articles ? (
         <>
           <section aria-labelledby="search-artists" data-testid="search-artists">
             <h2 id="search-artists" className="search-section-title">{t('search.artistsTitle')}</h2>
-            <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+            <ResultsBar />
             <VendorGrid vendors={data.results.items} headingLevel="h3" />
             <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
           </section>
@@ -69,7 +89,7 @@ export function SearchPage() {
         </>
       ) : (
         <>
-          <p className="result-count" data-testid="result-count">{t('search.resultCount', { count: data.results.total })}</p>
+          <ResultsBar />
           <VendorGrid vendors={data.results.items} headingLevel="h2" />
           <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
         </>
