@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import type { Actor } from '../../domain/shared/actor.ts';
+import { orderDecider, orderStream } from '../../domain/order/decider.ts';
+import { orderedProductOf } from '../../domain/order/ordered-product.ts';
+import { productDecider, productStream, type ProductState } from '../../domain/product/decider.ts';
+import type { ProductEvent } from '../../domain/product/events.ts';
+import { formatDateTime } from '../app/format.ts';
 
 // The live order lifecycle with two people in two browsers: the customer books a timed slot
 // and pays through the UI while the artist watches the orders page; the new order appears there
 // without a reload; the artist approves and the customer's order page turns "approved" by itself;
-// the artist completes, the customer reviews, and the review shows to the artist. Every change is a
+// the event is still to come, so the artist is told when it can be completed instead of a Complete
+// button (issue 22 item 3); an event that took place (booked weeks ago for yesterday evening) the
+// artist completes, the customer reviews, and the review shows to the artist. Every change is a
 // real command, so the toasts asserted here come through the whole seam — reactor → queue → worker
 // → realtime hub → websocket → toast — in each reader's own words and language.
 let suite: BrowserSuite;
@@ -16,6 +24,7 @@ interface Texts {
   statuses: { payed: string; approved: string; completed: string };
   vendorToasts: { placed: string; payed: string; approved: string; completed: string };
   customerToasts: { placed: string; approved: string; completed: string };
+  completeAfter: (date: string) => string;
 }
 
 const CUSTOMER = 'Dana Customer';
@@ -35,6 +44,7 @@ const texts: Record<Locale, Texts> = {
       approved: 'The artist approved your order: Two-hour show',
       completed: 'Your order is completed: Two-hour show. How was it? Write a review.',
     },
+    completeAfter: (date) => `You can mark it completed after the event, on ${date}.`,
   },
   he: {
     artist: 'נועה כהן',
@@ -51,6 +61,7 @@ const texts: Record<Locale, Texts> = {
       approved: 'האמן אישר את ההזמנה שלך: הופעה של שעתיים',
       completed: 'ההזמנה שלך הושלמה: הופעה של שעתיים. איך היה? נשמח לחוות דעת.',
     },
+    completeAfter: (date) => `אפשר לסמן את ההזמנה כהושלמה אחרי האירוע, ב־${date}.`,
   },
 };
 
@@ -79,6 +90,35 @@ async function bookAndPay(customer: Session, words: Texts): Promise<string> {
   await page.click('[data-testid="pay"]');
   await page.waitForSelector('[data-testid="order-complete"]');
   return new URL(page.url()).pathname.split('/').at(-2)!;
+}
+
+/**
+ * An order of the demo customer for the artist's timed show, booked three weeks ago for yesterday
+ * evening: the booking is decided as it was then (by the order decider, at that time) and written to
+ * the log as older data; then the customer pays and the artist approves it through the API, as they
+ * would have before the event. Answers the order id.
+ */
+async function bookedForYesterday(): Promise<string> {
+  const { url, eventStore } = suite.market;
+  const customerToken = (await signIn(url, DEMO.customer)).token;
+  const vendorToken = (await signIn(url, DEMO.vendor)).token;
+  const customerId = (await apiCall<{ uuid: string }>(url, 'GET', 'user/current', customerToken)).body.uuid;
+  const vendorId = (await apiCall<{ Vendor: { id: string } }>(url, 'GET', 'user/current', vendorToken)).body.Vendor.id;
+  const products = await apiCall<{ items: { productId: string }[] }>(url, 'GET', `ecommerce/product?vendorId=${vendorId}&type=timedService`, null);
+  const productEvents = await eventStore.readStream(productStream(products.body.items[0]!.productId));
+  const product = orderedProductOf(productEvents.reduce<ProductState>((state, event) => productDecider.evolve(state, event as unknown as ProductEvent), productDecider.initialState));
+  const day = new Date(Date.now() - 86_400_000);
+  const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16)).toISOString();
+  const at = new Date(Date.now() - 21 * 86_400_000).toISOString();
+  const actor: Actor = { userId: customerId, roles: ['user'], groups: [], vendorId: null };
+  const orderId = crypto.randomUUID();
+  const [placed] = orderDecider.decide({ type: 'PlaceOrder', actor, at, orderId, customerId, product: product!, start }, null);
+  await eventStore.append(orderStream(orderId), [{
+    id: crypto.randomUUID(), type: placed!.type, data: placed!.data, metadata: { actor, correlationId: crypto.randomUUID(), causationId: null, at, schemaVersion: 1 },
+  }], 'no_stream');
+  expect((await apiCall(url, 'POST', `orders/${orderId}/pay`, customerToken, { cardNumber: '4242424242424242' })).status).toBe(200);
+  expect((await apiCall(url, 'POST', `orders/${orderId}/approve`, vendorToken, {})).status).toBe(200);
+  return orderId;
 }
 
 async function liveLifecycle(locale: Locale) {
@@ -116,11 +156,28 @@ async function liveLifecycle(locale: Locale) {
   await Promise.all(approvedToasts);
   await customer.page.waitForSelector(`[data-testid="order-status"]:text-is("${words.statuses.approved}")`, LIVE);
 
-  // The artist completes; the order moves to the past orders, the customer is invited to review.
+  // The event is still to come: no Complete button, but when it can be completed — after the slot.
+  const vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;
+  const { slot } = (await apiCall<{ slot: { end: string } }>(suite.market.url, 'GET', `orders/${orderId}`, vendorToken)).body;
+  await vendorCard.locator(`[data-testid="order-card-status"]:text-is("${words.statuses.approved}")`).waitFor(LIVE);
+  const completeAfter = vendorCard.locator('[data-testid="order-complete-after"]');
+  await completeAfter.waitFor(LIVE);
+  expect(await completeAfter.textContent()).toBe(words.completeAfter(formatDateTime(slot.end, locale)));
+  expect(await vendorCard.locator('[data-testid="order-complete-action"]').count()).toBe(0);
+  expect(await vendorCard.locator('[data-testid="order-cancel"]').count()).toBe(1);
+
+  // An event that took place yesterday evening, paid and approved before it: the artist completes it;
+  // the order moves to the past orders, the customer (on its page) is invited to review.
+  const pastId = await bookedForYesterday();
+  await suite.goto(customer, `/order/${pastId}/complete`);
+  await realtimeConnected(customer.page);
+  const pastCard = vendor.page.locator(`[data-testid="open-orders"] ${card(pastId)}`);
+  await pastCard.locator(`[data-testid="order-card-status"]:text-is("${words.statuses.approved}")`).waitFor(LIVE);
+  expect(await pastCard.locator('[data-testid="order-complete-after"]').count()).toBe(0);
   const completedToasts = [toast(vendor.page, words.vendorToasts.completed), toast(customer.page, words.customerToasts.completed)];
-  await vendorCard.locator('[data-testid="order-complete-action"]').click();
+  await pastCard.locator('[data-testid="order-complete-action"]').click();
   await Promise.all(completedToasts);
-  await vendor.page.locator(`[data-testid="past-orders"] ${card(orderId)} [data-testid="order-card-status"]:text-is("${words.statuses.completed}")`).waitFor(LIVE);
+  await vendor.page.locator(`[data-testid="past-orders"] ${card(pastId)} [data-testid="order-card-status"]:text-is("${words.statuses.completed}")`).waitFor(LIVE);
   await customer.page.waitForSelector(`[data-testid="order-status"]:text-is("${words.statuses.completed}")`, LIVE);
 
   // The customer writes a review on the order page…
@@ -136,8 +193,10 @@ async function liveLifecycle(locale: Locale) {
 
   // …and the artist reads it on the orders page.
   await vendor.page.reload();
-  await vendor.page.waitForSelector(`${card(orderId)} [data-testid="order-review-text"]:text-is("${review}")`, LIVE);
-  expect(await vendor.page.$(`${card(orderId)} [data-testid="order-review-edit"]`)).toBeNull();
+  await vendor.page.waitForSelector(`${card(pastId)} [data-testid="order-review-text"]:text-is("${review}")`, LIVE);
+  expect(await vendor.page.$(`${card(pastId)} [data-testid="order-review-edit"]`)).toBeNull();
+  // The upcoming order still waits for its event after the reload (the server's time, as the decider's).
+  expect(await vendor.page.locator(`[data-testid="open-orders"] ${card(orderId)} [data-testid="order-complete-after"]`).count()).toBe(1);
 
   expect(customer.problems).toEqual([]);
   expect(vendor.problems).toEqual([]);
@@ -182,7 +241,7 @@ describe.skipIf(!executablePath)(`live order lifecycle in Chromium, two people (
     await suite?.close();
   });
 
-  it('in Hebrew: booked and paid by the customer, appears live to the artist, approved and completed live, reviewed', async () => {
+  it('in Hebrew: booked and paid by the customer, appears live to the artist, approved live, completable only after the event; a past event completed live, reviewed', async () => {
     await liveLifecycle('he');
   }, 180_000);
 
