@@ -43,6 +43,7 @@ import { followViewChanges, publishViewChanges } from './projectors/view-change-
 import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor.ts';
 import { startNotificationWorker } from './notifications/worker.ts';
 import { createProcessManagers } from './process-managers/all-flows.ts';
+import { startQuoteExpiry } from './process-managers/quote-expiry.ts';
 import { flowCheck } from './process-managers/flow-readiness.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
@@ -316,6 +317,9 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   await flows.start();
   c.stops.push(() => flows.stop());
   for (const manager of flows.managers) c.readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
+  // Quotes past their validUntil are recorded as expired, from the views, at start and every minute.
+  const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, log: log.child({ part: 'quote-expiry' }) });
+  c.stops.push(() => quoteExpiry.stop());
 }
 
 /** The relay service: publishes every event to Kafka. */

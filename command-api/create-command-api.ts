@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { busyWindowRoutes } from './routes/busy-window-routes.ts';
 import { contractRoutes } from './routes/contract-routes.ts';
+import { quoteRequestRoutes } from './routes/quote-request-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { favoriteRoutes } from './routes/favorite-routes.ts';
 import { notificationRoutes } from './routes/notification-routes.ts';
@@ -51,8 +52,8 @@ function sessionsRevokedAnnouncer(realtime: Realtime, clock: Clock, logger: Comm
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
-    ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
-    ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
+    ...authRoutes(deps), ...vendorRoutes(deps), ...vendorMediaRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
+    ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...quoteRequestRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
     ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps), ...paymentsPlaygroundRoutes(deps), ...exportRoutes(deps),
   ];
 }

@@ -4,6 +4,7 @@ import type { NotificationKind } from '../domain/notification/events.ts';
 import { contractStream } from '../domain/contract/decider.ts';
 import { conversationStream } from '../domain/conversation/decider.ts';
 import { orderStream } from '../domain/order/decider.ts';
+import { quoteRequestStream } from '../domain/quote-request/decider.ts';
 
 // Who hears about an event: order lifecycle events go to the customer and the vendor's owner,
 // a chat message to the other side, contract changes to the party that did not make them (both when
@@ -47,7 +48,16 @@ const contractKinds: Partial<Record<string, NotificationKind>> = {
   ContractCanceled: 'contract.canceled',
 };
 
-export const notifiableEventTypes = new Set([...Object.keys(orderKinds), 'MessagePosted', ...Object.keys(contractKinds)]);
+const quoteKinds: Partial<Record<string, NotificationKind>> = {
+  QuoteRequested: 'quote.requested',
+  QuoteSubmitted: 'quote.submitted',
+  QuoteDeclined: 'quote.declined',
+  QuoteAccepted: 'quote.accepted',
+  QuoteRequestCanceled: 'quote.canceled',
+  QuoteExpired: 'quote.expired',
+};
+
+export const notifiableEventTypes = new Set([...Object.keys(orderKinds), 'MessagePosted', ...Object.keys(contractKinds), ...Object.keys(quoteKinds)]);
 
 type Data = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -135,4 +145,55 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
       .map((userId) => ({ userId, kind: contractKind, subject: { ...subject, audience: audienceOf(userId) }, params })));
   }
   return [];
+}
+  const quoteKind = quoteKinds[event.type];
+  if (quoteKind) return quoteNotices(event, quoteKind, facts);
+
+/**
+ * Quote requests (docs/quotes.md): the artists asked hear of a request, its cancel and the customer's
+ * choice (the one accepted, the others "not chosen"); the customer hears of each quote, decline and
+ * expiry, and the artist of its own quote's expiry. The subject names the request, the artist and the
+ * request stream's revision, so a live screen reads the request with `minRevision`.
+ */
+async function quoteNotices(event: RecordedEvent, kind: NotificationKind, facts: RecipientFacts): Promise<Notice[]> {
+  const data = event.data as Data;
+  const requestId = text(data.requestId);
+  const requested = event.type === 'QuoteRequested' ? data : await facts.firstEventData(quoteRequestStream(requestId));
+  if (!requested) return [];
+  const customerId = text(requested.customerId);
+  const customerName = await facts.fullName(customerId);
+  const base = { requestId, revision: String(event.revision) };
+  const params = { requestId, customerName, city: text(requested.city), eventDate: text(requested.eventDate), ...(data.reason ? { reason: text(data.reason) } : {}) };
+  const toVendor = async (vendorId: string, noticeKind: NotificationKind): Promise<Notice | null> => {
+    const vendor = await facts.vendor(vendorId);
+    return vendor.owner ? { userId: vendor.owner, kind: noticeKind, subject: { ...base, vendorId, audience: 'vendor' }, params: { ...params, ...namesOf('vendorName', vendor.name) } } : null;
+  };
+  const toCustomer = async (vendorId: string): Promise<Notice> => {
+    const vendor = await facts.vendor(vendorId);
+    return { userId: customerId, kind, subject: { ...base, vendorId, audience: 'customer' }, params: { ...params, ...namesOf('vendorName', vendor.name), ...(data.price ? { amount: shekels(data.price) } : {}) } };
+  };
+  const vendorIds = (requested.vendorIds as string[] | undefined) ?? [];
+  let notices: Array<Notice | null>;
+  switch (event.type) {
+    case 'QuoteRequested':
+    case 'QuoteRequestCanceled':
+      notices = await Promise.all(vendorIds.map((vendorId) => toVendor(vendorId, kind)));
+      break;
+    case 'QuoteSubmitted':
+    case 'QuoteDeclined':
+      notices = [await toCustomer(text(data.vendorId))];
+      break;
+    case 'QuoteExpired':
+      notices = [await toCustomer(text(data.vendorId)), await toVendor(text(data.vendorId), kind)];
+      break;
+    case 'QuoteAccepted':
+      notices = [
+        await toVendor(text(data.vendorId), 'quote.accepted'),
+        ...(await Promise.all(((data.notChosen as string[] | undefined) ?? []).map((vendorId) => toVendor(vendorId, 'quote.notChosen')))),
+      ];
+      break;
+    default:
+      notices = [];
+  }
+  return notices.filter((notice): notice is Notice => notice !== null && Boolean(notice.userId));
 }

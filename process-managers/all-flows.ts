@@ -7,11 +7,12 @@ import type { ProjectorLog } from '../projectors/projector-log.ts';
 import { createProcessManager, type FlowStats, type FlowStep, type ProcessManager } from './process-manager.ts';
 import { refundFlow } from './refunds.ts';
 import { slotReleaseFlow } from './slot-release.ts';
+import { quoteAcceptanceFlow } from './quote-acceptance.ts';
 
 // Every flow the worker service runs after events (docs/architecture.md lists them all, with the
 // projectors, the notification reactor and the relay, which follow the log the same way).
 export function allFlows(options: { eventStore: EventStore; paymentGateway: PaymentGateway }): FlowStep[] {
-  return [slotReleaseFlow(options), refundFlow(options)];
+  return [slotReleaseFlow(options), refundFlow(options), quoteAcceptanceFlow(options)];
 }
 
 export interface ProcessManagers {

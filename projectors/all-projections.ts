@@ -27,6 +27,7 @@ import { phoneNumberDispensesProjection } from './phone-number-dispenses/project
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
 import { vendorBusinessDetailsProjection } from './vendor-business-details/projection.ts';
+import { quoteInboxProjection, quoteRequestsProjection } from './quote-requests/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
@@ -34,5 +35,5 @@ export const allProjections: readonly AnyProjection[] = [
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
-  analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection,
+  analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
 ];

@@ -22,6 +22,7 @@ import type { CategoryView } from '../projectors/categories/projection.ts';
 import type { BrandView } from '../projectors/brands/projection.ts';
 import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispenses/projection.ts';
 import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
+import type { QuoteInboxView, QuoteRequestView } from '../projectors/quote-requests/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
 
@@ -399,3 +400,32 @@ export const PaymentsAnswer = z.object({
 
 // The command API's answer the web reads with the others; its home is the neutral contracts/.
 export { UserProfileAnswer } from '../contracts/user-profile.ts';
+// Quote requests (docs/quotes.md): a quote whose validUntil passed is answered as `expired` at once.
+const QuoteStatus = z.enum(['asked', 'quoted', 'declined', 'expired', 'accepted', 'notChosen']);
+const QuoteRequestStatus = z.enum(['open', 'accepted', 'canceled']);
+const QuotedProduct = z.looseObject({ productId: z.string(), type: z.enum(['default', 'contractService']), name: Text });
+const QuoteOutcome = z.enum(['contract', 'order']);
+const quoteRequestFacts = {
+  requestId: z.string(), customerId: z.string(), eventDate: z.string().check(z.describe('YYYY-MM-DD, Israel')), city: z.string(),
+  eventType: z.string(), guests: z.int(), budget: z.nullable(Money), message: z.string(), requestStatus: QuoteRequestStatus,
+  createdAt: Iso, updatedAt: Iso,
+};
+const vendorQuote = {
+  vendorId: z.string(), status: QuoteStatus, price: z.nullable(Money), included: z.nullable(z.string()), validUntil: z.nullable(Iso),
+  product: z.nullable(QuotedProduct), declineReason: z.nullable(z.string()), answeredAt: z.nullable(Iso),
+};
+const VendorQuoteAnswer = z.looseObject({ ...vendorQuote, vendorName: Text, vendorLogoImageUrl: z.nullable(z.string()) });
+/** A customer's request with every artist's answer side by side, each artist named. */
+export const QuoteRequestAnswer = z.extend(servedAs<Served<QuoteRequestView>>()(z.looseObject({
+  ...quoteRequestFacts,
+  vendorIds: z.array(z.string()),
+  quotes: z.array(z.looseObject(vendorQuote)),
+  accepted: z.nullable(z.looseObject({ vendorId: z.string(), outcome: QuoteOutcome, outcomeId: z.string().check(z.describe('The contract or order the quote became')) })),
+})), { quotes: z.array(VendorQuoteAnswer) });
+/** A request as an artist asked reads it: the request and its own answer only, the customer named. */
+export const QuoteInboxAnswer = z.extend(servedAs<Served<QuoteInboxView>>()(z.looseObject({
+  ...quoteRequestFacts,
+  ...vendorQuote,
+  outcome: z.nullable(z.looseObject({ outcome: QuoteOutcome, outcomeId: z.string() })),
+})), { customerName: Participants.customerName });
+

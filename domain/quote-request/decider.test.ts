@@ -102,6 +102,9 @@ describe('quote request: accepting', () => {
     spec(quoteRequestDecider).given([requested, noaQuoted, noaExpired]).when(accept('v-noa', at)).thenRefused('quote.expired');
     spec(quoteRequestDecider).given([requested, noaQuoted]).when(accept('v-noa', '2026-11-28T21:59:59.999Z')).then([noaAccepted].map((event) => ({ ...event, data: { ...event.data, at: '2026-11-28T21:59:59.999Z' } })) as QuoteRequestEvent[]);
   });
+  it('a vendor that declined is not among those not chosen', () => {
+    spec(quoteRequestDecider).given([requested, noaQuoted, danDeclined]).when(accept()).then([{ ...noaAccepted, data: { ...noaAccepted.data, notChosen: [] } } as QuoteRequestEvent]);
+  });
   it('only the customer accepts, only a quote sent, only once', () => {
     spec(quoteRequestDecider).given([requested, noaQuoted]).when(accept('v-noa', at, noa)).thenRefused('quote.forbidden');
     spec(quoteRequestDecider).given([requested, danDeclined]).when(accept('v-dan')).thenRefused('quote.no-quote');

@@ -137,7 +137,8 @@ export const quoteRequestDecider: Decider<QuoteRequestState, QuoteRequestCommand
         }
         if (answer.status !== 'quoted' || !answer.quote) return refuse('conflict', 'quote.no-quote', 'This artist has not sent a quote to accept.');
         const { price, included, product } = answer.quote;
-        const notChosen = Object.keys(state.vendors).filter((vendorId) => vendorId !== command.vendorId);
+        // Every other vendor still in the running is told it was not chosen; one that declined is not.
+        const notChosen = Object.entries(state.vendors).filter(([vendorId, other]) => vendorId !== command.vendorId && other.status !== 'declined').map(([vendorId]) => vendorId);
         return [{
           type: 'QuoteAccepted',
           data: {

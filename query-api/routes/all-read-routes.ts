@@ -7,6 +7,7 @@ import { orderHistoryReads } from './order-history-reads.ts';
 import { calendarReads } from './calendar-reads.ts';
 import { conversationReads } from './conversation-reads.ts';
 import { contractReads } from './contract-reads.ts';
+import { quoteRequestReads } from './quote-request-reads.ts';
 import { vendorCustomerReads } from './vendor-customer-reads.ts';
 import { notificationReads } from './notification-reads.ts';
 import { unreadCountReads } from './unread-count-reads.ts';
@@ -32,7 +33,7 @@ import { vendorBusinessReads } from './vendor-business-reads.ts';
 export function readRoutes(options: { jobQueue?: JobQueue }): ReadRoute[] {
   return [
     ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads,
-    ...paymentReads, ...conversationReads, ...contractReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
+    ...paymentReads, ...conversationReads, ...contractReads, ...quoteRequestReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
     ...adminReads, ...adminContentReads, ...jobReads(options.jobQueue), ...adminDashboardReads, ...adminStreamStateReads, ...adminUserActionReads, ...auditReads, ...aclReads, ...mediaReads,
     ...analyticsReads, ...addressReads, ...vendorBusinessReads,
   ];
