@@ -52,7 +52,7 @@ function sessionsRevokedAnnouncer(realtime: Realtime, clock: Clock, logger: Comm
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
-    ...authRoutes(deps), ...vendorRoutes(deps), ...vendorMediaRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
+    ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
     ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...quoteRequestRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
     ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps), ...paymentsPlaygroundRoutes(deps), ...exportRoutes(deps),
   ];

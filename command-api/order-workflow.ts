@@ -3,6 +3,7 @@ import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, orderStream, refuseTransition } from '../domain/order/decider.ts';
 import { mayPay } from '../domain/order/may.ts';
 import { orderedProductOf } from '../domain/order/ordered-product.ts';
+import { refuseDirectContractOrder } from '../domain/order/contract-packages.ts';
 import { productDecider, productStream } from '../domain/product/decider.ts';
 import { Refusal } from '../domain/shared/refusal.ts';
 import type { CommandOutcome } from './command-handler.ts';
@@ -58,6 +59,8 @@ export function orderWorkflow(deps: CommandDeps) {
   async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string; eventDetails?: EventDetailsInput }): Promise<PlaceOrderResult> {
     const product = orderedProductOf((await products.load(body.productId)).state);
     if (!product) return { result: 'no-such-product' };
+    // A contract package is bought through a quote or a contract, not ordered directly (docs/quotes.md).
+    refuseDirectContractOrder(product, context.actor);
     if (product.type === 'timedService' && body.start && beyondHorizon(body.start, product.serviceDuration ?? 0, context.at)) {
       return { result: 'start-beyond-horizon', years: BOOKING_HORIZON_YEARS };
     }
