@@ -28,6 +28,7 @@ import { serveMediaFiles } from './media-files.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { vendorRoutes } from './routes/vendor-routes.ts';
+import { vendorMediaRoutes } from './routes/vendor-media-routes.ts';
 import { phoneNumberDispenseRoutes } from './routes/phone-number-dispense-routes.ts';
 import { addressRoutes } from './routes/address-routes.ts';
 import { paymentsPlaygroundRoutes } from './routes/payments-playground-routes.ts';
@@ -52,7 +53,7 @@ function sessionsRevokedAnnouncer(realtime: Realtime, clock: Clock, logger: Comm
 /** Every command route, in the order they are mounted; built from the deps so tests can list them. */
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
-    ...authRoutes(deps), ...vendorRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
+    ...authRoutes(deps), ...vendorRoutes(deps), ...vendorMediaRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
     ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...quoteRequestRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
     ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps), ...paymentsPlaygroundRoutes(deps), ...exportRoutes(deps),
   ];

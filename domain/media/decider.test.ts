@@ -35,6 +35,18 @@ describe('media decider', () => {
     spec(mediaDecider).given([]).when(upload(operator)).thenRefused('media.forbidden');
     spec(mediaDecider).given([uploaded]).when(remove(operator)).thenRefused('media.forbidden');
   });
+  it("an artist uploads and deletes the files of its own page only", () => {
+    const artist: Actor = { userId: 'user-dana', roles: ['user', 'vendor'], groups: [], vendorId: 'vendor-1' };
+    const other: Actor = { userId: 'user-eli', roles: ['user', 'vendor'], groups: [], vendorId: 'vendor-2' };
+    const own: MediaEvent = { type: 'MediaUploaded', data: { ...file, ownerVendorId: 'vendor-1', at } };
+    spec(mediaDecider).given([]).when(upload(artist, { ownerVendorId: 'vendor-1' } as Partial<typeof file>)).then([own]);
+    spec(mediaDecider).given([]).when(upload(artist)).thenRefused('media.forbidden');
+    spec(mediaDecider).given([]).when(upload(other, { ownerVendorId: 'vendor-1' } as Partial<typeof file>)).thenRefused('media.forbidden');
+    spec(mediaDecider).given([own]).when(remove(artist)).then([deleted]);
+    spec(mediaDecider).given([own]).when(remove(other)).thenRefused('media.forbidden');
+    spec(mediaDecider).given([uploaded]).when(remove(artist)).thenRefused('media.forbidden');
+    spec(mediaDecider).given([own]).when(remove(admin)).then([deleted]);
+  });
   it('the state remembers what was uploaded', () => {
     expect(spec(mediaDecider).given([uploaded]).state).toEqual({ status: 'present', fields: { fileName: 'stage.png', originalName: 'Stage.PNG', contentType: 'image/png', size: 2048, sha256: 'a'.repeat(64), uploadedAt: at } });
   });

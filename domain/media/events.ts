@@ -16,6 +16,8 @@ export const MediaUploaded = event('MediaUploaded', z.strictObject({
   size: z.number().int().positive(),
   /** Hex SHA-256 of the bytes. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The artist who uploaded it for their own page (issue 22 item 5); absent for the admins' library. */
+  ownerVendorId: Id.optional(),
   at: IsoTime,
 }));
 export const MediaDeleted = event('MediaDeleted', z.strictObject({ mediaId: Id, at: IsoTime }));

@@ -23,6 +23,10 @@ export interface PendingMedia {
   size: number;
   /** Hex SHA-256 of the bytes. */
   sha256: string;
+  /** The first bytes (up to 64), to tell what the file is by its magic bytes. */
+  head: Uint8Array;
+  /** Where the bytes are on this machine's disk until kept or discarded (to process a photo). */
+  path: string;
   /** Moves the bytes under `key` (e.g. `<mediaId>/<fileName>`). */
   keep(key: string): Promise<void>;
   /** Removes the bytes. */

@@ -3,6 +3,7 @@ import { israeliId } from '../shared/validation.ts';
 import { command } from '../shared/command-schema.ts';
 import { Id } from '../shared/ids.ts';
 import { VendorProfile } from './events.ts';
+import { VendorMediaItem, VendorMediaKind } from './media.ts';
 
 // Commands of the vendor aggregate (stream `vendor-<vendorId>`). Who may issue each one is decided
 // by the decider (SPEC §1, §6): an admin, or the vendor's owner for its own profile, or a signed-in
@@ -16,7 +17,11 @@ export const CreateVendor = command('CreateVendor', {
 });
 export type CreateVendor = z.infer<typeof CreateVendor>;
 
-export const UpdateVendorProfile = command('UpdateVendorProfile', { vendorId: Id, profile: VendorProfile });
+/**
+ * `keepMedia`: the profile's media lists stay as they are now (the artist's own editor, whose media
+ * section writes them item by item), so a form opened before an upload cannot drop it.
+ */
+export const UpdateVendorProfile = command('UpdateVendorProfile', { vendorId: Id, profile: VendorProfile, keepMedia: z.boolean().optional() });
 export type UpdateVendorProfile = z.infer<typeof UpdateVendorProfile>;
 
 export const AssignVendorOwner = command('AssignVendorOwner', { vendorId: Id, ownerUserId: Id });
@@ -33,5 +38,17 @@ export type UnarchiveVendor = z.infer<typeof UnarchiveVendor>;
 export const SetVendorBusinessDetails = command('SetVendorBusinessDetails', { vendorId: Id, legalName: z.string().trim().min(2).max(200), israeliId });
 export type SetVendorBusinessDetails = z.infer<typeof SetVendorBusinessDetails>;
 
-export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor, SetVendorBusinessDetails]);
+/** The owner (or an admin) adds a photo, audio, YouTube video or video file at the end of its list (domain/vendor/media.ts). */
+export const AddVendorMedia = command('AddVendorMedia', { vendorId: Id, media: VendorMediaItem });
+export type AddVendorMedia = z.infer<typeof AddVendorMedia>;
+
+/** Removes the item named by its key (URL or YouTube id). */
+export const RemoveVendorMedia = command('RemoveVendorMedia', { vendorId: Id, kind: VendorMediaKind, key: z.string().min(1).max(2000) });
+export type RemoveVendorMedia = z.infer<typeof RemoveVendorMedia>;
+
+/** Puts a list in a new order: `keys` names each of its items once. */
+export const ReorderVendorMedia = command('ReorderVendorMedia', { vendorId: Id, kind: VendorMediaKind, keys: z.array(z.string().min(1).max(2000)).max(100) });
+export type ReorderVendorMedia = z.infer<typeof ReorderVendorMedia>;
+
+export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor, SetVendorBusinessDetails, AddVendorMedia, RemoveVendorMedia, ReorderVendorMedia]);
 export type VendorCommand = z.infer<typeof VendorCommand>;

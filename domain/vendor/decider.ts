@@ -4,6 +4,8 @@ import { refuse } from '../shared/refusal.ts';
 import type { VendorCommand } from './commands.ts';
 import type { VendorEvent, VendorProfile } from './events.ts';
 import { streamOf } from '../shared/ids.ts';
+import { isPermutation, keyOfItem, MAX_VENDOR_MEDIA, mediaItemProblem } from './media.ts';
+import { isMediaEvent, mediaOfKind, profileAfterMedia } from './media-profile.ts';
 
 // A vendor (stream `vendor-<vendorId>`): created by an admin, or by a signed-in user without a vendor
 // registering as an artist; its profile is edited by its owner or an admin; admins assign owners and
@@ -32,6 +34,10 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         return state.status === 'absent' ? state : { ...state, status: 'active' };
       case 'VendorBusinessDetailsSet':
         return state.status === 'absent' ? state : { ...state, business: { legalName: event.data.legalName, israeliId: event.data.israeliId } };
+      case 'VendorMediaAdded':
+      case 'VendorMediaRemoved':
+      case 'VendorMediaReordered':
+        return state.status === 'absent' || !isMediaEvent(event) ? state : { ...state, profile: profileAfterMedia(state.profile, event) };
     }
   },
 
@@ -51,7 +57,7 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
           refuse('forbidden', 'vendor.forbidden', 'Only the vendor itself or an admin may change this profile.');
         }
         refuseWhenArchived(state.status);
-        return [{ type: 'VendorProfileUpdated', data: { vendorId: state.vendorId, profile: command.profile, at: command.at } }];
+        return [{ type: 'VendorProfileUpdated', data: { vendorId: state.vendorId, profile: command.keepMedia ? withMediaOf(command.profile, state.profile) : command.profile, at: command.at } }];
       case 'AssignVendorOwner':
         requireAdmin(command.actor, 'assign a vendor owner');
         refuseWhenArchived(state.status);
@@ -69,6 +75,35 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         const { legalName, israeliId } = command;
         if (state.business?.legalName === legalName && state.business.israeliId === israeliId) return [];
         return [{ type: 'VendorBusinessDetailsSet', data: { vendorId: state.vendorId, legalName, israeliId, at: command.at } }];
+      }
+      case 'AddVendorMedia': {
+        requireOwnerOrAdmin(command.actor, state.vendorId);
+        refuseWhenArchived(state.status);
+        const { media } = command;
+        const problem = mediaItemProblem(media);
+        if (problem) refuse('invalid', 'vendor.media-invalid', problem);
+        const items = mediaOfKind(state.profile, media.kind);
+        if (items.some((item) => keyOfItem(item) === keyOfItem(media))) refuse('conflict', 'vendor.media-exists', 'This item is in the list already.');
+        if (items.length >= MAX_VENDOR_MEDIA[media.kind]) refuse('conflict', 'vendor.media-full', `At most ${MAX_VENDOR_MEDIA[media.kind]} items of this kind; remove one first.`);
+        return [{ type: 'VendorMediaAdded', data: { vendorId: state.vendorId, media, at: command.at } }];
+      }
+      case 'RemoveVendorMedia': {
+        requireOwnerOrAdmin(command.actor, state.vendorId);
+        refuseWhenArchived(state.status);
+        if (!mediaOfKind(state.profile, command.kind).some((item) => keyOfItem(item) === command.key)) {
+          refuse('not_found', 'vendor.media-not-found', 'This item is not in the list (any more).');
+        }
+        return [{ type: 'VendorMediaRemoved', data: { vendorId: state.vendorId, kind: command.kind, key: command.key, at: command.at } }];
+      }
+      case 'ReorderVendorMedia': {
+        requireOwnerOrAdmin(command.actor, state.vendorId);
+        refuseWhenArchived(state.status);
+        const keys = mediaOfKind(state.profile, command.kind).map(keyOfItem);
+        if (!isPermutation(keys, command.keys)) {
+          refuse('conflict', 'vendor.media-not-a-permutation', 'The new order must name every item of the list once; the list changed meanwhile — reload it.');
+        }
+        if (keys.every((key, i) => key === command.keys[i])) return [];
+        return [{ type: 'VendorMediaReordered', data: { vendorId: state.vendorId, kind: command.kind, keys: command.keys, at: command.at } }];
       }
       case 'UnarchiveVendor':
         requireAdmin(command.actor, 'unarchive a vendor');
@@ -88,6 +123,17 @@ function mayCreate(actor: Actor, ownerUserId: string | null): void {
 
 function requireAdmin(actor: Actor, action: string): void {
   if (!isAdmin(actor)) refuse('forbidden', 'vendor.forbidden', `Only an admin may ${action}.`);
+}
+
+/** The artist's own media: its owner, or an admin (who may also replace the whole profile). */
+function requireOwnerOrAdmin(actor: Actor, vendorId: string): void {
+  if (!isAdmin(actor) && !ownsVendor(actor, vendorId)) refuse('forbidden', 'vendor.forbidden', "Only the artist itself or an admin may change the artist's media.");
+}
+
+/** `profile` with the media lists of `current` (UpdateVendorProfile with keepMedia). */
+function withMediaOf(profile: VendorProfile, current: VendorProfile): VendorProfile {
+  const { videoFiles: _sent, ...rest } = profile;
+  return { ...rest, images: current.images, audio: current.audio, videos: current.videos, ...(current.videoFiles ? { videoFiles: current.videoFiles } : {}) };
 }
 
 function refuseWhenArchived(status: 'active' | 'archived'): void {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { vendorIntro, vendorLanguages, vendorName, vendorOriginLocation } from '../shared/validation.ts';
+import { VendorMediaItem, VendorMediaKind } from './media.ts';
 
 // Stream `vendor-<vendorId>`. The profile fields are SPEC §3 "Vendor"; limits are SPEC §5.
 const MediaUrl = z.string().trim().max(2000);
@@ -17,9 +18,12 @@ export const VendorProfile = z.strictObject({
   originLocation: vendorOriginLocation,
   heroImageUrl: MediaUrl.optional(),
   logoImageUrl: MediaUrl.optional(),
-  images: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).default([]),
+  /** Photos; an uploaded one (domain/vendor/media.ts) has a thumbnail. */
+  images: z.array(z.strictObject({ url: MediaUrl, thumbnailUrl: MediaUrl.optional(), description: z.string().max(500).default('') })).max(100).default([]),
   audio: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).default([]),
   videos: z.array(z.strictObject({ youtubeId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/), description: z.string().max(500).default('') })).max(100).default([]),
+  /** Video files the artist uploaded (served with ranges, so a <video> seeks). */
+  videoFiles: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).optional(),
   generalInfo: z.array(z.strictObject({ title: z.string().min(1).max(200), content: z.string().max(5000) })).max(50).default([]),
   geoLocationIds: z.array(Id).max(50).default([]),
 });
@@ -42,5 +46,10 @@ export const VendorBusinessDetailsSet = event('VendorBusinessDetailsSet', z.stri
   vendorId: Id, legalName: z.string().trim().min(2).max(200), israeliId: z.string().regex(/^\d{9}$/), at: IsoTime,
 }));
 
-export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived, VendorUnarchived, VendorBusinessDetailsSet]);
+/** The artist's media lists (domain/vendor/media.ts): an item added at the end, an item removed, a list in a new order. */
+export const VendorMediaAdded = event('VendorMediaAdded', z.strictObject({ vendorId: Id, media: VendorMediaItem, at: IsoTime }));
+export const VendorMediaRemoved = event('VendorMediaRemoved', z.strictObject({ vendorId: Id, kind: VendorMediaKind, key: z.string().min(1).max(2000), at: IsoTime }));
+export const VendorMediaReordered = event('VendorMediaReordered', z.strictObject({ vendorId: Id, kind: VendorMediaKind, keys: z.array(z.string().min(1).max(2000)).max(100), at: IsoTime }));
+
+export const VendorEvent = z.discriminatedUnion('type', [VendorCreated, VendorProfileUpdated, VendorOwnerAssigned, VendorArchived, VendorUnarchived, VendorBusinessDetailsSet, VendorMediaAdded, VendorMediaRemoved, VendorMediaReordered]);
 export type VendorEvent = z.infer<typeof VendorEvent>;

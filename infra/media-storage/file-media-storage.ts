@@ -28,6 +28,8 @@ export function createFileMediaStorage(root: string): MediaStorage & { incomingD
     const file = createWriteStream(temporary, { flags: 'wx' });
     const hash = createHash('sha256');
     let size = 0;
+    const head = new Uint8Array(64);
+    let headLength = 0;
     try {
       await new Promise<void>((done, fail) => {
         let settled = false;
@@ -51,6 +53,11 @@ export function createFileMediaStorage(root: string): MediaStorage & { incomingD
           size += chunk.length;
           if (size > options.maxBytes) return stop(new MediaTooLarge(options.maxBytes));
           hash.update(chunk);
+          if (headLength < head.length) {
+            const part = chunk.subarray(0, head.length - headLength);
+            head.set(part, headLength);
+            headLength += part.length;
+          }
           if (!file.write(chunk)) {
             source.pause();
             file.once('drain', () => { if (!settled) source.resume(); });
@@ -75,6 +82,8 @@ export function createFileMediaStorage(root: string): MediaStorage & { incomingD
     return {
       size,
       sha256,
+      head: head.slice(0, headLength),
+      path: temporary,
       async keep(key) {
         const target = pathOf(key);
         await mkdir(dirname(target), { recursive: true });

@@ -1,6 +1,7 @@
 import type { Money } from '../../domain/shared/money.ts';
 import type { ProductType } from '../../domain/product/events.ts';
 import type { VendorProfile } from '../../domain/vendor/events.ts';
+import { profileAfterMedia } from '../../domain/vendor/media-profile.ts';
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { laterOf } from '../later-of.ts';
@@ -41,7 +42,7 @@ export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
   version: 2,
   collection: 'vendorPages',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const page = doc ?? emptyPage(id);
@@ -50,6 +51,10 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         return { ...page, ownerUserId: event.data.ownerUserId, profile: event.data.profile, createdAt: event.data.at, updatedAt: laterOf(page.updatedAt, event.data.at) };
       case 'VendorProfileUpdated':
         return { ...page, profile: event.data.profile, updatedAt: laterOf(page.updatedAt, event.data.at) };
+      case 'VendorMediaAdded':
+      case 'VendorMediaRemoved':
+      case 'VendorMediaReordered':
+        return page.profile ? { ...page, profile: profileAfterMedia(page.profile, event), updatedAt: laterOf(page.updatedAt, event.data.at) } : page;
       case 'VendorOwnerAssigned':
         return { ...page, ownerUserId: event.data.ownerUserId, updatedAt: laterOf(page.updatedAt, event.data.at) };
       case 'VendorArchived':
