@@ -11,8 +11,8 @@ export const orderCompletionMessages = messageSection(
   },
   {
     orderCard: {
-      completeAfter: 'אפשר לסמן את ההזמנה כהושלמה אחרי האירוע, ב־{{date}}.',
-      completeTooEarly: 'האירוע עוד לא הסתיים. אפשר לסמן את ההזמנה כהושלמה אחריו, ב־{{date}}.',
+      completeAfter: 'אפשר לסמן את ההזמנה כהושלמה אחרי האירוע, החל מ{{date}}.',
+      completeTooEarly: 'האירוע עוד לא הסתיים. אפשר לסמן את ההזמנה כהושלמה אחריו, החל מ{{date}}.',
     },
   },
 );
