@@ -103,7 +103,9 @@ const MediaItem = z.looseObject({ url: z.string(), description: z.string() });
 const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
   name: Text, about: z.string().check(z.describe('Simple HTML')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
   geoLocationIds: z.array(z.string()), originLocation: Text, logoImageUrl: z.optional(z.string()), heroImageUrl: z.optional(z.string()),
-  images: z.array(MediaItem), audio: z.array(MediaItem), videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
+  images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: z.string() })), audio: z.array(MediaItem),
+  videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
+  videoFiles: z.optional(z.array(MediaItem).check(z.describe('Video files the artist uploaded'))),
   generalInfo: z.array(z.looseObject({ title: z.string(), content: z.string() })),
 }));
 /** A product as the vendor page lists it (no vendorId: the page's). */

@@ -83,12 +83,15 @@ export function vendorRoutes(deps: CommandDeps): CommandRoute[] {
 
     defineRoute({
       method: 'put', path: '/api/vendor/profile', summary: "The vendor updates its own profile (an admin names vendorId)", tags: ['vendors'], auth: 'vendor',
-      body: z.strictObject({ vendorId: Id.optional(), profile: VendorProfile }), response: WriteResult,
+      body: z.strictObject({
+        vendorId: Id.optional(), profile: VendorProfile,
+        keepMedia: z.boolean().optional().describe("Keep the media lists as they are now (the artist's editor writes them through /api/vendor/media/…)"),
+      }), response: WriteResult,
     }, async ({ body, context }) => {
       const vendorId = targetVendorId(context.actor, body.vendorId);
       await requireKnownLanguages(deps.eventStore, body.profile.languages, await listedLanguages(vendorId));
       const outcome = await vendors.execute(context, vendorId, {
-        type: 'UpdateVendorProfile', vendorId, profile: body.profile,
+        type: 'UpdateVendorProfile', vendorId, profile: body.profile, ...(body.keepMedia ? { keepMedia: true } : {}),
       });
       return written(vendorId, outcome);
     }),
