@@ -113,7 +113,9 @@ describe('input validation over HTTP', () => {
   it('SPEC §5 product: introText ≤ 250, integer serviceDuration, name, information, price and currency required', async () => {
     const post = (details: unknown, field: string) => expect422('/api/vendor/products', { details }, m.vendor.token, field);
     const base = productDetails('timedService');
-    await post({ ...base, introText: 'x'.repeat(251) }, 'details.introText');
+    await post({ ...base, introText: 'x'.repeat(251) }, 'details.introText.en');
+    await post({ ...base, introText: { he: 'ש'.repeat(251), en: 'Fine' } }, 'details.introText.he');
+    await post({ ...base, introText: { he: ' ', en: '' } }, 'details.introText');
     await post({ ...base, serviceDuration: 1.5 }, 'details.serviceDuration');
     await post({ ...base, serviceDuration: '60' }, 'details.serviceDuration');
     await post({ ...base, information: '' }, 'details.information');

@@ -55,7 +55,7 @@ describe('analytics sums', () => {
     await tag('djs', 'djs', 1, 1, 'DJs');
     const vendor = (vendorId: string, tagIds: string[]) => append(`vendor-${vendorId}`, { type: 'VendorCreated', data: {
       vendorId, ownerUserId: null, at: '2026-01-01T00:00:00.000Z',
-      profile: { name: { en: vendorId }, tagIds, about: '', intro: { en: 'x' }, languages: ['he'], originLocation: { en: 'x' }, images: [], audio: [], videos: [], generalInfo: [], geoLocationIds: [] },
+      profile: { name: { en: vendorId }, tagIds, about: {}, intro: { en: 'x' }, languages: ['he'], originLocation: { en: 'x' }, images: [], audio: [], videos: [], generalInfo: [], geoLocationIds: [] },
     } });
     await vendor('v-singer', ['djs', 'singers']); // main category: singers (order 0)
     await vendor('v-dj', ['djs']);

@@ -87,11 +87,11 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   type: ProductType,
   name: Text,
   price: Money,
-  introText: z.string(),
+  introText: Text,
   introImage: z.nullable(z.string()),
   serviceDuration: z.int().check(z.describe('Minutes')),
   featured: z.boolean(),
-  information: z.string().check(z.describe('Simple HTML')),
+  information: Text.check(z.describe('Simple HTML per language')),
   images: z.array(z.looseObject({ url: z.string() })),
   additionalInformation: z.array(Translated),
   /** Set aside by the back office: only staff (and its vendor) read it. Absent in documents from before archiving existed. */
@@ -101,16 +101,16 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
 
 const MediaItem = z.looseObject({ url: z.string(), description: z.string() });
 const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
-  name: Text, about: z.string().check(z.describe('Simple HTML')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
+  name: Text, about: Text.check(z.describe('Simple HTML per language')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
   geoLocationIds: z.array(z.string()), originLocation: Text, logoImageUrl: z.optional(z.string()), heroImageUrl: z.optional(z.string()),
   images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: z.string() })), audio: z.array(MediaItem),
   videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
   videoFiles: z.optional(z.array(MediaItem).check(z.describe('Video files the artist uploaded'))),
-  generalInfo: z.array(z.looseObject({ title: z.string(), content: z.string() })),
+  generalInfo: z.array(Translated),
 }));
 /** A product as the vendor page lists it (no vendorId: the page's). */
 export const VendorPageProductAnswer = servedAs<Served<ProductSummary>>()(z.looseObject({
-  productId: z.string(), type: ProductType, name: Text, price: Money, featured: z.boolean(), introText: z.string(), introImage: z.nullable(z.string()),
+  productId: z.string(), type: ProductType, name: Text, price: Money, featured: z.boolean(), introText: Text, introImage: z.nullable(z.string()),
   serviceDuration: z.int().check(z.describe('Minutes')),
 }));
 const RatingSummaryAnswer = servedAs<Served<RatingSummary>>()(

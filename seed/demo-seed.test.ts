@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, DEMO, signIn, startTestMarketplace, type TestMarketplace } from '../web/test/marketplace.ts';
 import { articles, configEntries } from './demo-data.ts';
 import { demoImages, demoVendorCount, demoVendors } from './demo-vendors.ts';
-import { VENDOR_INTRO_MAX, VENDOR_ORIGIN_LOCATION_MAX } from '../domain/shared/validation.ts';
+import { PRODUCT_INTRO_TEXT_MAX, VENDOR_INTRO_MAX, VENDOR_ORIGIN_LOCATION_MAX } from '../domain/shared/validation.ts';
+import { languageOfScript } from '../domain/shared/translatable.ts';
 
 // The demo marketplace: both languages filled, photos that exist and are served, no made-up
 // videos, and a demo customer whose every account screen has something in it.
 
 const bothLanguages = (value: { he?: string; en?: string }) => Boolean(value.he?.trim()) && Boolean(value.en?.trim());
+/** Both languages filled, each written in its own script (no English standing in for the Hebrew). */
+const inBothLanguages = (value: { he?: string; en?: string }) =>
+  bothLanguages(value) && languageOfScript(value.he!) === 'he' && languageOfScript(value.en!) === 'en' && !/[\u05D0-\u05EA]/.test(value.en!);
 
 describe('the demo data', () => {
   const vendors = demoVendors();
@@ -20,12 +24,27 @@ describe('the demo data', () => {
       expect(bothLanguages(vendor.name) && bothLanguages(vendor.intro) && bothLanguages(vendor.origin), vendor.key).toBe(true);
       expect(vendor.intro.he.length <= VENDOR_INTRO_MAX && vendor.intro.en.length <= VENDOR_INTRO_MAX, vendor.key).toBe(true);
       expect(vendor.origin.he.length <= VENDOR_ORIGIN_LOCATION_MAX && vendor.origin.en.length <= VENDOR_ORIGIN_LOCATION_MAX, vendor.key).toBe(true);
+      expect(inBothLanguages(vendor.about), `${vendor.key} about`).toBe(true);
+      expect(vendor.generalInfo.length, vendor.key).toBeGreaterThan(0);
+      for (const info of vendor.generalInfo) expect(inBothLanguages(info.title) && inBothLanguages(info.content), `${vendor.key} ${info.title.en}`).toBe(true);
       for (const product of vendor.products) {
-        expect(bothLanguages(product.name), `${vendor.key} ${product.name.en}`).toBe(true);
-        for (const info of product.additionalInformation) expect(bothLanguages(info.title) && bothLanguages(info.content)).toBe(true);
+        expect(inBothLanguages(product.name), `${vendor.key} ${product.name.en}`).toBe(true);
+        expect(inBothLanguages(product.introText) && inBothLanguages(product.information), `${vendor.key} ${product.name.en}`).toBe(true);
+        expect(product.introText.he.length <= PRODUCT_INTRO_TEXT_MAX && product.introText.en.length <= PRODUCT_INTRO_TEXT_MAX, vendor.key).toBe(true);
+        for (const info of product.additionalInformation) expect(inBothLanguages(info.title) && inBothLanguages(info.content)).toBe(true);
       }
     }
     for (const article of articles) expect(bothLanguages(article.title) && bothLanguages(article.body), article.key).toBe(true);
+  });
+
+  it('gives every artist a tagline of its own, in both languages', () => {
+    for (const vendor of vendors) expect(inBothLanguages(vendor.intro), `${vendor.key} intro`).toBe(true);
+    expect(new Set(vendors.map((vendor) => vendor.intro.he)).size).toBe(vendors.length);
+    expect(new Set(vendors.map((vendor) => vendor.intro.en)).size).toBe(vendors.length);
+  });
+
+  it('is the same at every start', () => {
+    expect(JSON.stringify(demoVendors())).toBe(JSON.stringify(vendors));
   });
 
   it('has varied names, prices and categories, and no videos with made-up ids', () => {
@@ -34,9 +53,6 @@ describe('the demo data', () => {
     expect(new Set(vendors.flatMap((vendor) => vendor.products.map((product) => product.priceShekels))).size).toBeGreaterThan(30);
     expect(new Set(vendors.map((vendor) => vendor.categoryKeys[0])).size).toBe(10);
     expect(vendors.flatMap((vendor) => vendor.videos)).toEqual([]);
-    // Single-language texts are written in one language each, not both mixed in one field.
-    expect(new Set(vendors.map((vendor) => vendor.writes))).toEqual(new Set(['he', 'en']));
-    for (const vendor of vendors) expect(/[\u05D0-\u05EA]/.test(vendor.about) && /[A-Za-z]{3}/.test(vendor.about.replace(/<[^>]+>/g, '')), vendor.key).toBe(false);
   });
 
   it('uses photos that are in web/public/demo, and a demo support number in the SPEC §5 form', () => {
@@ -70,6 +86,31 @@ describe('the seeded marketplace', () => {
     }
     const products = await apiCall<{ total: number }>(market.url, 'GET', 'ecommerce/product?limit=1', null);
     expect(products.body.total).toBe(demoVendors().reduce((sum, vendor) => sum + vendor.products.length, 0));
+  });
+
+  it("serves every artist's texts in both languages, also of artists whose captions are in English", async () => {
+    const english = demoVendors().filter((vendor) => vendor.writes === 'en');
+    expect(english.length).toBeGreaterThan(0);
+    const cards = await apiCall<{ items: { vendorId: string; name: { en?: string } }[] }>(market.url, 'GET', 'ecommerce/vendor?limit=100', null);
+    for (const vendor of [demoVendors()[0]!, ...english]) {
+      const id = cards.body.items.find((card) => card.name.en === vendor.name.en)?.vendorId;
+      const page = await apiCall<{ profile: { about: Record<string, string>; intro: Record<string, string>; generalInfo: { title: Record<string, string>; content: Record<string, string> }[] }; products: { introText: Record<string, string> }[] }>(market.url, 'GET', `ecommerce/vendor/${id}`, null);
+      expect(page.status, vendor.key).toBe(200);
+      const { profile, products } = page.body;
+      expect(inBothLanguages(profile.about) && inBothLanguages(profile.intro), vendor.key).toBe(true);
+      for (const info of profile.generalInfo) expect(inBothLanguages(info.title) && inBothLanguages(info.content), vendor.key).toBe(true);
+      for (const product of products) expect(inBothLanguages(product.introText), vendor.key).toBe(true);
+    }
+  });
+
+  it('gives every reviewed artist reviews in Hebrew and in English', async () => {
+    const cards = await apiCall<{ items: { vendorId: string; ratingCount: number }[] }>(market.url, 'GET', 'ecommerce/vendor?limit=100', null);
+    const reviewed = cards.body.items.filter((card) => card.ratingCount > 0);
+    expect(reviewed.length).toBeGreaterThanOrEqual(5);
+    for (const card of reviewed) {
+      const reviews = await apiCall<{ items: { text: string }[] }>(market.url, 'GET', `ecommerce/vendor/${card.vendorId}/reviews?limit=100`, null);
+      expect(new Set(reviews.body.items.map((review) => languageOfScript(review.text))), card.vendorId).toEqual(new Set(['he', 'en']));
+    }
   });
 
   it('serves the photos with an image type and long caching, and 404 for others', async () => {

@@ -1,8 +1,8 @@
 // The demo marketplace's artists, for a believable demo: varied names, bios, prices and products per
-// category, translatable fields filled in both languages, photos from web/public/demo (made by
-// scripts/generate-demo-images.ts), no videos (no made-up YouTube ids). Fields the domain keeps as one text
-// (about, general info, a product's intro and information) are written in the artist's own language — most
-// in Hebrew, some in English — and the storefront marks them when they are not the page's language.
+// category, every artist's texts in Hebrew and English (name, tagline, about, general info, products' intro
+// and information), each artist with a tagline of its own, photos from web/public/demo (made by
+// scripts/generate-demo-images.ts), no videos (no made-up YouTube ids). Photo captions are one text each in
+// the domain, written in the artist's own language (`writes`).
 // Deterministic: no randomness, every fresh start looks the same.
 import { readFileSync } from 'node:fs';
 import type { ProductType } from '../domain/product/events.ts';
@@ -16,9 +16,10 @@ export interface DemoVendor {
   name: Pair;
   intro: Pair;
   origin: Pair;
-  /** The language the artist writes their single-language texts in. */
+  /** The language of the artist's photo captions, the only texts the domain keeps in one language. */
   writes: Locale;
-  about: string;
+  /** Simple HTML. */
+  about: Pair;
   categoryKeys: string[];
   placeKeys: string[];
   languages: string[];
@@ -26,14 +27,15 @@ export interface DemoVendor {
   logoImageUrl?: string;
   images: { url: string; description: string }[];
   videos: { youtubeId: string; description: string }[];
-  generalInfo: { title: string; content: string }[];
+  generalInfo: { title: Pair; content: Pair }[];
   products: DemoProduct[];
 }
 export interface DemoProduct {
   type: ProductType;
   name: Pair;
-  introText: string;
-  information: string;
+  introText: Pair;
+  /** Simple HTML. */
+  information: Pair;
   priceShekels: number;
   serviceDuration: number;
   featured: boolean;
@@ -63,8 +65,8 @@ const stageNames: Record<string, Pair[]> = {
 };
 
 interface CategoryStory {
-  /** Short intros (SPEC §5: at most 100 characters), {place} filled in. */
-  intro: Pair;
+  /** One tagline (the vendor's intro, SPEC §5: at most 100 characters) per artist of the category: no two artists share one. */
+  taglines: Pair[];
   about: Pair;
   basePrice: number;
   timed: { name: Pair; minutes: number; intro: Pair };
@@ -76,7 +78,14 @@ interface CategoryStory {
 
 const stories: Record<string, CategoryStory> = {
   singers: {
-    intro: { he: 'שירה חיה לחתונות ולאירועים, {place}', en: 'Wedding and event singer, {place}' },
+    taglines: [
+      { he: 'שירה חיה לחופה, לקבלת הפנים ולרחבה', en: 'Live vocals for the chuppah, the reception and the dance floor' },
+      { he: 'קול חם לחתונות קטנות ולשמחות משפחתיות', en: 'A warm voice for small weddings and family celebrations' },
+      { he: 'משירי ארץ ישראל ועד פופ עכשווי, בהופעה חיה', en: 'From Israeli classics to today\'s pop, performed live' },
+      { he: 'שירה בעברית, באנגלית ובלדינו לכל רגע באירוע', en: 'Singing in Hebrew, English and Ladino for every moment of your event' },
+      { he: 'רגע החופה בשיר שבחרתם, בעיבוד אישי', en: 'Your chuppah moment in the song you chose, in a personal arrangement' },
+      { he: 'ערב של שירי ארץ ישראל עם פסנתר וקול', en: 'An evening of Israeli songs with piano and voice' },
+    ],
     about: { he: '– חופות, קבלות פנים ומסיבות כבר יותר מעשר שנים, בעברית, באנגלית ובלדינו. הרפרטואר נבנה יחד איתכם: משירי ארץ ישראל ועד פופ עכשווי.', en: 'ceremonies, receptions and parties for over ten years, in Hebrew, English and Ladino. We build the repertoire together, from Israeli classics to today\'s pop.' },
     basePrice: 2400,
     timed: { name: { he: 'הופעה של שעתיים', en: 'Two-hour show' }, minutes: 120, intro: { he: 'הופעה חיה של שעתיים באירוע שלכם, כולל בדיקת סאונד.', en: 'A two-hour live performance at your event, sound check included.' } },
@@ -86,7 +95,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'מערכת הגברה עצמאית עד 300 אורחים', en: 'Own sound system for up to 300 guests' },
   },
   bands: {
-    intro: { he: 'להקה חיה לחתונות ולאירועי חברה, {place}', en: 'Live band for weddings and company events, {place}' },
+    taglines: [
+      { he: 'להקה חיה שמעלה את כל האורחים לרחבה', en: 'A live band that gets every guest on the dance floor' },
+      { he: 'פאנק, סול וגרוב לאירועי חברה ולמסיבות', en: 'Funk, soul and groove for company events and parties' },
+      { he: 'שישה נגנים, מאות להיטים וקבלת פנים אקוסטית', en: 'Six musicians, hundreds of hits and an acoustic reception' },
+      { he: 'מזרחית ורוק ישראלי בצליל ים־תיכוני', en: 'Mizrahi and Israeli rock with a Mediterranean sound' },
+      { he: 'להיטי שנות השמונים והתשעים, בלייב מלא', en: 'Eighties and nineties hits, fully live' },
+      { he: 'בלוז, ג׳אז ופופ לערב שכולו מוזיקה חיה', en: 'Blues, jazz and pop for an evening of live music' },
+    ],
     about: { he: '– חמישה נגנים וזמרת, מוזיקה חיה מהריקוד הראשון ועד הסט האחרון. מנגנים מזרחית, פופ, רוק ולהיטי שנות השמונים.', en: 'five musicians and a singer, live music from the first dance to the last set. Mizrahi, pop, rock and eighties hits.' },
     basePrice: 6500,
     timed: { name: { he: 'ערב מוזיקה חיה', en: 'Live music evening' }, minutes: 240, intro: { he: 'ארבע שעות של להקה חיה, כולל הגברה ותאורה בסיסית.', en: 'Four hours of live band, basic sound and lights included.' } },
@@ -96,7 +112,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'הגברה ותאורה עד 500 אורחים', en: 'Sound and lights for up to 500 guests' },
   },
   djs: {
-    intro: { he: 'תקליטן לחתונות, בר מצוות ומסיבות, {place}', en: 'DJ for weddings, bar mitzvahs and parties, {place}' },
+    taglines: [
+      { he: 'רחבה מלאה מהשיר הראשון ועד האחרון', en: 'A full dance floor from the first song to the last' },
+      { he: 'האוס, פופ ולהיטים ישראליים לחתונות', en: 'House, pop and Israeli hits for weddings' },
+      { he: 'בסים כבדים ומיקסים חיים למסיבות עד הבוקר', en: 'Heavy bass and live mixes for parties till dawn' },
+      { he: 'סטים שנבנים לבר ולבת מצווה, עם אפקטים ותאורה', en: 'Sets built for bar and bat mitzvahs, with effects and lights' },
+      { he: 'מזרחית והיפ הופ במיקס אחד שלא עוצר', en: 'Mizrahi and hip hop in one non-stop mix' },
+      { he: 'מוזיקה לאירועי חברה, להשקות ולערבי גאלה', en: 'Music for company events, launches and gala nights' },
+    ],
     about: { he: '– רחבה מלאה מהשיר הראשון ועד האחרון. סטים של מזרחית, היפ הופ, האוס ולהיטים ישראליים, עם מיקסים חיים.', en: 'a full dance floor from the first song to the last. Mizrahi, hip hop, house and Israeli hits, mixed live.' },
     basePrice: 3500,
     timed: { name: { he: 'סט של ארבע שעות', en: 'Four-hour DJ set' }, minutes: 240, intro: { he: 'ארבע שעות על העמדה, כולל הגברה ותאורת רחבה.', en: 'Four hours behind the decks, sound and dance-floor lights included.' } },
@@ -106,17 +129,31 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'רמקולים, עמדת די ג׳יי, תאורה ועשן', en: 'Speakers, DJ booth, lights and haze' },
   },
   magicians: {
-    intro: { he: 'קסמים ומנטליזם לילדים ולמבוגרים, {place}', en: 'Magician and mentalist for all ages, {place}' },
+    taglines: [
+      { he: 'קסמים מקרוב בין השולחנות ומופע על הבמה', en: 'Close-up magic between the tables and a show on stage' },
+      { he: 'מנטליזם וקריאת מחשבות שמשאירים את הקהל פעור פה', en: 'Mentalism and mind reading that leave the audience speechless' },
+      { he: 'מופע קסמים ליום הולדת, שבו הילדים הם הקוסמים', en: 'A birthday magic show where the children become the magicians' },
+      { he: 'קסמי קלפים ואשליות לאירועי חברה', en: 'Card magic and illusions for company events' },
+      { he: 'קסם אינטראקטיבי לבר ולבת מצווה', en: 'Interactive magic for bar and bat mitzvahs' },
+      { he: 'מופע אשליות גדול עם במה, תאורה ומוזיקה', en: 'A grand illusion show with stage, lights and music' },
+    ],
     about: { he: '– מופע קסמים אינטראקטיבי שבו הקהל הוא חלק מהקסם: קלפים, קריאת מחשבות ורגעים שמדברים עליהם שבועות.', en: 'an interactive magic show where the audience is part of the magic: cards, mind reading and moments people talk about for weeks.' },
     basePrice: 1800,
     timed: { name: { he: 'מופע קסמים', en: 'Magic show' }, minutes: 60, intro: { he: 'שעה של קסמים על הבמה ובין השולחנות.', en: 'An hour of magic on stage and between the tables.' } },
     contract: { name: { he: 'קוסם לאירוע חברה', en: 'Corporate event magic' }, intro: { he: 'מופע מותאם למסר של החברה, נסגר בחוזה שירות.', en: 'A show tailored to your company\'s message, agreed in a service contract.' } },
     fixed: { name: { he: 'שיעור קסמים מקוון', en: 'Online magic lesson' }, intro: { he: 'שיעור של 45 דקות בזום: שלושה קסמים שתוכלו לעשות לבד.', en: 'A 45-minute video lesson: three tricks you can do yourself.' } },
     setLength: { he: 'מופע של 60 דקות', en: 'A 60-minute show' },
-    equipment: { he: 'מגיע עם במה ניידת והגברה', en: 'Brings a portable stage and sound' },
+    equipment: { he: 'במה ניידת והגברה כלולות', en: 'Portable stage and sound included' },
   },
   'stand-up': {
-    intro: { he: 'סטנדאפ לאירועי חברה ולימי הולדת, {place}', en: 'Stand-up comic for company events and birthdays, {place}' },
+    taglines: [
+      { he: 'סטנדאפ נקי ומצחיק לאירועי חברה', en: 'Clean, funny stand-up for company events' },
+      { he: 'קטע שנכתב במיוחד על החוגג, ושעה של צחוק', en: 'A bit written about the guest of honour, and an hour of laughs' },
+      { he: 'הומור על החיים בישראל, לקהל בעברית ובאנגלית', en: 'Comedy about life in Israel, for Hebrew and English audiences' },
+      { he: 'הנחיה מצחיקה לכנסים, לערבי הוקרה ולהשקות', en: 'Funny hosting for conferences, award nights and launches' },
+      { he: 'אימפרוביזציה עם הקהל – כל ערב אחר', en: 'Improvised comedy with the audience, different every night' },
+      { he: 'ערב צחוק ליום הולדת 40, 50 או 60', en: 'A night of laughs for a 40th, 50th or 60th birthday' },
+    ],
     about: { he: '– הופעות במועדוני הסטנדאפ של תל אביב ובאירועים פרטיים, עם קטע שנכתב מראש על החברה או על החוגג.', en: 'shows at Tel Aviv\'s comedy clubs and private events, with a bit written ahead about your company or the guest of honour.' },
     basePrice: 3000,
     timed: { name: { he: 'מופע סטנדאפ', en: 'Stand-up set' }, minutes: 60, intro: { he: 'שעה של צחוק, כולל קטע שנכתב במיוחד לאירוע.', en: 'An hour of laughs, with a bit written for your event.' } },
@@ -126,7 +163,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'מיקרופון אלחוטי; הגברה לפי הצורך', en: 'Wireless microphone; sound on request' },
   },
   klezmer: {
-    intro: { he: 'כליזמרים לחתונות ולשמחות, {place}', en: 'Klezmer for weddings and celebrations, {place}' },
+    taglines: [
+      { he: 'ניגונים חסידיים מסמטאות צפת לחופה שלכם', en: 'Hasidic tunes from the lanes of Safed to your chuppah' },
+      { he: 'קלרינט שמח לקבלת הפנים ולריקוד המצווה', en: 'A joyful clarinet for the reception and the mitzvah dance' },
+      { he: 'תזמורת כליזמרים מלאה לחתונות גדולות', en: 'A full klezmer orchestra for big weddings' },
+      { he: 'כליזמר ירושלמי מסורתי עם נגיעות של ג׳אז', en: 'Traditional Jerusalem klezmer with a touch of jazz' },
+      { he: 'ניגונים שקטים לכיסוי הכלה ולרגעים המרגשים', en: 'Quiet niggunim for the bedeken and the moving moments' },
+      { he: 'כינור, אקורדיון וקלרינט מהרי הגליל', en: 'Violin, accordion and clarinet from the hills of the Galilee' },
+    ],
     about: { he: '– קלרינט, כינור, אקורדיון וקונטרבס: ניגונים חסידיים, מוזיקה יידית ושמחה ישנה-חדשה לקבלת פנים ולחופה.', en: 'clarinet, violin, accordion and double bass: Hasidic niggunim, Yiddish tunes and old-new joy for the reception and the chuppah.' },
     basePrice: 4000,
     timed: { name: { he: 'כליזמרים לקבלת פנים', en: 'Klezmer reception' }, minutes: 90, intro: { he: 'שעה וחצי של ניגונים בקבלת הפנים ובחופה.', en: 'An hour and a half of tunes for the reception and the chuppah.' } },
@@ -136,7 +180,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'נגינה אקוסטית; הגברה לאולמות גדולים', en: 'Acoustic; sound for large halls' },
   },
   violinists: {
-    intro: { he: 'כינור קלאסי לטקסים ולקבלות פנים, {place}', en: 'Classical violinist for ceremonies and receptions, {place}' },
+    taglines: [
+      { he: 'כינור קלאסי לטקס ולקבלת הפנים', en: 'Classical violin for the ceremony and the reception' },
+      { he: 'באך וויוואלדי לכניסה לחופה', en: 'Bach and Vivaldi for the walk to the chuppah' },
+      { he: 'שירי אהבה ישראליים בעיבוד לכינור', en: 'Israeli love songs arranged for violin' },
+      { he: 'רביעיית כלי קשת לאירועים אלגנטיים', en: 'A string quartet for elegant events' },
+      { he: 'כינור חשמלי ולופים לרחבת הריקודים', en: 'Electric violin and loops for the dance floor' },
+      { he: 'מוזיקה קאמרית לארוחות ערב ולערבי גאלה', en: 'Chamber music for dinners and gala evenings' },
+    ],
     about: { he: '– באך, ויוואלדי ושירי אהבה ישראליים בעיבוד לכינור, בנגינה של בוגרי האקדמיה למוזיקה. אפשר להוסיף צ׳לו ופסנתר.', en: 'Bach, Vivaldi and Israeli love songs arranged for violin, played by music academy graduates; cello and piano can join.' },
     basePrice: 2200,
     timed: { name: { he: 'כינור לטקס', en: 'Violin for the ceremony' }, minutes: 60, intro: { he: 'נגינה בקבלת הפנים ובכניסה לחופה.', en: 'Music for the reception and the walk to the chuppah.' } },
@@ -146,7 +197,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'אקוסטי; מגבר קטן לחוץ', en: 'Acoustic; a small amplifier outdoors' },
   },
   dancers: {
-    intro: { he: 'מופעי מחול ורקדנים לאירועים, {place}', en: 'Dance shows and dancers for events, {place}' },
+    taglines: [
+      { he: 'מופעי מחול קצרים ומרשימים לפתיחת האירוע', en: 'Short, striking dance shows to open your event' },
+      { he: 'לטיני וסלסה שמעלים את כולם לרחבה', en: 'Latin and salsa that bring everyone to the floor' },
+      { he: 'היפ הופ ומחול רחוב לבר ולבת מצווה', en: 'Hip hop and street dance for bar and bat mitzvahs' },
+      { he: 'כוריאוגרפיה אישית לריקוד הראשון שלכם', en: 'Personal choreography for your first dance' },
+      { he: 'ריקודי עם ומחול ישראלי שכולם מצטרפים אליהם', en: 'Folk and Israeli dances everyone can join' },
+      { he: 'מופע מחול עם אש ותאורה לערבי חברה', en: 'A dance show with fire and lights for company nights' },
+    ],
     about: { he: '– להקת מחול שמעלה מופעים קצרים ומרשימים ומעלה את האורחים לרחבה. לטיני, היפ הופ ומחול ישראלי.', en: 'a dance company with short, striking shows that bring guests to the floor: Latin, hip hop and Israeli dance.' },
     basePrice: 2000,
     timed: { name: { he: 'מופע מחול', en: 'Dance show' }, minutes: 45, intro: { he: 'מופע של 20 דקות ועוד 25 דקות של הרקדה.', en: 'A 20-minute show and 25 more minutes leading the dancing.' } },
@@ -156,7 +214,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'צריך במה או רחבה של 4 על 4 מטרים', en: 'Needs a stage or floor of 4 by 4 metres' },
   },
   clowns: {
-    intro: { he: 'הפעלות ליצנות לימי הולדת, {place}', en: 'Clown for birthday parties, {place}' },
+    taglines: [
+      { he: 'הפעלות שמחות לימי הולדת בגילאי 3 עד 9', en: 'Happy birthday parties for ages 3 to 9' },
+      { he: 'בלונים, בועות ענק וצחוק בלי הפסקה', en: 'Balloons, giant bubbles and non-stop laughter' },
+      { he: 'ליצנות ושמחה לגנים ולמתנ״סים', en: 'Clowning and fun for kindergartens and community centres' },
+      { he: 'מופע ליצנים עם קסמים קטנים ופסלי בלונים', en: 'A clown show with small magic tricks and balloon animals' },
+      { he: 'הפעלה דו־לשונית לילדים, בעברית ובאנגלית', en: 'A bilingual party for children, in Hebrew and English' },
+      { he: 'ליצן על קביים לפסטיבלים ולאירועי קהילה', en: 'A stilt-walking clown for festivals and community events' },
+    ],
     about: { he: '– הפעלה שמחה לילדים בגילאי 3 עד 9: בלונים, בועות סבון, קסמים קטנים והרבה צחוק.', en: 'a happy party for children aged 3 to 9: balloons, soap bubbles, small magic tricks and lots of laughing.' },
     basePrice: 900,
     timed: { name: { he: 'הפעלה ליום הולדת', en: 'Birthday party show' }, minutes: 60, intro: { he: 'שעה של הפעלה, כולל פסלי בלונים לכל הילדים.', en: 'An hour of fun, with balloon animals for every child.' } },
@@ -166,7 +231,14 @@ const stories: Record<string, CategoryStory> = {
     equipment: { he: 'רמקול נייד ובלונים', en: 'Portable speaker and balloons' },
   },
   guitarists: {
-    intro: { he: 'גיטרה אקוסטית וקול לאירועים אינטימיים, {place}', en: 'Acoustic guitar and vocals for intimate events, {place}' },
+    taglines: [
+      { he: 'גיטרה אקוסטית וקול לאירועים אינטימיים', en: 'Acoustic guitar and vocals for intimate events' },
+      { he: 'בוסה נובה וג׳אז שקט לבראנצ׳ים ולקבלות פנים', en: 'Bossa nova and soft jazz for brunches and receptions' },
+      { he: 'גיטרה קלאסית לטקס חופה מרגש', en: 'Classical guitar for a moving chuppah ceremony' },
+      { he: 'פולק ושירי ארץ ישראל באווירת מדורה', en: 'Folk and Israeli songs with a campfire feel' },
+      { he: 'גיטרה ספרדית ופלמנקו לערב חם', en: 'Spanish guitar and flamenco for a warm evening' },
+      { he: 'רוק אקוסטי ולהיטים שכולם שרים יחד', en: 'Acoustic rock and hits everyone sings along to' },
+    ],
     about: { he: '– נגינה בקבלות פנים, בבראנצ׳ים ובחתונות קטנות: שירי ארץ ישראל, פולק ובוסה נובה, בשקט הנכון.', en: 'music for receptions, brunches and small weddings: Israeli songs, folk and bossa nova, at just the right volume.' },
     basePrice: 1600,
     timed: { name: { he: 'גיטרה לקבלת פנים', en: 'Acoustic guitar reception' }, minutes: 90, intro: { he: 'שעה וחצי של גיטרה ושירה בקבלת הפנים.', en: 'An hour and a half of guitar and song for the reception.' } },
@@ -189,6 +261,11 @@ const personName = (i: number): Pair => {
   return { he: `${firstHe} ${lastHe}`, en: `${firstEn} ${lastEn}` };
 };
 
+/** "in <place>" in Hebrew: ב + the name, whose definite article gives way to it (הגליל → בגליל). */
+const inPlace = (place: { he: string }) => `ב${place.he.startsWith('ה') ? place.he.slice(1) : place.he}`;
+/** A place's English name in a sentence ("the Galilee"). */
+const placeInEnglish = (place: { key: string; en: string }) => (place.key === 'galilee' ? 'the Galilee' : place.en);
+
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
 /** How many vendors the demo seeds (the spec asks for at least 50). */
@@ -205,17 +282,18 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
     const origin = places[(i + 4) % places.length]!;
     const stage = stageNames[category.key]?.[Math.floor(i / categories.length) % 6];
     const name = stage ?? personName(i);
-    // Most artists write in Hebrew; every fifth in English (the first, the demo artist's own, in Hebrew).
+    // Photo captions: most artists write them in Hebrew, every fifth in English (the first, the demo artist's own, in Hebrew).
     const writes: Locale = i % 5 === 3 ? 'en' : 'he';
     const basePrice = roundTo(story.basePrice * (0.8 + ((i * 37) % 9) * 0.06), 50);
-    const about = writes === 'he'
-      ? `<p><strong>${name.he}</strong> ${story.about.he}</p><p>מופיעים ב${place.he}, ב${secondPlace.he} ובכל הארץ.</p>`
-      : `<p><strong>${name.en}</strong> – ${story.about.en}</p><p>Performing in ${place.en}, ${secondPlace.en} and all over Israel.</p>`;
+    const about: Pair = {
+      he: `<p><strong>${name.he}</strong> ${story.about.he}</p><p>מופיעים ${inPlace(place)}, ${inPlace(secondPlace)} ובכל הארץ.</p>`,
+      en: `<p><strong>${name.en}</strong> – ${story.about.en}</p><p>Performing in ${placeInEnglish(place)}, ${placeInEnglish(secondPlace)} and all over Israel.</p>`,
+    };
     const scene = demoImages.scenes[category.key]!;
     vendors.push({
       key: `demo-vendor-${String(i + 1).padStart(3, '0')}`,
       name,
-      intro: { he: story.intro.he.replace('{place}', place.he), en: story.intro.en.replace('{place}', place.en) },
+      intro: story.taglines[Math.floor(i / categories.length) % story.taglines.length]!,
       origin: { he: origin.he.slice(0, 20), en: origin.en.slice(0, 20) },
       writes,
       about,
@@ -227,29 +305,29 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
       images: [{ url: scene, description: writes === 'he' ? `${name.he} על הבמה` : `${name.en} on stage` }],
       videos: [],
       generalInfo: [
-        { title: writes === 'he' ? 'אורך הופעה' : 'Set length', content: story.setLength[writes] },
-        { title: writes === 'he' ? 'ציוד' : 'Equipment', content: story.equipment[writes] },
-        { title: writes === 'he' ? 'נסיעות' : 'Travel', content: writes === 'he' ? `מ${origin.he} לכל הארץ; מעל 60 ק״מ בתוספת נסיעה` : `From ${origin.en} anywhere in Israel; travel added beyond 60 km` },
+        { title: { he: 'אורך הופעה', en: 'Set length' }, content: story.setLength },
+        { title: { he: 'ציוד', en: 'Equipment' }, content: story.equipment },
+        { title: { he: 'נסיעות', en: 'Travel' }, content: { he: `מ${origin.he} לכל הארץ; מעל 60 ק״מ בתוספת נסיעה`, en: `From ${placeInEnglish(origin)} anywhere in Israel; travel added beyond 60 km` } },
       ],
-      products: productsFor(i, basePrice, story, writes),
+      products: productsFor(i, basePrice, story),
     });
   }
   return vendors;
 }
 
-function productsFor(i: number, basePrice: number, story: CategoryStory, writes: Locale): DemoProduct[] {
+function productsFor(i: number, basePrice: number, story: CategoryStory): DemoProduct[] {
   const timed: DemoProduct = {
-    type: 'timedService', name: story.timed.name, introText: story.timed.intro[writes], information: information.timedService[writes],
+    type: 'timedService', name: story.timed.name, introText: story.timed.intro, information: information.timedService,
     priceShekels: basePrice, serviceDuration: story.timed.minutes, featured: i % 5 === 0,
     additionalInformation: [{ title: { he: 'מה כלול', en: 'What is included' }, content: { he: `הופעה של ${story.timed.minutes} דקות, הגעה והקמה`, en: `A ${story.timed.minutes}-minute performance, travel and setup` } }],
   };
   const contract: DemoProduct = {
-    type: 'contractService', name: story.contract.name, introText: story.contract.intro[writes], information: information.contractService[writes],
+    type: 'contractService', name: story.contract.name, introText: story.contract.intro, information: information.contractService,
     priceShekels: roundTo(basePrice * 2.6, 100), serviceDuration: 300, featured: i % 7 === 1,
     additionalInformation: [{ title: { he: 'מקדמה', en: 'Deposit' }, content: { he: '30% בחתימה על החוזה', en: '30% when the contract is signed' } }],
   };
   const fixed: DemoProduct = {
-    type: 'default', name: story.fixed.name, introText: story.fixed.intro[writes], information: information.default[writes],
+    type: 'default', name: story.fixed.name, introText: story.fixed.intro, information: information.default,
     priceShekels: roundTo(basePrice / 6, 10), serviceDuration: 0, featured: false, additionalInformation: [],
   };
   // The first vendor (the demo vendor account's) has one of each type; the others vary.

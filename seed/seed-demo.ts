@@ -11,6 +11,7 @@ import { DEFAULT_ACCESS_RULES } from '../domain/acl/default-rules.ts';
 import { articles, blogCategories, categories, configEntries, languages, places } from './demo-data.ts';
 import { demoVendors, type DemoVendor } from './demo-vendors.ts';
 import { seedCustomerHistory, type SeededProduct } from './demo-history.ts';
+import { seedReviewsInOtherLanguage } from './demo-reviews.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.local',
@@ -30,6 +31,8 @@ export interface SeedReport {
 const ROOT_TAG_ID = 'artist-categories';
 const DEMO_VENDOR_NAME = 'Noa Cohen';
 const DEMO_CUSTOMER_NAME = 'Dana Customer';
+/** A second customer whose reviews give the reviewed artists reviews in both languages (not one of the printed accounts). */
+const DEMO_REVIEWER = 'reviewer@demo.local';
 
 function expect(answer: HttpAnswer, what: string, ...statuses: number[]): HttpAnswer {
   if (!statuses.includes(answer.status)) throw new Error(`Demo seed: ${what} answered ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -138,5 +141,8 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
     customer: { token: customer.token, userId: customer.userId, fullName: DEMO_CUSTOMER_NAME },
     vendor: { token: vendorToken, userId: vendorUser.userId, fullName: DEMO_VENDOR_NAME, vendorId: firstVendorId },
   });
+  // Each artist the demo customer reviewed gets a review in the other language too (demo-reviews.ts).
+  const reviewer = await registerAndSignIn(api, mailer, { email: DEMO_REVIEWER, password, fullName: 'Yael Reviewer', locale: 'he-IL' });
+  await seedReviewsInOtherLanguage({ api, admin, reviewer, products: productIds });
   return { vendors: vendors.length, products, articles: articles.length, firstVendorId };
 }

@@ -57,10 +57,10 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
         data: {
           vendorId, ownerUserId: owner, at,
           profile: {
-            name: { he: `אמן ${n}`, en: name }, tagIds: [benchCategories[n % benchCategories.length]!], about: `<p>${name} plays weddings, bar mitzvahs and company events.</p>`,
+            name: { he: `אמן ${n}`, en: name }, tagIds: [benchCategories[n % benchCategories.length]!], about: { en: `<p>${name} plays weddings, bar mitzvahs and company events.</p>` },
             intro: { he: 'מופע חי לאירועים', en: 'A live show for events' }, languages: ['he', 'en'], originLocation: { he, en },
             images: [{ url: `https://media.example/${n}.jpg`, description: 'on stage' }], audio: [], videos: [],
-            generalInfo: [{ title: 'Setup', content: '30 minutes before the show' }], geoLocationIds: [`city-${n % cities.length}`],
+            generalInfo: [{ title: { en: 'Setup' }, content: { en: '30 minutes before the show' } }], geoLocationIds: [`city-${n % cities.length}`],
           },
         },
       },
@@ -75,9 +75,9 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
           data: {
             productId, vendorId, at,
             details: {
-              type, name: { he: 'הופעה', en: `${name} show` }, information: '<p>A full show.</p>', featured: type === 'default',
+              type, name: { he: 'הופעה', en: `${name} show` }, information: { en: '<p>A full show.</p>' }, featured: type === 'default',
               images: [], price: { amountMinor: 100_000 + (n % 50) * 1000 + (type === 'default' ? 0 : 50_000), currency: 'ILS' },
-              additionalInformation: [], introText: 'Two hours of live music.', serviceDuration: type === 'timedService' ? 120 : 0,
+              additionalInformation: [], introText: { en: 'Two hours of live music.' }, serviceDuration: type === 'timedService' ? 120 : 0,
             },
           },
         },

@@ -3,7 +3,7 @@ import type { Actor } from '../shared/actor.ts';
 import { spec } from '../shared/decider-spec.ts';
 import type { ProductCommand } from './commands.ts';
 import { productDecider } from './decider.ts';
-import type { ProductDetails, ProductEvent } from './events.ts';
+import { ProductEvent, type ProductDetails } from './events.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';
@@ -15,12 +15,12 @@ const customer: Actor = { userId: 'user-noa', roles: ['user'], groups: [], vendo
 const details: ProductDetails = {
   type: 'timedService',
   name: { he: 'הופעה של שעה וחצי' },
-  information: '<p>Live show</p>',
+  information: { en: '<p>Live show</p>' },
   featured: false,
   images: [],
   price: { amountMinor: 250000, currency: 'ILS' },
   additionalInformation: [],
-  introText: 'Ninety minutes of live music',
+  introText: { en: 'Ninety minutes of live music' },
   serviceDuration: 90,
 };
 const changed: ProductDetails = { ...details, price: { amountMinor: 300000, currency: 'ILS' } };
@@ -120,6 +120,12 @@ describe('product decider', () => {
       expect(spec(productDecider).given([created, archived]).when(archive(admin)).thenRefused('product.archived').kind).toBe('conflict');
       spec(productDecider).given([created]).when(unarchive(admin)).thenRefused('product.not-archived');
       spec(productDecider).given([created, removed]).when(archive(admin)).thenRefused('product.removed');
+    });
+    it('brings back a product created when intro and information were one text, with them per language', () => {
+      const before = ProductEvent.parse({ type: 'ProductCreated', data: { productId: 'product-1', vendorId: 'vendor-1', at, details: { ...details, introText: 'שעה וחצי של מוזיקה חיה', information: '<p>Live show</p>' } } });
+      const back = { ...details, introText: { he: 'שעה וחצי של מוזיקה חיה' }, information: { en: '<p>Live show</p>' } };
+      spec(productDecider).given([before, archived]).when(unarchive(admin))
+        .then([{ type: 'ProductUnarchived', data: { productId: 'product-1', vendorId: 'vendor-1', details: back, at: later } }]);
     });
     it('an archived product is not changed until it is back, and may still be removed', () => {
       expect(spec(productDecider).given([created, archived]).when(update(owner)).thenRefused('product.archived').kind).toBe('conflict');

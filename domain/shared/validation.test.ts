@@ -207,8 +207,20 @@ describe('product details (SPEC §5)', () => {
   it('accepts introText of 250 characters and an integer duration', () => {
     expect(errorPaths(valid)).toEqual([]);
   });
-  it('refuses introText of 251 characters', () => {
-    expect(errorPaths({ ...valid, introText: 'z'.repeat(251) })).toEqual(['introText']);
+  it('refuses introText of 251 characters, in each language', () => {
+    expect(errorPaths({ ...valid, introText: 'z'.repeat(251) })).toEqual(['introText.en']);
+    expect(errorPaths({ ...valid, introText: { he: 'ש'.repeat(251), en: 'fine' } })).toEqual(['introText.he']);
+  });
+  it('keeps introText and information per language; one language is enough', () => {
+    const parsed = ProductDetails.parse({ ...valid, introText: { he: 'שעה וחצי של מוזיקה', en: 'Ninety minutes of music' }, information: { en: '<p>All included</p>' } });
+    expect(parsed.introText).toEqual({ he: 'שעה וחצי של מוזיקה', en: 'Ninety minutes of music' });
+    expect(parsed.information).toEqual({ en: '<p>All included</p>' });
+    expect(errorPaths({ ...valid, introText: { he: ' ', en: '' } })).toEqual(['introText']);
+  });
+  it('reads a plain string (an event recorded before, an older client) as the text in its own language', () => {
+    const parsed = ProductDetails.parse({ ...valid, introText: 'הופעה חיה', information: '<p>Ninety <b>minutes</b></p>' });
+    expect(parsed.introText).toEqual({ he: 'הופעה חיה' });
+    expect(parsed.information).toEqual({ en: '<p>Ninety <b>minutes</b></p>' });
   });
   it('refuses a duration of 2.5, a negative one, and a text one', () => {
     expect(errorPaths({ ...valid, serviceDuration: 2.5 })).toEqual(['serviceDuration']);

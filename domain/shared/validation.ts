@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { israeliIdCheckDigitPasses } from './israeli-id.ts';
 import { isUrlSafe } from './slug.ts';
-import { translatable } from './translatable.ts';
+import { translatable, translatableText } from './translatable.ts';
 import { PHONE_LENGTH, PHONE_NUMBER, PHONE_PREFIX, isPhoneString } from './phone-rules.ts';
 
 // The validation rules of SPEC §5, each exactly as written there, as zod schemas (or functions
@@ -74,7 +74,8 @@ export const vendorLanguages = z.array(z.string().trim().min(2).max(20)).min(1, 
 // information, price, currency required.
 export const PRODUCT_INTRO_TEXT_MAX = 250;
 export const productName = translatable({ max: 200 });
-export const productInformation = z.string().trim().min(1, 'Information is required').max(50_000);
-export const productIntroText = z.string().trim().min(1, 'Intro text is required').max(PRODUCT_INTRO_TEXT_MAX);
+/** Rich text (HTML) per language; a plain string is one language's (translatableText). */
+export const productInformation = translatableText({ max: 50_000 });
+export const productIntroText = translatableText({ max: PRODUCT_INTRO_TEXT_MAX });
 /** Minutes. */
 export const serviceDuration = z.number().int('Service duration must be a whole number').nonnegative();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/actor.ts';
 import { spec } from '../shared/decider-spec.ts';
-import type { VendorCommand } from './commands.ts';
+import { UpdateVendorProfile, type VendorCommand } from './commands.ts';
 import { vendorDecider } from './decider.ts';
-import type { VendorEvent, VendorProfile } from './events.ts';
+import { VendorEvent, type VendorProfile } from './events.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-22T10:00:00.000Z';
@@ -16,7 +16,7 @@ const guest: Actor = { userId: null, roles: ['guest'], groups: [], vendorId: nul
 const profile: VendorProfile = {
   name: { he: 'להקת הכוכבים', en: 'The Stars Band' },
   tagIds: ['tag-bands'],
-  about: '<p>Wedding band</p>',
+  about: { en: '<p>Wedding band</p>' },
   intro: { he: 'להקה לחתונות' },
   languages: ['he', 'en'],
   originLocation: { he: 'תל אביב' },
@@ -87,6 +87,24 @@ describe('vendor decider', () => {
     it('the new profile is the state', () => {
       const { state } = spec(vendorDecider).given([created(), updated]);
       expect(state.status === 'active' && state.profile.intro).toEqual({ he: 'להקה לכל אירוע' });
+    });
+    it('about and general info are kept per language', () => {
+      const bilingual: VendorProfile = {
+        ...profile, about: { he: '<p>להקה לחתונות</p>', en: '<p>Wedding band</p>' },
+        generalInfo: [{ title: { he: 'ציוד', en: 'Equipment' }, content: { he: 'הגברה עד 300 אורחים', en: 'Sound for up to 300 guests' } }],
+      };
+      const command = UpdateVendorProfile.parse({ type: 'UpdateVendorProfile', actor: danaVendor, at: later, vendorId: 'vendor-1', profile: bilingual });
+      spec(vendorDecider).given([created()]).when(command)
+        .then([{ type: 'VendorProfileUpdated', data: { vendorId: 'vendor-1', profile: bilingual, at: later } }]);
+    });
+    it('an event recorded when about and general info were one text reads as that text in its own language', () => {
+      const recorded = VendorEvent.parse({
+        type: 'VendorCreated',
+        data: { vendorId: 'vendor-1', ownerUserId: null, at, profile: { ...profile, about: '<p>להקה לחתונות</p>', generalInfo: [{ title: 'Equipment', content: '' }] } },
+      });
+      const { state } = spec(vendorDecider).given([recorded]);
+      expect(state.status === 'active' && state.profile.about).toEqual({ he: '<p>להקה לחתונות</p>' });
+      expect(state.status === 'active' && state.profile.generalInfo).toEqual([{ title: { en: 'Equipment' }, content: {} }]);
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
+import { translatableText } from '../shared/translatable.ts';
 import { vendorIntro, vendorLanguages, vendorName, vendorOriginLocation } from '../shared/validation.ts';
 import { VendorMediaItem, VendorMediaKind } from './media.ts';
 
@@ -10,8 +11,8 @@ export const VendorProfile = z.strictObject({
   name: vendorName,
   /** Child tags of the `artist-categories` tag. */
   tagIds: z.array(Id).max(50),
-  /** Rich text (HTML); sanitized when rendered. */
-  about: z.string().max(50_000).default(''),
+  /** Rich text (HTML) per language, sanitized when rendered; a plain string is one language's (translatableText). */
+  about: translatableText({ max: 50_000, required: false }).default({}),
   intro: vendorIntro,
   /** Language codes such as he, en, ru, ar. */
   languages: vendorLanguages,
@@ -24,7 +25,8 @@ export const VendorProfile = z.strictObject({
   videos: z.array(z.strictObject({ youtubeId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/), description: z.string().max(500).default('') })).max(100).default([]),
   /** Video files the artist uploaded (served with ranges, so a <video> seeks). */
   videoFiles: z.array(z.strictObject({ url: MediaUrl, description: z.string().max(500).default('') })).max(100).optional(),
-  generalInfo: z.array(z.strictObject({ title: z.string().min(1).max(200), content: z.string().max(5000) })).max(50).default([]),
+  /** Title and content per language; a plain string is one language's (translatableText). */
+  generalInfo: z.array(z.strictObject({ title: translatableText({ max: 200 }), content: translatableText({ max: 5000, required: false }) })).max(50).default([]),
   geoLocationIds: z.array(Id).max(50).default([]),
 });
 export type VendorProfile = z.infer<typeof VendorProfile>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { productsProjection, type ProductView } from './projection.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
+import type { AnyDomainEvent } from '../../domain/events.ts';
+import { indexTokens } from '../../domain/shared/search-text.ts';
 import { productDetails } from '../testing/domain-fixtures.ts';
 
 describe('products view', () => {
@@ -13,6 +15,22 @@ describe('products view', () => {
       productId: 'p1', vendorId: 'v1', type: 'timedService', serviceDuration: 90, name: { en: 'Long show' }, introImage: null,
       featured: false, images: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
     });
+  });
+
+  it('keeps intro text and information per language, and searches the words of both', () => {
+    const details = productDetails({ introText: { he: 'מופע קסמים לילדים', en: 'Magic for children' }, information: { he: '<p>כולל <b>בלונים</b></p>', en: '<p>Balloons included</p>' } });
+    const docs = fold<ProductView>(productsProjection, [
+      recorded('product-p3', { type: 'ProductCreated', data: { productId: 'p3', vendorId: 'v1', details, at: '2026-01-01T00:00:00.000Z' } }),
+    ]);
+    expect(docs.p3).toMatchObject({ introText: details.introText, information: details.information });
+    expect(docs.p3!.searchTokens).toEqual(expect.arrayContaining(indexTokens('קסמים magic בלונים balloons')));
+  });
+
+  it('reads a product recorded when intro text and information were one text as that text in its language', () => {
+    const docs = fold<ProductView>(productsProjection, [
+      recorded('product-p4', { type: 'ProductCreated', data: { productId: 'p4', vendorId: 'v1', details: { ...productDetails(), introText: 'Two hours of live music', information: '<p>שעתיים</p>' }, at: '2026-01-01T00:00:00.000Z' } } as unknown as AnyDomainEvent),
+    ]);
+    expect(docs.p4).toMatchObject({ introText: { en: 'Two hours of live music' }, information: { he: '<p>שעתיים</p>' } });
   });
 
   it('deletes a removed product', () => {

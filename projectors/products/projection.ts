@@ -10,27 +10,28 @@ export interface ProductView extends ViewDoc {
   vendorId: string;
   type: ProductType;
   name: Translatable;
-  information: string;
+  /** Rich text (HTML) per language. */
+  information: Translatable;
   featured: boolean;
   images: Array<{ url: string }>;
   introImage: string | null;
   price: Money;
   additionalInformation: ProductDetails['additionalInformation'];
-  introText: string;
+  introText: Translatable;
   serviceDuration: number;
   createdAt: string;
   updatedAt: string;
   /** Set aside by an admin: kept for the back office, left out of the storefront's reads. */
   archived: boolean;
   archivedReason: string | null;
-  /** The words of its name, intro and information (domain/shared/search-text.ts), for the text search. */
+  /** The words of its name, intro and information in both languages (domain/shared/search-text.ts), for the text search. */
   searchTokens: string[];
 }
 
 export const productsProjection: Projection<ProductView> = {
   name: 'products',
-  // 2: archived and searchTokens.
-  version: 2,
+  // 2: archived and searchTokens. 3: introText and information per language.
+  version: 3,
   collection: 'products',
   eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived'],
   keysOf: (event) => ('productId' in event.data && typeof event.data.productId === 'string' ? [event.data.productId] : []),
@@ -46,7 +47,7 @@ export const productsProjection: Projection<ProductView> = {
           images: details.images, introImage: details.introImage ?? null, price: details.price,
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
           createdAt: doc?.createdAt ?? at, updatedAt: at, archived: false, archivedReason: null,
-          searchTokens: indexTokens(details.name.he, details.name.en, details.introText, textOfHtml(details.information)),
+          searchTokens: indexTokens(details.name.he, details.name.en, details.introText.he, details.introText.en, textOfHtml(details.information.he ?? ''), textOfHtml(details.information.en ?? '')),
         };
       }
       case 'ProductArchived':

@@ -7,14 +7,14 @@ import type { Actor } from '../../domain/shared/actor.ts';
 export const vendorProfile = (overrides: Partial<VendorProfile> = {}): VendorProfile => ({
   name: { he: 'להקת הכוכבים', en: 'The Stars Band' },
   tagIds: ['tag-music'],
-  about: '<p>We play</p>',
+  about: { en: '<p>We play</p>' },
   intro: { he: 'להקה לאירועים', en: 'A band for events' },
   languages: ['he', 'en'],
   originLocation: { he: 'חיפה', en: 'Haifa' },
   images: [{ url: 'https://media.example/1.jpg', description: 'stage' }],
   audio: [],
   videos: [{ youtubeId: 'dQw4w9WgXcQ', description: 'live' }],
-  generalInfo: [{ title: 'Setup', content: '30 minutes' }],
+  generalInfo: [{ title: { en: 'Setup' }, content: { en: '30 minutes' } }],
   geoLocationIds: ['geo-haifa'],
   ...overrides,
 });
@@ -22,12 +22,12 @@ export const vendorProfile = (overrides: Partial<VendorProfile> = {}): VendorPro
 export const productDetails = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   type: 'default',
   name: { he: 'הופעה', en: 'Show' },
-  information: '<p>One hour show</p>',
+  information: { en: '<p>One hour show</p>' },
   featured: false,
   images: [],
   price: { amountMinor: 150_000, currency: 'ILS' },
   additionalInformation: [],
-  introText: 'A show for your event',
+  introText: { en: 'A show for your event' },
   serviceDuration: 60,
   ...overrides,
 });

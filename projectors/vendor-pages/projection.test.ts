@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vendorPagesProjection, type VendorPage } from './projection.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
+import type { AnyDomainEvent } from '../../domain/events.ts';
 import { productDetails, vendorProfile } from '../testing/domain-fixtures.ts';
 
 const at = '2026-02-01T09:00:00.000Z';
@@ -19,10 +20,21 @@ describe('vendor pages view', () => {
     const page = docs.v1!;
     expect(page.ownerUserId).toBe('u7');
     expect(page.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: 'live' }]);
-    expect(page.profile?.generalInfo).toEqual([{ title: 'Setup', content: '30 minutes' }]);
+    expect(page.profile?.generalInfo).toEqual([{ title: { en: 'Setup' }, content: { en: '30 minutes' } }]);
     expect(Object.keys(page.products)).toEqual(['p1']);
     expect(page.products.p1).toMatchObject({ featured: true, introImage: 'https://m/1.jpg', price: { amountMinor: 150_000, currency: 'ILS' } });
     expect(page.reviewsSummary).toEqual({ count: 2, avg: 3.5, distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 } });
+  });
+
+  it('reads a profile and products recorded when about, general info and intro texts were one text, per language', () => {
+    const before = { ...vendorProfile(), about: '<p>להקה לחתונות</p>', generalInfo: [{ title: 'ציוד', content: 'Sound for 300 guests' }] };
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v9', { type: 'VendorCreated', data: { vendorId: 'v9', ownerUserId: null, profile: before, at } } as unknown as AnyDomainEvent),
+      recorded('product-p9', { type: 'ProductCreated', data: { productId: 'p9', vendorId: 'v9', details: { ...productDetails(), introText: 'הופעה חיה' }, at } } as unknown as AnyDomainEvent),
+    ]);
+    expect(docs.v9!.profile?.about).toEqual({ he: '<p>להקה לחתונות</p>' });
+    expect(docs.v9!.profile?.generalInfo).toEqual([{ title: { he: 'ציוד' }, content: { en: 'Sound for 300 guests' } }]);
+    expect(docs.v9!.products.p9?.introText).toEqual({ he: 'הופעה חיה' });
   });
 
   it('marks an archived vendor with the reason', () => {

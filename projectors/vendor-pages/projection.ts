@@ -16,7 +16,7 @@ export interface ProductSummary {
   name: Translatable;
   price: Money;
   featured: boolean;
-  introText: string;
+  introText: Translatable;
   introImage: string | null;
   serviceDuration: number;
 }
@@ -40,7 +40,8 @@ const emptyPage = (vendorId: string): VendorPage => ({
 
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
-  version: 2,
+  // 3: the profile's about and general info and the products' intro texts per language.
+  version: 3,
   collection: 'vendorPages',
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),

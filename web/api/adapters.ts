@@ -112,11 +112,18 @@ export function productFrom(value: unknown): Product {
     ...summaryOf(product, product.vendorId),
     images: product.images,
     additionalInformation: product.additionalInformation,
-    informationHtml: sanitizeRichText(product.information),
+    informationHtml: sanitizedPerLanguage(product.information),
   };
 }
 
 const typeOrder = { timedService: 0, contractService: 1, default: 2 } as const;
+
+/** Rich text per language, each language sanitized for display (a blank one left out). */
+function sanitizedPerLanguage(value: Text): Text {
+  const html: Text = {};
+  for (const lang of ['he', 'en'] as const) if (value[lang]?.trim()) html[lang] = sanitizeRichText(value[lang]);
+  return html;
+}
 
 export function vendorPageFrom(value: unknown, categories: Map<string, Category>, geoLocations: Map<string, GeoLocation>, reviews: Review[] = []): VendorPage {
   const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
@@ -127,7 +134,7 @@ export function vendorPageFrom(value: unknown, categories: Map<string, Category>
     ...page,
     profile,
     card: withCategories(cardOfPage(page), categories),
-    aboutHtml: sanitizeRichText(about),
+    aboutHtml: sanitizedPerLanguage(about),
     geoLocations: page.profile.geoLocationIds.map((id) => geoLocations.get(id)).filter((place): place is GeoLocation => Boolean(place)),
     products,
     reviews,

@@ -38,7 +38,7 @@ export type VendorCard = Answer<typeof VendorCardAnswer> & { categoryAlias: stri
 export type ProductSummary = Answer<typeof VendorPageProductAnswer> & Pick<Answer<typeof ProductAnswer>, 'vendorId' | 'archived'>;
 
 /** One product as its page shows it: the product answer with its information sanitized for display. */
-export type Product = ProductSummary & Pick<Answer<typeof ProductAnswer>, 'images' | 'additionalInformation'> & { informationHtml: string };
+export type Product = ProductSummary & Pick<Answer<typeof ProductAnswer>, 'images' | 'additionalInformation'> & { informationHtml: Text };
 
 /**
  * A vendor's page: the vendor page answer, with what the page derives from it: its card, the about text
@@ -48,7 +48,7 @@ export type VendorPage = Omit<Answer<typeof VendorPageAnswer>, 'products' | 'pro
   /** The profile without its `about` as written: the page holds only the sanitized aboutHtml. */
   profile: Omit<Answer<typeof VendorPageAnswer>['profile'], 'about'>;
   card: VendorCard;
-  aboutHtml: string;
+  aboutHtml: Text;
   geoLocations: GeoLocation[];
   products: ProductSummary[];
   reviews: Review[];

@@ -6,7 +6,7 @@ import { agorotOf, checkProduct, detailsOf, emptyProductValues, messagesOfProble
 const t = i18nFor('en').t as (key: string, options?: Record<string, unknown>) => string;
 const he = i18nFor('he').t as (key: string, options?: Record<string, unknown>) => string;
 const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
-  ...emptyProductValues(), name: { he: 'הופעה', en: ' Show ' }, information: '<p>All included</p>', price: '1200.5', introText: 'A show', serviceDuration: '90',
+  ...emptyProductValues(), name: { he: 'הופעה', en: ' Show ' }, information: { he: '<p>הכול כלול</p>', en: '<p>All included</p>' }, price: '1200.5', introText: { he: 'הופעה', en: ' A show ' }, serviceDuration: '90',
   images: ['https://example.com/a.jpg', '  '], additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound' } }, { title: {}, content: { he: ' ' } }],
   ...overrides,
 });
@@ -28,16 +28,20 @@ describe('product form values', () => {
     expect(details).toMatchObject({
       name: { he: 'הופעה', en: 'Show' }, price: { amountMinor: 120_050, currency: 'ILS' }, serviceDuration: 90,
       images: [{ url: 'https://example.com/a.jpg' }], additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound' } }],
+      introText: { he: 'הופעה', en: 'A show' }, information: { he: '<p>הכול כלול</p>', en: '<p>All included</p>' },
     });
+    // One language is enough (the page of the other shows it, marked); blank languages are dropped.
+    expect(detailsOf(filled({ introText: { he: ' ', en: 'Only English' } })).introText).toEqual({ en: 'Only English' });
     expect(details).not.toHaveProperty('introImage');
   });
 
   it('round-trips a product loaded for editing', () => {
     const values = valuesOfDraft({
-      productId: 'p', vendorId: 'v', type: 'default', name: { en: 'Greeting' }, information: '<p>x</p>', featured: true, images: [{ url: 'u' }], introImage: '',
-      price: { amountMinor: 15_000, currency: 'ILS' }, additionalInformation: [], introText: 'Hi', serviceDuration: 0, archived: false, archivedReason: null,
+      productId: 'p', vendorId: 'v', type: 'default', name: { en: 'Greeting' }, information: { en: '<p>x</p>' }, featured: true, images: [{ url: 'u' }], introImage: '',
+      price: { amountMinor: 15_000, currency: 'ILS' }, additionalInformation: [], introText: { en: 'Hi' }, serviceDuration: 0, archived: false, archivedReason: null,
     });
     expect(values.price).toBe('150');
+    expect(values.introText).toEqual({ en: 'Hi' });
     expect(detailsOf(values).price.amountMinor).toBe(15_000);
   });
 
@@ -45,12 +49,13 @@ describe('product form values', () => {
     expect(Object.keys(checkProduct(emptyProductValues(), t)).sort()).toEqual(['information', 'introText', 'name', 'price']);
     expect(checkProduct(filled({ price: 'abc' }), t)).toEqual({ price: 'Enter a price in shekels, with at most two decimals.' });
     expect(checkProduct(filled({ type: 'timedService', serviceDuration: '0' }), t)).toEqual({ serviceDuration: 'A service booked by date needs at least 1 minute.' });
-    expect(checkProduct(filled({ introText: 'x'.repeat(300) }), t)).toEqual({});
+    expect(checkProduct(filled({ introText: { en: 'x'.repeat(300) } }), t)).toEqual({});
+    expect(checkProduct(filled({ introText: { he: ' ', en: '' }, information: {} }), t)).toEqual({ introText: 'Fill in at least one language.', information: 'Fill in at least one language.' });
   });
 
   it('words the API\'s 422 fields in the page\'s language, from the values sent', () => {
-    const values = filled({ introText: 'x'.repeat(260), name: { he: 'א'.repeat(201) } });
-    expect(messagesOfProblem({ introText: 'Too big: expected string to have <=250 characters', 'name.he': 'Too big' }, values, he))
+    const values = filled({ introText: { he: 'x'.repeat(260) }, name: { he: 'א'.repeat(201) } });
+    expect(messagesOfProblem({ 'introText.he': 'Too big: expected string to have <=250 characters', 'name.he': 'Too big' }, values, he))
       .toEqual({ introText: 'עד 250 תווים.', name: 'עד 200 תווים.' });
     expect(messagesOfProblem({ 'price.amountMinor': 'Too small', 'additionalInformation.0.title': 'Required in at least one language', unknownThing: 'Unknown field' }, filled(), t))
       .toEqual({ price: 'Enter a price in shekels, with at most two decimals.', 'additionalInformation.0.title': 'Fill in at least one language.', unknownThing: 'Unknown field' });
@@ -61,13 +66,13 @@ describe('product form values', () => {
   it('reads the posted form back into the values the inputs held (route action)', () => {
     const form = new FormData();
     for (const [name, value] of [
-      ['type', 'contractService'], ['name.he', 'הופעה'], ['name.en', 'Show'], ['information', 'All'], ['price', '1200.5'], ['serviceDuration', '90'],
-      ['introText', 'A show'], ['introImage', ''], ['images.1', 'https://example.com/b.jpg'], ['images.0', 'https://example.com/a.jpg'],
+      ['type', 'contractService'], ['name.he', 'הופעה'], ['name.en', 'Show'], ['information.he', 'הכול'], ['information.en', 'All'], ['price', '1200.5'], ['serviceDuration', '90'],
+      ['introText.en', 'A show'], ['introImage', ''], ['images.1', 'https://example.com/b.jpg'], ['images.0', 'https://example.com/a.jpg'],
       ['additionalInformation.0.title.en', 'Includes'], ['additionalInformation.0.content.en', 'Sound'], ['additionalInformation.0.content.he', 'הגברה'],
     ]) form.append(name!, value!);
     expect(productValuesOfForm(form)).toEqual({
-      type: 'contractService', name: { he: 'הופעה', en: 'Show' }, information: 'All', featured: false, price: '1200.5', serviceDuration: '90',
-      introText: 'A show', introImage: '', images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
+      type: 'contractService', name: { he: 'הופעה', en: 'Show' }, information: { he: 'הכול', en: 'All' }, featured: false, price: '1200.5', serviceDuration: '90',
+      introText: { en: 'A show' }, introImage: '', images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
       additionalInformation: [{ title: { en: 'Includes' }, content: { en: 'Sound', he: 'הגברה' } }],
     });
     form.append('featured', 'on');

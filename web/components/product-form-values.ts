@@ -16,21 +16,22 @@ export const PRODUCT_TYPES: readonly ProductSummary['type'][] = ['default', 'tim
 export interface ProductFormValues {
   type: ProductSummary['type'];
   name: Text;
-  information: string;
+  /** Simple HTML per language. */
+  information: Text;
   featured: boolean;
   images: string[];
   introImage: string;
   /** Shekels as typed: "1200" or "1200.50". */
   price: string;
   additionalInformation: { title: Text; content: Text }[];
-  introText: string;
+  introText: Text;
   /** Whole minutes as typed. */
   serviceDuration: string;
 }
 
 export const emptyProductValues = (): ProductFormValues => ({
-  type: 'timedService', name: {}, information: '', featured: false, images: [], introImage: '', price: '',
-  additionalInformation: [], introText: '', serviceDuration: '60',
+  type: 'timedService', name: {}, information: {}, featured: false, images: [], introImage: '', price: '',
+  additionalInformation: [], introText: {}, serviceDuration: '60',
 });
 
 export function valuesOfDraft(draft: ProductDraft): ProductFormValues {
@@ -68,7 +69,7 @@ export function detailsOf(values: ProductFormValues) {
   return {
     type: values.type,
     name: trimmedText(values.name),
-    information: values.information.trim(),
+    information: trimmedText(values.information),
     featured: values.featured,
     images: values.images.map((url) => url.trim()).filter(Boolean).map((url) => ({ url })),
     ...(values.introImage.trim() ? { introImage: values.introImage.trim() } : {}),
@@ -76,7 +77,7 @@ export function detailsOf(values: ProductFormValues) {
     additionalInformation: values.additionalInformation
       .filter((row) => !isBlank(row.title) || !isBlank(row.content))
       .map((row) => ({ title: trimmedText(row.title), content: trimmedText(row.content) })),
-    introText: values.introText.trim(),
+    introText: trimmedText(values.introText),
     serviceDuration: minutesOf(values.serviceDuration) ?? 0,
   };
 }
@@ -90,10 +91,10 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function checkProduct(values: ProductFormValues, t: Translate): FieldErrors {
   const errors: FieldErrors = {};
   if (isBlank(values.name)) errors.name = t('products.errors.requiredOneLanguage');
-  if (!values.information.trim()) errors.information = t('products.errors.required');
+  if (isBlank(values.information)) errors.information = t('products.errors.requiredOneLanguage');
   if (!values.price.trim()) errors.price = t('products.errors.required');
   else if (agorotOf(values.price) === null) errors.price = t('products.errors.priceInvalid');
-  if (!values.introText.trim()) errors.introText = t('products.errors.required');
+  if (isBlank(values.introText)) errors.introText = t('products.errors.requiredOneLanguage');
   const minutes = minutesOf(values.serviceDuration);
   if (minutes === null) errors.serviceDuration = t('products.errors.durationInvalid');
   else if (values.type === 'timedService' && minutes < 1) errors.serviceDuration = t('products.errors.durationTimed');
@@ -106,7 +107,8 @@ export function checkProduct(values: ProductFormValues, t: Translate): FieldErro
  */
 export function messagesOfProblem(fields: FieldErrors, values: ProductFormValues, t: Translate): FieldErrors {
   const messages: FieldErrors = {};
-  const tooLongOr = (text: string, max: number, otherwise: string) => (text.trim().length > max ? t('products.errors.tooLong', { max }) : otherwise);
+  const tooLongOr = (text: Text, max: number, otherwise: string) =>
+    (['he', 'en'] as const).some((locale) => (text[locale] ?? '').trim().length > max) ? t('products.errors.tooLong', { max }) : otherwise;
   for (const [field, serverMessage] of Object.entries(fields)) {
     const [head, index, part] = field.split('.');
     let key = head!;
@@ -117,8 +119,8 @@ export function messagesOfProblem(fields: FieldErrors, values: ProductFormValues
         message = tooLong ? t('products.errors.tooLong', { max: PRODUCT_NAME_MAX }) : t('products.errors.requiredOneLanguage');
         break;
       }
-      case 'information': message = tooLongOr(values.information, INFORMATION_MAX, t('products.errors.required')); break;
-      case 'introText': message = tooLongOr(values.introText, INTRO_TEXT_MAX, t('products.errors.required')); break;
+      case 'information': message = tooLongOr(values.information, INFORMATION_MAX, t('products.errors.requiredOneLanguage')); break;
+      case 'introText': message = tooLongOr(values.introText, INTRO_TEXT_MAX, t('products.errors.requiredOneLanguage')); break;
       case 'price': message = t('products.errors.priceInvalid'); break;
       case 'serviceDuration': message = t('products.errors.durationInvalid'); break;
       case 'introImage': message = t('products.errors.tooLong', { max: URL_MAX }); break;
@@ -157,11 +159,11 @@ export function productValuesOfForm(form: FormData): ProductFormValues {
     .map((key) => new RegExp(`^${prefix}\\.(\\d+)(?:\\.|$)`).exec(key)?.[1]).filter((index): index is string => index !== undefined).map(Number))].sort((a, b) => a - b);
   const type = PRODUCT_TYPES.find((candidate) => candidate === text('type')) ?? 'timedService';
   return {
-    type, name: translatable('name'), information: text('information'), featured: form.get('featured') !== null,
+    type, name: translatable('name'), information: translatable('information'), featured: form.get('featured') !== null,
     images: indexes('images').map((index) => text(`images.${index}`)), introImage: text('introImage'), price: text('price'),
     additionalInformation: indexes('additionalInformation').map((index) => ({
       title: translatable(`additionalInformation.${index}.title`), content: translatable(`additionalInformation.${index}.content`),
     })),
-    introText: text('introText'), serviceDuration: text('serviceDuration'),
+    introText: translatable('introText'), serviceDuration: text('serviceDuration'),
   };
 }

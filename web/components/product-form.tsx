@@ -9,7 +9,7 @@ import { RichTextEditor } from './rich-text-editor.tsx';
 import { errorAt, FieldError, fieldErrorsOf, type FieldErrors } from './field-error.tsx';
 import { FormError } from './form-errors.tsx';
 import { RepeatableList } from './repeatable-list.tsx';
-import { TranslatableField } from './translatable-field.tsx';
+import { TranslatableField, TRANSLATABLE_LOCALES } from './translatable-field.tsx';
 import { LocalLink } from '../app/links.tsx';
 import {
   checkProduct, detailsOf, DETAIL_CONTENT_MAX, DETAIL_TITLE_MAX, INTRO_TEXT_MAX, messagesOfProblem, messagesOfRefusal, PRODUCT_NAME_MAX, PRODUCT_TYPES,
@@ -115,24 +115,23 @@ export function ProductForm(props: ProductFormProps) {
 
       <TranslatableField name="name" label={t('products.form.name')} value={values.name} onChange={set('name')} required maxLength={PRODUCT_NAME_MAX} error={error('name')} />
 
-      <label className="field">
-        <span>{t('products.form.introText')} <Required /></span>
-        <small id={`${id}-introText-hint`}>{t('products.form.introTextHint', { max: INTRO_TEXT_MAX })}</small>
-        <textarea name="introText" rows={3} dir="auto" value={values.introText} onChange={(event) => set('introText')(event.target.value)} aria-required="true"
-          {...inputError('introText')} aria-describedby={[`${id}-introText-hint`, `${id}-introText-count`, error('introText') ? `${id}-introText-error` : ''].filter(Boolean).join(' ')}
-          data-testid="product-introText" />
-        <CharacterCounter id={`${id}-introText-count`} length={values.introText.trim().length} max={INTRO_TEXT_MAX} />
-        <FieldError id={`${id}-introText-error`} message={error('introText')} />
-      </label>
+      <TranslatableField name="introText" label={t('products.form.introText')} value={values.introText} onChange={set('introText')} required multiline rows={3}
+        maxLength={INTRO_TEXT_MAX} hint={`${t('products.form.introTextHint', { max: INTRO_TEXT_MAX })} ${t('formControls.requiredOneLanguage')}`} error={error('introText')} />
 
-      <div className="field">
-        <span id={`${id}-information-label`}>{t('products.form.information')} <Required /></span>
-        <small id={`${id}-information-hint`}>{t('products.form.informationHint')}</small>
-        <RichTextEditor name="information" label={t('products.form.information')} value={values.information} onChange={set('information')} required
-          invalid={Boolean(error('information'))} describedBy={[`${id}-information-hint`, error('information') ? `${id}-information-error` : ''].filter(Boolean).join(' ')}
-          readOnly={props.readOnly} testId="product-information" />
+      <fieldset className="field product-information">
+        <legend id={`${id}-information-label`}>{t('products.form.information')} <Required /></legend>
+        <small id={`${id}-information-hint`}>{t('products.form.informationHint')} {t('formControls.requiredOneLanguage')}</small>
+        {TRANSLATABLE_LOCALES.map((lang) => (
+          <div className="product-information-language" key={lang}>
+            <span className="translatable-language">{t(`language.${lang}`)}</span>
+            <RichTextEditor name={`information.${lang}`} label={`${t('products.form.information')} · ${t(`language.${lang}`)}`} value={values.information[lang] ?? ''}
+              onChange={(html) => set('information')({ ...values.information, [lang]: html })}
+              invalid={Boolean(error('information'))} describedBy={[`${id}-information-hint`, error('information') ? `${id}-information-error` : ''].filter(Boolean).join(' ')}
+              readOnly={props.readOnly} testId={`product-information-${lang}`} />
+          </div>
+        ))}
         <FieldError id={`${id}-information-error`} message={error('information')} />
-      </div>
+      </fieldset>
 
       <div className="product-numbers">
         <label className="field">

@@ -11,7 +11,7 @@ import type { Category, GeoLocation, LanguageEntry, Locale, Text, VendorProfileD
 import { profileErrorAt, profileErrorWithin, translatableErrorsAt } from './vendor-profile-errors.ts';
 import { FormError } from './form-errors.tsx';
 import { FieldError, fieldErrorsOf, type FieldErrors } from './field-error.tsx';
-import { TranslatableField } from './translatable-field.tsx';
+import { isBlankText, TranslatableField, TRANSLATABLE_LOCALES } from './translatable-field.tsx';
 import { RepeatableList } from './repeatable-list.tsx';
 import { MultiSelect, type MultiSelectOption } from './multi-select.tsx';
 import { CharacterCounter } from './character-counter.tsx';
@@ -52,7 +52,7 @@ export interface VendorFormProps extends VendorFormChoices {
 }
 
 export const emptyVendorProfile = (): VendorProfileDraft => ({
-  name: {}, tagIds: [], about: '', intro: {}, languages: [], originLocation: {}, heroImageUrl: '', logoImageUrl: '',
+  name: {}, tagIds: [], about: {}, intro: {}, languages: [], originLocation: {}, heroImageUrl: '', logoImageUrl: '',
   images: [], audio: [], videos: [], generalInfo: [], geoLocationIds: [],
 });
 
@@ -74,7 +74,7 @@ function withoutBlankRows(state: EditorState): EditorState {
     images: state.images.filter((row) => !blank(row.url, row.description)),
     audio: state.audio.filter((row) => !blank(row.url, row.description)),
     videos: state.videos.filter((row) => !blank(row.link, row.description)),
-    generalInfo: state.generalInfo.filter((row) => !blank(row.title, row.content)),
+    generalInfo: state.generalInfo.filter((row) => !isBlankText(row.title) || !isBlankText(row.content)),
   };
 }
 
@@ -82,7 +82,7 @@ function profileOf(state: EditorState) {
   return {
     name: trimmedText(state.name),
     tagIds: state.tagIds,
-    about: state.about.trim(),
+    about: trimmedText(state.about),
     intro: trimmedText(state.intro),
     languages: state.languages,
     originLocation: trimmedText(state.originLocation),
@@ -91,7 +91,7 @@ function profileOf(state: EditorState) {
     images: state.images.map((row) => ({ url: row.url.trim(), description: row.description.trim() })),
     audio: state.audio.map((row) => ({ url: row.url.trim(), description: row.description.trim() })),
     videos: state.videos.map((row) => ({ youtubeId: youtubeIdOf(row.link) ?? row.link.trim(), description: row.description.trim() })),
-    generalInfo: state.generalInfo.map((row) => ({ title: row.title.trim(), content: row.content.trim() })),
+    generalInfo: state.generalInfo.map((row) => ({ title: trimmedText(row.title), content: trimmedText(row.content) })),
     geoLocationIds: state.geoLocationIds,
   };
 }
@@ -117,17 +117,17 @@ export function vendorProfileOfPost(form: FormData): { profile: VendorProfileInp
   const translatable = (name: string): Text => ({ he: text(`${name}.he`), en: text(`${name}.en`) });
   const rows = <T,>(name: string, read: (prefix: string) => T): T[] => {
     const found: T[] = [];
-    for (let index = 0; form.has(`${name}.${index}.${name === 'generalInfo' ? 'title' : 'description'}`); index++) found.push(read(`${name}.${index}.`));
+    for (let index = 0; form.has(`${name}.${index}.${name === 'generalInfo' ? 'title.he' : 'description'}`); index++) found.push(read(`${name}.${index}.`));
     return found;
   };
   const state: EditorState = {
-    name: translatable('name'), intro: translatable('intro'), originLocation: translatable('originLocation'), about: text('about'),
+    name: translatable('name'), intro: translatable('intro'), originLocation: translatable('originLocation'), about: translatable('about'),
     tagIds: form.getAll('tagIds').map(String), languages: form.getAll('languages').map(String), geoLocationIds: form.getAll('geoLocationIds').map(String),
     heroImageUrl: text('heroImageUrl'), logoImageUrl: text('logoImageUrl'),
     images: rows('images', (at) => ({ url: text(`${at}url`), description: text(`${at}description`) })),
     audio: rows('audio', (at) => ({ url: text(`${at}url`), description: text(`${at}description`) })),
     videos: rows('videos', (at) => ({ link: text(`${at}youtubeId`), description: text(`${at}description`) })),
-    generalInfo: rows('generalInfo', (at) => ({ title: text(`${at}title`), content: text(`${at}content`) })),
+    generalInfo: rows('generalInfo', (at) => ({ title: translatable(`${at}title`), content: translatable(`${at}content`) })),
   };
   const cleaned = withoutBlankRows(state);
   return { profile: profileOf(cleaned), draft: { ...cleaned, videos: cleaned.videos.map((row) => ({ youtubeId: row.link, description: row.description })) } };
@@ -223,7 +223,7 @@ export function VendorForm(props: VendorFormProps) {
       </ProfileSection>
 
       <ProfileSection title={label('sections.about')}>
-        <AboutEditor label={label('about')} value={form.about} onChange={set('about')} error={message('about')} />
+        <AboutEditor label={label('about')} value={form.about} onChange={set('about')} errors={{ he: message('about.he'), en: message('about.en') }} />
       </ProfileSection>
 
       <ProfileSection title={label('sections.media')}>
@@ -257,14 +257,14 @@ export function VendorForm(props: VendorFormProps) {
       </ProfileSection>
 
       <ProfileSection title={label('sections.generalInfo')}>
-        <RepeatableList name="generalInfo" legend={label('generalInfo')} items={form.generalInfo} onChange={set('generalInfo')} newItem={() => ({ title: '', content: '' })}
+        <RepeatableList name="generalInfo" legend={label('generalInfo')} items={form.generalInfo} onChange={set('generalInfo')} newItem={() => ({ title: {}, content: {} })}
           itemLabel={(index) => label('infoItem', { number: index + 1 })} addLabel={label('addInfo')} emptyText={label('noInfo')} max={50}
           renderItem={(row, index, update) => (
             <>
-              <TextInput name={`generalInfo.${index}.title`} label={label('infoTitle')} value={row.title} max={200} required
-                onChange={(title) => update({ ...row, title })} error={message(`generalInfo.${index}.title`)} />
-              <TextInput name={`generalInfo.${index}.content`} label={label('infoContent')} value={row.content} max={5000} multiline
-                onChange={(content) => update({ ...row, content })} error={message(`generalInfo.${index}.content`)} />
+              <TranslatableField name={`generalInfo.${index}.title`} label={label('infoTitle')} value={row.title} maxLength={200} required
+                onChange={(title) => update({ ...row, title })} error={translatableError(`generalInfo.${index}.title`)} />
+              <TranslatableField name={`generalInfo.${index}.content`} label={label('infoContent')} value={row.content} maxLength={5000} multiline
+                onChange={(content) => update({ ...row, content })} error={translatableError(`generalInfo.${index}.content`)} />
             </>
           )} />
       </ProfileSection>
@@ -347,17 +347,27 @@ function VideoRow(props: { row: { link: string; description: string }; index: nu
   );
 }
 
-/** "About" as simple HTML, with a preview sanitized exactly as the public page will show it. */
-function AboutEditor(props: { label: string; value: string; onChange: (value: string) => void; error: string | null }) {
+/** "About" as simple HTML in each language (Hebrew first), each with a preview sanitized exactly as the
+ * public page will show it. A page shows its own language's text, the other one (marked) when it is empty. */
+function AboutEditor(props: { label: string; value: Text; onChange: (value: Text) => void; errors: Partial<Record<Locale, string | null>> }) {
   const { t } = useTranslation();
-  const preview = sanitizeRichText(props.value);
   return (
-    <div className="about-editor">
-      <TextInput name="about" label={props.label} value={props.value} onChange={props.onChange} multiline rows={8} dir="auto" max={50_000} hint={t('vendorProfile.aboutHint')} error={props.error} />
-      <details className="about-preview">
-        <summary>{t('vendorProfile.aboutPreview')}</summary>
-        {preview.trim() ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="empty">{t('vendorProfile.aboutEmpty')}</p>}
-      </details>
+    <div className="about-editors">
+      <p className="hint">{t('vendorProfile.bothLanguagesHint')}</p>
+      {TRANSLATABLE_LOCALES.map((lang) => {
+        const value = props.value[lang] ?? '';
+        const preview = sanitizeRichText(value);
+        return (
+          <div className="about-editor" key={lang}>
+            <TextInput name={`about.${lang}`} label={`${props.label} · ${t(`language.${lang}`)}`} value={value} onChange={(text) => props.onChange({ ...props.value, [lang]: text })}
+              multiline rows={8} dir={lang === 'he' ? 'rtl' : 'ltr'} max={50_000} hint={t('vendorProfile.aboutHint')} error={props.errors[lang]} />
+            <details className="about-preview">
+              <summary>{t('vendorProfile.aboutPreview')}</summary>
+              {preview.trim() ? <div className="rich-text" lang={lang} dir={lang === 'he' ? 'rtl' : 'ltr'} dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="empty">{t('vendorProfile.aboutEmpty')}</p>}
+            </details>
+          </div>
+        );
+      })}
     </div>
   );
 }

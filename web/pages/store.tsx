@@ -14,7 +14,7 @@ import { vendorPath } from '../app/vendor-path.ts';
 import { Price } from '../components/price.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
-import { Translated, WrittenHtml, WrittenText } from '../components/translated.tsx';
+import { Translated, TranslatedHtml } from '../components/translated.tsx';
 import type { ProductSummary } from '../api/view-models.ts';
 import { IsolatedText } from '../components/isolated-text.tsx';
 
@@ -28,7 +28,7 @@ export function ProductGrid(props: { products: ProductSummary[]; headingLevel?: 
         <li key={item.productId} className="product-card" data-testid="product-card">
           <LocalLink to={`/store/product/${item.productId}`}>
             <Translated as={props.headingLevel ?? 'h3'} value={item.name} />
-            <WrittenText as="p" text={item.introText} />
+            <Translated as="p" value={item.introText} />
             <p className="product-card-foot"><span className="muted">{t(`product.type.${item.type}`)}</span>{' '}<Price money={item.price} /></p>
           </LocalLink>
         </li>
@@ -101,7 +101,7 @@ function ProductStructuredData() {
   return (
     <StructuredData data={[
       productJsonLd({
-        origin, url: page, name, description: product.introText, price: product.price,
+        origin, url: page, name, description: tr(product.introText, locale), price: product.price,
         images: [product.introImage, ...product.images.map((image) => image.url)].filter((image): image is string => Boolean(image)),
         seller: seller ?? { name: t('site.name'), url: url('/') },
       }),
@@ -122,11 +122,11 @@ export function ProductPage() {
   const name = tr(product.name, locale);
   return (
     <div className="page narrow" data-testid="product-page">
-      <PageMeta title={name} description={product.introText} />
+      <PageMeta title={name} description={tr(product.introText, locale)} />
       <ProductStructuredData />
       {vendor ? <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}><LocalLink to={vendorPath(vendor, locale)}><Translated value={vendor.name} /></LocalLink></nav> : null}
       <Translated as="h1" value={product.name} />
-      <WrittenText as="p" className="lead" text={product.introText} />
+      <Translated as="p" className="lead" value={product.introText} />
       {/* a div, not a p: the save button is a form, and a form inside a p breaks hydration */}
       <div className="product-buy-line">
         <Price money={product.price} className="price price-large" />
@@ -138,7 +138,7 @@ export function ProductPage() {
         : <LocalLink to={`/checkout?productId=${product.productId}`} className="button button-primary">{t('product.order')}</LocalLink>}
       <section className="section">
         <h2>{t('product.information')}</h2>
-        <WrittenHtml html={product.informationHtml} />
+        <TranslatedHtml value={product.informationHtml} testId="product-information" />
       </section>
       {product.additionalInformation.length > 0 ? (
         <section className="section">

@@ -14,13 +14,13 @@ import { useRootData } from '../app/root-data.ts';
 import { FavoriteButton } from '../app/favorites.tsx';
 import { MessageArtistButton } from '../components/message-artist-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
-import { formatDate, tr } from '../app/format.ts';
+import { formatDate, languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
-import { Translated, WrittenHtml, WrittenText } from '../components/translated.tsx';
-import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
+import { Translated, TranslatedHtml, WrittenText } from '../components/translated.tsx';
+import type { BusyInterval, ProductSummary, Review } from '../api/view-models.ts';
 
 export async function vendorLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
@@ -116,7 +116,7 @@ export function VendorPageView() {
         <div className="vendor-main">
           <section className="section">
             <h2>{t('vendor.about')}</h2>
-            <WrittenHtml html={vendor.aboutHtml} />
+            <TranslatedHtml value={vendor.aboutHtml} testId="vendor-about" />
           </section>
 
           {images.length > 0 ? (
@@ -152,7 +152,7 @@ export function VendorPageView() {
                   <li key={product.productId} className="product-row" data-testid="product-row" data-product-type={product.type}>
                     <div>
                       <h3><LocalLink to={`/store/product/${product.productId}`}><Translated value={product.name} /></LocalLink></h3>
-                      <WrittenText as="p" text={product.introText} />
+                      <Translated as="p" value={product.introText} />
                       <p className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</p>
                     </div>
                     <div className="product-buy">
@@ -180,7 +180,7 @@ export function VendorPageView() {
               <>
                 <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
                 <ul className="review-list">
-                  {vendor.reviews.map((review) => (
+                  {reviewsInLanguageFirst(vendor.reviews, locale).map((review) => (
                     <li key={review.reviewId}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
                   ))}
                 </ul>
@@ -206,7 +206,7 @@ export function VendorPageView() {
             <section className="card">
               <h2>{t('vendor.generalInfo')}</h2>
               <dl className="facts">
-                {vendor.profile.generalInfo.map((info) => (<div key={info.title}><WrittenText as="dt" text={info.title} /><WrittenText as="dd" text={info.content} /></div>))}
+                {vendor.profile.generalInfo.map((info, index) => (<div key={index}><Translated as="dt" value={info.title} /><Translated as="dd" value={info.content} /></div>))}
               </dl>
             </section>
           ) : null}
@@ -215,6 +215,13 @@ export function VendorPageView() {
       </div>
     </div>
   );
+}
+
+/** A review is in the words and the language its customer wrote it in: the page lists those in its own
+ * language first (newest first within each), the others after them, marked with their language. */
+export function reviewsInLanguageFirst(reviews: Review[], locale: 'he' | 'en'): Review[] {
+  const inPageLanguage = (review: Review) => (languageOfText(review.text) ?? locale) === locale;
+  return [...reviews.filter(inPageLanguage), ...reviews.filter((review) => !inPageLanguage(review))];
 }
 
 /** The language's name in the page's language; the code itself when Intl cannot name it (a code from older data). */

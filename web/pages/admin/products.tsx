@@ -109,7 +109,7 @@ export function AdminProductListPage() {
                 {vendors && may.vendorPage ? <LocalLink to={`/admin/vendor/${encodeURIComponent(product.vendorId)}`} dir="auto">{vendorName(vendors, product.vendorId, locale) || t('adminCatalog.vendors.unnamed')}</LocalLink> : null}
               </>
             ),
-            intro: product.introText,
+            intro: tr(product.introText, locale),
             actions: (
               <>
                 <Price money={product.price} className="price" />

@@ -61,7 +61,8 @@ async function productsCaughtUp(api: ApiClient, productId: string, shows: (draft
 /** The view holds what was sent (the fields a list and a storefront show). */
 const holds = (details: Details) => (draft: ProductDraft | null): boolean =>
   draft !== null && (draft.name.he ?? '') === (details.name.he ?? '') && (draft.name.en ?? '') === (details.name.en ?? '')
-  && draft.price.amountMinor === details.price.amountMinor && draft.type === details.type && draft.introText === details.introText
+  && draft.price.amountMinor === details.price.amountMinor && draft.type === details.type
+  && (draft.introText.he ?? '') === (details.introText.he ?? '') && (draft.introText.en ?? '') === (details.introText.en ?? '')
   && draft.featured === details.featured && draft.serviceDuration === details.serviceDuration;
 
 const REMOVE_INTENT = 'remove';
@@ -135,7 +136,7 @@ export function ProductsPage() {
                     {product.featured ? <span className="featured-badge">★ {t('products.featured')}</span> : null}
                     {product.type === 'timedService' ? <span className="muted">{t('products.duration', { minutes: product.serviceDuration })}</span> : null}
                   </p>
-                  <p className="vendor-product-intro muted" dir="auto">{product.introText}</p>
+                  <p className="vendor-product-intro muted" dir="auto">{tr(product.introText, locale)}</p>
                 </div>
                 <div className="vendor-product-side">
                   <Price money={product.price} className="price price-large" />
