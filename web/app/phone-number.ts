@@ -1,11 +1,11 @@
-import { isPhoneObject, isPhoneString } from '../../domain/shared/phone-rules.ts';
 import { dialPrefixChoices, type Country } from '../../domain/shared/countries.ts';
 import type { Locale } from '../api/view-models.ts';
 
-// The phone of the profile form (SPEC §5): a country prefix chosen from a list and the number typed
-// beside it (the object form), or a full number typed with + (the string form). Both are checked
-// with the domain's own rules before they are sent (phone-rules.ts, which keeps zod out of the
-// storefront's bundle); the account stores the string form.
+// The phone fields of the profile and of "show the phone number" (SPEC §5): a country prefix chosen
+// from a list and the number typed beside it as it is dialled there (050-123-4567, 02-123-4567), or a
+// full number typed with + or 00. This module holds what the storefront shows at once (the prefix
+// choices, a stored number split into them, a number for display) without the phone library; reading
+// what was typed is web/app/phone-input.ts, which pages load where a number is typed.
 // The prefixes come from SPEC §3's country table (domain/shared/countries.ts): one choice per prefix,
 // named by its countries' flags and names in the page's language.
 export const DIAL_PREFIXES = dialPrefixChoices();
@@ -15,37 +15,38 @@ export function dialPrefixLabel(choice: { prefix: string; countries: readonly Co
   return `${choice.prefix} ${choice.countries.map((entry) => entry.emoji).join(' ')} ${choice.countries.map((entry) => entry.name[locale]).join(', ')}`;
 }
 export const DEFAULT_DIAL_PREFIX = '+972';
-const NUMBER_DIGITS = 9;
-
-/** A stored phone as the form shows it: the last 9 digits as the number, the rest as the prefix. */
-export function splitPhone(phone: string | null): { prefix: string; number: string } {
-  if (!phone) return { prefix: DEFAULT_DIAL_PREFIX, number: '' };
-  const prefix = phone.slice(0, -NUMBER_DIGITS);
-  const number = phone.slice(-NUMBER_DIGITS);
-  return isPhoneObject({ prefix, number }) ? { prefix, number } : { prefix: DEFAULT_DIAL_PREFIX, number: phone };
-}
-
-export type PhoneProblem = 'phoneNumber' | 'phoneFull' | 'phonePrefix';
-export type PhoneFromForm = { ok: true; phone: string | { prefix: string; number: string } | undefined } | { ok: false; problem: PhoneProblem };
 
 /**
- * What the form sends for a prefix and a typed number: nothing when empty (the phone is removed), the
- * string form when typed with + (or 00), else the object form. Spaces, dashes, dots and brackets are
- * ignored, and the leading 0 of a local number (050-1234567) is dropped.
+ * A stored number (E.164) as the form shows it: the longest listed prefix it starts with, and the rest
+ * as dialled in that country (an Israeli number with its local 0: 050-123-4567); a number of another
+ * prefix stays whole, with its +, beside the default prefix (a full number typed with + is accepted).
  */
-export function phoneFromForm(prefix: string, typed: string): PhoneFromForm {
-  let compact = typed.replace(/[\s\-.()\u200e\u200f\u2066-\u2069]/g, '');
-  if (compact === '') return { ok: true, phone: undefined };
-  if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
-  if (compact.startsWith('+')) return isPhoneString(compact) ? { ok: true, phone: compact } : { ok: false, problem: 'phoneFull' };
-  if (/^0\d{9}$/.test(compact)) compact = compact.slice(1);
-  if (!/^\+\d{1,3}$/.test(prefix)) return { ok: false, problem: 'phonePrefix' };
-  const phone = { prefix, number: compact };
-  return isPhoneObject(phone) ? { ok: true, phone } : { ok: false, problem: 'phoneNumber' };
+export function splitPhone(phone: string | null): { prefix: string; number: string } {
+  if (!phone) return { prefix: DEFAULT_DIAL_PREFIX, number: '' };
+  const prefix = DIAL_PREFIXES.map((entry) => entry.prefix).filter((candidate) => phone.startsWith(candidate)).sort((a, b) => b.length - a.length)[0];
+  if (!prefix || !/^\+\d+$/.test(phone)) return { prefix: DEFAULT_DIAL_PREFIX, number: phone };
+  const local = israeliLocal(phone);
+  return { prefix, number: prefix === DEFAULT_DIAL_PREFIX && local ? local : phone.slice(prefix.length) };
 }
 
-/** +972501234567 → +972 50-123-4567; other numbers as they are. */
+// Israel's national format, as libphonenumber writes it (domain/shared/phone-parsing.ts formatPhoneNumber;
+// web/app/phone-number.test.ts checks they agree): landlines 0X-XXX-XXXX, mobiles and 07X numbers
+// 0XX-XXX-XXXX. Kept here without the library so every page can show a number at no cost.
+const ISRAELI_LANDLINE = /^\+972([2-489])(\d{3})(\d{4})$/;
+const ISRAELI_MOBILE = /^\+972([57]\d)(\d{3})(\d{4})$/;
+function israeliLocal(phone: string): string | null {
+  const found = ISRAELI_LANDLINE.exec(phone) ?? ISRAELI_MOBILE.exec(phone);
+  return found ? `0${found[1]}-${found[2]}-${found[3]}` : null;
+}
+
+/**
+ * A stored number for display: an Israeli one in the local format (+972501234567 → 050-123-4567,
+ * +97221234567 → 02-123-4567); another as stored, its country prefix set apart (+44 2079460958).
+ * Show it in a left-to-right span: a dash-separated number reads backwards in right-to-left text.
+ */
 export function displayPhone(phone: string): string {
-  const israeli = /^\+972(\d{2})(\d{3})(\d{4})$/.exec(phone);
-  return israeli ? `+972 ${israeli[1]}-${israeli[2]}-${israeli[3]}` : phone;
+  const local = israeliLocal(phone);
+  if (local) return local;
+  const prefix = DIAL_PREFIXES.map((entry) => entry.prefix).filter((candidate) => phone.startsWith(candidate)).sort((a, b) => b.length - a.length)[0];
+  return prefix && /^\+\d+$/.test(phone) ? `${prefix} ${phone.slice(prefix.length)}` : phone;
 }

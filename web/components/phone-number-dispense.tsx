@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { parseCookies, serializeCookie } from '../app/cookies.ts';
 import { useLocale } from '../app/links.tsx';
-import { DIAL_PREFIXES, DEFAULT_DIAL_PREFIX, dialPrefixLabel, displayPhone, phoneFromForm, splitPhone } from '../app/phone-number.ts';
+import { DIAL_PREFIXES, DEFAULT_DIAL_PREFIX, dialPrefixLabel, displayPhone, splitPhone } from '../app/phone-number.ts';
+import type { PhoneFromForm } from '../app/phone-input.ts';
 import { useRootData } from '../app/root-data.ts';
 import { ApiError } from '../api/api-error.ts';
 import { FieldError, fieldErrorsOf } from './field-error.tsx';
@@ -68,12 +69,19 @@ export function PhoneNumberDispense(props: { vendorId: string; vendorName: strin
     if (!details) {
       const found: { fullName?: string; phone?: string } = {};
       if (fullName.trim().length < 2) found.fullName = t('phoneDispense.errors.fullName');
-      const phone = phoneFromForm(prefix, number);
+      let phone: PhoneFromForm;
+      try {
+        // The phone library comes with the first number sent, not with the artist's page.
+        phone = (await import('../app/phone-input.ts')).phoneFromForm(prefix, number);
+      } catch (caught) {
+        setFailure(caught);
+        return;
+      }
       if (!phone.ok) found.phone = t(`profile.errors.${phone.problem}`);
       else if (!phone.phone) found.phone = t('phoneDispense.errors.phoneRequired');
       setProblems(found);
       if (Object.keys(found).length || !phone.ok || !phone.phone) return;
-      details = { fullName: fullName.trim(), phoneNumber: typeof phone.phone === 'string' ? phone.phone : `${phone.phone.prefix}${phone.phone.number}` };
+      details = { fullName: fullName.trim(), phoneNumber: phone.phone };
     }
     setBusy(true);
     try {
@@ -88,7 +96,7 @@ export function PhoneNumberDispense(props: { vendorId: string; vendorName: strin
       const refused = caught instanceof ApiError && caught.status === 422 ? fieldErrorsOf(caught) : {};
       const fields = {
         ...(refused.fullName ? { fullName: t('phoneDispense.errors.fullName') } : {}),
-        ...(Object.keys(refused).some((field) => field.startsWith('phoneNumber')) ? { phone: t('profile.errors.phoneFull') } : {}),
+        ...(Object.keys(refused).some((field) => field.startsWith('phoneNumber')) ? { phone: t('profile.errors.phoneNumber') } : {}),
       };
       if (Object.keys(fields).length) {
         // Details from the cookie the API refuses are asked for again.
@@ -136,7 +144,7 @@ export function PhoneNumberDispense(props: { vendorId: string; vendorName: strin
                 {DIAL_PREFIXES.map((entry) => <option key={entry.prefix} value={entry.prefix}>{dialPrefixLabel(entry, locale)}</option>)}
                 {DIAL_PREFIXES.some((entry) => entry.prefix === prefix) ? null : <option value={prefix}>{`${prefix} ${t('profile.countries.other')}`}</option>}
               </select>
-              <input value={number} onChange={(event) => setNumber(event.target.value)} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="50 123 4567"
+              <input value={number} onChange={(event) => setNumber(event.target.value)} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="050-123-4567"
                 aria-label={t('profile.phoneNumber')} aria-required="true" aria-invalid={problems.phone ? true : undefined}
                 aria-describedby={[`${id}-phone-hint`, problems.phone ? `${id}-phone-error` : ''].filter(Boolean).join(' ')} data-testid="phone-dispense-phone" />
             </div>

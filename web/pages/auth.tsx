@@ -12,7 +12,7 @@ import { FormError } from '../components/form-errors.tsx';
 import { refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
 import { tr } from '../app/format.ts';
 import { SecurityChallenge } from '../components/security-challenge.tsx';
-import { FieldError } from '../components/field-error.tsx';
+import { FieldError, fieldErrorsOf } from '../components/field-error.tsx';
 import { businessProblems, saveBusinessDetails } from '../components/business-details-form.tsx';
 import { withSecurityChallenge } from '../app/security-challenge.ts';
 
@@ -159,18 +159,31 @@ export function RegisterPage() {
   const done = useActionAnswer<{ intent: string; registered?: boolean }>()?.registered === true;
   const typed = useTypedValues();
   const busy = useSubmitting();
+  // The phone is typed as people dial it (050-123-4567, 02-123-4567) and read by the API's rule
+  // (domain/shared/phone-number.ts): what it refuses is said under the field, in the page's language.
+  const refusedFields = Object.keys(fieldErrorsOf(failure));
+  const phoneError = refusedFields.includes('phone') ? t('auth.phoneInvalid') : null;
+  const formFailure = phoneError && refusedFields.every((field) => field === 'phone') ? null : unlessAskedForChallenge(failure);
   return (
     <div className="page narrow auth-page">
       <PageMeta title={t('auth.registerTitle')} description={t('auth.registerDescription')} />
       <h1>{t('auth.registerTitle')}</h1>
       {done ? <p className="notice" data-testid="register-done">{t('auth.registered')}</p> : (
         <>
-          <FormError error={unlessAskedForChallenge(failure)} overrides={throttleMessages} />
+          <FormError error={formFailure} overrides={throttleMessages} />
           <Form method="post" className="form" data-testid="register-form">
             <label className="field"><span>{t('auth.fullName')}</span><input name="fullName" defaultValue={typed.fullName} required maxLength={200} autoComplete="name" /></label>
             <label className="field"><span>{t('auth.email')}</span><input type="email" name="email" defaultValue={typed.email} required autoComplete="email" /></label>
             <label className="field"><span>{t('auth.password')}</span><input type="password" name="password" required minLength={8} autoComplete="new-password" /><small>{t('auth.passwordRule')}</small></label>
-            <label className="field"><span>{t('auth.phone')}</span><input type="tel" name="phone" defaultValue={typed.phone} pattern="\+[1-9][0-9]{11}" placeholder="+972501234567" dir="ltr" autoComplete="tel" /></label>
+            <label className="field">
+              <span>{t('auth.phone')}</span>
+              <input
+                type="tel" name="phone" defaultValue={typed.phone} inputMode="tel" placeholder="050-123-4567" dir="ltr" autoComplete="tel" maxLength={40} data-testid="register-phone"
+                aria-invalid={phoneError ? true : undefined} aria-describedby={phoneError ? 'register-phone-error register-phone-hint' : 'register-phone-hint'}
+              />
+              <small id="register-phone-hint">{t('auth.phoneHint')}</small>
+              <FieldError id="register-phone-error" message={phoneError} />
+            </label>
             <SecurityChallenge action="register" asked={failure?.status === 428} />
             <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{t('auth.register')}</button>
           </Form>

@@ -19,14 +19,14 @@ interface Texts {
 }
 const texts: Record<Locale, Texts> = {
   he: {
-    phoneNumberError: 'יש להזין בדיוק 9 ספרות אחרי הקידומת, בלי ה־0 שבהתחלה.',
+    phoneNumberError: 'זה לא מספר טלפון של המדינה שנבחרה. יש להקליד אותו כפי שמחייגים, למשל \u2066050-123-4567\u2069 או \u206602-123-4567\u2069.',
     wrongPassword: 'הסיסמה הנוכחית שגויה.',
     faqQuestion: 'איך משלמים?',
     charge: 'חיוב',
     refund: 'החזר',
   },
   en: {
-    phoneNumberError: 'Enter exactly 9 digits after the country code, without the leading 0.',
+    phoneNumberError: 'This is not a phone number of the chosen country. Type it as you dial it, e.g. 050-123-4567 or 02-123-4567.',
     wrongPassword: 'The current password is wrong.',
     faqQuestion: 'How do I pay?',
     charge: 'Charge',
@@ -62,7 +62,7 @@ describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${exec
       expect(await page.getAttribute('html', 'dir')).toBe(locale === 'he' ? 'rtl' : 'ltr');
       const name = locale === 'he' ? 'דנה לוי' : 'Dana Levi';
 
-      // The object form: a country prefix and a local number (its leading 0 dropped).
+      // A country prefix and the number as dialled there; shown again the same way.
       await page.fill('[data-testid="profile-full-name"]', name);
       await page.selectOption('[data-testid="profile-phone-prefix"]', '+972');
       await page.fill('[data-testid="profile-phone-number"]', '050-123-4567');
@@ -72,7 +72,7 @@ describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${exec
       await page.waitForSelector('html[data-activated="true"]');
       expect(await page.inputValue('[data-testid="profile-full-name"]')).toBe(name);
       expect(await page.inputValue('[data-testid="profile-phone-prefix"]')).toBe('+972');
-      expect(await page.inputValue('[data-testid="profile-phone-number"]')).toBe('501234567');
+      expect(await page.inputValue('[data-testid="profile-phone-number"]')).toBe('050-123-4567');
       expect(await page.$('[data-testid="profile-saved"]')).toBeNull();
       expect((await api('GET', 'user/current', await customerToken())).body).toMatchObject({ fullName: name, phone: '+972501234567' });
 
@@ -80,8 +80,15 @@ describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${exec
       await page.fill('[data-testid="profile-phone-number"]', '+972 54 111 2233');
       await page.click('[data-testid="profile-save"]');
       await page.waitForSelector('[data-testid="profile-saved"]', LIVE);
-      expect(await page.inputValue('[data-testid="profile-phone-number"]')).toBe('541112233');
+      expect(await page.inputValue('[data-testid="profile-phone-number"]')).toBe('054-111-2233');
       expect((await api('GET', 'user/current', await customerToken())).body.phone).toBe('+972541112233');
+
+      // A landline: 12 characters in E.164.
+      await page.fill('[data-testid="profile-phone-number"]', '(03) 123-4567');
+      await page.click('[data-testid="profile-save"]');
+      // The saved page loads again and shows the stored number as dialled.
+      await page.waitForFunction(() => (document.querySelector('[data-testid="profile-phone-number"]') as HTMLInputElement | null)?.value === '03-123-4567', undefined, LIVE);
+      expect((await api('GET', 'user/current', await customerToken())).body.phone).toBe('+97231234567');
 
       // A number that is neither form: the message under the phone, nothing saved.
       await page.fill('[data-testid="profile-phone-number"]', '12345');
@@ -90,7 +97,7 @@ describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${exec
       await message.waitFor();
       expect(await message.textContent()).toBe(words.phoneNumberError);
       expect(await page.getAttribute('[data-testid="profile-phone-number"]', 'aria-invalid')).toBe('true');
-      expect((await api('GET', 'user/current', await customerToken())).body.phone).toBe('+972541112233');
+      expect((await api('GET', 'user/current', await customerToken())).body.phone).toBe('+97231234567');
       expect(session.problems).toEqual([]);
     });
 

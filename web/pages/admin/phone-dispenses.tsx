@@ -16,6 +16,7 @@ import { phoneNumberDispenseStream } from '../../../domain/phone-number-dispense
 import { AdminLayout } from './admin-layout.tsx';
 import { adminForm, doneRedirect } from './admin-action.ts';
 import { DoneNotice, useDone } from './done-notice.tsx';
+import { formatPhoneNumber } from '../../../domain/shared/phone-parsing.ts';
 
 // The phone number dispenses (superUsers, SPEC §6 "the Entities group"): a list of who asked for which
 // artist's number (SPEC §3), one dispense's page, and their deletion. They sit under the entities'
@@ -101,7 +102,7 @@ export function PhoneDispensesList() {
           { id: 'visitor', header: t('adminContent.dispenses.visitor'), cell: (row) => (
             <>
               <span dir="auto">{row.fullName}</span>{' '}
-              <a href={`tel:${row.phoneNumber}`} dir="ltr" className="phone-link">{row.phoneNumber}</a>
+              <a href={`tel:${row.phoneNumber}`} dir="ltr" className="phone-link">{formatPhoneNumber(row.phoneNumber)}</a>
               {row.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(row.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
             </>
           ) },
@@ -109,7 +110,7 @@ export function PhoneDispensesList() {
             <LocalLink to={`/admin/vendor/${encodeURIComponent(row.vendorId)}`} dir="auto">{tr(row.vendorName, locale) || row.vendorId}</LocalLink>
           ) },
           { id: 'given', header: t('adminContent.dispenses.given'), cell: (row) => (
-            row.dispensedNumber ? <span dir="ltr">{row.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>
+            row.dispensedNumber ? <span dir="ltr">{formatPhoneNumber(row.dispensedNumber)}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>
           ) },
           { id: 'actions', header: t('adminContent.list.actions'), hiddenHeader: true, className: 'content-table-actions', cell: (row) => (
             <ConfirmPostButton label={t('adminContent.form.delete')} ariaLabel={t('adminContent.dispenses.deleteNamed', { name: row.fullName })}
@@ -144,13 +145,13 @@ export function PhoneDispensePage() {
         <dd>{formatDate(dispense.dispensedAt, locale, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' })}</dd>
         <dt>{t('adminContent.dispenses.visitor')}</dt>
         <dd>
-          <span dir="auto">{dispense.fullName}</span> <a href={`tel:${dispense.phoneNumber}`} dir="ltr" className="phone-link">{dispense.phoneNumber}</a>
+          <span dir="auto">{dispense.fullName}</span> <a href={`tel:${dispense.phoneNumber}`} dir="ltr" className="phone-link">{formatPhoneNumber(dispense.phoneNumber)}</a>
           {dispense.userId ? <> <LocalLink to={`/admin/user/${encodeURIComponent(dispense.userId)}`} className="status">{t('adminContent.dispenses.signedIn')}</LocalLink></> : null}
         </dd>
         <dt>{t('adminContent.dispenses.artist')}</dt>
         <dd><LocalLink to={`/admin/vendor/${encodeURIComponent(dispense.vendorId)}`} dir="auto">{tr(dispense.vendorName, locale) || dispense.vendorId}</LocalLink></dd>
         <dt>{t('adminContent.dispenses.given')}</dt>
-        <dd>{dispense.dispensedNumber ? <span dir="ltr">{dispense.dispensedNumber}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>}</dd>
+        <dd>{dispense.dispensedNumber ? <span dir="ltr">{formatPhoneNumber(dispense.dispensedNumber)}</span> : <span className="muted">{t('adminContent.dispenses.noneListed')}</span>}</dd>
       </dl>
       <section className="card danger-zone" aria-labelledby="dispense-delete-title">
         <h2 id="dispense-delete-title">{t('adminContent.dispenses.deleteTitle')}</h2>

@@ -24,6 +24,7 @@ import { DoneNotice, useDone } from './done-notice.tsx';
 import { revisionParam } from './write-revision.ts';
 import { userActionRoutes } from './user-actions.tsx';
 import { userStream } from '../../../domain/user/decider.ts';
+import { formatPhoneNumber } from '../../../domain/shared/phone-parsing.ts';
 
 // admin-user (SPEC §2): users found by e-mail or name, filtered by role and activation, a page at a
 // time; a user's page with their contact details, activation state, roles and groups (changed by
@@ -124,7 +125,7 @@ export function AdminUserPage() {
           <h2 id="user-facts-heading">{t('adminCatalog.users.account')}</h2>
           <dl className="facts">
             <dt>{t('adminCatalog.users.email')}</dt><dd><bdi dir="ltr">{user.email}</bdi></dd>
-            <dt>{t('adminCatalog.users.phone')}</dt><dd>{user.phone ? <bdi dir="ltr">{user.phone}</bdi> : <span className="muted">{t('adminCatalog.users.noPhone')}</span>}</dd>
+            <dt>{t('adminCatalog.users.phone')}</dt><dd>{user.phone ? <bdi dir="ltr">{formatPhoneNumber(user.phone)}</bdi> : <span className="muted">{t('adminCatalog.users.noPhone')}</span>}</dd>
             <dt>{t('adminCatalog.users.language')}</dt><dd>{t(`adminCatalog.users.locales.${user.locale}`)}</dd>
             <dt>{t('adminCatalog.users.activation')}</dt>
             <dd data-testid="user-activation">

@@ -12,7 +12,8 @@ import { accountProfile } from '../../api/queries.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { FormError } from '../../components/form-errors.tsx';
 import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/field-error.tsx';
-import { DIAL_PREFIXES, dialPrefixLabel, phoneFromForm, splitPhone } from '../../app/phone-number.ts';
+import { DIAL_PREFIXES, dialPrefixLabel, splitPhone } from '../../app/phone-number.ts';
+import { phoneFromForm } from '../../app/phone-input.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/shared/validation.ts';
 import type { AccountProfile } from '../../api/view-models.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
@@ -152,7 +153,7 @@ function DetailsForm(props: { account: AccountProfile }) {
           </select>
           <input
             name="phoneNumber" defaultValue={typed.phoneNumber ?? stored.number} type="tel" inputMode="tel" autoComplete="tel-national" aria-label={t('profile.phoneNumber')}
-            placeholder="50 123 4567" data-testid="profile-phone-number"
+            placeholder="050-123-4567" data-testid="profile-phone-number"
             aria-invalid={errors.phone ? true : undefined} aria-describedby={errors.phone ? 'phone-error phone-hint' : 'phone-hint'}
           />
         </div>
