@@ -31,7 +31,7 @@ export const en = {
     description: '{{name}} on HaBama: about, media, prices and free dates.', about: 'About', images: 'Photos', audio: 'Audio', videos: 'Videos', video: 'Video',
     playVideo: 'Play video: {{title}}', products: 'Services and prices', noProducts: 'This artist has no services listed yet.', pickDate: 'Pick a date',
     calendar: 'Free dates', noTimedProducts: 'This artist has no services booked by date.', calendarUnavailable: 'The calendar cannot be shown right now.',
-    reviews: 'Reviews', noReviews: 'No reviews yet.', reviewCount: 'Reviews: {{count}}', details: 'Details', languages: 'Languages', origin: 'Based in',
+    reviews: 'Reviews', noReviews: 'No reviews yet.', reviewCount: 'Reviews: {{count}}', otherLanguageReviews: 'Reviews in {{language}} ({{count}})', details: 'Details', languages: 'Languages', origin: 'Based in',
     performsIn: 'Performs in', priceFrom: 'From', pricesFrom: 'Prices from', generalInfo: 'General information', storePage: 'All services in the store',
   },
   product: {

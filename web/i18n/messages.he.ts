@@ -33,7 +33,7 @@ export const he: Messages = {
     description: '{{name}} בהבמה: אודות, מדיה, מחירים ותאריכים פנויים.', about: 'אודות', images: 'תמונות', audio: 'שמע', videos: 'סרטונים', video: 'סרטון',
     playVideo: 'הפעלת סרטון: {{title}}', products: 'שירותים ומחירים', noProducts: 'לאמן עדיין אין שירותים.', pickDate: 'בחירת תאריך',
     calendar: 'תאריכים פנויים', noTimedProducts: 'לאמן אין שירותים שמוזמנים לפי תאריך.', calendarUnavailable: 'לא ניתן להציג את היומן כרגע.',
-    reviews: 'ביקורות', noReviews: 'עדיין אין ביקורות.', reviewCount: 'ביקורות: {{count}}', details: 'פרטים', languages: 'שפות', origin: 'מוצא',
+    reviews: 'ביקורות', noReviews: 'עדיין אין ביקורות.', reviewCount: 'ביקורות: {{count}}', otherLanguageReviews: 'ביקורות ב{{language}} ({{count}})', details: 'פרטים', languages: 'שפות', origin: 'מוצא',
     performsIn: 'מופיע/ה ב', priceFrom: 'החל מ־', pricesFrom: 'מחירים החל מ־', generalInfo: 'מידע כללי', storePage: 'כל השירותים בחנות',
   },
   product: {

@@ -19,8 +19,8 @@ import { Avatar } from '../components/avatar.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
-import { Translated, TranslatedHtml, WrittenText } from '../components/translated.tsx';
-import type { BusyInterval, ProductSummary, Review } from '../api/view-models.ts';
+import { languageNameIn, Translated, TranslatedHtml, WrittenText } from '../components/translated.tsx';
+import type { BusyInterval, Locale, ProductSummary, Review } from '../api/view-models.ts';
 
 export async function vendorLoader({ context, request, params }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
@@ -179,11 +179,7 @@ export function VendorPageView() {
             {vendor.reviewsSummary.count === 0 ? <p className="empty">{t('vendor.noReviews')}</p> : (
               <>
                 <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
-                <ul className="review-list">
-                  {reviewsInLanguageFirst(vendor.reviews, locale).map((review) => (
-                    <li key={review.reviewId}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
-                  ))}
-                </ul>
+                <ReviewsByLanguage reviews={vendor.reviews} />
               </>
             )}
           </section>
@@ -217,11 +213,40 @@ export function VendorPageView() {
   );
 }
 
-/** A review is in the words and the language its customer wrote it in: the page lists those in its own
- * language first (newest first within each), the others after them, marked with their language. */
-export function reviewsInLanguageFirst(reviews: Review[], locale: 'he' | 'en'): Review[] {
+/** The reviews in the page's language, and those in the other one (a review without letters counts as the page's). */
+export function reviewsByLanguage(reviews: Review[], locale: Locale): { own: Review[]; other: Review[] } {
   const inPageLanguage = (review: Review) => (languageOfText(review.text) ?? locale) === locale;
-  return [...reviews.filter(inPageLanguage), ...reviews.filter((review) => !inPageLanguage(review))];
+  return { own: reviews.filter(inPageLanguage), other: reviews.filter((review) => !inPageLanguage(review)) };
+}
+
+/**
+ * A review is its customer's own words, in the language they wrote it in. The page lists the reviews in its
+ * own language; those in the other language wait behind "Reviews in English (2)", marked, unless there are
+ * no others to show.
+ */
+function ReviewsByLanguage(props: { reviews: Review[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { own, other } = reviewsByLanguage(props.reviews, locale);
+  const list = (reviews: Review[]) => (
+    <ul className="review-list">
+      {reviews.map((review) => (
+        <li key={review.reviewId}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
+      ))}
+    </ul>
+  );
+  if (own.length === 0) return list(other);
+  return (
+    <>
+      {list(own)}
+      {other.length > 0 ? (
+        <details className="other-language-reviews" data-testid="other-language-reviews">
+          <summary>{t('vendor.otherLanguageReviews', { language: languageNameIn(locale, locale === 'he' ? 'en' : 'he'), count: other.length })}</summary>
+          {list(other)}
+        </details>
+      ) : null}
+    </>
+  );
 }
 
 /** The language's name in the page's language; the code itself when Intl cannot name it (a code from older data). */

@@ -16,6 +16,8 @@ let defaultProductId: string;
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+/** A vendor page without its collapsed list of reviews written in the other language. */
+const withoutOtherLanguageReviews = (html: string) => html.replace(/<details class="other-language-reviews"[\s\S]*?<\/details>/g, '');
 const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
 
 beforeAll(async () => {
@@ -145,10 +147,10 @@ describe('vendor page', () => {
     const { status, html } = await page(market.url, `/en/artists/${vendor.alias}/${vendor.id}/${vendor.slugEn}`);
     expect(status).toBe(200);
     expect(html).toContain(`<h1>${vendor.name.en}</h1>`);
-    // The demo artist writes in English: about and general info show as they are, unmarked.
+    // About and general info in the page's language, unmarked; reviews in the other language wait, collapsed.
     expect(html).toContain('Performing in');
     expect(html).toContain('Set length');
-    expect(html).not.toContain('data-testid="language-tag"');
+    expect(withoutOtherLanguageReviews(html)).not.toContain('data-testid="language-tag"');
     // Photos from the demo seed; no videos, so no video section.
     expect(html).toMatch(/<img src="\/demo\/scene-[a-z-]+\.[0-9a-f]{10}\.jpg"/);
     expect(html).not.toContain('class="video-placeholder"');
@@ -214,11 +216,29 @@ describe('one language per page', () => {
     expect(html).toContain(`<p class="vendor-intro">${demo.intro.he}</p>`);
     expect(html).not.toContain(demo.intro.en);
     expect(html).toContain(`<h1>${demo.name.he}</h1>`);
-    expect(html).not.toContain('class="other-language"');
+    expect(withoutOtherLanguageReviews(html)).not.toContain('class="other-language"');
+    // The reviews in English are there, behind "Reviews in English (1)", marked.
+    expect(html).toMatch(/<details class="other-language-reviews" data-testid="other-language-reviews"><summary>ביקורות באנגלית \(\d+\)<\/summary>[\s\S]*?\(אנגלית\)/);
     // And the English page the other way round.
     const english = await vendorPageHtml('/en', demoVendorId, demo.categoryKeys[0]!);
     expect(english).toContain(`<p class="vendor-intro">${demo.intro.en}</p>`);
     expect(english).not.toContain(demo.intro.he);
+  });
+
+  it('a Hebrew page of an artist whose captions are in English shows its bio, services and general info in Hebrew, unmarked; the English page in English', async () => {
+    const demo = demoVendors().find((vendor) => vendor.writes === 'en')!;
+    for (const [prefix, lang] of [['', 'he'], ['/en', 'en']] as const) {
+      const html = await vendorPageHtml(prefix, demo.key, demo.categoryKeys[0]!);
+      const other = lang === 'he' ? 'en' : 'he';
+      expect(html).toContain(`<div class="rich-text" data-testid="vendor-about">${demo.about[lang]}</div>`);
+      expect(html).not.toContain(demo.about[other]);
+      for (const product of demo.products) expect(html).toContain(`<p>${product.introText[lang]}</p>`);
+      for (const info of demo.generalInfo) expect(html).toContain(`<dt>${info.title[lang]}</dt><dd>${info.content[lang]}</dd>`);
+      // Nothing is marked as the other language, but photo captions (one text each, in the artist's own language)
+      // and the collapsed reviews in the other language.
+      expect(withoutOtherLanguageReviews(html).replace(/<figure[\s\S]*?<\/figure>/g, ''), prefix).not.toContain('data-testid="language-tag"');
+      expect(html, prefix).toContain('<ul class="review-list"><li>');
+    }
   });
 
   it('marks the English bio as English, with lang and dir, when the Hebrew one is missing', async () => {
