@@ -1,5 +1,6 @@
 // The phone rules of SPEC §5 as plain predicates, without zod: validation.ts builds its schemas on
-// them, and the storefront's phone form checks with them without shipping zod to every visitor.
+// them, and phone-parsing.ts keeps every value they accept (the phone as people type it, which every
+// writer takes, is phone-number.ts).
 
 // String form: starts with +, not +0, exactly 13 characters, the rest digits (e.g. +972501234567).
 export const PHONE_LENGTH = 13;
