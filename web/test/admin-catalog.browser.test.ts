@@ -98,9 +98,9 @@ async function createProduct(locale: Locale) {
   await page.click('[data-testid="type-default"]');
   await page.fill('[data-testid="name-he"]', product.he);
   await page.fill('[data-testid="name-en"]', product.en);
-  await page.fill('[data-testid="product-introText"]', `A short guest show ${mark}`);
+  await page.fill('[data-testid="introText-en"]', `A short guest show ${mark}`);
   // The information editor (web/components/rich-text-editor.tsx) once scripts run.
-  await page.fill('[data-testid="product-information-area"]', `${product.en}: what is included.`);
+  await page.fill('[data-testid="product-information-en-area"]', `${product.en}: what is included.`);
   await page.fill('[data-testid="product-price"]', '750');
   await page.click('[data-testid="product-save"]');
   await page.waitForSelector('[data-testid="toast-success"]', LIVE);

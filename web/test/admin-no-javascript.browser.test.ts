@@ -116,11 +116,11 @@ describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${
     const productPath = new URL(page.url()).pathname;
     await page.fill('[data-testid="name-he"]', '');
     await page.fill('[data-testid="name-en"]', '');
-    await page.fill('[data-testid="product-introText"]', 'Plays without scripts');
+    await page.fill('[data-testid="introText-en"]', 'Plays without scripts');
     await page.click('[data-testid="product-save"]');
     await page.waitForSelector('[data-testid="product-form-errors"]', WAIT);
     expect(await page.getAttribute('[data-testid="name-en"]', 'aria-invalid')).toBe('true');
-    expect(await page.inputValue('[data-testid="product-introText"]')).toBe('Plays without scripts');
+    expect(await page.inputValue('[data-testid="introText-en"]')).toBe('Plays without scripts');
 
     await page.fill('[data-testid="name-he"]', 'הופעה בלי סקריפטים');
     await page.fill('[data-testid="name-en"]', 'Scriptless Show');
@@ -128,7 +128,7 @@ describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${
     await page.waitForURL((url) => url.pathname === productPath && url.searchParams.has('rev'), WAIT);
     expect(await textOf(page, '[data-testid="product-notice"]')).toContain('Scriptless Show');
     expect(await page.inputValue('[data-testid="name-en"]')).toBe('Scriptless Show');
-    expect(await page.inputValue('[data-testid="product-introText"]')).toBe('Plays without scripts');
+    expect(await page.inputValue('[data-testid="introText-en"]')).toBe('Plays without scripts');
   });
 
   it('changes a user\'s roles: the operator role is saved and shown checked', async () => {

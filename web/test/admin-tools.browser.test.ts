@@ -104,7 +104,7 @@ describe.skipIf(!executablePath)('back office tools', () => {
       await page.waitForSelector('[data-testid="product-archived-notice"]', LIVE);
       expect(await page.locator('[data-testid="product-status-badge"]').textContent()).toBe(words[locale].archived);
       expect(await page.locator('[data-testid="product-save"]').count()).toBe(0);
-      expect(await page.locator('[data-testid="product-information-toolbar"], [role="toolbar"]').count()).toBe(0);
+      expect(await page.locator('[data-testid="product-information-en-toolbar"], [role="toolbar"]').count()).toBe(0);
 
       // Off the storefront and not orderable.
       expect((await fetch(`${suite.market.url}${admin.prefix}/store/product/${product.productId}`)).status).toBe(404);
@@ -131,7 +131,7 @@ describe.skipIf(!executablePath)('back office tools', () => {
     const admin = await suite.open('en', { as: DEMO.admin });
     const { page } = admin;
     await suite.goto(admin, `/admin/product/${productId}`);
-    const area = page.locator('[data-testid="product-information-area"]');
+    const area = page.locator('[data-testid="product-information-en-area"]');
     await area.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Delete');

@@ -216,12 +216,12 @@ describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${execut
     await page.goto(`${suite.market.url}/en/user/dashboard/vendor/products/new`);
     await noScriptRan(page);
     await page.fill('[data-testid="name-en"]', 'Scriptless show');
-    await page.fill('[data-testid="product-introText"]', 'A show for browsers without scripts');
+    await page.fill('[data-testid="introText-en"]', 'A show for browsers without scripts');
     await page.click('[data-testid="product-save"]');
     await page.waitForSelector('[data-testid="product-form-errors"]', WAIT);
     expect(await page.getAttribute('[data-testid="product-price"]', 'aria-invalid')).toBe('true');
     expect(await page.inputValue('[data-testid="name-en"]')).toBe('Scriptless show');
-    await page.fill('[data-testid="product-information"]', 'Everything included');
+    await page.fill('[data-testid="product-information-en"]', 'Everything included');
     await page.fill('[data-testid="product-price"]', '850');
     await page.click('[data-testid="product-save"]');
     await page.waitForURL((url) => url.pathname === '/en/user/dashboard/vendor/products' && url.searchParams.has('saved'), WAIT);

@@ -127,9 +127,9 @@ async function fillProduct(page: Page, product: { type: string; he: string; en: 
   await page.click(`[data-testid="type-${product.type}"]`);
   await page.fill('[data-testid="name-he"]', product.he);
   await page.fill('[data-testid="name-en"]', product.en);
-  await page.fill('[data-testid="product-introText"]', product.introText);
+  await page.fill('[data-testid="introText-en"]', product.introText);
   // The information editor (web/components/rich-text-editor.tsx) once scripts run.
-  await page.fill('[data-testid="product-information-area"]', `${product.en}: what is included.`);
+  await page.fill('[data-testid="product-information-en-area"]', `${product.en}: what is included.`);
   await page.fill('[data-testid="product-price"]', product.price);
   await page.fill('[data-testid="product-serviceDuration"]', product.duration);
 }
@@ -239,11 +239,11 @@ describe.skipIf(!executablePath)(`artist busy windows and products in Chromium (
         await openProductForm(vendor, 'new');
         await fillProduct(vendor.page, { type: 'default', he: 'ארוך מדי', en: 'Too long', price: '100', duration: '0', introText: 'x'.repeat(260) });
         // The counter warns before sending; the form still sends, and the API decides.
-        expect(await vendor.page.locator('label:has([data-testid="product-introText"]) [data-testid="character-counter"].is-over').count()).toBe(1);
+        expect(await vendor.page.locator('.translatable-input:has([data-testid="introText-en"]) [data-testid="character-counter"].is-over').count()).toBe(1);
         await vendor.page.click('[data-testid="product-save"]');
-        const fieldError = vendor.page.locator('label:has([data-testid="product-introText"]) [data-testid="field-error"]');
+        const fieldError = vendor.page.locator('[data-testid="field-introText"] [data-testid="field-error"]');
         expect(visible(await fieldError.textContent(LIVE))).toBe(message);
-        expect(await vendor.page.getAttribute('[data-testid="product-introText"]', 'aria-invalid')).toBe('true');
+        expect(await vendor.page.getAttribute('[data-testid="introText-en"]', 'aria-invalid')).toBe('true');
         await vendor.page.waitForSelector('[data-testid="product-form-errors"]', LIVE);
         expect(vendor.page.url()).toContain('/user/dashboard/vendor/products/new');
         expect(vendor.problems).toEqual([]);

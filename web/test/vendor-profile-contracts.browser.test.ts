@@ -29,7 +29,7 @@ async function editProfile(locale: Locale) {
   const mark = `${locale}-${Date.now().toString(36)}`;
   const intro = { he: `זמרת לחתונות ולאירועים ${mark}`, en: `Singer for weddings and events ${mark}` };
   const videoId = videoIdFor(locale);
-  const info = { title: `Set length ${mark}`, content: `Two sets of 45 minutes ${mark}` };
+  const info = { title: { he: `אורך הופעה ${mark}`, en: `Set length ${mark}` }, content: { he: `שני סטים של 45 דקות ${mark}`, en: `Two sets of 45 minutes ${mark}` } };
 
   await suite.goto(vendor, '/user/dashboard/vendor/profile');
   expect(await page.getAttribute('html', 'dir')).toBe(locale === 'he' ? 'rtl' : 'ltr');
@@ -45,8 +45,10 @@ async function editProfile(locale: Locale) {
 
   const infoBefore = await page.locator('[data-testid="row-generalInfo"]').count();
   await page.click('[data-testid="add-generalInfo"]');
-  await page.fill(`[data-testid="generalInfo.${infoBefore}.title"]`, info.title);
-  await page.fill(`[data-testid="generalInfo.${infoBefore}.content"]`, info.content);
+  for (const lang of ['he', 'en'] as const) {
+    await page.fill(`[data-testid="generalInfo.${infoBefore}.title-${lang}"]`, info.title[lang]);
+    await page.fill(`[data-testid="generalInfo.${infoBefore}.content-${lang}"]`, info.content[lang]);
+  }
 
   await saveProfile(page);
   await page.waitForSelector('[data-testid="toast-success"]', LIVE);
@@ -59,13 +61,17 @@ async function editProfile(locale: Locale) {
   await page.waitForSelector('[data-testid="vendor-page"]');
   expect((await page.textContent('.vendor-intro'))?.trim()).toBe(intro[locale]);
   await page.waitForSelector(`.video-placeholder:has-text("Live ${mark}")`);
-  expect(await page.locator('.vendor-side dt', { hasText: info.title }).count()).toBe(1);
-  expect(await page.locator('.vendor-side dd', { hasText: info.content }).count()).toBe(1);
+  expect(await page.locator('.vendor-side dt', { hasText: info.title[locale] }).count()).toBe(1);
+  expect(await page.locator('.vendor-side dd', { hasText: info.content[locale] }).count()).toBe(1);
   // …and the other language's intro on the page in the other language.
   const otherPath = new URL(page.url()).pathname.replace(/^\/en(?=\/)/, '');
   await suite.goto({ ...vendor, prefix: other(locale) === 'en' ? '/en' : '' }, otherPath);
   await page.waitForSelector('[data-testid="vendor-page"]');
   expect((await page.textContent('.vendor-intro'))?.trim()).toBe(intro[other(locale)]);
+  // General info in each language on the page in that language, unmarked.
+  expect(await page.locator('.vendor-side dt', { hasText: info.title[other(locale)] }).count()).toBe(1);
+  expect(await page.locator('.vendor-side dd', { hasText: info.content[other(locale)] }).count()).toBe(1);
+  expect(await page.locator('.vendor-side [data-testid="language-tag"]').count()).toBe(0);
 
   // An intro over 100 characters: the API refuses it and the message stands next to the field.
   await suite.goto(vendor, '/user/dashboard/vendor/profile');
