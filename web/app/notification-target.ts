@@ -21,5 +21,11 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'su
     return { path: `/user/dashboard/conversations/${encodeURIComponent(subject.conversationId)}`, labelKey: 'notifications.openConversation' };
   }
   if (kind.startsWith('contract.')) return { path: '/user/dashboard/contracts', labelKey: 'notifications.openContracts' };
+  // A quote notice goes to the reader's side of the request: the artist's incoming requests or the customer's quotes.
+  if (kind.startsWith('quote.')) {
+    return audienceOf(notification) === 'vendor'
+      ? { path: '/user/dashboard/vendor/quotes', labelKey: 'notifications.openQuoteRequests' }
+      : { path: '/user/dashboard/quotes', labelKey: 'notifications.openQuotes' };
+  }
   return null;
 }

@@ -8,8 +8,12 @@ import { Price } from './price.tsx';
 import { Avatar } from './avatar.tsx';
 import { Translated } from './translated.tsx';
 
-/** `headingLevel`: h2 where the cards follow the page's h1 directly (a result list), h3 under a section's h2. */
-export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * `headingLevel`: h2 where the cards follow the page's h1 directly (a result list), h3 under a section's h2.
+ * `quoteForm`: the id of a form asking several artists for quotes (search results): the card then has a
+ * checkbox of that form (outside the card's link, and not nested in a form).
+ */
+export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' | 'h3'; quoteForm?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { vendor } = props;
@@ -31,12 +35,19 @@ export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' 
         </div>
       </LocalLink>
       <FavoriteButton vendorId={vendor.vendorId} vendorName={name} />
+      {props.quoteForm ? (
+        <label className="quote-select">
+          <input type="checkbox" name="vendor" value={vendor.vendorId} form={props.quoteForm} data-testid="select-for-quote" />
+          <span>{t('quotes.requestQuote')}</span>
+          <span className="visually-hidden">: {name}</span>
+        </label>
+      ) : null}
     </article>
   );
 }
 
-export function VendorGrid(props: { vendors: VendorCardData[]; headingLevel?: 'h2' | 'h3' }) {
+export function VendorGrid(props: { vendors: VendorCardData[]; headingLevel?: 'h2' | 'h3'; quoteForm?: string }) {
   const { t } = useTranslation();
   if (props.vendors.length === 0) return <p className="empty" data-testid="no-results">{t('search.noResults')}</p>;
-  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.vendorId} vendor={vendor} headingLevel={props.headingLevel} />)}</div>;
+  return <div className="vendor-grid">{props.vendors.map((vendor) => <VendorCard key={vendor.vendorId} vendor={vendor} headingLevel={props.headingLevel} quoteForm={props.quoteForm} />)}</div>;
 }

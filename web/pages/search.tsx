@@ -7,6 +7,7 @@ import { ArticleList } from './content.tsx';
 import { SearchForm } from '../components/search-form.tsx';
 import { SearchSortControl, sortChoiceOf } from '../components/search-sort.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
+import { QuoteSelection, QUOTE_SELECTION_FORM } from '../components/quote-selection.tsx';
 import { Pager } from '../components/pager.tsx';
 import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
 import { breadcrumbList } from '../app/seo.ts';
@@ -71,7 +72,8 @@ export function SearchPage() {
           <section aria-labelledby="search-artists" data-testid="search-artists">
             <h2 id="search-artists" className="search-section-title">{t('search.artistsTitle')}</h2>
             <ResultsBar />
-            <VendorGrid vendors={data.results.items} headingLevel="h3" />
+            <VendorGrid vendors={data.results.items} headingLevel="h3" quoteForm={QUOTE_SELECTION_FORM} />
+            {data.results.items.length > 0 ? <QuoteSelection /> : null}
             <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
           </section>
           {data.products && data.products.total > 0 ? (
@@ -90,7 +92,8 @@ export function SearchPage() {
       ) : (
         <>
           <ResultsBar />
-          <VendorGrid vendors={data.results.items} headingLevel="h2" />
+          <VendorGrid vendors={data.results.items} headingLevel="h2" quoteForm={QUOTE_SELECTION_FORM} />
+          {data.results.items.length > 0 ? <QuoteSelection /> : null}
           <Pager page={data.page} pageSize={SEARCH_PAGE_SIZE} total={data.results.total} />
         </>
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { featuredProducts, product as loadProduct, searchVendors, SEARCH_PAGE_SIZE, vendorPage, vendorProducts } from '../api/queries.ts';
 import { favoriteProductIds } from '../api/queries.ts';
+import { RequestQuoteButton } from '../components/request-quote-button.tsx';
 import { SaveProductButton } from '../components/save-product-button.tsx';
 import { orNotFound, pageNumberOf } from '../app/loader-kit.ts';
 import { PageMeta, StructuredData, useAbsoluteUrl } from '../app/page-meta.tsx';
@@ -135,7 +136,10 @@ export function ProductPage() {
       </div>
       {product.type === 'timedService' && vendor
         ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
-        : <LocalLink to={`/checkout?productId=${product.productId}`} className="button button-primary">{t('product.order')}</LocalLink>}
+        : product.type === 'contractService'
+          // A contract package is bought through a quote (docs/quotes.md), never ordered directly.
+          ? <p className="request-quote-line"><RequestQuoteButton vendorId={product.vendorId} primary /> <span className="muted">{t('quotes.requestQuoteHint')}</span></p>
+          : <LocalLink to={`/checkout?productId=${product.productId}`} className="button button-primary">{t('product.order')}</LocalLink>}
       <section className="section">
         <h2>{t('product.information')}</h2>
         <TranslatedHtml value={product.informationHtml} testId="product-information" />

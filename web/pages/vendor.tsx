@@ -13,6 +13,7 @@ import { LocalLink, useLocale } from '../app/links.tsx';
 import { useRootData } from '../app/root-data.ts';
 import { FavoriteButton } from '../app/favorites.tsx';
 import { MessageArtistButton } from '../components/message-artist-button.tsx';
+import { RequestQuoteButton } from '../components/request-quote-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
 import { formatDate, languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -108,6 +109,7 @@ export function VendorPageView() {
           <div className="vendor-hero-actions">
             <FavoriteButton vendorId={card.vendorId} vendorName={name} large />
             <MessageArtistButton vendorId={card.vendorId} />
+            <RequestQuoteButton vendorId={card.vendorId} primary />
           </div>
         </div>
       </section>
@@ -159,7 +161,10 @@ export function VendorPageView() {
                       <Price money={product.price} className="price price-large" />
                       {product.type === 'timedService'
                         ? <a href="#booking" className="button">{t('vendor.pickDate')}</a>
-                        : <LocalLink to={`/checkout?productId=${product.productId}`} className="button">{t('product.order')}</LocalLink>}
+                        : product.type === 'contractService'
+                          // A contract package is bought through a quote (docs/quotes.md), never ordered directly.
+                          ? <RequestQuoteButton vendorId={card.vendorId} />
+                          : <LocalLink to={`/checkout?productId=${product.productId}`} className="button">{t('product.order')}</LocalLink>}
                     </div>
                   </li>
                 ))}

@@ -30,13 +30,14 @@ import { addressesMessages } from './addresses.ts';
 import { adminToolsMessages } from './admin-tools.ts';
 import { richTextMessages } from './rich-text.ts';
 import { businessDetailsMessages } from './business-details.ts';
+import { quotesMessages } from './quotes.ts';
 import { orderCompletionMessages } from './order-completion.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
   customerOrdersMessages, vendorOrdersMessages, profileMessages, myVendorsMessages, paymentsMessages, reviewsMessages,
   notificationsMessages, conversationsMessages, contractsMessages, helpMessages, busyWindowsMessages, vendorProfileMessages,
-  productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages,
+  productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages, quotesMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
   chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
   orderCompletionMessages,

@@ -7,6 +7,8 @@ import { customerReviewRoutes } from './reviews.tsx';
 import { notificationRoutes } from './notifications.tsx';
 import { conversationRoutes } from './conversations.tsx';
 import { contractRoutes } from './contracts.tsx';
+import { quoteRoutes } from './quotes.tsx';
+import { vendorQuoteRoutes } from '../vendor-dashboard/quotes.tsx';
 import { helpRoutes } from './help.tsx';
 import { addressRoutes } from './addresses.tsx';
 import { busyWindowRoutes } from '../vendor-dashboard/busy-windows.tsx';
@@ -20,6 +22,6 @@ import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
 // declares its own routes. Loaded by the browser only when a path needs them (web/app/route-groups.ts).
 export const dashboardRoutes: RouteObject[] = [
   ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
-  ...conversationRoutes, ...contractRoutes, ...helpRoutes, ...addressRoutes,
+  ...conversationRoutes, ...contractRoutes, ...quoteRoutes, ...vendorQuoteRoutes, ...helpRoutes, ...addressRoutes,
   ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
 ];
