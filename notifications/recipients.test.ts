@@ -73,6 +73,13 @@ describe('order notices: audience, revision and names', () => {
     expect(notices[0]!.params).toMatchObject({ amount: '1,500.50', productNameEn: 'Two-hour show' });
   });
 
+  it("given the customer changed the event's details, when notified, then only the vendor hears of it, with the revision", async () => {
+    const changed = await append('order-o1', 'OrderEventDetailsChanged', { orderId: 'o1', eventDetails: { eventType: 'wedding', date: at, city: 'Haifa', address: 'HaNassi 5', guests: 200, contactPhone: '+972501234567' }, by: 'dana', at });
+    const notices = await noticesOf(changed, store);
+    expect(notices.map((n) => [n.userId, n.kind, n.subject.audience, n.subject.revision])).toEqual([['noa', 'order.detailsChanged', 'vendor', String(changed.revision)]]);
+    expect(notices[0]!.params).toMatchObject({ customerName: 'Dana Mizrahi', productNameEn: 'Two-hour show' });
+  });
+
   it('given a cancellation, when notified, then both parties get the reason', async () => {
     const canceled = await append('order-o1', 'OrderCanceled', { orderId: 'o1', reason: 'Date moved', by: 'dana', byRole: 'customer', at });
     expect((await noticesOf(canceled, store)).map((n) => [n.subject.audience, n.params.reason])).toEqual([['customer', 'Date moved'], ['vendor', 'Date moved']]);

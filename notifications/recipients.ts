@@ -39,6 +39,7 @@ const orderKinds: Partial<Record<string, NotificationKind>> = {
   OrderCanceled: 'order.canceled',
   OrderPaymentDeclined: 'order.paymentDeclined',
   OrderRefunded: 'order.refunded',
+  OrderEventDetailsChanged: 'order.detailsChanged',
 };
 const contractKinds: Partial<Record<string, NotificationKind>> = {
   ContractDrafted: 'contract.drafted',
@@ -103,6 +104,8 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
     // A declined card, or money back on it, concerns only the customer who paid.
     if (event.type === 'OrderPaymentDeclined' || event.type === 'OrderRefunded' || !vendor.owner) return customerId ? [toCustomer] : [];
     const toVendor: Notice = { userId: vendor.owner, kind: orderKind, subject: { ...subject, audience: 'vendor' }, params };
+    // The customer changed the event's details: the vendor hears of it (and an open order screen reloads).
+    if (event.type === 'OrderEventDetailsChanged') return [toVendor];
     return unique([toCustomer, toVendor].filter((notice) => Boolean(notice.userId)));
   }
   if (event.type === 'MessagePosted') {

@@ -8,6 +8,8 @@ import { ils } from '../domain/shared/money.ts';
 
 export interface SeededProduct { vendorId: string; productId: string; type: string }
 interface Party { token: string; userId: string }
+/** The event details of a demo order (issue 22): believable events in Israeli towns. Completed orders, placed before their events took place, have none. */
+type DemoEvent = { eventType: string; date?: string; city: string; address: string; guests: number; contactPhone: string };
 
 const ACCEPTED_CARD = '4242424242424242';
 const DAY_MS = 86_400_000;
@@ -42,8 +44,11 @@ export async function seedCustomerHistory(options: {
   const { api, admin, customer, vendor, products } = options;
   const now = options.now ?? Date.now();
   const fixed = products.filter((p) => p.type === 'default');
-  const place = async (productId: string, notes: string, start?: string) =>
-    expect(await api.post('/api/orders', { productId, notes, ...(start ? { start } : {}) }, customer.token), 'demo order', 201).body.id as string;
+  const place = async (productId: string, notes: string, start?: string, eventDetails?: DemoEvent) =>
+    expect(await api.post('/api/orders', { productId, notes, ...(start ? { start } : {}), ...(eventDetails ? { eventDetails } : {}) }, customer.token), 'demo order', 201).body.id as string;
+  /** An event's details as the checkout asks them; a timed service's event starts at its slot, so it has no date. */
+  const event = (eventType: string, city: string, address: string, guests: number, days?: number): DemoEvent =>
+    ({ eventType, ...(days !== undefined ? { date: eveningSlot(now, days) } : {}), city, address, guests, contactPhone: '+972528765432' });
   const pay = async (id: string) => expect(await api.post(`/api/orders/${id}/pay`, { cardNumber: ACCEPTED_CARD }, customer.token), 'demo payment', 200);
   const approve = async (id: string) => expect(await api.post(`/api/orders/${id}/approve`, {}, admin), 'demo approval', 200);
 
@@ -60,15 +65,19 @@ export async function seedCustomerHistory(options: {
   // artist, whose calendar the tests book).
   const timed = products.find((p) => p.type === 'timedService' && p.vendorId !== vendor.vendorId);
   if (timed) {
-    const id = await place(timed.productId, 'חתונה בגן אירועים, כ־250 אורחים. החופה בשעה 19:30.', eveningSlot(now, 21));
+    const id = await place(timed.productId, 'חתונה בגן אירועים, כ־250 אורחים. החופה בשעה 19:30.', eveningSlot(now, 21),
+      event('wedding', 'ראשון לציון', 'גני הדר, דרך השלום 3', 250));
     await pay(id);
     await approve(id);
   }
   const [waitingForArtist, waitingForPayment, canceled] = fixed.slice(reviews.length, reviews.length + 3);
-  if (waitingForArtist) await pay(await place(waitingForArtist.productId, 'Surprise for my sister\'s 40th birthday.'));
-  if (waitingForPayment) await place(waitingForPayment.productId, 'מסיבת סיום לכיתה ו׳.');
+  if (waitingForArtist) await pay(await place(waitingForArtist.productId, 'Surprise for my sister\'s 40th birthday.', undefined, event('birthday', 'Tel Aviv', 'Dizengoff 120, apartment 5', 35, 30)));
+  if (waitingForPayment) await place(waitingForPayment.productId, 'מסיבת סיום לכיתה ו׳.', undefined, event('community', 'מודיעין', 'בית ספר נופים, עמק דותן 2', 60, 45));
+  // The demo artist's own upcoming event, paid and waiting for their approval: their events calendar shows it.
+  const ownFixed = products.find((p) => p.type === 'default' && p.vendorId === vendor.vendorId);
+  if (ownFixed) await pay(await place(ownFixed.productId, 'בר מצווה לנדב, אנחנו רוצים קטע קצר בכניסה ואז רחבה.', undefined, event('bar-mitzvah', 'חיפה', 'אולמי רויאל, שדרות ההגנה 12', 180, 25)));
   if (canceled) {
-    const id = await place(canceled.productId, 'Company end-of-year event.');
+    const id = await place(canceled.productId, 'Company end-of-year event.', undefined, event('corporate', 'Herzliya', 'Abba Eban 8, Herzliya Pituach', 120, 40));
     await pay(id);
     expect(await api.post(`/api/orders/${id}/cancel`, { reason: 'The event moved to next year.' }, customer.token), 'demo cancellation', 200);
   }

@@ -5,7 +5,7 @@ import { Id, IsoTime } from '../shared/ids.ts';
 // Stream `notifications-<userId>`: written by the notification worker (from jobs the reactor queues),
 // read by the notifications view and pushed over the ws hub.
 export const NotificationKind = z.enum([
-  'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded',
+  'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded', 'order.detailsChanged',
   'message.posted', 'contract.drafted', 'contract.sent', 'contract.signed', 'contract.fullySigned', 'contract.canceled',
   'quote.requested', 'quote.submitted', 'quote.declined', 'quote.accepted', 'quote.notChosen', 'quote.canceled', 'quote.expired',
 ]);

@@ -113,6 +113,17 @@ export async function vendorOrders(api: ApiClient, query: OrderListQuery = {}): 
 }
 
 /**
+ * The vendor's events by their start (issue 22 item 9): orders whose event falls on Israel days `from`
+ * to `to` (both included; `to` left out: from `from` on), earliest first; `open` keeps the orders still
+ * in progress.
+ */
+export async function vendorEvents(api: ApiClient, query: { from: string; to?: string; open?: boolean; limit?: number }): Promise<Page<Order>> {
+  return pageFrom(await api.get('vendor/orders', {
+    query: { eventFrom: query.from, eventTo: query.to, open: query.open, sort: 'eventAt', limit: query.limit ?? 100 },
+  }), orderFrom);
+}
+
+/**
  * Waits (bounded, server side) until the views hold this revision of the order: after a write, or
  * on a push naming the revision of its event. Quiet: a view still behind is not the reader's error.
  */

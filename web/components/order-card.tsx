@@ -10,13 +10,14 @@ import { OrderReviewPanel, orderReviewAction, REVIEW_INTENT } from './order-revi
 import { actionByIntent } from '../app/intent-action.ts';
 import { Price } from './price.tsx';
 import { Translated, WrittenText } from './translated.tsx';
+import { EVENT_DETAILS_INTENT, EventDetailsFacts, eventDetailsAction } from './event-details.tsx';
 
 // One order in a list, for either side: the customer sees the artist first, the artist the customer;
 // both see the service, the event date (or when it was ordered, for a service without a date), the
 // total, the status with its progress, the buttons their part allows and the review.
 
 /** The route action of a page showing order cards: the lifecycle buttons and the review form. */
-export const orderCardAction = actionByIntent({ [ORDER_INTENT]: orderAction, [REVIEW_INTENT]: orderReviewAction });
+export const orderCardAction = actionByIntent({ [ORDER_INTENT]: orderAction, [REVIEW_INTENT]: orderReviewAction, [EVENT_DETAILS_INTENT]: eventDetailsAction });
 
 export function OrderCard(props: { order: Order; perspective: 'customer' | 'vendor' }) {
   const { t } = useTranslation();
@@ -37,20 +38,20 @@ export function OrderCard(props: { order: Order; perspective: 'customer' | 'vend
         <span className={`status status-${order.status}`} data-testid="order-card-status">{t(`order.statuses.${order.status}`)}</span>
       </div>
       <dl className="order-facts">
-        {order.slot ? (
+        {order.eventDetails ? null : order.slot ? (
           <div><dt>{t('orderCard.eventDate')}</dt><dd>{formatDateTime(order.slot.start, locale)}</dd></div>
         ) : (
           <div><dt>{t('orderCard.orderedOn')}</dt><dd>{formatDate(order.placedAt, locale)}</dd></div>
         )}
         <div><dt>{t('orderCard.total')}</dt><dd><Price money={order.total} /></dd></div>
       </dl>
+      {/* The event the artist is booked for (issue 22): what, when, where, how many, whom to call. */}
+      <EventDetailsFacts order={order} compact />
       <OrderProgress order={order} folded={order.status === 'completed' || order.status === 'canceled'} />
       {order.notes ? <p className="order-notes"><strong>{t(perspective === 'vendor' ? 'orderCard.notesFromCustomer' : 'orderCard.yourNotes')}</strong> <WrittenText as="bdi" text={order.notes} /></p> : null}
       <OrderActions order={order} permissions={permissions} />
       <OrderReviewPanel order={order} permissions={permissions} perspective={perspective} />
-      {perspective === 'customer' ? (
-        <p className="order-card-link"><LocalLink to={`/order/${order.orderId}/complete`}>{t('orderCard.details')}</LocalLink></p>
-      ) : null}
+      <p className="order-card-link"><LocalLink to={`/order/${order.orderId}/complete`} data-testid="order-card-open">{t('orderCard.details')}</LocalLink></p>
     </li>
   );
 }

@@ -20,6 +20,8 @@ import { orderPermissions } from '../app/order-permissions.ts';
 import { useLiveOrders } from '../app/live-orders.ts';
 import { useRootData } from '../app/root-data.ts';
 import type { Order } from '../api/view-models.ts';
+import { EventDetailsFacts, EventDetailsFields, EventDetailsPanel, eventDetailErrorsOf, eventDetailsFromForm, otherFailure } from '../components/event-details.tsx';
+import { israelDate } from '../app/israel-calendar.ts';
 
 // Standard checkout → order payment page (sandbox gateway) → order complete (DESIGN §5 lifecycle).
 interface WriteResult { id: string; revision: number }
@@ -45,12 +47,15 @@ export async function checkoutAction({ context, request }: ActionFunctionArgs) {
   await requireUser(environment, request);
   const url = new URL(request.url);
   const start = url.searchParams.get('start');
-  const notes = textOf(await request.formData(), 'notes');
+  const form = await request.formData();
+  const notes = textOf(form, 'notes');
+  // The event's details (issue 22): a timed service's event starts at its slot, so only other products send a date.
+  const { body: eventDetails, values } = eventDetailsFromForm(form, Boolean(start));
   let placed: WriteResult;
   try {
-    placed = await environment.api.post<WriteResult>('orders', { productId: url.searchParams.get('productId') ?? '', ...(start ? { start } : {}), ...(notes ? { notes } : {}) }, { silent: true });
+    placed = await environment.api.post<WriteResult>('orders', { productId: url.searchParams.get('productId') ?? '', ...(start ? { start } : {}), ...(notes ? { notes } : {}), eventDetails }, { silent: true });
   } catch (error) {
-    return refused(error, '', { notes });
+    return refused(error, '', { notes, ...values });
   }
   return redirect(localizedPath(localeOfRequest(request), `/order/${placed.id}/payment?rev=${placed.revision}`), 303);
 }
@@ -63,6 +68,9 @@ export function CheckoutPage() {
   const busy = useSubmitting();
   const notesError = fieldErrorsOf(failure).notes;
   const typed = useTypedValues();
+  const { now } = useRootData();
+  const eventErrors = eventDetailErrorsOf(failure, t);
+  const eventFailure = Object.keys(eventErrors).length > 0;
   return (
     <div className="page narrow checkout" data-testid="checkout">
       <PageMeta title={t('checkout.title')} description={t('checkout.description')} />
@@ -76,8 +84,11 @@ export function CheckoutPage() {
         {slot ? <p data-testid="checkout-slot"><strong>{t('checkout.when')}</strong> {formatDateTime(slot.start, locale)}</p> : null}
         <p className="total"><span>{t('checkout.total')}</span><Price money={product.price} className="price price-large" /></p>
       </section>
-      <FormError error={failure} overrides={{ 409: 'checkout.slotTaken' }} />
-      <Form method="post" className="form">
+      {eventFailure ? <div className="form-error" role="alert" data-testid="form-error"><p>{t('eventDetails.errors.summary')}</p></div> : null}
+      <FormError error={otherFailure(failure, eventErrors)} overrides={{ 409: 'checkout.slotTaken' }} />
+      <Form method="post" className="form checkout-form" noValidate>
+        <p className="muted">{t('eventDetails.intro')}</p>
+        <EventDetailsFields values={typed} errors={eventErrors} slotStart={slot?.start ?? null} today={israelDate(now)} />
         <label className="field"><span>{t('checkout.notes')}</span>
           <textarea name="notes" defaultValue={typed.notes} maxLength={2000} rows={3} placeholder={t('checkout.notesPlaceholder')}
             aria-invalid={notesError ? true : undefined} aria-describedby={notesError ? 'notes-error' : undefined} data-testid="checkout-notes" />
@@ -104,7 +115,7 @@ export async function paymentLoader({ context, request, params }: LoaderFunction
   return { order };
 }
 
-function OrderSummary(props: { order: Order }) {
+function OrderSummary(props: { order: Order; withEvent?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { order } = props;
@@ -115,6 +126,7 @@ function OrderSummary(props: { order: Order }) {
       {order.slot ? <p><strong>{t('checkout.when')}</strong> {formatDateTime(order.slot.start, locale)}</p> : null}
       <p><strong>{t('order.status')}</strong> <span className={`status status-${order.status}`} data-testid="order-status">{t(`order.statuses.${order.status}`)}</span></p>
       {order.notes ? <p><strong>{t('checkout.notes')}</strong> <WrittenText as="bdi" text={order.notes} /></p> : null}
+      {props.withEvent ? <EventDetailsFacts order={order} compact /> : null}
       <p className="total"><span>{t('checkout.total')}</span><Price money={order.total} className="price price-large" /></p>
     </section>
   );
@@ -148,7 +160,7 @@ export function PaymentPage() {
         <li>{t('checkout.stepDetails')}</li><li className="is-current">{t('checkout.stepPayment')}</li><li>{t('checkout.stepDone')}</li>
       </ol>
       <h1>{t('payment.title')}</h1>
-      <OrderSummary order={order} />
+      <OrderSummary order={order} withEvent />
       <FormError error={failure} overrides={{ 402: 'payment.declined' }} />
       <Form method="post" className="form card" data-testid="payment-form">
         <p className="notice">{t('payment.sandbox', { card: SANDBOX_ACCEPTED_CARD })}</p>
@@ -191,6 +203,7 @@ export function OrderCompletePage() {
       {isCustomer && order.status === 'payed' ? <p className="notice notice-success" data-testid="order-paid">{t('order.paymentReceivedText', { card: order.payment?.cardLast4 ?? '' })}</p> : null}
       {isCustomer && order.status !== 'payed' ? <p className={order.status === 'canceled' ? 'notice' : 'notice notice-success'} data-testid="order-status-note">{t(`customerOrders.statusNote.${order.status}`)}</p> : null}
       <OrderSummary order={order} />
+      <EventDetailsPanel order={order} user={user} now={now} />
       <OrderActions order={order} permissions={permissions} />
       <h2>{t('order.timeline')}</h2>
       <OrderProgress order={order} />
@@ -215,7 +228,7 @@ export function CheckoutCompletePage() {
       <PageMeta title={t('checkout.completeTitle')} />
       <h1>{t('checkout.completeTitle')}</h1>
       <p>{t('checkout.completeText')}</p>
-      <OrderSummary order={order} />
+      <OrderSummary order={order} withEvent />
       <LocalLink to={pay ? `/order/${order.orderId}/payment` : `/order/${order.orderId}/complete`} className="button button-primary">
         {pay ? t('payment.pay') : t('order.view')}
       </LocalLink>

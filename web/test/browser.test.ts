@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
+import { fillEventDetails } from './event-details-kit.ts';
 
 // Browser tests of the storefront: Debian's Chromium driven by playwright-core
 // against the started product. Skipped by name when no Chromium is installed.
@@ -92,6 +93,7 @@ async function bookingFlow(locale: Locale, vendorName: string, texts: { paid: st
     await page.click('[data-testid="book-slot"]');
     await page.waitForSelector('[data-testid="checkout"]');
     await page.waitForSelector('[data-testid="checkout-slot"]');
+    await fillEventDetails(page);
     await page.click('[data-testid="place-order"]');
     await page.waitForSelector('[data-testid="payment-form"]');
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, DEMO_PASSWORD, executablePath, firstTextOf, noScriptRan, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { fillEventDetails } from './event-details-kit.ts';
 
 // Forms without JavaScript: every write is a route action, so a browser that runs
 // no script posts the form to the page's own address, the server pass runs the action, and the page
@@ -48,6 +49,7 @@ describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${execut
     await page.goto(`${suite.market.url}/en/checkout?productId=${productId}`);
     await noScriptRan(page);
     await page.fill('[data-testid="checkout-notes"]', 'Without scripts, please');
+    await fillEventDetails(page);
     await page.click('[data-testid="place-order"]');
     await page.waitForURL((url) => /^\/en\/order\/[^/]+\/payment$/.test(url.pathname), WAIT);
     expect(await textOf(page, '[data-testid="order-summary"]')).toContain('Without scripts, please');
@@ -162,6 +164,7 @@ describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${execut
     const { page } = await suite.open('en', { javaScript: false, as: DEMO.customer });
     await page.goto(`${suite.market.url}/en/checkout?productId=${productId}`);
     await page.fill('[data-testid="checkout-notes"]', 'To be canceled without scripts');
+    await fillEventDetails(page);
     await page.click('[data-testid="place-order"]');
     await page.waitForURL((url) => /^\/en\/order\/[^/]+\/payment$/.test(url.pathname), WAIT);
     const orderId = new URL(page.url()).pathname.split('/')[3]!;

@@ -7,6 +7,7 @@ import { orderedProductOf } from '../../domain/order/ordered-product.ts';
 import { productDecider, productStream, type ProductState } from '../../domain/product/decider.ts';
 import type { ProductEvent } from '../../domain/product/events.ts';
 import { formatDateTime } from '../app/format.ts';
+import { fillEventDetails } from './event-details-kit.ts';
 
 // The live order lifecycle with two people in two browsers: the customer books a timed slot
 // and pays through the UI while the artist watches the orders page; the new order appears there
@@ -82,6 +83,7 @@ async function bookAndPay(customer: Session, words: Texts): Promise<string> {
   await page.click('[data-testid="slot"]');
   await page.click('[data-testid="book-slot"]');
   await page.waitForSelector('[data-testid="checkout-slot"]');
+  await fillEventDetails(page);
   const placedToast = toast(page, words.customerToasts.placed);
   await page.click('[data-testid="place-order"]');
   await page.waitForSelector('[data-testid="payment-form"]');

@@ -32,6 +32,7 @@ import { richTextMessages } from './rich-text.ts';
 import { businessDetailsMessages } from './business-details.ts';
 import { quotesMessages } from './quotes.ts';
 import { orderCompletionMessages } from './order-completion.ts';
+import { eventDetailsMessages } from './event-details.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -40,5 +41,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages, quotesMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
   chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
-  orderCompletionMessages,
+  orderCompletionMessages, eventDetailsMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -14,6 +14,7 @@ import { addressRoutes } from './addresses.tsx';
 import { busyWindowRoutes } from '../vendor-dashboard/busy-windows.tsx';
 import { vendorProfileRoutes } from '../vendor-dashboard/profile.tsx';
 import { vendorOrderRoutes } from '../vendor-dashboard/orders.tsx';
+import { vendorEventRoutes } from '../vendor-dashboard/events.tsx';
 import { productRoutes } from '../vendor-dashboard/products.tsx';
 import { vendorReviewRoutes } from '../vendor-dashboard/reviews.tsx';
 import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
@@ -23,5 +24,5 @@ import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
 export const dashboardRoutes: RouteObject[] = [
   ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
   ...conversationRoutes, ...contractRoutes, ...quoteRoutes, ...vendorQuoteRoutes, ...helpRoutes, ...addressRoutes,
-  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
+  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...vendorEventRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
 ];
