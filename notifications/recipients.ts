@@ -158,6 +158,9 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
  * expiry, and the artist of its own quote's expiry. The subject names the request, the artist and the
  * request stream's revision, so a live screen reads the request with `minRevision`.
  */
+/** A request's day (YYYY-MM-DD) as 12.02.2027: read alike in both languages, and kept together in right-to-left text. */
+const dayText = (day: string): string => day.split('-').reverse().join('.');
+
 async function quoteNotices(event: RecordedEvent, kind: NotificationKind, facts: RecipientFacts): Promise<Notice[]> {
   const data = event.data as Data;
   const requestId = text(data.requestId);
@@ -166,7 +169,7 @@ async function quoteNotices(event: RecordedEvent, kind: NotificationKind, facts:
   const customerId = text(requested.customerId);
   const customerName = await facts.fullName(customerId);
   const base = { requestId, revision: String(event.revision) };
-  const params = { requestId, customerName, city: text(requested.city), eventDate: text(requested.eventDate), ...(data.reason ? { reason: text(data.reason) } : {}) };
+  const params = { requestId, customerName, city: text(requested.city), eventDate: dayText(text(requested.eventDate)), ...(data.reason ? { reason: text(data.reason) } : {}) };
   const toVendor = async (vendorId: string, noticeKind: NotificationKind): Promise<Notice | null> => {
     const vendor = await facts.vendor(vendorId);
     return vendor.owner ? { userId: vendor.owner, kind: noticeKind, subject: { ...base, vendorId, audience: 'vendor' }, params: { ...params, ...namesOf('vendorName', vendor.name) } } : null;

@@ -74,7 +74,7 @@ function RequestFacts(props: { request: Pick<QuoteRequest, 'eventDate' | 'city' 
   const locale = useLocale();
   const { request } = props;
   return (
-    <dl className="facts quote-facts">
+    <dl className="quote-facts">
       <dt>{t('quotes.facts.date')}</dt><dd>{formatDay(request.eventDate, locale)}</dd>
       <dt>{t('quotes.facts.city')}</dt><dd dir="auto">{request.city}</dd>
       <dt>{t('quotes.facts.eventType')}</dt><dd>{t(`quotes.eventTypes.${request.eventType}`)}</dd>
@@ -154,7 +154,7 @@ function RequestCard(props: { request: QuoteRequest; highlighted: boolean }) {
         </div>
         <p className="muted">{t('quotes.sent', { date: formatDate(request.createdAt, locale, { dateStyle: 'medium' }) })}</p>
         <details className="quote-request-details">
-          <summary>{t('quotes.facts.message')}</summary>
+          <summary>{t('quotes.facts.details')}</summary>
           <RequestFacts request={request} />
         </details>
         <Outcome request={request} />
@@ -275,18 +275,25 @@ export function NewQuoteRequestPage() {
   const problem = (field: RequestField): string | null =>
     checked?.[field] || (!checked && answer?.invalid?.[field]) || refusedFields[field] || Object.keys(refusedFields).some((name) => name.startsWith(`${field}.`))
       ? t(`quotes.request.errors.${field}`) : null;
+  const problemsOf = (element: HTMLFormElement) => {
+    const form = new FormData(element);
+    return requestBodyOf(Object.fromEntries(REQUEST_FIELDS.map((name) => [name, String(form.get(name) ?? '')])), form.getAll('vendorIds').map(String)).problems;
+  };
   function check(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const found = requestBodyOf(Object.fromEntries(REQUEST_FIELDS.map((name) => [name, String(form.get(name) ?? '')])), form.getAll('vendorIds').map(String)).problems;
+    const found = problemsOf(event.currentTarget);
     setChecked(found);
     if (Object.keys(found).length > 0) event.preventDefault();
   }
+  // Once the browser named what is missing, each field's message goes as soon as it is put right.
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (checked) setChecked(problemsOf(event.currentTarget));
+  };
   const described = (field: RequestField, hint = false) => [hint ? `${id}-${field}-hint` : '', problem(field) ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <DashboardLayout title={t('quotes.request.title')}>
       <div className="quotes-page quote-request-form-page">
         <p className="muted">{t('quotes.request.lead')}</p>
-        <Form method="post" className="form card quote-request-form" onSubmit={check} noValidate data-testid="quote-request-form" aria-busy={busy}>
+        <Form method="post" className="form card quote-request-form" onSubmit={check} onChange={recheck} noValidate data-testid="quote-request-form" aria-busy={busy}>
           <fieldset className="field quote-artists" aria-describedby={described('vendorIds')}>
             <legend>{t('quotes.request.artists')}</legend>
             {artists.length === 0 ? <p className="muted">{t('quotes.request.noArtists')}</p> : null}

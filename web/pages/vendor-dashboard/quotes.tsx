@@ -101,15 +101,21 @@ function QuoteForm(props: { item: QuoteInboxItem; products: ProductSummary[] }) 
   useDoneToast(intent);
   const values = answer?.values ?? {};
   const problem = (field: QuoteField) => (checked?.[field] || (!checked && answer?.invalid?.[field]) || refusedFields[field] || Object.keys(refusedFields).some((name) => name.startsWith(`${field}.`)) ? t(`quotes.answer.errors.${field}`) : null);
+  const problemsOf = (element: HTMLFormElement) => {
+    const form = new FormData(element);
+    return quoteBodyOf(Object.fromEntries(QUOTE_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))).problems;
+  };
   function check(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const found = quoteBodyOf(Object.fromEntries(QUOTE_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))).problems;
+    const found = problemsOf(event.currentTarget);
     setChecked(found);
     if (Object.keys(found).length > 0) event.preventDefault();
   }
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (checked) setChecked(problemsOf(event.currentTarget));
+  };
   const described = (field: QuoteField, hint = false) => [hint ? `${id}-${field}-hint` : '', problem(field) ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <Form method="post" preventScrollReset className="form quote-answer-form" onSubmit={check} noValidate data-testid="quote-form" aria-busy={busy}>
+    <Form method="post" preventScrollReset className="form quote-answer-form" onSubmit={check} onChange={recheck} noValidate data-testid="quote-form" aria-busy={busy}>
       <input type="hidden" name={INTENT_FIELD} value={intent} />
       <h3>{t('quotes.answer.title')}</h3>
       <div className="quote-form-pair">
