@@ -41,6 +41,9 @@ describe('PhoneNumber: what people type, stored as E.164', () => {
   it('ignores the direction marks a right-to-left page may put around a number', () => {
     expect(parsed('\u200e050-123-4567\u200e')).toBe('+972501234567');
     expect(parsed('\u2066+972 50 123 4567\u2069')).toBe('+972501234567');
+    // The no-break hyphens of an example copied from a hint, an en dash, a no-break space.
+    expect(parsed('050\u2011123\u20114567')).toBe('+972501234567');
+    expect(parsed('02\u2013123\u00a04567')).toBe('+97221234567');
   });
 
   it('keeps every value SPEC §5 accepts: the string form as it is, the object form joined', () => {

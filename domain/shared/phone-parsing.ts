@@ -10,14 +10,16 @@ import { isPhoneObject, isPhoneString } from './phone-rules.ts';
 // `+` and 12 digits, or the object form prefix + 9 digits, joined); besides, any number the library
 // finds valid: the local forms typed in Israel (050-123-4567, 0501234567, a landline 02-123-4567 or
 // 03-1234567), +972 or 00972 with or without the local 0, and numbers of other countries with their
-// + prefix. Spaces, dashes, dots, brackets and direction marks are ignored. Stored in E.164
+// + prefix. Separators are ignored (SEPARATORS). Stored in E.164
 // (+972501234567; an Israeli landline is +97221234567, 12 characters).
 
 /** A number typed without a country prefix is read as Israeli. */
 export const HOME_COUNTRY = 'IL';
 export const HOME_DIAL_PREFIX = '+972';
 
-const SEPARATORS = /[\s\-.()\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Spaces (a no-break one too), dashes (the no-break hyphen and the en dash a phone keyboard or a pasted
+// example brings), dots, brackets and the direction marks a right-to-left page puts around a number.
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212.()\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const TYPED_NUMBER = /^(?:\+|00)?\d{1,20}$/;
 
 /** The digits of a typed number with its leading + (or 00), without separators; '' when nothing was typed. */

@@ -12,6 +12,7 @@ import { PageMeta } from './page-meta.tsx';
 import { UnreadBadges } from './unread-counts.tsx';
 import { landingAfterNotFound, NOT_FOUND_REDIRECT_SECONDS } from './after-not-found.ts';
 import { isChunkError, type ChunkError } from './chunk-recovery.ts';
+import { displayPhone } from './phone-number.ts';
 
 // Header, footer and the error boundary of every page.
 function LanguageSwitch() {
@@ -126,7 +127,7 @@ function Footer() {
           {supportWhatsapp ? (
             <p>
               {t('footer.support')}{' '}
-              <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{supportWhatsapp}</a>
+              <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{displayPhone(supportWhatsapp)}</a>
               {supportIsDemo ? <> <span className="muted" data-testid="support-demo">{`(${t('footer.demoNumber')})`}</span></> : null}
             </p>
           ) : null}

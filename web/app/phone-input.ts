@@ -1,4 +1,4 @@
-import { phoneNumberOf, phoneNumberOfParts } from '../../domain/shared/phone-parsing.ts';
+import { compactPhone, phoneNumberOf, phoneNumberOfParts } from '../../domain/shared/phone-parsing.ts';
 
 // What a phone field's typed text is (the profile, "show the phone number"): read with the same rules
 // as the API (domain/shared/phone-parsing.ts, libphonenumber-js), so a bad number is named in the page's
@@ -16,7 +16,7 @@ export type PhoneFromForm = { ok: true; phone: string | undefined } | { ok: fals
 export function phoneFromForm(prefix: string, typed: string): PhoneFromForm {
   const text = typed.trim();
   if (text === '') return { ok: true, phone: undefined };
-  const compact = text.replace(/[\s\-.()\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  const compact = compactPhone(text);
   if (compact.startsWith('+') || compact.startsWith('00')) {
     const phone = phoneNumberOf(compact);
     return phone ? { ok: true, phone } : { ok: false, problem: 'phoneFull' };

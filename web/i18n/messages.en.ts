@@ -59,8 +59,8 @@ export const en = {
     activationTitle: 'Account activation', activating: 'Activating your account…', activate: 'Activate my account', activated: 'Your account is active. You can sign in now.',
     activationMissing: 'The activation link is missing its token. Open the link from the e-mail again.',
     registerTitle: 'Register', registerDescription: 'Open an account to book and pay artists.', fullName: 'Full name', phone: 'Phone (optional)',
-    phoneHint: 'As you dial it, e.g. 050-123-4567 or 02-123-4567; from abroad with + and the country code.',
-    phoneInvalid: 'This is not a phone number. Type it as you dial it, e.g. 050-123-4567 or 02-123-4567, or with + and the country code.',
+    phoneHint: 'As you dial it, e.g. 050‑123‑4567 or 02‑123‑4567; from abroad with + and the country code.',
+    phoneInvalid: 'This is not a phone number. Type it as you dial it, e.g. 050‑123‑4567 or 02‑123‑4567, or with + and the country code.',
     passwordRule: 'At least 8 characters.', register: 'Register', registered: 'Almost done: we sent an activation link to your e-mail.',
   },
   artist: {

@@ -19,14 +19,14 @@ interface Texts {
 }
 const texts: Record<Locale, Texts> = {
   he: {
-    phoneNumberError: 'זה לא מספר טלפון של המדינה שנבחרה. יש להקליד אותו כפי שמחייגים, למשל \u2066050-123-4567\u2069 או \u206602-123-4567\u2069.',
+    phoneNumberError: 'זה לא מספר טלפון של המדינה שנבחרה. יש להקליד אותו כפי שמחייגים, למשל \u2066050\u2011123\u20114567\u2069 או \u206602\u2011123\u20114567\u2069.',
     wrongPassword: 'הסיסמה הנוכחית שגויה.',
     faqQuestion: 'איך משלמים?',
     charge: 'חיוב',
     refund: 'החזר',
   },
   en: {
-    phoneNumberError: 'This is not a phone number of the chosen country. Type it as you dial it, e.g. 050-123-4567 or 02-123-4567.',
+    phoneNumberError: 'This is not a phone number of the chosen country. Type it as you dial it, e.g. 050\u2011123\u20114567 or 02\u2011123\u20114567.',
     wrongPassword: 'The current password is wrong.',
     faqQuestion: 'How do I pay?',
     charge: 'Charge',

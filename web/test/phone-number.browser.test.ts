@@ -10,12 +10,12 @@ let suite: BrowserSuite;
 
 const words: Record<Locale, { invalid: string; dispenseInvalid: string }> = {
   he: {
-    invalid: 'זה לא מספר טלפון. יש להקליד אותו כפי שמחייגים, למשל \u2066050-123-4567\u2069 או \u206602-123-4567\u2069, או עם + וקידומת המדינה.',
-    dispenseInvalid: 'זה לא מספר טלפון של המדינה שנבחרה. יש להקליד אותו כפי שמחייגים, למשל \u2066050-123-4567\u2069 או \u206602-123-4567\u2069.',
+    invalid: 'זה לא מספר טלפון. יש להקליד אותו כפי שמחייגים, למשל \u2066050\u2011123\u20114567\u2069 או \u206602\u2011123\u20114567\u2069, או עם + וקידומת המדינה.',
+    dispenseInvalid: 'זה לא מספר טלפון של המדינה שנבחרה. יש להקליד אותו כפי שמחייגים, למשל \u2066050\u2011123\u20114567\u2069 או \u206602\u2011123\u20114567\u2069.',
   },
   en: {
-    invalid: 'This is not a phone number. Type it as you dial it, e.g. 050-123-4567 or 02-123-4567, or with + and the country code.',
-    dispenseInvalid: 'This is not a phone number of the chosen country. Type it as you dial it, e.g. 050-123-4567 or 02-123-4567.',
+    invalid: 'This is not a phone number. Type it as you dial it, e.g. 050\u2011123\u20114567 or 02\u2011123\u20114567, or with + and the country code.',
+    dispenseInvalid: 'This is not a phone number of the chosen country. Type it as you dial it, e.g. 050\u2011123\u20114567 or 02\u2011123\u20114567.',
   },
 };
 

@@ -150,7 +150,7 @@ export const adminContentMessages = messageSection(
     phoneDispense: {
       title: 'Phone number', intro: 'Want to talk to {{name}}? Get their phone number.', show: 'Show the phone number',
       why: 'Leave your name and phone number and the number appears right away. The artist and our team may use them to get back to you.',
-      fullName: 'Your full name', yourPhone: 'Your phone number', phoneHint: 'As you dial it (e.g. 050-123-4567 or a landline 02-123-4567), or the full number with +.',
+      fullName: 'Your full name', yourPhone: 'Your phone number', phoneHint: 'As you dial it (e.g. 050‑123‑4567 or a landline 02‑123‑4567), or the full number with +.',
       showNumber: 'Show the number', showing: 'Getting the number…', kept: 'This browser remembers your details for next time.',
       asKnown: 'As {{name}},', change: 'Not you? Change the details',
       callName: 'Call {{name}}:', none: '{{name}} has not listed a phone number. Send them a message instead.', noneSupport: 'Or ask us on WhatsApp:',
@@ -303,7 +303,7 @@ export const adminContentMessages = messageSection(
     phoneDispense: {
       title: 'מספר טלפון', intro: 'רוצים לדבר עם {{name}}? קבלו את מספר הטלפון.', show: 'הצגת מספר הטלפון',
       why: 'השאירו שם ומספר טלפון והמספר יופיע מיד. האמן והצוות שלנו עשויים להשתמש בהם כדי לחזור אליכם.',
-      fullName: 'שם מלא', yourPhone: 'מספר הטלפון שלכם', phoneHint: 'כפי שמחייגים אותו (למשל ⁦050-123-4567⁩ או קווי ⁦02-123-4567⁩), או המספר המלא עם +.',
+      fullName: 'שם מלא', yourPhone: 'מספר הטלפון שלכם', phoneHint: 'כפי שמחייגים אותו (למשל ⁦050‑123‑4567⁩ או קווי ⁦02‑123‑4567⁩), או המספר המלא עם +.',
       showNumber: 'הצגת המספר', showing: 'מביאים את המספר…', kept: 'הדפדפן הזה יזכור את הפרטים שלכם לפעם הבאה.',
       asKnown: 'בתור {{name}},', change: 'לא אתם? שינוי הפרטים',
       callName: 'התקשרו אל {{name}}:', none: '{{name}} לא ציינו מספר טלפון. שלחו להם הודעה במקום.', noneSupport: 'או שאלו אותנו בווטסאפ:',
