@@ -119,7 +119,7 @@ export function ProductForm(props: ProductFormProps) {
         maxLength={INTRO_TEXT_MAX} hint={`${t('products.form.introTextHint', { max: INTRO_TEXT_MAX })} ${t('formControls.requiredOneLanguage')}`} error={error('introText')} />
 
       <fieldset className="field product-information">
-        <legend id={`${id}-information-label`}>{t('products.form.information')} <Required /></legend>
+        <legend id={`${id}-information-label`}>{t('products.form.information')}</legend>
         <small id={`${id}-information-hint`}>{t('products.form.informationHint')} {t('formControls.requiredOneLanguage')}</small>
         {TRANSLATABLE_LOCALES.map((lang) => (
           <div className="product-information-language" key={lang}>
