@@ -6,8 +6,8 @@ const customer = { uuid: 'u-dana', isAdmin: false, isOperator: false, groups: []
 const artist = { uuid: 'u-noa', Vendor: { id: 'v-1' }, isAdmin: false, isOperator: false, groups: [] };
 const admin = { uuid: 'u-admin', isAdmin: true, isOperator: false, groups: ['superUsers'] };
 const now = Date.parse('2026-11-28T10:00:00.000Z');
-const order = (status: 'new' | 'payed' | 'approved' | 'completed' | 'canceled', reviewed = false, slot: { start: string; end: string } | null = null) =>
-  ({ status, customerId: 'u-dana', vendorId: 'v-1', slot, review: reviewed ? { rating: 5, text: 'Great', at: '2026-01-01T00:00:00Z', editedAt: null } : null });
+const order = (status: 'new' | 'payed' | 'approved' | 'completed' | 'canceled', reviewed = false, slot: { start: string; end: string } | null = null, eventAt = slot?.start ?? null) =>
+  ({ status, customerId: 'u-dana', vendorId: 'v-1', slot, eventAt, review: reviewed ? { rating: 5, text: 'Great', at: '2026-01-01T00:00:00Z', editedAt: null } : null });
 
 describe('orderPermissions', () => {
   it('given a new order: the customer may pay or cancel; the artist may cancel but never pay', () => {
@@ -35,6 +35,12 @@ describe('orderPermissions', () => {
     expect(orderPermissions(upcoming, artist, Date.parse('2026-12-09T19:30:00.000Z'))).toMatchObject({ complete: true, completeAfter: null });
     expect(orderPermissions(order('payed', false, upcoming.slot), artist, now)).toMatchObject({ complete: false, completeAfter: null, approve: true });
     expect(orderPermissions(order('approved'), artist, now)).toMatchObject({ complete: true, completeAfter: null });
+  });
+
+  it("given an approved order of a fixed service with event details: completable from the event's start", () => {
+    const withDetails = order('approved', false, null, '2026-12-24T17:00:00.000Z');
+    expect(orderPermissions(withDetails, artist, now)).toMatchObject({ complete: false, completeAfter: '2026-12-24T17:00:00.000Z' });
+    expect(orderPermissions(withDetails, artist, Date.parse('2026-12-24T17:00:00.000Z'))).toMatchObject({ complete: true, completeAfter: null });
   });
 
   it('a guest has no part in any order', () => {

@@ -15,14 +15,14 @@ export interface OrderPermissions {
   completeAfter: string | null;
 }
 
-/** The times of the order's event as the order answer holds them: a timed order's slot end (domain/order/may.ts). */
-export const eventTimesOf = (order: Pick<Order, 'slot'>) => ({ end: order.slot?.end });
+/** The times of the order's event as the order answer holds them (domain/order/may.ts): a timed order's slot end, the event's start. */
+export const eventTimesOf = (order: Pick<Order, 'slot' | 'eventAt'>) => ({ end: order.slot?.end, eventAt: order.eventAt ?? undefined });
 
 /**
  * `now` (epoch ms) is the root loader's server time (RootData.now): the server pass and hydration
  * offer the same buttons, and "complete" only once the order's event is over, as the decider checks.
  */
-export function orderPermissions(order: Pick<Order, 'status' | 'customerId' | 'vendorId' | 'review' | 'slot'>, user: SignedInUser | null, now: number): OrderPermissions {
+export function orderPermissions(order: Pick<Order, 'status' | 'customerId' | 'vendorId' | 'review' | 'slot' | 'eventAt'>, user: SignedInUser | null, now: number): OrderPermissions {
   const actor = actorOf(user);
   const facts = { status: order.status, customerId: order.customerId, vendorId: order.vendorId, ...eventTimesOf(order) };
   const at = new Date(now).toISOString();

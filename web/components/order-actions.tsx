@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Form, type ActionFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../api/view-models.ts';
@@ -17,8 +17,8 @@ import { FormError } from './form-errors.tsx';
 // The lifecycle buttons of one order, each shown only where the permissions (domain/order/may.ts)
 // allow it: Pay now (the customer, new), Approve and Complete (the vendor or an admin), Cancel with a
 // reason, asked for in a small form that is also the confirmation. Before the order's event is over
-// the vendor sees when it can be completed instead of the Complete button (the decider refuses it until
-// then, 409 order.event-not-over, which shows in words if it happens anyway). The buttons post to the page's
+// the vendor sees when it can be completed instead of the Complete button, which appears by itself
+// once it is (the decider refuses it until then, 409 order.event-not-over, worded if it happens anyway). The buttons post to the page's
 // route action (orderAction, also without JavaScript), which writes and waits until the views hold
 // the write's revision, so the page's data read after it shows the new status.
 interface WriteResult { id: string; revision: number }
@@ -48,10 +48,35 @@ export async function orderAction({ context, request }: ActionFunctionArgs) {
   }
 }
 
+/** Longest wait setTimeout takes (about 24.8 days); a later event is offered after any reload before it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Whether `at` (ISO) has passed by the browser's clock, turning true when it does: the page is rendered
+ * with the server's time of its load (RootData.now, the same in the server pass and hydration), so a
+ * page kept open, or reached later by client navigation, offers Complete once the event is over without
+ * a reload.
+ */
+function usePassed(at: string | null): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    setPassed(false);
+    if (!at) return;
+    const wait = Math.max(Date.parse(at) - Date.now(), 0);
+    if (wait > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => setPassed(true), wait);
+    return () => clearTimeout(timer);
+  }, [at]);
+  return passed;
+}
+
 export function OrderActions(props: { order: Order; permissions: OrderPermissions }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { order, permissions } = props;
+  const { order } = props;
+  // Waiting for the event (completeAfter) means this person completes it once it is over.
+  const over = usePassed(props.permissions.completeAfter);
+  const permissions = over ? { ...props.permissions, complete: true, completeAfter: null } : props.permissions;
   const intent = intentOf(order.orderId);
   const answer = useActionAnswer<OrderActionAnswer & { values?: Record<string, string> }>(intent);
   const failure = useActionFailure(intent);
