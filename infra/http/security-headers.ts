@@ -35,7 +35,7 @@ export function pageContentSecurityPolicy(options: { inlineScripts: string[]; ho
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     "media-src 'self' https: http:",
-    'frame-src https://www.youtube-nocookie.com',
+    'frame-src https://www.youtube-nocookie.com https://w.soundcloud.com',
     `connect-src 'self'${host ? ` ws://${host} wss://${host}` : ''}`,
     "font-src 'self'",
     "object-src 'none'",

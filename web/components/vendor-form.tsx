@@ -49,6 +49,11 @@ export interface VendorFormProps extends VendorFormChoices {
   saveBarExtra?: ReactNode;
   /** Shown, not changed: no save bar (the reader may not save; put the form in a disabled fieldset). */
   readOnly?: boolean;
+  /**
+   * Shown instead of the photo, audio and video link rows (the artist's own editor: uploads written
+   * item by item, web/components/vendor-media-editor.tsx); the profile then saves with keepMedia.
+   */
+  mediaLists?: ReactNode;
 }
 
 export const emptyVendorProfile = (): VendorProfileDraft => ({
@@ -231,6 +236,7 @@ export function VendorForm(props: VendorFormProps) {
           <ImageUrlField name="heroImageUrl" label={label('heroImage')} value={form.heroImageUrl} onChange={set('heroImageUrl')} error={message('heroImageUrl')} wide />
           <ImageUrlField name="logoImageUrl" label={label('logoImage')} value={form.logoImageUrl} onChange={set('logoImageUrl')} error={message('logoImageUrl')} />
         </div>
+        {props.mediaLists ?? <>
         <RepeatableList name="images" legend={label('images')} items={form.images} onChange={set('images')} newItem={() => ({ url: '', description: '' })}
           itemLabel={(index) => label('image', { number: index + 1 })} addLabel={label('addImage')} emptyText={label('noImages')} max={100}
           renderItem={(row, index, update) => (
@@ -254,6 +260,7 @@ export function VendorForm(props: VendorFormProps) {
         <RepeatableList name="videos" legend={label('videos')} items={form.videos} onChange={set('videos')} newItem={() => ({ link: '', description: '' })}
           itemLabel={(index) => label('video', { number: index + 1 })} addLabel={label('addVideo')} emptyText={label('noVideos')} max={100}
           renderItem={(row, index, update) => <VideoRow row={row} index={index} update={update} error={message(`videos.${index}.youtubeId`)} descriptionError={message(`videos.${index}.description`)} />} />
+        </>}
       </ProfileSection>
 
       <ProfileSection title={label('sections.generalInfo')}>

@@ -20,6 +20,7 @@ import { Avatar } from '../components/avatar.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
+import { AudioTracks, PhotoGallery, VideoFiles } from '../components/vendor-gallery.tsx';
 import { languageNameIn, Translated, TranslatedHtml, WrittenText } from '../components/translated.tsx';
 import type { BusyInterval, Locale, ProductSummary, Review } from '../api/view-models.ts';
 
@@ -86,6 +87,7 @@ export function VendorPageView() {
   const images = vendor.profile.images.filter((item) => item.url);
   const audio = vendor.profile.audio.filter((item) => item.url);
   const videos = vendor.profile.videos.filter((item) => YOUTUBE_VIDEO_ID.test(item.youtubeId));
+  const videoFiles = (vendor.profile.videoFiles ?? []).filter((item) => item.url);
   const name = tr(card.name, locale);
   const languageNames = new Intl.DisplayNames([languageTag(locale)], { type: 'language' });
   const timed = vendor.products.filter((product) => product.type === 'timedService');
@@ -124,25 +126,24 @@ export function VendorPageView() {
           {images.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.images')}</h2>
-              <div className="image-grid">
-                {images.map((image) => <figure key={image.url}><img src={image.url} alt={image.description} loading="lazy" /><WrittenText as="figcaption" text={image.description} /></figure>)}
-              </div>
+              <PhotoGallery name={name} images={images} />
             </section>
           ) : null}
 
           {audio.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.audio')}</h2>
-              {audio.map((track) => (
-                <figure key={track.url} className="audio"><WrittenText as="figcaption" text={track.description} /><audio controls preload="none" src={track.url} /></figure>
-              ))}
+              <AudioTracks name={name} tracks={audio} />
             </section>
           ) : null}
 
-          {videos.length > 0 ? (
+          {videos.length + videoFiles.length > 0 ? (
             <section className="section">
               <h2>{t('vendor.videos')}</h2>
-              <div className="video-grid">{videos.map((video) => <YouTubeVideo key={video.youtubeId} youtubeId={video.youtubeId} description={video.description} />)}</div>
+              <div className="video-grid">
+                {videos.map((video) => <YouTubeVideo key={video.youtubeId} youtubeId={video.youtubeId} description={video.description} />)}
+                <VideoFiles name={name} videos={videoFiles} />
+              </div>
             </section>
           ) : null}
 

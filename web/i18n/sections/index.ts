@@ -33,6 +33,7 @@ import { businessDetailsMessages } from './business-details.ts';
 import { quotesMessages } from './quotes.ts';
 import { orderCompletionMessages } from './order-completion.ts';
 import { eventDetailsMessages } from './event-details.ts';
+import { vendorMediaMessages } from './vendor-media.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -41,5 +42,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   productsMessages, vendorReviewsMessages, formControlsMessages, searchMessages, quotesMessages,
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
   chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
-  orderCompletionMessages, eventDetailsMessages,
+  orderCompletionMessages, eventDetailsMessages, vendorMediaMessages,
 ] as MessageSection<Record<string, unknown>>[];

@@ -8,6 +8,7 @@ import { publishToast } from '../../app/toasts.tsx';
 import { vendorPath } from '../../app/vendor-path.ts';
 import { languageEntries, vendorProfileForEditing } from '../../api/queries.ts';
 import { VendorForm, type VendorProfileInput } from '../../components/vendor-form.tsx';
+import { VendorMediaEditor } from '../../components/vendor-media-editor.tsx';
 import { DashboardLayout } from '../dashboard/dashboard-layout.tsx';
 import { BUSINESS_INTENT, BusinessDetailsForm, businessDetails, saveBusinessDetails } from '../../components/business-details-form.tsx';
 import { INTENT_FIELD, textOf } from '../../app/form-action.ts';
@@ -17,6 +18,8 @@ import { INTENT_FIELD, textOf } from '../../app/form-action.ts';
 // each message is shown next to its field in the page's language (the form is the shared
 // web/components/vendor-form.tsx, also used by the admin's vendor screens). After saving, the page reloads
 // the profile with the write's revision (read-your-writes), so what is shown is what was stored.
+// Photos, video and audio are the media section's (web/components/vendor-media-editor.tsx): uploaded,
+// ordered and removed at once, item by item; saving the form keeps them (keepMedia).
 interface WriteResult { id: string; revision: number }
 
 export async function vendorProfileLoader({ context, request }: LoaderFunctionArgs) {
@@ -69,13 +72,15 @@ function ProfileEditor(props: { data: ProfileData }) {
   const { data } = props;
 
   async function save(profile: VendorProfileInput) {
-    const written = await environmentOf(undefined).api.request<WriteResult>('PUT', 'vendor/profile', { body: { profile }, silent: true });
+    // The media lists are written item by item by the media section: saving keeps them as they are now.
+    const written = await environmentOf(undefined).api.request<WriteResult>('PUT', 'vendor/profile', { body: { profile, keepMedia: true }, silent: true });
     publishToast({ kind: 'success', messageKey: 'vendorProfile.saved' });
     await navigate({ search: `?rev=${written.revision}` }, { replace: true, preventScrollReset: true });
   }
 
   return (
     <VendorForm initial={data.profile} categories={data.categories} languages={data.languages} places={data.places} onSubmit={save}
+      mediaLists={<VendorMediaEditor initial={data.profile} />}
       saveBarExtra={<LocalLink to={vendorPath(data.card, locale)} className="save-bar-link">{t('vendorProfile.viewPage')}</LocalLink>} />
   );
 }
