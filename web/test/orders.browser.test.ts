@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
-import type { Actor } from '../../domain/shared/actor.ts';
-import { orderDecider, orderStream } from '../../domain/order/decider.ts';
-import { orderedProductOf } from '../../domain/order/ordered-product.ts';
-import { productDecider, productStream, type ProductState } from '../../domain/product/decider.ts';
-import type { ProductEvent } from '../../domain/product/events.ts';
+import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { bookedWeeksAgo, slotEndOf } from './booked-orders.ts';
 import { formatDateTime } from '../app/format.ts';
 import { fillEventDetails } from './event-details-kit.ts';
 
@@ -13,8 +9,9 @@ import { fillEventDetails } from './event-details-kit.ts';
 // and pays through the UI while the artist watches the orders page; the new order appears there
 // without a reload; the artist approves and the customer's order page turns "approved" by itself;
 // the event is still to come, so the artist is told when it can be completed instead of a Complete
-// button (issue 22 item 3); an event that took place (booked weeks ago for yesterday evening) the
-// artist completes, the customer reviews, and the review shows to the artist. Every change is a
+// button (issue 22 item 3; more in order-completion.browser.test.ts); a show that took place (booked
+// weeks ago, over three hours ago) the artist completes, the customer reviews, and the review shows to
+// the artist. Every change is a
 // real command, so the toasts asserted here come through the whole seam — reactor → queue → worker
 // → realtime hub → websocket → toast — in each reader's own words and language.
 let suite: BrowserSuite;
@@ -94,35 +91,6 @@ async function bookAndPay(customer: Session, words: Texts): Promise<string> {
   return new URL(page.url()).pathname.split('/').at(-2)!;
 }
 
-/**
- * An order of the demo customer for the artist's timed show, booked three weeks ago for yesterday
- * evening: the booking is decided as it was then (by the order decider, at that time) and written to
- * the log as older data; then the customer pays and the artist approves it through the API, as they
- * would have before the event. Answers the order id.
- */
-async function bookedForYesterday(): Promise<string> {
-  const { url, eventStore } = suite.market;
-  const customerToken = (await signIn(url, DEMO.customer)).token;
-  const vendorToken = (await signIn(url, DEMO.vendor)).token;
-  const customerId = (await apiCall<{ uuid: string }>(url, 'GET', 'user/current', customerToken)).body.uuid;
-  const vendorId = (await apiCall<{ Vendor: { id: string } }>(url, 'GET', 'user/current', vendorToken)).body.Vendor.id;
-  const products = await apiCall<{ items: { productId: string }[] }>(url, 'GET', `ecommerce/product?vendorId=${vendorId}&type=timedService`, null);
-  const productEvents = await eventStore.readStream(productStream(products.body.items[0]!.productId));
-  const product = orderedProductOf(productEvents.reduce<ProductState>((state, event) => productDecider.evolve(state, event as unknown as ProductEvent), productDecider.initialState));
-  const day = new Date(Date.now() - 86_400_000);
-  const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16)).toISOString();
-  const at = new Date(Date.now() - 21 * 86_400_000).toISOString();
-  const actor: Actor = { userId: customerId, roles: ['user'], groups: [], vendorId: null };
-  const orderId = crypto.randomUUID();
-  const [placed] = orderDecider.decide({ type: 'PlaceOrder', actor, at, orderId, customerId, product: product!, start }, null);
-  await eventStore.append(orderStream(orderId), [{
-    id: crypto.randomUUID(), type: placed!.type, data: placed!.data, metadata: { actor, correlationId: crypto.randomUUID(), causationId: null, at, schemaVersion: 1 },
-  }], 'no_stream');
-  expect((await apiCall(url, 'POST', `orders/${orderId}/pay`, customerToken, { cardNumber: '4242424242424242' })).status).toBe(200);
-  expect((await apiCall(url, 'POST', `orders/${orderId}/approve`, vendorToken, {})).status).toBe(200);
-  return orderId;
-}
-
 async function liveLifecycle(locale: Locale) {
   const words = texts[locale];
   const vendor = await suite.open(locale, { as: DEMO.vendor });
@@ -159,18 +127,17 @@ async function liveLifecycle(locale: Locale) {
   await customer.page.waitForSelector(`[data-testid="order-status"]:text-is("${words.statuses.approved}")`, LIVE);
 
   // The event is still to come: no Complete button, but when it can be completed — after the slot.
-  const vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;
-  const { slot } = (await apiCall<{ slot: { end: string } }>(suite.market.url, 'GET', `orders/${orderId}`, vendorToken)).body;
+  const end = await slotEndOf(suite.market, orderId);
   await vendorCard.locator(`[data-testid="order-card-status"]:text-is("${words.statuses.approved}")`).waitFor(LIVE);
   const completeAfter = vendorCard.locator('[data-testid="order-complete-after"]');
   await completeAfter.waitFor(LIVE);
-  expect(await completeAfter.textContent()).toBe(words.completeAfter(formatDateTime(slot.end, locale)));
+  expect(await completeAfter.textContent()).toBe(words.completeAfter(formatDateTime(end, locale)));
   expect(await vendorCard.locator('[data-testid="order-complete-action"]').count()).toBe(0);
   expect(await vendorCard.locator('[data-testid="order-cancel"]').count()).toBe(1);
 
-  // An event that took place yesterday evening, paid and approved before it: the artist completes it;
-  // the order moves to the past orders, the customer (on its page) is invited to review.
-  const pastId = await bookedForYesterday();
+  // A show that ended three hours ago, paid and approved before it: the artist completes it; the order
+  // moves to the past orders, the customer (on its page) is invited to review.
+  const pastId = await bookedWeeksAgo(suite.market, -3 * 3600_000);
   await suite.goto(customer, `/order/${pastId}/complete`);
   await realtimeConnected(customer.page);
   const pastCard = vendor.page.locator(`[data-testid="open-orders"] ${card(pastId)}`);
