@@ -147,10 +147,13 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
     return unique(recipients.filter((userId): userId is string => Boolean(userId))
       .map((userId) => ({ userId, kind: contractKind, subject: { ...subject, audience: audienceOf(userId) }, params })));
   }
-  return [];
-}
   const quoteKind = quoteKinds[event.type];
   if (quoteKind) return quoteNotices(event, quoteKind, facts);
+  return [];
+}
+
+/** A request's day (YYYY-MM-DD) as 12.02.2027: read alike in both languages, and kept together in right-to-left text. */
+const dayText = (day: string): string => day.split('-').reverse().join('.');
 
 /**
  * Quote requests (docs/quotes.md): the artists asked hear of a request, its cancel and the customer's
@@ -158,9 +161,6 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
  * expiry, and the artist of its own quote's expiry. The subject names the request, the artist and the
  * request stream's revision, so a live screen reads the request with `minRevision`.
  */
-/** A request's day (YYYY-MM-DD) as 12.02.2027: read alike in both languages, and kept together in right-to-left text. */
-const dayText = (day: string): string => day.split('-').reverse().join('.');
-
 async function quoteNotices(event: RecordedEvent, kind: NotificationKind, facts: RecipientFacts): Promise<Notice[]> {
   const data = event.data as Data;
   const requestId = text(data.requestId);

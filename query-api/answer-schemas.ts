@@ -400,8 +400,6 @@ export const PaymentsAnswer = z.object({
   totals: z.object({ charged: Money, refunded: Money, net: Money }).check(z.describe('Over every entry, not only this page')),
 });
 
-// The command API's answer the web reads with the others; its home is the neutral contracts/.
-export { UserProfileAnswer } from '../contracts/user-profile.ts';
 // Quote requests (docs/quotes.md): a quote whose validUntil passed is answered as `expired` at once.
 const QuoteStatus = z.enum(['asked', 'quoted', 'declined', 'expired', 'accepted', 'notChosen']);
 const QuoteRequestStatus = z.enum(['open', 'accepted', 'canceled']);
@@ -431,3 +429,5 @@ export const QuoteInboxAnswer = z.extend(servedAs<Served<QuoteInboxView>>()(z.lo
   outcome: z.nullable(z.looseObject({ outcome: QuoteOutcome, outcomeId: z.string() })),
 })), { customerName: Participants.customerName });
 
+// The command API's answer the web reads with the others; its home is the neutral contracts/.
+export { UserProfileAnswer } from '../contracts/user-profile.ts';
