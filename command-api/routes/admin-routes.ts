@@ -3,7 +3,7 @@ import { aclDecider, aclRuleStream } from '../../domain/acl/decider.ts';
 import { AclRule } from '../../domain/acl/events.ts';
 import { configEntryDecider, configEntryStream } from '../../domain/config-entry/decider.ts';
 import { ConfigKey } from '../../domain/config-entry/events.ts';
-import { configValueProblem, ConfigValueType } from '../../domain/config-entry/config-value.ts';
+import { configValueProblem, ConfigValueType, normalizedConfigValue } from '../../domain/config-entry/config-value.ts';
 import { contentDecider, contentStream } from '../../domain/content/decider.ts';
 import { ContentEntityType, ContentFields as ContentFieldsSchema } from '../../domain/content/events.ts';
 import { contentMediaUrls, withWebMediaUrls } from '../media-urls.ts';
@@ -75,10 +75,10 @@ export function adminRoutes(deps: CommandDeps): CommandRoute[] {
         body: z.strictObject({ value: z.string().max(10_000), valueType: ConfigValueType.default('string') }),
         // The decider refuses the same; checked here first so the 422 names the field.
         check: ({ key }, body) => {
-          const problem = configValueProblem(key, body.valueType, body.value);
+          const problem = configValueProblem(key, body.valueType, normalizedConfigValue(key, body.value));
           if (problem) throw new HttpProblem(422, 'Validation failed', { code: 'validation', errors: [{ field: 'value', message: problem }] });
         },
-        command: (key, body) => ({ type: 'SetConfigEntry', key, value: body.value, valueType: body.valueType }),
+        command: (key, body) => ({ type: 'SetConfigEntry', key, value: normalizedConfigValue(key, body.value), valueType: body.valueType }),
       },
       delete: { summary: 'Delete a configuration entry (admin)', command: (key) => ({ type: 'DeleteConfigEntry', key }) },
     }),

@@ -4,7 +4,7 @@ import { spec } from '../shared/decider-spec.ts';
 import type { ConfigEntryCommand } from './commands.ts';
 import { configEntryDecider } from './decider.ts';
 import type { ConfigEntryEvent } from './events.ts';
-import type { ConfigValueType } from './config-value.ts';
+import { normalizedConfigValue, type ConfigValueType } from './config-value.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const admin: Actor = { userId: 'admin-1', roles: ['user', 'admin'], groups: [], vendorId: null };
@@ -39,8 +39,11 @@ describe('config entry decider', () => {
       expect(spec(configEntryDecider).given([]).when(set(admin, value, 'x', valueType)).thenRefused('config-entry.invalid-value').kind).toBe('invalid');
     }
   });
-  it('the support WhatsApp number is a phone in the SPEC §5 string form, and a string', () => {
+  it('the support WhatsApp number is a phone stored in E.164 (the edge reads it as typed), and a string', () => {
     spec(configEntryDecider).given([]).when(set(admin, '0501234567')).thenRefused('config-entry.invalid-value');
+    spec(configEntryDecider).given([]).when(set(admin, '+97221234567')).then([wasSet('+97221234567')]);
+    expect(normalizedConfigValue('support.whatsapp', '054-555-0123')).toBe('+972545550123');
+    expect(normalizedConfigValue('site.name', ' HaBama ')).toBe(' HaBama ');
     spec(configEntryDecider).given([]).when(set(admin, '')).thenRefused('config-entry.invalid-value');
     spec(configEntryDecider).given([]).when(set(admin, '972501234567', 'support.whatsapp', 'number')).thenRefused('config-entry.invalid-value');
   });

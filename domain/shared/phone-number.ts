@@ -11,7 +11,10 @@ export { formatPhoneNumber, phoneNumberOf, phoneNumberOfParts, HOME_COUNTRY, HOM
 export const PHONE_NUMBER_MESSAGE = 'Must be a phone number: a local one (050-123-4567, 02-123-4567) or one with its country prefix (+44 20 7946 0958)';
 
 const PhoneParts = z.strictObject({ prefix: z.string().max(10), number: z.string().max(40) });
-const PhoneInput = z.union([z.string().max(40), PhoneParts]);
+const PhoneInput = z.union([z.string().max(40), PhoneParts]).meta({
+  description: 'A phone number as dialled in Israel (050-123-4567, a landline 02-123-4567) or with its country prefix (+44 20 7946 0958), or SPEC §5\'s object form { prefix, number }; stored in E.164 (+972501234567)',
+  examples: ['050-123-4567', '+972501234567'],
+});
 type PhoneInput = z.infer<typeof PhoneInput>;
 
 const toE164 = (value: PhoneInput, context: z.RefinementCtx): string => {

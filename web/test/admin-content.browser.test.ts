@@ -16,12 +16,12 @@ const LIVE = { timeout: 30_000 };
 const texts: Record<Locale, { aliasError: string; whatsappError: string; unauthorizedPath: string }> = {
   he: {
     aliasError: 'יש להשתמש רק באותיות לטיניות קטנות, ספרות ומקפים בודדים (למשל \u2066wedding-bands\u2069).',
-    whatsappError: 'יש להזין את המספר המלא עם +, למשל \u2066+972501234567\u2069 (+ ו־12 ספרות).',
+    whatsappError: 'זה לא מספר טלפון. יש להקליד אותו כפי שמחייגים, למשל \u2066054\u2011555\u20110123\u2069, או עם + וקידומת המדינה.',
     unauthorizedPath: '/error/unauthorized',
   },
   en: {
     aliasError: 'Use only lowercase Latin letters, digits and single hyphens (e.g. wedding-bands).',
-    whatsappError: 'Enter the full number with +, e.g. +972501234567 (+ and 12 digits).',
+    whatsappError: 'This is not a phone number. Type it as dialled, e.g. 054\u2011555\u20110123, or with + and the country code.',
     unauthorizedPath: '/en/error/unauthorized',
   },
 };
@@ -113,22 +113,22 @@ async function adminSetsWhatsappAndAccessRule(locale: Locale) {
   const { page } = admin;
   const number = locale === 'he' ? '+972541112233' : '+972549998877';
 
-  // The support WhatsApp number: a local number is refused with the entry's own message; a full one is
-  // saved and the footer shows it.
+  // The support WhatsApp number: what is not a number is refused with the entry's own message; one typed
+  // as dialled in Israel is saved in E.164 and the footer shows it as dialled.
   await suite.goto(admin, '/admin/config');
   await page.locator('[data-testid="config-row"][data-key="support.whatsapp"] [data-testid="config-edit"]').click();
   await page.waitForSelector('[data-testid="config-form"]');
-  await page.fill('[data-testid="config-value"]', '054-111-2233');
+  await page.fill('[data-testid="config-value"]', '054-111');
   await page.click('[data-testid="config-save"]');
   expect(await textOf(page, '[data-testid="field-error"]')).toBe(words.whatsappError);
-  await page.fill('[data-testid="config-value"]', number);
+  const local = `0${number.slice(4, 6)}-${number.slice(6, 9)}-${number.slice(9)}`;
+  await page.fill('[data-testid="config-value"]', local);
   await page.click('[data-testid="config-save"]');
   await page.waitForSelector('[data-testid="config-notice"]', LIVE);
   expect(await textOf(page, '[data-testid="config-row"][data-key="support.whatsapp"]')).toContain(number);
   const visitor = await suite.open(locale);
   await reloadUntil(visitor, '/', `[data-testid="support-whatsapp"][href="https://wa.me/${number.slice(1)}"]`);
-  // Shown as dialled in Israel: 054-111-2233.
-  expect(await textOf(visitor.page, '[data-testid="support-whatsapp"]')).toBe(`0${number.slice(4, 6)}-${number.slice(6, 9)}-${number.slice(9)}`);
+  expect(await textOf(visitor.page, '[data-testid="support-whatsapp"]')).toBe(local);
 
   // An access rule for a group, created, found by its asset and deleted after asking.
   const asset = `reports${locale === 'he' ? 'He' : 'En'}`;

@@ -106,13 +106,13 @@ export const adminContentMessages = messageSection(
         yes: 'Yes', no: 'No', emptyValue: '(empty)', public: 'Public',
         publicNotice: 'Keys starting with site., support. or public. are sent to every visitor. Do not keep anything private in them.',
         known: {
-          support_whatsapp: 'The WhatsApp number shown in the footer and on the help page: + and the country code, then the number, e.g. +972501234567.',
+          support_whatsapp: 'The WhatsApp number shown in the footer and on the help page, as dialled in Israel (e.g. 054‑555‑0123) or with + and the country code.',
           site_name: 'The site’s name.',
         },
         errors: {
           key: 'Use Latin letters, digits, dots, hyphens and underscores (at most 100).', string: 'Enter a text.', number: 'Enter a number, e.g. 12 or 3.5.',
           boolean: 'Choose yes or no.', json: 'This is not valid JSON. Check the brackets, commas and quotes.',
-          support_whatsapp: 'Enter the full number with +, e.g. +972501234567 (+ and 12 digits).', site_name: 'The site needs a name.',
+          support_whatsapp: 'This is not a phone number. Type it as dialled, e.g. 054‑555‑0123, or with + and the country code.', site_name: 'The site needs a name.',
         },
         created: 'The setting {{key}} was created.', saved: 'The setting {{key}} was saved.', deleted: 'The setting {{key}} was deleted.',
         deleteTitle: 'Delete this setting', deleteQuestion: 'Delete {{key}}?', deleteKnownHint: 'The site reads this setting: without it, what it controls is not shown.',
@@ -259,13 +259,13 @@ export const adminContentMessages = messageSection(
         yes: 'כן', no: 'לא', emptyValue: '(ריק)', public: 'פומבי',
         publicNotice: 'מפתחות שמתחילים ב־⁦site.⁩, ⁦support.⁩ או ⁦public.⁩ נשלחים לכל מבקר. אין לשמור בהם שום דבר פרטי.',
         known: {
-          support_whatsapp: 'מספר הווטסאפ שמוצג בכותרת התחתונה ובעמוד העזרה: + וקידומת המדינה, ואחריהן המספר, למשל ⁦+972501234567⁩.',
+          support_whatsapp: 'מספר הווטסאפ שמוצג בכותרת התחתונה ובעמוד העזרה, כפי שמחייגים אותו בישראל (למשל ⁦054‑555‑0123⁩) או עם + וקידומת המדינה.',
           site_name: 'שם האתר.',
         },
         errors: {
           key: 'יש להשתמש באותיות לטיניות, ספרות, נקודות, מקפים וקווים תחתונים (עד 100).', string: 'יש להזין טקסט.', number: 'יש להזין מספר, למשל 12 או 3.5.',
           boolean: 'יש לבחור כן או לא.', json: 'זה אינו ⁦JSON⁩ תקין. בדקו את הסוגריים, הפסיקים והמירכאות.',
-          support_whatsapp: 'יש להזין את המספר המלא עם +, למשל ⁦+972501234567⁩ (+ ו־12 ספרות).', site_name: 'לאתר צריך להיות שם.',
+          support_whatsapp: 'זה לא מספר טלפון. יש להקליד אותו כפי שמחייגים, למשל ⁦054‑555‑0123⁩, או עם + וקידומת המדינה.', site_name: 'לאתר צריך להיות שם.',
         },
         created: 'ההגדרה {{key}} נוצרה.', saved: 'ההגדרה {{key}} נשמרה.', deleted: 'ההגדרה {{key}} נמחקה.',
         deleteTitle: 'מחיקת ההגדרה', deleteQuestion: 'למחוק את {{key}}?', deleteKnownHint: 'האתר קורא את ההגדרה הזו: בלעדיה, מה שהיא קובעת לא יוצג.',

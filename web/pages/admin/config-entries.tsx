@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { configValueProblem, KNOWN_CONFIG_ENTRIES } from '../../../domain/config-entry/config-value.ts';
+import { configValueProblem, KNOWN_CONFIG_ENTRIES, normalizedConfigValue } from '../../../domain/config-entry/config-value.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { notFound, orNotFound } from '../../app/loader-kit.ts';
 import { formatDate } from '../../app/format.ts';
@@ -98,7 +98,8 @@ const DELETE = 'delete';
 function problemsOfEntry(values: EntryValues, creating: boolean): EntryProblems {
   const found: EntryProblems = {};
   if (creating && !KEY.test(values.key)) found.key = true;
-  if (configValueProblem(values.key, values.valueType, values.value) !== null) found.value = true;
+  // Read as the API reads it (the WhatsApp number typed as dialled), then checked.
+  if (configValueProblem(values.key, values.valueType, normalizedConfigValue(values.key, values.value)) !== null) found.value = true;
   return found;
 }
 
