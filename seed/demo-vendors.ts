@@ -115,7 +115,7 @@ const stories: Record<string, CategoryStory> = {
     taglines: [
       { he: 'רחבה מלאה מהשיר הראשון ועד האחרון', en: 'A full dance floor from the first song to the last' },
       { he: 'האוס, פופ ולהיטים ישראליים לחתונות', en: 'House, pop and Israeli hits for weddings' },
-      { he: 'בסים כבדים ומיקסים חיים למסיבות עד הבוקר', en: 'Heavy bass and live mixes for parties till dawn' },
+      { he: 'באסים כבדים ומיקסים חיים למסיבות עד הבוקר', en: 'Heavy bass and live mixes for parties till dawn' },
       { he: 'סטים שנבנים לבר ולבת מצווה, עם אפקטים ותאורה', en: 'Sets built for bar and bat mitzvahs, with effects and lights' },
       { he: 'מזרחית והיפ הופ במיקס אחד שלא עוצר', en: 'Mizrahi and hip hop in one non-stop mix' },
       { he: 'מוזיקה לאירועי חברה, להשקות ולערבי גאלה', en: 'Music for company events, launches and gala nights' },
@@ -168,7 +168,7 @@ const stories: Record<string, CategoryStory> = {
       { he: 'קלרינט שמח לקבלת הפנים ולריקוד המצווה', en: 'A joyful clarinet for the reception and the mitzvah dance' },
       { he: 'תזמורת כליזמרים מלאה לחתונות גדולות', en: 'A full klezmer orchestra for big weddings' },
       { he: 'כליזמר ירושלמי מסורתי עם נגיעות של ג׳אז', en: 'Traditional Jerusalem klezmer with a touch of jazz' },
-      { he: 'ניגונים שקטים לכיסוי הכלה ולרגעים המרגשים', en: 'Quiet niggunim for the bedeken and the moving moments' },
+      { he: 'ניגונים שקטים לטקס ההינומה ולרגעים המרגשים', en: 'Quiet niggunim for the bedeken and the moving moments' },
       { he: 'כינור, אקורדיון וקלרינט מהרי הגליל', en: 'Violin, accordion and clarinet from the hills of the Galilee' },
     ],
     about: { he: '– קלרינט, כינור, אקורדיון וקונטרבס: ניגונים חסידיים, מוזיקה יידית ושמחה ישנה-חדשה לקבלת פנים ולחופה.', en: 'clarinet, violin, accordion and double bass: Hasidic niggunim, Yiddish tunes and old-new joy for the reception and the chuppah.' },
