@@ -66,6 +66,18 @@ export function eventDetailsFromForm(form: FormData, timed: boolean): { body: Ev
   return { body, values };
 }
 
+/**
+ * The API checks the fields before the date's own rule, so a refusal of other fields says nothing of a
+ * date left out: the form adds it, so every missing field is marked at once (`prefix`: `eventDetails.`
+ * at the checkout).
+ */
+export function withMissingDate(error: unknown, body: EventDetailsBody, timed: boolean, prefix = ''): unknown {
+  if (timed || body.date !== undefined || !(error instanceof ApiError) || error.status !== 422) return error;
+  const errors = error.problem.errors ?? [];
+  if (errors.length === 0 || errors.some((item) => item.field === `${prefix}date`)) return error;
+  return new ApiError(422, { ...error.problem, errors: [...errors, { field: `${prefix}date`, message: 'Please give the date and time of the event.' }] });
+}
+
 /** The form's values from details an order holds (the date and time in Israel). */
 export function valuesOfDetails(details: Order['eventDetails']): EventDetailValues {
   if (!details) return {};
@@ -123,6 +135,11 @@ export function EventDetailsFields(props: { values: EventDetailValues; errors: E
         </select>
         <FieldError id={`${id}-eventType-error`} message={errors.eventType} />
       </label>
+      <label className="field"><span>{t('eventDetails.guests')}</span>
+        <input type="number" name="guests" defaultValue={values.guests ?? ''} min={1} max={MAX_GUESTS} step={1} inputMode="numeric" required={required}
+          {...described('guests')} data-testid="event-guests" />
+        <FieldError id={`${id}-guests-error`} message={errors.guests} />
+      </label>
       {props.slotStart ? (
         <p className="event-details-slot muted" data-testid="event-starts-at-slot">{t('eventDetails.startsAtSlot', { when: formatDateTime(props.slotStart, locale) })}</p>
       ) : (
@@ -136,19 +153,14 @@ export function EventDetailsFields(props: { values: EventDetailValues; errors: E
           <FieldError id={`${id}-date-error`} message={errors.date} />
         </div>
       )}
-      <label className="field"><span>{t('eventDetails.city')}</span>
-        <input name="city" defaultValue={values.city ?? ''} maxLength={100} autoComplete="address-level2" required={required} {...described('city')} data-testid="event-city" />
-        <FieldError id={`${id}-city-error`} message={errors.city} />
-      </label>
       <label className="field field-wide"><span>{t('eventDetails.address')}</span>
         <input name="address" defaultValue={values.address ?? ''} maxLength={200} autoComplete="street-address" placeholder={t('eventDetails.addressPlaceholder')}
           required={required} {...described('address')} data-testid="event-address" />
         <FieldError id={`${id}-address-error`} message={errors.address} />
       </label>
-      <label className="field"><span>{t('eventDetails.guests')}</span>
-        <input type="number" name="guests" defaultValue={values.guests ?? ''} min={1} max={MAX_GUESTS} step={1} inputMode="numeric" required={required}
-          {...described('guests')} data-testid="event-guests" />
-        <FieldError id={`${id}-guests-error`} message={errors.guests} />
+      <label className="field"><span>{t('eventDetails.city')}</span>
+        <input name="city" defaultValue={values.city ?? ''} maxLength={100} autoComplete="address-level2" required={required} {...described('city')} data-testid="event-city" />
+        <FieldError id={`${id}-city-error`} message={errors.city} />
       </label>
       <label className="field"><span>{t('eventDetails.contactPhone')}</span>
         <input type="tel" name="contactPhone" defaultValue={values.contactPhone ?? ''} autoComplete="tel" dir="ltr" placeholder="+972501234567" required={required}
@@ -253,7 +265,7 @@ export async function eventDetailsAction({ context, request }: ActionFunctionArg
     environment.api.clearCache();
     return { intent, saved: true } satisfies SavedAnswer;
   } catch (error) {
-    return refused(error, intent, values);
+    return refused(withMissingDate(error, body, textOf(form, 'timed') === 'true'), intent, values);
   }
 }
 

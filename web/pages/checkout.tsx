@@ -20,7 +20,7 @@ import { orderPermissions } from '../app/order-permissions.ts';
 import { useLiveOrders } from '../app/live-orders.ts';
 import { useRootData } from '../app/root-data.ts';
 import type { Order } from '../api/view-models.ts';
-import { EventDetailsFacts, EventDetailsFields, EventDetailsPanel, eventDetailErrorsOf, eventDetailsFromForm, otherFailure } from '../components/event-details.tsx';
+import { EventDetailsFacts, EventDetailsFields, EventDetailsPanel, eventDetailErrorsOf, eventDetailsFromForm, otherFailure, withMissingDate } from '../components/event-details.tsx';
 import { israelDate } from '../app/israel-calendar.ts';
 
 // Standard checkout → order payment page (sandbox gateway) → order complete (DESIGN §5 lifecycle).
@@ -55,7 +55,7 @@ export async function checkoutAction({ context, request }: ActionFunctionArgs) {
   try {
     placed = await environment.api.post<WriteResult>('orders', { productId: url.searchParams.get('productId') ?? '', ...(start ? { start } : {}), ...(notes ? { notes } : {}), eventDetails }, { silent: true });
   } catch (error) {
-    return refused(error, '', { notes, ...values });
+    return refused(withMissingDate(error, eventDetails, Boolean(start), 'eventDetails.'), '', { notes, ...values });
   }
   return redirect(localizedPath(localeOfRequest(request), `/order/${placed.id}/payment?rev=${placed.revision}`), 303);
 }

@@ -10,10 +10,11 @@ import { daysAhead, fillEventDetails } from './event-details-kit.ts';
 // told why; the artist's events screen lists the event with its place and guests.
 let suite: BrowserSuite;
 
-const words: Record<Locale, { summary: string; guestsRule: string; type: string; saved: string; locked: string; changed: string }> = {
+const words: Record<Locale, { summary: string; guestsRule: string; dateRule: string; type: string; saved: string; locked: string; changed: string }> = {
   en: {
     summary: 'Some details of the event need your attention; see the marked fields.',
     guestsRule: 'Give the number of guests: a whole number from 1 to 10,000.',
+    dateRule: 'Give the date and start time of the event.',
     type: 'Bar mitzvah',
     saved: 'The event details are saved. The artist sees them at once.',
     locked: 'The artist has approved the order, so the event details are final. To change something, write to the artist.',
@@ -22,6 +23,7 @@ const words: Record<Locale, { summary: string; guestsRule: string; type: string;
   he: {
     summary: 'כמה מפרטי האירוע דורשים תיקון; ראו את השדות המסומנים.',
     guestsRule: 'ציינו את מספר האורחים: מספר שלם בין 1 ל־10,000.',
+    dateRule: 'ציינו את התאריך ואת שעת ההתחלה של האירוע.',
     type: 'בר מצווה',
     saved: 'פרטי האירוע נשמרו. האמן רואה אותם מיד.',
     locked: 'האמן אישר את ההזמנה, ולכן פרטי האירוע סופיים. כדי לשנות משהו, כתבו לאמן.',
@@ -63,6 +65,9 @@ async function eventDetailsFlow(locale: Locale) {
   const guestsError = customer.page.locator('label:has([data-testid="event-guests"]) [data-testid="field-error"]');
   expect(await guestsError.textContent()).toBe(text.guestsRule);
   expect(await customer.page.getAttribute('[data-testid="event-guests"]', 'aria-invalid')).toBe('true');
+  // The date left out is marked with the rest, though the API checks it after them.
+  expect(await customer.page.textContent('.event-details-when [data-testid="field-error"]')).toBe(text.dateRule);
+  expect(await customer.page.getAttribute('[data-testid="event-date"]', 'aria-invalid')).toBe('true');
 
   // Filled in, the order is placed with its details.
   await fillEventDetails(customer.page, { eventType: 'bar-mitzvah', date: daysAhead(50), time: '19:30', city, address, guests: '180', phone: '+972 52-555-1234' });

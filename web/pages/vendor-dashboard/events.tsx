@@ -118,7 +118,7 @@ export function VendorEventsPage() {
             <MonthCalendar days={days} month={anchor.slice(0, 7)} entries={entries} today={today} selectedDate={selectedDate} onSelectDate={setSelectedDate} labelOf={labelOf} />
           </section>
           {shownDate ? (
-            <section className="day-panel events-day" aria-labelledby="events-day-title" data-testid="events-day">
+            <section className="card day-panel events-day" aria-labelledby="events-day-title" data-testid="events-day">
               <h2 id="events-day-title">{dayFormat.format(new Date(`${shownDate}T00:00:00Z`))}</h2>
               {onDay.length === 0 ? <p className="muted">{t('vendorEvents.nothingOnDay')}</p> : (
                 <ul className="event-rows">{onDay.map((order) => <EventRow key={order.orderId} order={order} />)}</ul>
