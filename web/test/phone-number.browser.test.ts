@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, DEMO_PASSWORD, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { apiCall, DEMO, DEMO_PASSWORD, executablePath, noScriptRan, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // Phone numbers as people type them in Israel (issue 22): sign-up takes 050-123-4567 or a landline
 // and stores E.164; a number that is none is said under the field in the page's language — the
@@ -63,6 +63,28 @@ describe.skipIf(!executablePath)('phone numbers as people type them (issue 22)',
       expect(session.problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
     }, 90_000);
   }
+
+  it('signs up without JavaScript: the server says a bad number in Hebrew and takes 050-123-4567', async () => {
+    const session = await suite.open('he', { javaScript: false, width: 390 });
+    const { page } = session;
+    await page.goto(`${suite.market.url}/user/register`);
+    const email = 'phone-signup-no-script@example.com';
+    await page.fill('input[name="fullName"]', 'נועה כהן');
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    await page.fill('[data-testid="register-phone"]', '050-123-45678');
+    await page.click('[data-testid="register-form"] button[type="submit"]');
+    await page.locator('#register-phone-error').waitFor(LIVE);
+    expect(await page.locator('#register-phone-error').textContent()).toBe(words.he.invalid);
+    expect(await page.locator('[data-testid="register-phone"]').inputValue()).toBe('050-123-45678');
+    await noScriptRan(page);
+
+    await page.fill('[data-testid="register-phone"]', '050-123-4567');
+    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    await page.click('[data-testid="register-form"] button[type="submit"]');
+    await page.waitForSelector('[data-testid="register-done"]', LIVE);
+    expect(await storedPhone(email)).toBe('+972501234567');
+  }, 90_000);
 
   for (const locale of ['he', 'en'] as const) {
     it(`"show the phone number" takes a landline and refuses a number that is none in words (${locale})`, async () => {
