@@ -8,8 +8,8 @@ import { JsonText } from './json-text.ts';
 // cities and regions), the vendors many, so the distance is never stored on a card: the places are
 // grouped into rings of equal distance, nearest first, and the matches are read ring by ring — ring i
 // holds the matches with a place in it and none in a nearer ring — each ring by name, then `_id`
-// (the name index serves it). A page reads only the rings it spans: a count per ring it skips, then
-// finds from where the page starts. `-distance` is the exact reverse (the vendors without a place first).
+// (the name index serves it). A page reads only the rings it spans: a count per ring up to the page's
+// end, and a find in each ring the page holds. `-distance` is the exact reverse (the vendors without a place first).
 
 export interface PlacePoint { _id: string; lat?: number | null; lng?: number | null }
 
@@ -76,11 +76,11 @@ export async function distancePageText(
   let walkedAll = true;
   for (const ringFilter of filters) {
     if (items.length === options.limit) { walkedAll = false; break; }
-    // A ring wholly before the page is counted, not read.
-    if (skip > 0) {
-      const inRing = await views.count(collection, ringFilter);
-      if (skip >= inRing) { skip -= inRing; continue; }
-    }
+    // Each ring is counted first: a ring wholly before the page (or empty) is skipped unread, and a
+    // store that plans by the count (the sqlite one: gather a rare ring's matches, or walk the name
+    // index for a common one) knows it before the find, as listPage's pages do.
+    const inRing = await views.count(collection, ringFilter);
+    if (skip >= inRing) { skip -= inRing; continue; }
     const page = await views.findTexts(collection, ringFilter, { sort, skip, limit: options.limit - items.length }, options.omit);
     items.push(...page);
     skip = 0;
