@@ -152,10 +152,12 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
   it('a contract package offers "Request a quote" instead of an order, on its page and the artist’s', async () => {
     const customer = await signedIn('he', DEMO.customer, `/store/product/${packageId}`);
     expect(await customer.page.locator('[data-testid="request-quote"]').count()).toBe(1);
+    await shot(customer, 'package-page');
     expect(await customer.page.locator(`a[href*="/checkout?productId=${packageId}"]`).count()).toBe(0);
     await suite.goto(customer, `/artists/artist/${vendorId}`);
     const row = customer.page.locator('[data-testid="product-row"][data-product-type="contractService"]').first();
     expect(await row.locator('[data-testid="request-quote"]').count()).toBe(1);
     expect(await row.locator('a[href*="/checkout"]').count()).toBe(0);
+    await shot(customer, 'vendor-page');
   }, 60_000);
 });
