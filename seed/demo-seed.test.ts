@@ -56,10 +56,15 @@ describe('the demo data', () => {
   });
 
   it('uses photos that are in web/public/demo, and a demo support number in the SPEC §5 form', () => {
-    const files = [...Object.values(demoImages.scenes), ...demoImages.portraits];
-    expect(files.length).toBeGreaterThanOrEqual(20);
+    const files = demoImages.artists.flatMap((artist) => [...artist.photos.flatMap((photo) => [photo.url, photo.thumbnailUrl]), artist.portrait]);
     for (const url of files) expect(existsSync(fileURLToPath(new URL(`../web/public${url}`, import.meta.url))), url).toBe(true);
-    for (const vendor of vendors) expect(files).toContain(vendor.heroImageUrl);
+    // Photos of their own for every artist: no two artists share a photo, each has three with thumbnails.
+    expect(demoImages.artists.length).toBeGreaterThanOrEqual(demoVendorCount);
+    expect(new Set(vendors.flatMap((vendor) => vendor.images.map((image) => image.url))).size).toBe(vendors.length * 3);
+    for (const vendor of vendors) {
+      expect(vendor.images.map((image) => image.url)).toContain(vendor.heroImageUrl);
+      for (const image of vendor.images) expect(files).toContain(image.thumbnailUrl);
+    }
     expect(configEntries.find((entry) => entry.key === 'support.whatsapp')?.value).toBe('+972545550123');
   });
 });
@@ -82,7 +87,7 @@ describe('the seeded marketplace', () => {
     expect(page.body.total).toBe(demoVendorCount);
     for (const vendor of page.body.items) {
       expect(bothLanguages(vendor.name) && bothLanguages(vendor.intro)).toBe(true);
-      expect(vendor.heroImageUrl).toMatch(/^\/demo\/scene-/);
+      expect(vendor.heroImageUrl).toMatch(/^\/demo\/artist-\d+-wide\./);
     }
     const products = await apiCall<{ total: number }>(market.url, 'GET', 'ecommerce/product?limit=1', null);
     expect(products.body.total).toBe(demoVendors().reduce((sum, vendor) => sum + vendor.products.length, 0));
@@ -114,10 +119,10 @@ describe('the seeded marketplace', () => {
   });
 
   it('serves the photos with an image type and long caching, and 404 for others', async () => {
-    for (const url of [demoImages.scenes.singers!, demoImages.portraits[0]!]) {
+    for (const url of [demoImages.artists[0]!.photos[0]!.url, demoImages.artists[0]!.photos[0]!.thumbnailUrl, demoImages.artists[1]!.portrait]) {
       const answer = await fetch(`${market.url}${url}`);
       expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe('image/jpeg');
+      expect(answer.headers.get('content-type')).toBe('image/webp');
       expect(answer.headers.get('cache-control')).toContain('immutable');
       expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }

@@ -25,7 +25,7 @@ export interface DemoVendor {
   languages: string[];
   heroImageUrl: string;
   logoImageUrl?: string;
-  images: { url: string; description: string }[];
+  images: { url: string; thumbnailUrl?: string; description: string }[];
   videos: { youtubeId: string; description: string }[];
   generalInfo: { title: Pair; content: Pair }[];
   products: DemoProduct[];
@@ -42,8 +42,11 @@ export interface DemoProduct {
   additionalInformation: { title: Pair; content: Pair }[];
 }
 
-/** The generated photos: a stage scene per category and a dozen portraits (web/public/demo/manifest.json). */
-export interface DemoImages { scenes: Record<string, string>; portraits: string[] }
+/**
+ * The generated photos (web/public/demo/manifest.json): per artist, by its number, three performance
+ * photos of its own with their thumbnails (a wide shot of the stage, a close-up, the venue) and a portrait.
+ */
+export interface DemoImages { artists: { photos: { url: string; thumbnailUrl: string }[]; portrait: string }[] }
 export const demoImages: DemoImages = JSON.parse(readFileSync(new URL('../web/public/demo/manifest.json', import.meta.url), 'utf8')) as DemoImages;
 
 const firstNames: [string, string][] = [
@@ -289,7 +292,12 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
       he: `<p><strong>${name.he}</strong> ${story.about.he}</p><p>מופיעים ${inPlace(place)}, ${inPlace(secondPlace)} ובכל הארץ.</p>`,
       en: `<p><strong>${name.en}</strong> – ${story.about.en}</p><p>Performing in ${placeInEnglish(place)}, ${placeInEnglish(secondPlace)} and all over Israel.</p>`,
     };
-    const scene = demoImages.scenes[category.key]!;
+    const pictures = demoImages.artists[i % demoImages.artists.length]!;
+    const captions: Pair[] = [
+      { he: `${name.he} על הבמה`, en: `${name.en} on stage` },
+      { he: `${name.he} מקרוב`, en: `${name.en} up close` },
+      { he: `${name.he} והקהל`, en: `${name.en} and the audience` },
+    ];
     vendors.push({
       key: `demo-vendor-${String(i + 1).padStart(3, '0')}`,
       name,
@@ -300,9 +308,9 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
       categoryKeys: [...new Set(i % 4 === 0 ? [category.key, secondCategory.key] : [category.key])],
       placeKeys: [...new Set([place.key, secondPlace.key])],
       languages: i % 3 === 0 ? ['he', 'en', 'ru'] : i % 7 === 0 ? ['he', 'en', 'fr'] : ['he', 'en'],
-      heroImageUrl: scene,
-      ...(stage ? {} : { logoImageUrl: demoImages.portraits[i % demoImages.portraits.length]! }),
-      images: [{ url: scene, description: writes === 'he' ? `${name.he} על הבמה` : `${name.en} on stage` }],
+      heroImageUrl: pictures.photos[0]!.url,
+      ...(stage ? {} : { logoImageUrl: pictures.portrait }),
+      images: pictures.photos.map((photo, n) => ({ ...photo, description: captions[n % captions.length]![writes] })),
       videos: [],
       generalInfo: [
         { title: { he: 'אורך הופעה', en: 'Set length' }, content: story.setLength },

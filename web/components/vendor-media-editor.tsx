@@ -38,6 +38,7 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState('');
+  const [linkDescription, setLinkDescription] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
   const focusAfter = useRef<string | null>(null);
@@ -157,9 +158,10 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
     setLinkBusy(true);
     setLinkError(null);
     try {
-      const answer = await environmentOf(undefined).api.request<{ media: VendorMediaItem }>('POST', 'vendor/media/links', { body: { link }, silent: true });
+      const answer = await environmentOf(undefined).api.request<{ media: VendorMediaItem }>('POST', 'vendor/media/links', { body: { link, description: linkDescription }, silent: true });
       add(answer.media);
       setLink('');
+      setLinkDescription('');
       setAnnouncement(t('vendorMedia.linkAdded'));
     } catch (error) {
       setLinkError(messageOf(error, '', youtubeId ? 'youtube' : 'audio'));
@@ -270,6 +272,9 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
               : soundCloud ? t('vendorMedia.linkSoundCloud')
               : link.trim() ? t('vendorMedia.linkNotRecognized') : t('vendorMedia.linkHint')}
           </small>
+          <label htmlFor="media-link-description" className="media-link-caption-label">{t('vendorMedia.linkDescription')}</label>
+          <input id="media-link-description" type="text" maxLength={500} value={linkDescription} onChange={(event) => setLinkDescription(event.target.value)} onKeyDown={linkKey}
+            data-testid="media-link-description" />
         </div>
         {others.every((group) => group.items.length === 0) ? <p className="empty">{t('vendorMedia.noVideoAudio')}</p> : others.filter((group) => group.items.length > 0).map((group) => (
           <div key={group.kind} className="media-av-group">

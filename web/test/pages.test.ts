@@ -152,7 +152,7 @@ describe('vendor page', () => {
     expect(html).toContain('Set length');
     expect(withoutOtherLanguageReviews(html)).not.toContain('data-testid="language-tag"');
     // Photos from the demo seed; no videos, so no video section.
-    expect(html).toMatch(/<img src="\/demo\/scene-[a-z-]+\.[0-9a-f]{10}\.jpg"/);
+    expect(html).toMatch(/<img src="\/demo\/artist-\d+-wide-thumb\.[0-9a-f]{10}\.webp"/);
     expect(html).not.toContain('class="video-placeholder"');
     expect(html).toContain('data-product-type="timedService"');
     expect(html).toMatch(/₪[\d,]+/);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // Issue 9 part E in Chromium, in Hebrew and in English: the artist edits their profile (intro in both
-// languages, a YouTube video pasted as a link, a general-info row) and the public page shows it; an
+// languages, a YouTube video pasted as a link in the media section, a general-info row) and the public page shows it; an
 // intro over 100 characters is refused with the message next to the field. Then a service contract
 // goes from the artist (one browser) to the customer (another): drafted, sent, read and signed by the
 // customer — the artist's open contract page shows the signature live, without a reload — and signed
@@ -36,12 +36,13 @@ async function editProfile(locale: Locale) {
   await page.fill('[data-testid="intro-he"]', intro.he);
   await page.fill('[data-testid="intro-en"]', intro.en);
 
-  // A video, pasted as a YouTube link: the page recognises the id as it is typed.
-  const videosBefore = await page.locator('[data-testid="row-videos"]').count();
-  await page.click('[data-testid="add-videos"]');
-  await page.fill(`[data-testid="videos.${videosBefore}.youtubeId"]`, `https://www.youtube.com/watch?v=${videoId}&t=15s`);
-  await page.fill(`[data-testid="videos.${videosBefore}.description"]`, `Live ${mark}`);
-  await page.waitForSelector(`[data-testid="row-videos"] >> text=${videoId}`);
+  // A video, pasted as a YouTube link in the media section: the page recognises the id as it is typed,
+  // and adding it writes it at once (issue 22 item 5).
+  await page.fill('[data-testid="media-link"]', `https://www.youtube.com/watch?v=${videoId}&t=15s`);
+  await page.waitForSelector(`#media-link-hint >> text=${videoId}`);
+  await page.fill('[data-testid="media-link-description"]', `Live ${mark}`);
+  await page.click('[data-testid="media-link-add"]');
+  await page.waitForSelector(`[data-testid="media-list-youtube"] >> text=youtu.be/${videoId}`, LIVE);
 
   const infoBefore = await page.locator('[data-testid="row-generalInfo"]').count();
   await page.click('[data-testid="add-generalInfo"]');
@@ -53,8 +54,8 @@ async function editProfile(locale: Locale) {
   await saveProfile(page);
   await page.waitForSelector('[data-testid="toast-success"]', LIVE);
   await page.waitForURL((url) => url.searchParams.has('rev'));
-  // What is shown after saving is what was stored: the link became its id.
-  await expect.poll(() => page.inputValue(`[data-testid="videos.${videosBefore}.youtubeId"]`), LIVE).toBe(videoId);
+  // Saving the rest of the profile keeps the video added meanwhile: it is stored by its id.
+  await page.waitForSelector(`[data-testid="media-list-youtube"] >> text=youtu.be/${videoId}`, LIVE);
 
   // The public page shows it, in this language…
   await page.click('[data-testid="view-my-page"]');

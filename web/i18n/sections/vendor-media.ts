@@ -18,7 +18,7 @@ export const vendorMediaMessages = messageSection(
       videoAudio: 'Video and audio',
       videoAudioHint: 'Upload a video (MP4, MOV or WebM, up to 100 MB) or audio (MP3, M4A, WAV or OGG, up to 50 MB), or paste a YouTube or SoundCloud link.',
       addVideoFile: 'Upload a video', addAudioFile: 'Upload audio',
-      link: 'YouTube or SoundCloud link', linkHint: 'For example https://youtu.be/… or https://soundcloud.com/artist/track', addLink: 'Add link', adding: 'Adding…',
+      link: 'YouTube or SoundCloud link', linkDescription: 'Caption (optional)', linkHint: 'For example https://youtu.be/… or https://soundcloud.com/artist/track', addLink: 'Add link', adding: 'Adding…',
       linkYouTube: 'YouTube video {{id}}', linkSoundCloud: 'A SoundCloud track or playlist', linkNotRecognized: 'This is not a YouTube video or a SoundCloud track link.',
       noVideoAudio: 'No video or audio yet.',
       expected: {
@@ -50,7 +50,7 @@ export const vendorMediaMessages = messageSection(
       videoAudio: 'וידאו ואודיו',
       videoAudioHint: 'אפשר להעלות סרטון (MP4, MOV או WebM, עד 100MB) או אודיו (MP3, M4A, WAV או OGG, עד 50MB), או להדביק קישור ליוטיוב או לסאונדקלאוד.',
       addVideoFile: 'העלאת סרטון', addAudioFile: 'העלאת אודיו',
-      link: 'קישור ליוטיוב או לסאונדקלאוד', linkHint: 'למשל https://youtu.be/… או https://soundcloud.com/artist/track', addLink: 'הוספת קישור', adding: 'מוסיפים…',
+      link: 'קישור ליוטיוב או לסאונדקלאוד', linkDescription: 'כיתוב (לא חובה)', linkHint: 'למשל https://youtu.be/… או https://soundcloud.com/artist/track', addLink: 'הוספת קישור', adding: 'מוסיפים…',
       linkYouTube: 'סרטון יוטיוב {{id}}', linkSoundCloud: 'רצועה או פלייליסט בסאונדקלאוד', linkNotRecognized: 'זה לא קישור לסרטון ביוטיוב או לרצועה בסאונדקלאוד.',
       noVideoAudio: 'עדיין אין וידאו או אודיו.',
       expected: {
