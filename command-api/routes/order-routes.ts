@@ -87,7 +87,7 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
     }),
 
     transition('approve', 'ApproveOrder', "Approve a paid order (the order's vendor or an admin)"),
-    transition('complete', 'CompleteOrder', "Complete an approved order (the order's vendor or an admin)"),
+    transition('complete', 'CompleteOrder', "Complete an approved order once its event is over (the order's vendor or an admin; before it, 409 order.event-not-over)"),
 
     defineRoute({
       method: 'post', path: '/api/orders/:id/cancel', summary: 'Cancel an order with a reason (a paid order is then refunded and a timed slot released, from the log)', tags: ['orders'], auth: 'user',
