@@ -43,6 +43,8 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'POST /api/orders/{id}/cancel': ADMINS,
   'POST /api/orders/{id}/review': NOBODY,
   'PUT /api/orders/{id}/review': NOBODY,
+  // The event's details are the customer's facts: nobody changes another's, not even an admin.
+  'PUT /api/orders/{id}/event-details': NOBODY,
   'DELETE /api/orders/{id}/review': ADMINS,
   'GET /api/conversations/{id}': ADMINS,
   'GET /api/conversations/{id}/messages': ADMINS,
@@ -60,6 +62,10 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'PUT /api/vendor/profile': ADMINS,
   'PUT /api/vendor/business-details': ADMINS,
   'GET /api/vendor/business-details': ADMINS,
+  'POST /api/vendor/media/upload': ADMINS,
+  'POST /api/vendor/media/links': ADMINS,
+  'POST /api/vendor/media/remove': ADMINS,
+  'PUT /api/vendor/media/order': ADMINS,
   'POST /api/vendor/products': ADMINS,
   'PUT /api/vendor/products/{productId}': ADMINS,
   'DELETE /api/vendor/products/{productId}': ADMINS,
@@ -217,6 +223,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'POST /api/orders/{id}/review':
     case 'PUT /api/orders/{id}/review': return { body: { rating: 5, text: 'matrix probe' } };
     case 'DELETE /api/orders/{id}/review': return { body: { reason: 'matrix probe' } };
+    case 'PUT /api/orders/{id}/event-details': return { body: { eventType: 'wedding', date: '2031-04-01T17:00:00.000Z', city: 'Haifa', address: 'HaNassi 5', guests: 100, contactPhone: '+972501234567' } };
     case 'POST /api/conversations/{id}/messages': return { body: { text: 'matrix probe' } };
     case 'POST /api/conversations/{id}/read': return { body: { upToMessageId: side.messageId } };
     case 'PUT /api/contracts/{id}': return { body: { title: 'Probe', terms: 'Probe terms.', price: PRICE } };
@@ -227,6 +234,10 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'PUT /api/vendor/profile': return { body: { vendorId: side.vendorId, profile: vendorProfile('Matrix Probe') } };
     case 'PUT /api/vendor/business-details': return { body: { vendorId: side.vendorId, legalName: 'Matrix Probe', israeliId: '123456782' } };
     case 'GET /api/vendor/business-details': return { query: `?vendorId=${side.vendorId}` };
+    case 'POST /api/vendor/media/upload': return { query: `?vendorId=${side.vendorId}&kind=photo&name=probe.jpg`, body: {} };
+    case 'POST /api/vendor/media/links': return { body: { vendorId: side.vendorId, link: 'https://youtu.be/dQw4w9WgXcQ' } };
+    case 'POST /api/vendor/media/remove': return { body: { vendorId: side.vendorId, kind: 'photo', key: '/media/probe/probe.webp' } };
+    case 'PUT /api/vendor/media/order': return { body: { vendorId: side.vendorId, kind: 'photo', keys: [] } };
     case 'POST /api/vendor/products': return { body: { vendorId: side.vendorId, details: productDetails('default') } };
     case 'PUT /api/vendor/products/{productId}': return { body: { details: productDetails('default') } };
     case 'DELETE /api/vendor/products/{productId}': return { query: vendorQuery };

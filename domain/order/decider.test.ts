@@ -427,9 +427,11 @@ describe('order decider: event details (issue 22 item 1)', () => {
     expect(spec(orderDecider).given([withDetails, paid, approved, completed]).when(change()).thenRefused('order.event-details-locked').reason).toMatch(/completed/);
   });
 
-  it('lets only the customer change them: the vendor and an admin are forbidden, strangers too', () => {
+  it('lets only the customer change them: the vendor and an admin are forbidden in any status, strangers too', () => {
     for (const actor of [vendorOwner, admin, stranger, otherVendor]) {
-      expect(spec(orderDecider).given([withDetails]).when(change({ guests: 5 }, actor)).thenRefused('order.forbidden').kind).toBe('forbidden');
+      for (const given of [[withDetails], [withDetails, paid, approved], [withDetails, canceled]]) {
+        expect(spec(orderDecider).given(given).when(change({ guests: 5 }, actor)).thenRefused('order.forbidden').kind).toBe('forbidden');
+      }
     }
     spec(orderDecider).given([]).when(change()).thenRefused('order.not-found');
   });

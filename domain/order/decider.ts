@@ -211,15 +211,16 @@ function settledEventDetails(input: EventDetailsInput, slotStart: string | undef
 }
 
 /**
- * The customer changes the event's details until the vendor approves the order. Checks in the order of
- * the transitions: no part in the order 403, a status past approval 409 with the reason, a part other
- * than the customer 403, then the details themselves (422). The same details again decide nothing.
+ * The customer changes the event's details until the vendor approves the order. Checks: no part in the
+ * order 403; a part other than the customer (the vendor, an admin) 403 in any status, since the details
+ * are only ever the customer's to change; a status past approval 409 with the reason; then the details
+ * themselves (422). The same details again decide nothing.
  */
 function changeEventDetails(command: ChangeOrderEventDetails, order: Order): OrderEvent[] {
   const parties = partiesOf(command.actor, order);
   if (parties.length === 0) return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
-  if (!eventDetailsEditable(order.status)) return refuse('conflict', 'order.event-details-locked', eventDetailsLockedReason(order.status));
   if (!parties.includes('customer')) return refuse('forbidden', 'order.forbidden', 'Only the customer who placed this order can change its event details.');
+  if (!eventDetailsEditable(order.status)) return refuse('conflict', 'order.event-details-locked', eventDetailsLockedReason(order.status));
   const eventDetails = settledEventDetails(command.eventDetails, order.start, command);
   if (order.eventDetails && changedEventDetailFields(order.eventDetails, eventDetails).length === 0) return [];
   return [{ type: 'OrderEventDetailsChanged', data: { orderId: order.orderId, eventDetails, by: command.actor.userId, at: command.at } }];
