@@ -28,6 +28,7 @@ async function shot(session: Session, name: string) {
   for (const width of [390, 1280]) {
     await session.page.setViewportSize({ width, height: 900 });
     await session.page.screenshot({ path: join(SHOTS, `${name}-${session.locale}-${width}.png`), fullPage: true });
+    await session.page.screenshot({ path: join(SHOTS, `${name}-${session.locale}-${width}-top.png`) });
   }
   await session.page.setViewportSize({ width: 1280, height: 900 });
 }
