@@ -34,6 +34,8 @@ export async function checkoutLoader({ context, request }: LoaderFunctionArgs) {
   const productId = url.searchParams.get('productId');
   if (!productId) return notFound();
   const item = await orNotFound(loadProduct(environment.api, productId));
+  // A contract package is bought through a quote (docs/quotes.md): its checkout is the artist's quote request.
+  if (item.type === 'contractService') throw redirect(localizedPath(localeOfRequest(request), `/user/dashboard/quotes/new?vendor=${encodeURIComponent(item.vendorId)}`));
   const start = url.searchParams.get('start');
   const startTime = start ? Date.parse(start) : NaN;
   if (item.type === 'timedService' && Number.isNaN(startTime)) return notFound();

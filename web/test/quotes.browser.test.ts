@@ -150,7 +150,7 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     expect(customer.problems).toEqual([]);
   }, 120_000);
 
-  it('a contract package offers "Request a quote" instead of an order, on its page and the artist’s', async () => {
+  it('a contract package offers "Request a quote" instead of an order, on its page and the artist’s; its checkout is the request', async () => {
     const customer = await signedIn('he', DEMO.customer, `/store/product/${packageId}`);
     expect(await customer.page.locator('[data-testid="request-quote"]').count()).toBe(1);
     await shot(customer, 'package-page');
@@ -160,5 +160,10 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     expect(await row.locator('[data-testid="request-quote"]').count()).toBe(1);
     expect(await row.locator('a[href*="/checkout"]').count()).toBe(0);
     await shot(customer, 'vendor-page');
+    // Its checkout, reached by its address, is the artist's quote request.
+    await suite.goto(customer, `/checkout?productId=${packageId}`);
+    await customer.page.waitForSelector('[data-testid="quote-request-form"]', LIVE);
+    expect(await customer.page.locator('[data-testid="quote-artist"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual([vendorId]);
+    expect(customer.problems).toEqual([]);
   }, 60_000);
 });
