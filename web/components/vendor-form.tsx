@@ -93,10 +93,12 @@ function profileOf(state: EditorState) {
     originLocation: trimmedText(state.originLocation),
     ...(state.heroImageUrl.trim() ? { heroImageUrl: state.heroImageUrl.trim() } : {}),
     ...(state.logoImageUrl.trim() ? { logoImageUrl: state.logoImageUrl.trim() } : {}),
-    images: state.images.map((row) => ({ url: row.url.trim(), description: row.description.trim() })),
+    // An uploaded photo keeps its thumbnail, and uploaded videos (not rows of this form) stay as they are.
+    images: state.images.map((row) => ({ url: row.url.trim(), ...(row.thumbnailUrl && row.url.trim().startsWith('/media/') ? { thumbnailUrl: row.thumbnailUrl } : {}), description: row.description.trim() })),
     audio: state.audio.map((row) => ({ url: row.url.trim(), description: row.description.trim() })),
     videos: state.videos.map((row) => ({ youtubeId: youtubeIdOf(row.link) ?? row.link.trim(), description: row.description.trim() })),
     generalInfo: state.generalInfo.map((row) => ({ title: trimmedText(row.title), content: trimmedText(row.content) })),
+    ...(state.videoFiles?.length ? { videoFiles: state.videoFiles.map((file) => ({ url: file.url, description: file.description })) } : {}),
     geoLocationIds: state.geoLocationIds,
   };
 }
