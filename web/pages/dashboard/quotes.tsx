@@ -99,7 +99,8 @@ function QuoteCard(props: { request: QuoteRequest; quote: VendorQuote }) {
   return (
     <li className={`card quote-card quote-${quote.status}`} data-testid="quote-card" data-vendor-id={quote.vendorId} data-status={quote.status}>
       <div className="quote-card-head">
-        <h3 dir="auto">{name}</h3>
+        {/* The short artist address leads to the artist's page. */}
+        <h3 dir="auto"><LocalLink to={`/artists/any/${encodeURIComponent(quote.vendorId)}`}>{name}</LocalLink></h3>
         <span className={`status status-quote-${quote.status}`} data-testid="quote-status">{t(`quotes.statuses.${quote.status}`)}</span>
       </div>
       {quote.price ? <p className="quote-price"><Price money={quote.price} className="price price-large" /></p> : null}
@@ -130,7 +131,7 @@ function Outcome(props: { request: QuoteRequest }) {
   return (
     <p className="notice notice-success quote-outcome" role="status" data-testid="quote-outcome" data-outcome={accepted.outcome}>
       {t(contract ? 'quotes.outcome.contract' : 'quotes.outcome.order')}{' '}
-      <LocalLink to={contract ? `/user/dashboard/contracts/${accepted.outcomeId}` : `/order/${accepted.outcomeId}/complete`} className="button button-primary" data-testid="quote-outcome-link">
+      <LocalLink to={contract ? `/user/dashboard/contracts/${accepted.outcomeId}` : `/order/${accepted.outcomeId}/payment`} className="button button-primary" data-testid="quote-outcome-link">
         {t(contract ? 'quotes.outcome.openContract' : 'quotes.outcome.openOrder')}
       </LocalLink>
     </p>
