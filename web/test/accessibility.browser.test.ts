@@ -34,7 +34,7 @@ const CUSTOMER_PAGES = [
   '/notifications', '/user/dashboard/conversations', '/user/dashboard/contracts', '/user/dashboard/help', '/favorites',
 ];
 const VENDOR_PAGES = [
-  '/user/dashboard/vendor/orders', '/user/dashboard/vendor/busy-windows', '/user/dashboard/vendor/products', '/user/dashboard/vendor/products/new',
+  '/user/dashboard/vendor/orders', '/user/dashboard/vendor/events', '/user/dashboard/vendor/busy-windows', '/user/dashboard/vendor/products', '/user/dashboard/vendor/products/new',
   '/user/dashboard/vendor/profile', '/user/dashboard/vendor/reviews', '/user/dashboard/conversations', '/user/dashboard/contracts',
 ];
 
