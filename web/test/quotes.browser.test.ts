@@ -17,6 +17,7 @@ const SHOTS = process.env.QUOTE_SCREENSHOTS;
 let suite: BrowserSuite;
 let vendorId: string;
 let packageId: string;
+let fixedId: string;
 
 const markNoReload = (page: Page) => page.evaluate(() => { (window as unknown as { noReload: boolean }).noReload = true; });
 const wasNotReloaded = (page: Page) => page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload === true);
@@ -47,6 +48,7 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     vendorId = (await apiCall<{ Vendor: { id: string } }>(suite.market.url, 'GET', 'user/current', vendor.token)).body.Vendor.id;
     const products = await apiCall<{ items: Array<{ productId: string; type: string }> }>(suite.market.url, 'GET', `ecommerce/product?vendorId=${vendorId}&limit=100`, null);
     packageId = products.body.items.find((product) => product.type === 'contractService')!.productId;
+    fixedId = products.body.items.find((product) => product.type === 'default')!.productId;
   }, 180_000);
   afterAll(async () => suite?.close());
 
@@ -120,6 +122,37 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
       expect([...customer.problems, ...vendor.problems]).toEqual([]);
     }, 120_000);
   }
+
+  it('a quote for a fixed service becomes an order the customer pays at the quoted price', async () => {
+    const city = `Acre ${Date.now() % 100_000}`;
+    const customerApi = await signIn(suite.market.url, DEMO.customer);
+    const asked = await apiCall<{ id: string }>(suite.market.url, 'POST', 'quote-requests', customerApi.token, {
+      vendorIds: [vendorId], eventDate: dayIn(40), city, eventType: 'birthday', guests: 30, message: 'A birthday in the garden.',
+    });
+    expect(asked.status).toBe(201);
+    const vendor = await signedIn('he', DEMO.vendor, '/user/dashboard/vendor/quotes');
+    const item = vendor.page.locator(`[data-testid="quote-inbox-item"]:has-text("${city}")`);
+    await item.waitFor(LIVE);
+    await item.locator('[data-testid="quote-price"]').fill('1234');
+    await item.locator('[data-testid="quote-valid-until"]').fill(dayIn(5));
+    await item.locator('[data-testid="quote-included-input"]').fill('One hour in the garden.');
+    await item.locator('[data-testid="quote-product"]').selectOption(fixedId);
+    await item.locator('[data-testid="send-quote"]').click();
+    await item.locator('[data-testid="own-quote"]').waitFor(LIVE);
+
+    const customer = await signedIn('he', DEMO.customer, '/user/dashboard/quotes');
+    const request = customer.page.locator(`[data-testid="quote-request"]:has-text("${city}")`);
+    await request.locator('[data-testid="accept-quote"]').click();
+    await request.locator('[data-testid="quote-outcome"][data-outcome="order"]').waitFor(LIVE);
+    await item.locator('[data-testid="quote-fate"][data-fate="accepted"]').waitFor(LIVE);
+    const href = (await request.locator('[data-testid="quote-outcome-link"]').getAttribute('href'))!;
+    const orderId = /\/order\/([^/]+)\/payment/.exec(href)![1]!;
+    await expect.poll(async () => (await apiCall<{ total?: { amountMinor: number } }>(suite.market.url, 'GET', `orders/${orderId}`, customerApi.token)).body.total?.amountMinor ?? null, LIVE).toBe(123_400);
+    await suite.goto(customer, href);
+    await customer.page.waitForSelector('[data-testid="order-summary"]', LIVE);
+    expect(await customer.page.locator('[data-testid="order-summary"]').textContent()).toMatch(/1,234/);
+    expect([...customer.problems, ...vendor.problems]).toEqual([]);
+  }, 120_000);
 
   it('asks several artists at once from the search results', async () => {
     const customer = await signedIn('en', DEMO.customer, '/search');
