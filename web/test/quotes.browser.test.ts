@@ -154,6 +154,29 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     expect([...customer.problems, ...vendor.problems]).toEqual([]);
   }, 120_000);
 
+  it('a quote past its valid-until reads expired and cannot be accepted', async () => {
+    const city = `Nazareth ${Date.now() % 100_000}`;
+    const customerApi = await signIn(suite.market.url, DEMO.customer);
+    const vendorApi = await signIn(suite.market.url, DEMO.vendor);
+    const asked = await apiCall<{ id: string }>(suite.market.url, 'POST', 'quote-requests', customerApi.token, {
+      vendorIds: [vendorId], eventDate: dayIn(40), city, eventType: 'community', guests: 120, message: 'A community evening.',
+    });
+    // A quote that holds for a few seconds only.
+    const validUntil = new Date(Date.now() + 3_000).toISOString();
+    expect((await apiCall(suite.market.url, 'POST', `quote-requests/${asked.body.id}/quote`, vendorApi.token, { price: { amountMinor: 50_000, currency: 'ILS' }, included: 'An evening set.', validUntil })).status).toBe(200);
+    const customer = await signedIn('en', DEMO.customer, '/user/dashboard/quotes');
+    const card = customer.page.locator(`[data-testid="quote-request"]:has-text("${city}") [data-testid="quote-card"]`);
+    await expect.poll(async () => {
+      await suite.goto(customer, '/user/dashboard/quotes');
+      return card.getAttribute('data-status');
+    }, LIVE).toBe('expired');
+    expect(await card.locator('[data-testid="accept-quote"]').count()).toBe(0);
+    expect(await card.textContent()).toContain('Expired on');
+    const late = await apiCall<{ code: string }>(suite.market.url, 'POST', `quote-requests/${asked.body.id}/accept`, customerApi.token, { vendorId });
+    expect([late.status, late.body.code]).toEqual([409, 'quote.expired']);
+    expect(customer.problems).toEqual([]);
+  }, 60_000);
+
   it('asks several artists at once from the search results', async () => {
     const customer = await signedIn('en', DEMO.customer, '/search');
     const boxes = customer.page.locator('[data-testid="select-for-quote"]');
