@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { DEMO, apiCall, executablePath, noScriptRan, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
 // Quote requests in Chromium (docs/quotes.md), two people in two browsers: the customer asks the demo
 // artist for a quote from the artist's page; the artist, already on the quote requests screen, sees
@@ -174,6 +174,31 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     expect(await card.textContent()).toContain('Expired on');
     const late = await apiCall<{ code: string }>(suite.market.url, 'POST', `quote-requests/${asked.body.id}/accept`, customerApi.token, { vendorId });
     expect([late.status, late.body.code]).toEqual([409, 'quote.expired']);
+    expect(customer.problems).toEqual([]);
+  }, 60_000);
+
+  it('without JavaScript: ticked search results open the request, a missing field is named with the typed text kept, the request is sent', async () => {
+    const customer = await suite.open('he', { as: DEMO.customer, javaScript: false });
+    await customer.page.goto(`${suite.market.url}/search`);
+    await noScriptRan(customer.page);
+    const boxes = customer.page.locator('[data-testid="select-for-quote"]');
+    const chosen = (await boxes.nth(2).getAttribute('value'))!;
+    await boxes.nth(2).check();
+    await customer.page.click('[data-testid="request-selected-quotes"]');
+    await customer.page.waitForSelector('[data-testid="quote-request-form"]', LIVE);
+    expect(await customer.page.locator('[data-testid="quote-artist"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([chosen]);
+    const city = `Tiberias ${Date.now() % 100_000}`;
+    await customer.page.fill('[data-testid="quote-event-date"]', dayIn(50));
+    await customer.page.fill('[data-testid="quote-city"]', city);
+    await customer.page.selectOption('[data-testid="quote-event-type"]', 'brit');
+    await customer.page.fill('[data-testid="quote-message"]', 'A brit for our son.');
+    await customer.page.click('[data-testid="send-quote-request"]');
+    await customer.page.waitForSelector('[data-testid="field-error"]', LIVE);
+    expect(await customer.page.getAttribute('[data-testid="quote-guests"]', 'aria-invalid')).toBe('true');
+    expect(await customer.page.inputValue('[data-testid="quote-city"]')).toBe(city);
+    await customer.page.fill('[data-testid="quote-guests"]', '60');
+    await customer.page.click('[data-testid="send-quote-request"]');
+    await customer.page.locator(`[data-testid="quote-request"]:has-text("${city}")`).waitFor(LIVE);
     expect(customer.problems).toEqual([]);
   }, 60_000);
 
