@@ -51,9 +51,13 @@ describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${exe
       await suite.goto(session, '/search?category=bands');
       await session.page.click('[data-testid="vendor-card"] .vendor-card-link');
       await session.page.waitForSelector('[data-testid="vendor-page"]', LIVE);
-      const image = session.page.locator('.image-grid img').first();
+      // Photos of its own (issue 22 item 5): three, as thumbnails that open the photo.
+      const photos = session.page.locator('[data-testid="vendor-photo"]');
+      expect(await photos.count()).toBe(3);
+      const image = photos.first().locator('img');
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), LIVE).toBeGreaterThan(100);
+      expect(await photos.first().getAttribute('href')).toMatch(/^\/demo\/artist-\d+-wide\.[0-9a-f]{10}\.webp$/);
       expect(session.problems).toEqual([]);
     }, 60_000);
   }
