@@ -55,5 +55,10 @@ describe('quote reads', () => {
     expect((await client.get('/api/vendor/quote-requests/r1', artist(2))).body).toMatchObject({ vendorId: 'v2', status: 'expired' });
     expect((await client.get('/api/vendor/quote-requests/r1', artist(4))).status).toBe(404);
     expect((await client.get('/api/vendor/quote-requests', customer)).status).toBe(403);
+    // An artist names only itself; an admin names any artist.
+    expect((await client.get('/api/vendor/quote-requests?vendorId=v2', artist(1))).status).toBe(403);
+    const admin = tokenFor(TEST_SECRET, { userId: 'u-admin', roles: ['user', 'admin'] });
+    expect((await client.get('/api/vendor/quote-requests?vendorId=v2', admin)).body.items.map((item: { vendorId: string }) => item.vendorId)).toEqual(['v2']);
+    expect((await client.get('/api/vendor/quote-requests', admin)).status).toBe(403);
   });
 });

@@ -56,6 +56,10 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'POST /api/contracts/{id}/sign': NOBODY,
   'POST /api/contracts/{id}/cancel': ADMINS,
   'POST /api/notifications/{id}/read': NOBODY,
+  // A quote request is its customer's (an admin reads it); accepting or canceling is the customer's own act.
+  'GET /api/quote-requests/{id}': ADMINS,
+  'POST /api/quote-requests/{id}/accept': NOBODY,
+  'POST /api/quote-requests/{id}/cancel': NOBODY,
   // Vendor routes: a vendor acts on its own vendor only; an admin names any vendor.
   'GET /api/vendor/orders': ADMINS,
   'GET /api/vendor/customers': ADMINS,
@@ -72,6 +76,10 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'POST /api/vendor/busy-windows': ADMINS,
   'DELETE /api/vendor/busy-windows/{id}': ADMINS,
   'POST /api/contracts': ADMINS,
+  'GET /api/vendor/quote-requests': ADMINS,
+  'GET /api/vendor/quote-requests/{id}': ADMINS,
+  'POST /api/quote-requests/{id}/quote': ADMINS,
+  'POST /api/quote-requests/{id}/decline': ADMINS,
 };
 
 /** Admin routes the operator's rules open (orders and conversations, read only: domain/acl/default-rules.ts). */
@@ -116,6 +124,8 @@ interface Side {
   notificationId: string;
   busyWindowId: string;
   customerId: string;
+  /** The customer's quote request to the side's vendor. */
+  quoteRequestId: string;
 }
 
 const GHOST = 'matrix-ghost-0000';
@@ -158,6 +168,7 @@ async function makeSide(customer: string, vendor: string, customerId: string): P
   const conversationId = (await made('conversation', call('POST', '/api/conversations', customer, { vendorId, text: 'Hello' }))).id;
   const messageId = (await made('message', call('POST', `/api/conversations/${conversationId}/messages`, vendor, { text: 'Hi!' }))).messageId;
   const contractId = (await made('contract', call('POST', '/api/contracts', vendor, { customerId, title: 'Show', terms: 'One set.', price: PRICE }))).id;
+  const quoteRequestId = (await made('quote request', call('POST', '/api/quote-requests', customer, { vendorIds: [vendorId], eventDate: '2031-05-01', city: 'Haifa', eventType: 'wedding', guests: 100, message: 'matrix' }))).id;
   const busyWindowId = (await made('busy window', call('POST', '/api/vendor/busy-windows', vendor, { start: '2031-03-01T10:00:00Z', end: '2031-03-01T12:00:00Z' }))).id;
   let notificationId = '';
   for (let attempt = 0; attempt < 100 && !notificationId; attempt++) {
@@ -166,7 +177,7 @@ async function makeSide(customer: string, vendor: string, customerId: string): P
     if (!notificationId) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!notificationId) throw new Error('matrix fixture: the customer got no notification');
-  return { vendorId, productId, orderId, unpaidOrderId, conversationId, messageId, contractId, notificationId, busyWindowId, customerId };
+  return { vendorId, productId, orderId, unpaidOrderId, conversationId, messageId, contractId, notificationId, busyWindowId, customerId, quoteRequestId };
 }
 
 /** Whose data a role is probed with when it may not call the route: the side it has no part in. */
@@ -177,6 +188,7 @@ const ownSide = (role: Role): Side => (role === 'otherVendor' ? sides.B : sides.
 function idOf(template: string, side: Side, ghost: boolean): string {
   const byPrefix: [string, keyof Side | (() => string)][] = [
     ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/admin/orders/', 'orderId'], ['/api/admin/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
+    ['/api/quote-requests/', 'quoteRequestId'], ['/api/vendor/quote-requests/', 'quoteRequestId'],
     ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
     ['/api/entity/geoLocation/', () => shared.geoId], ['/api/admin/geo-locations/', () => shared.geoId], ['/api/admin/entity/', () => shared.articleId],
     ['/api/admin/phone-number-dispenses/', () => shared.dispenseId], ['/api/admin/exports/', () => shared.exportId],
@@ -229,6 +241,11 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'PUT /api/contracts/{id}': return { body: { title: 'Probe', terms: 'Probe terms.', price: PRICE } };
     case 'POST /api/contracts/{id}/sign': return { body: { fullName: 'Matrix Probe', agree: true } };
     case 'POST /api/contracts/{id}/cancel': return { body: { reason: 'matrix probe' } };
+    case 'POST /api/quote-requests/{id}/quote': return { body: { price: PRICE, included: 'matrix probe', validUntil: '2031-04-01T00:00:00.000Z' } };
+    case 'POST /api/quote-requests/{id}/decline':
+    case 'POST /api/quote-requests/{id}/cancel': return { body: {} };
+    case 'POST /api/quote-requests/{id}/accept': return { body: { vendorId: side.vendorId } };
+    case 'GET /api/vendor/quote-requests': return { query: vendorQuery };
     case 'GET /api/vendor/orders':
     case 'GET /api/vendor/customers': return { query: vendorQuery };
     case 'PUT /api/vendor/profile': return { body: { vendorId: side.vendorId, profile: vendorProfile('Matrix Probe') } };

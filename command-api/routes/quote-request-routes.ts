@@ -32,8 +32,11 @@ export const QuoteRequestBody = z.strictObject({
   message: z.string().trim().min(1, 'Tell the artists about your event.').max(2000),
 });
 
+/** An admin answers for an artist it names (`?vendorId=` or `vendorId` in the body); an artist for itself. */
+const VendorQuery = z.object({ vendorId: Id.optional() });
+
 export const QuoteBody = z.strictObject({
-  /** An admin names the vendor it answers for; a vendor answers for its own. */
+  /** An admin names the artist it answers for; an artist answers for itself. */
   vendorId: Id.optional(),
   price: Money,
   included: z.string().trim().min(1, 'Say what the price includes.').max(4000),
@@ -72,9 +75,9 @@ export function quoteRequestRoutes(deps: CommandDeps): CommandRoute[] {
 
     defineRoute({
       method: 'post', path: '/api/quote-requests/:id/quote', summary: 'Answer a quote request with a quote: price, what it includes, valid until, optionally a product (an artist asked)', tags: ['quotes'], auth: 'vendor',
-      params: RequestParams, body: QuoteBody, response: WriteResult,
-    }, async ({ params, body, context }) => {
-      const vendorId = targetVendorId(context.actor, body.vendorId);
+      params: RequestParams, query: VendorQuery, body: QuoteBody, response: WriteResult,
+    }, async ({ params, query, body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId ?? query.vendorId);
       const product = body.productId === undefined ? undefined : await quotedProduct(vendorId, body.productId);
       const outcome = await requests.execute(context, params.id, {
         type: 'SubmitQuote', requestId: params.id, vendorId, price: body.price, included: body.included, validUntil: body.validUntil, ...(product ? { product } : {}),
@@ -84,9 +87,9 @@ export function quoteRequestRoutes(deps: CommandDeps): CommandRoute[] {
 
     defineRoute({
       method: 'post', path: '/api/quote-requests/:id/decline', summary: 'Decline a quote request, optionally saying why (an artist asked)', tags: ['quotes'], auth: 'vendor',
-      params: RequestParams, body: z.strictObject({ vendorId: Id.optional(), reason: z.string().trim().max(500).optional() }), response: WriteResult,
-    }, async ({ params, body, context }) => {
-      const vendorId = targetVendorId(context.actor, body.vendorId);
+      params: RequestParams, query: VendorQuery, body: z.strictObject({ vendorId: Id.optional(), reason: z.string().trim().max(500).optional() }), response: WriteResult,
+    }, async ({ params, query, body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId ?? query.vendorId);
       const outcome = await requests.execute(context, params.id, { type: 'DeclineQuoteRequest', requestId: params.id, vendorId, ...(body.reason ? { reason: body.reason } : {}) });
       return written(params.id, outcome);
     }),

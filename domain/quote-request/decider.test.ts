@@ -68,6 +68,10 @@ describe('quote request: answering', () => {
     spec(quoteRequestDecider).given([requested, danDeclined]).when(quote(dan)).thenRefused('quote.already-answered');
     expect(spec(quoteRequestDecider).given([requested, noaQuoted]).state?.vendors['v-noa']).toMatchObject({ status: 'quoted', quote: { price: ils(4900), validUntil } });
   });
+  it('an admin may answer for an artist asked, as it drafts contracts for one', () => {
+    const admin: Actor = { userId: 'u-admin', roles: ['user', 'admin'], groups: [], vendorId: null };
+    spec(quoteRequestDecider).given([requested]).when(decline(admin)).then([{ ...danDeclined, data: { ...danDeclined.data, by: 'u-admin' } } as QuoteRequestEvent]);
+  });
   it('only the vendor asked answers for itself', () => {
     spec(quoteRequestDecider).given([requested]).when(quote(noa, { vendorId: 'v-dan' })).thenRefused('quote.forbidden');
     spec(quoteRequestDecider).given([requested]).when(quote(customer, { vendorId: 'v-noa' })).thenRefused('quote.forbidden');

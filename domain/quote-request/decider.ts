@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Money } from '../shared/money.ts';
 import type { EventType } from '../shared/event-type.ts';
-import { ownsVendor } from '../shared/actor.ts';
+import { isAdmin, ownsVendor } from '../shared/actor.ts';
 import { israelDate } from '../shared/israel-time.ts';
 import { refuse } from '../shared/refusal.ts';
 import { streamOf } from '../shared/ids.ts';
@@ -11,7 +11,7 @@ import type { QuotedProduct, QuoteOutcome, QuoteRequestEvent } from './events.ts
 
 // A quote request (stream `quoteRequest-<requestId>`), docs/quotes.md:
 //   —      RequestQuotes       the customer, for 1..5 vendors (not its own)        → open, each vendor asked
-//   open   SubmitQuote         an asked vendor, once: price, included, validUntil  → that vendor quoted
+//   open   SubmitQuote         an asked vendor (or an admin for it), once          → that vendor quoted
 //   open   DeclineQuoteRequest an asked vendor, once                               → that vendor declined
 //   open   AcceptQuote         the customer, one quoted vendor whose validUntil is still ahead of `at`
 //                                                                                 → accepted; the other vendors not chosen
@@ -164,9 +164,9 @@ export const quoteRequestDecider: Decider<QuoteRequestState, QuoteRequestCommand
   },
 };
 
-/** The vendor's answer slot, for the vendor's owner only: strangers (and vendors not asked) are told there is no such request. */
+/** The vendor's answer slot, for the vendor's owner (or an admin acting for it, as with contracts); a vendor not asked is told there is no such request. */
 function askedVendor(actor: Actor, request: QuoteRequest, vendorId: string): VendorAnswer {
-  if (!ownsVendor(actor, vendorId)) return refuse('forbidden', 'quote.forbidden', 'Only the artist asked can answer for itself.');
+  if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) return refuse('forbidden', 'quote.forbidden', 'Only the artist asked can answer for itself.');
   return request.vendors[vendorId] ?? refuse('not_found', 'quote.not-asked', 'Your artist profile was not asked in this request.');
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, QuoteInboxAnswer, QuoteRequestAnswer } from '../answer-schemas.ts';
 import type { Filter } from '../../domain/ports/view-store.ts';
-import { isAdmin } from '../../domain/shared/actor.ts';
+import { isAdmin, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
 import { isExpired, quoteRequestStream } from '../../domain/quote-request/decider.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
@@ -65,17 +65,24 @@ export const quoteRequestById = readRoute({
   },
 });
 
+/** The artist whose requests are read: the caller's own; an admin names one (`vendorId`); 403 otherwise. */
+function inboxVendorOf(actor: Actor, named: string | undefined): string {
+  const vendorId = named ?? actor.vendorId;
+  if (!vendorId) throw problems.forbidden('Only an artist has quote requests; an admin names the vendorId.');
+  if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("An artist reads only its own quote requests.");
+  return vendorId;
+}
+
 export const vendorQuoteRequests = readRoute({
   path: '/api/vendor/quote-requests',
   response: pageOf(QuoteInboxAnswer),
   summary: "The requests for quotes the caller's artist was asked, each with its own answer, the customer named; latest change first",
   tags: ['quotes', 'vendors'],
   auth: 'vendor',
-  query: { ...pagingShape, status: RequestStatus.optional() },
-  answers: { 403: 'The caller has no artist profile' },
+  query: { ...pagingShape, status: RequestStatus.optional(), vendorId: z.string().min(1).max(100).optional() },
+  answers: { 403: 'The caller has no artist profile, or names another artist (an admin names any)' },
   async handle({ query, views, actor, now }) {
-    if (!actor.vendorId) throw problems.forbidden('Only an artist has quote requests.');
-    const filter: Filter = { vendorId: actor.vendorId };
+    const filter: Filter = { vendorId: inboxVendorOf(actor, query.vendorId) };
     if (query.status) filter.requestStatus = query.status;
     const page = await listPage(views, 'quoteInbox', filter, { sort: { updatedAt: -1, _id: -1 }, start: query.start, limit: query.limit });
     const named = await withParticipants(views, page.items);
@@ -90,11 +97,11 @@ export const vendorQuoteRequestById = readRoute({
   tags: ['quotes', 'vendors'],
   auth: 'vendor',
   params: { id: z.string().min(1).max(100) },
-  answers: { 403: 'The caller has no artist profile' },
+  query: { vendorId: z.string().min(1).max(100).optional() },
+  answers: { 403: 'The caller has no artist profile, or names another artist (an admin names any)' },
   documentOf: ({ id }, actor) => ({ collection: 'quoteInbox', id: inboxId(id, actor.vendorId ?? ''), streamId: quoteRequestStream(id) }),
-  async handle({ params, views, actor, now }) {
-    if (!actor.vendorId) throw problems.forbidden('Only an artist has quote requests.');
-    const doc = await views.byId('quoteInbox', inboxId(params.id, actor.vendorId));
+  async handle({ params, query, views, actor, now }) {
+    const doc = await views.byId('quoteInbox', inboxId(params.id, inboxVendorOf(actor, query.vendorId)));
     if (!doc) throw problems.notFound('There is no such quote request.');
     const [named] = await withParticipants(views, [publicDocument(doc)]);
     const { vendorName: _name, vendorLogoImageUrl: _logo, ...answer } = named!;
