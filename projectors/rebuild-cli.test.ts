@@ -9,6 +9,7 @@ import { appendHistory, marketplaceHistory } from './testing/marketplace-history
 import { progressLine } from './rebuild-progress-bar.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
+import { vendorCardsProjection } from './vendor-cards/projection.ts';
 
 const run = promisify(execFile);
 
@@ -57,7 +58,7 @@ describe('views:rebuild command', () => {
       expect(helped.stderr).toMatch(/finish +\[#*\.*\] +\d+\.\d%  copying the helper's views…/);
       const views = openSqliteViewStore({ path: join(dataDir, 'views.sqlite') });
       expect(await views.collection('vendorCards').count()).toBe(2);
-      expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: 2 });
+      expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: vendorCardsProjection.version });
       await views.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
