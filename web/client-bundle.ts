@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
+import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
 import type { Locale } from './api/view-models.ts';
 
@@ -41,24 +42,35 @@ const gzip = promisify(gzipCallback);
 const brotliCompress = promisify(brotliCompressCallback);
 const OUT_DIR = 'bundle';
 
-/** The module holding one language's messages in the browser (see pageMessages below). */
+/** The module holding one language's storefront messages in the browser (see pageMessages below). */
 export const pageMessagesModule = (locale: Locale) => `page-messages:${locale}`;
+/** The module holding one language's messages of the dashboards and the back office. */
+export const routeGroupMessagesModule = (locale: Locale) => `route-group-messages:${locale}`;
+
+const splitMessages = { he: splitRouteGroupMessages(messages.he), en: splitRouteGroupMessages(messages.en) };
 
 /**
- * `page-messages:he` and `page-messages:en`: each language's merged messages (web/i18n/i18n.ts), made
- * here from the server's copy, which the entry imports with `import()`, so each is a chunk of its own
- * and a page loads only its language's (both together are 221 KB). JSON.parse of
- * a string, which the browser parses faster than the same object as script.
+ * `page-messages:he` and `page-messages:en`: each language's storefront messages, and
+ * `route-group-messages:he|en`: its texts only the dashboards and the back office use
+ * (web/i18n/route-group-messages.ts), made here from the server's merged messages (web/i18n/i18n.ts).
+ * Each is imported with `import()`, so each is a chunk of its own: a storefront page loads only its
+ * language's storefront texts, a dashboard page those of its screens too. JSON.parse of a string,
+ * which the browser parses faster than the same object as script.
  */
 const pageMessages: Plugin = {
   name: 'page-messages',
   setup(bundle) {
-    bundle.onResolve({ filter: /^page-messages:(he|en)$/ }, (args) => ({ path: args.path.slice('page-messages:'.length), namespace: 'page-messages' }));
-    bundle.onLoad({ filter: /.*/, namespace: 'page-messages' }, (args) => {
-      // Named `page-messages:<locale>` in the metafile (namespace:path), as chunksOf looks it up.
-      const locale = args.path as Locale;
-      return { contents: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages[locale]))});`, loader: 'js' };
+    // Named `<part>:<locale>` in the metafile (namespace:path), as chunksOf looks them up.
+    bundle.onResolve({ filter: /^(page|route-group)-messages:(he|en)$/ }, (args) => {
+      const [namespace, locale] = args.path.split(':') as [string, string];
+      return { path: locale, namespace };
     });
+    for (const [namespace, part] of [['page-messages', 'storefront'], ['route-group-messages', 'routeGroups']] as const) {
+      bundle.onLoad({ filter: /.*/, namespace }, (args) => {
+        const tree = splitMessages[args.path as Locale][part];
+        return { contents: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`, loader: 'js' };
+      });
+    }
   },
 };
 

@@ -17,6 +17,7 @@ import { languageTag } from './app/locale-path.ts';
 import { publishToast } from './app/toasts.tsx';
 import { createI18n } from './i18n/i18n-instance.ts';
 import { KeepTypedInput } from './app/typed-before-hydration.ts';
+import { addRouteGroupMessages } from './app/route-group-messages.ts';
 
 // The browser takes over the server-rendered document: same routes, data from the hydration script.
 const locale = document.documentElement.lang === 'en' ? 'en' : 'he';
@@ -58,7 +59,8 @@ const assets = {
 // The page's own lazily loaded screens are in place before hydration, so the first render matches the
 // server's (their chunks are already preloaded by the document); other groups load on navigation.
 const i18n = createI18n(locale, messages);
-const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathname)).catch(async (error: unknown): Promise<LoadedRouteGroups> => {
+const addGroupMessages = () => addRouteGroupMessages(i18n);
+const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathname), addGroupMessages).catch(async (error: unknown): Promise<LoadedRouteGroups> => {
   // The page's code could not be loaded (web/app/chunk-recovery.ts): load the page afresh once; then say
   // so over the server's HTML, which stays readable, and do not hydrate a page whose routes are missing.
   if (shouldReloadOnce(window.location.pathname + window.location.search, sessionStorage)) window.location.reload();
@@ -68,7 +70,7 @@ const loadedGroups = await loadRouteGroups(routeGroupsOf(window.location.pathnam
   }
   return new Promise<never>(() => {});
 });
-const router = createBrowserRouter(routeTree(loadedGroups), { patchRoutesOnNavigation: routeGroupPatcher(loadedGroups) });
+const router = createBrowserRouter(routeTree(loadedGroups), { patchRoutesOnNavigation: routeGroupPatcher(loadedGroups, addGroupMessages) });
 
 // The page is already on screen, so hydrating it is not urgent: after a yield (the modules' evaluation
 // is one task, hydration others) and as a transition, which React renders in slices that let the

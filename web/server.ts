@@ -10,7 +10,7 @@ import { createEnvironment } from './app/environment.ts';
 import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from './app/cookies.ts';
 import { secureCookies, sessionRefreshHandler, sessionSetCookies, upgradedSessionCookies, type TokenPair } from './session-cookies.ts';
 import { languageTag, localeOfPath, localizedPath } from './app/locale-path.ts';
-import { buildClientAssets, pageMessagesModule } from './client-bundle.ts';
+import { buildClientAssets, pageMessagesModule, routeGroupMessagesModule } from './client-bundle.ts';
 import { renderPage } from './render-page.tsx';
 import { compressedBody } from './compressed-body.ts';
 import { robotsTxt, sitemapPages, sitemapXml } from './seo-files.ts';
@@ -72,11 +72,17 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   const guestPages = options.inProcessReads ? options.guestPages : undefined;
   const router = express.Router();
   // The entry, its chunks, the page's language's messages and the chunks of the lazily loaded screens
-  // the page is one of (the browser imports them before hydrating), all fetched while the HTML is still being parsed.
-  const modulePreloadsOf = (path: string): string[] => [...new Set([
-    assets.scriptPath, ...assets.entryImports, ...assets.chunksOf(pageMessagesModule(localeOfPath(path))),
-    ...routeGroupsOf(path).flatMap((group) => assets.chunksOf(group.module)),
-  ])];
+  // the page is one of with their texts (the browser imports them before hydrating), all fetched while
+  // the HTML is still being parsed.
+  const modulePreloadsOf = (path: string): string[] => {
+    const locale = localeOfPath(path);
+    const groups = routeGroupsOf(path);
+    return [...new Set([
+      assets.scriptPath, ...assets.entryImports, ...assets.chunksOf(pageMessagesModule(locale)),
+      ...groups.flatMap((group) => assets.chunksOf(group.module)),
+      ...(groups.length > 0 ? assets.chunksOf(routeGroupMessagesModule(locale)) : []),
+    ])];
+  };
 
   router.get('/assets/:file', (req, res) => {
     const file = assets.files.get(req.path);

@@ -5,6 +5,7 @@ import type { i18n } from 'i18next';
 import { createHashRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { routeTree } from './routes.tsx';
 import { loadRouteGroups, routeGroups } from './route-groups.ts';
+import { addRouteGroupMessages } from './route-group-messages.ts';
 import { useRootData } from './root-data.ts';
 import { directionOf, languageTag } from './locale-path.ts';
 import { FavoritesProvider } from './favorites.tsx';
@@ -50,7 +51,7 @@ function ClientOnlyLoading() {
 export async function startClientOnlyApp(i18n: i18n): Promise<void> {
   // The English shell (/en/app-shell) starts on the English home.
   if (!window.location.hash && document.documentElement.lang === 'en') window.location.hash = '#/en';
-  const loaded = await loadRouteGroups(routeGroups);
+  const loaded = await loadRouteGroups(routeGroups, () => addRouteGroupMessages(i18n));
   const [root, ...rest] = routeTree(loaded);
   const tree: RouteObject[] = [{ ...root!, Component: ClientOnlyDocument, ErrorBoundary: ClientOnlyRootError, HydrateFallback: ClientOnlyLoading } as RouteObject, ...rest];
   const router = createHashRouter(tree);

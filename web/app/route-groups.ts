@@ -43,8 +43,15 @@ export function routeGroupsOf(pathname: string): RouteGroup[] {
   return routeGroups.filter((group) => group.prefixes.some((prefix) => within(path, prefix)));
 }
 
-export async function loadRouteGroups(groups: readonly RouteGroup[]): Promise<LoadedRouteGroups> {
-  const loaded = await Promise.all(groups.map(async (group) => [group.name, await group.load()] as const));
+/**
+ * Loads the groups' routes; in the browser, `messages` adds the groups' texts (their own chunk,
+ * web/app/route-group-messages.ts) at the same time, so the screens render with them.
+ */
+export async function loadRouteGroups(groups: readonly RouteGroup[], messages?: () => Promise<void>): Promise<LoadedRouteGroups> {
+  const [loaded] = await Promise.all([
+    Promise.all(groups.map(async (group) => [group.name, await group.load()] as const)),
+    groups.length > 0 ? messages?.() : undefined,
+  ]);
   return Object.fromEntries(loaded);
 }
 
@@ -54,8 +61,11 @@ export async function loadRouteGroups(groups: readonly RouteGroup[]): Promise<Lo
  */
 export const routeGroupId = (locale: Locale, name: RouteGroupName): string => `${locale}:${name}`;
 
-/** Patches a group's routes into the branch of the path the browser navigates to, once per branch. */
-export function routeGroupPatcher(alreadyLoaded: LoadedRouteGroups): PatchRoutesOnNavigationFunction {
+/**
+ * Patches a group's routes into the branch of the path the browser navigates to, once per branch, with
+ * the groups' texts added first (`messages`).
+ */
+export function routeGroupPatcher(alreadyLoaded: LoadedRouteGroups, messages: () => Promise<void>): PatchRoutesOnNavigationFunction {
   const patched = new Set<string>();
   for (const name of Object.keys(alreadyLoaded) as RouteGroupName[]) {
     for (const locale of LOCALES) patched.add(routeGroupId(locale, name));
@@ -66,7 +76,7 @@ export function routeGroupPatcher(alreadyLoaded: LoadedRouteGroups): PatchRoutes
       if (patched.has(id)) continue;
       let routes: RouteObject[];
       try {
-        routes = await group.load();
+        [routes] = await Promise.all([group.load(), messages()]);
       } catch (error) {
         // A chunk error (web/app/chunk-recovery.ts): a stale tab loads the page it was going to afresh,
         // once; then the navigation fails with the error, which the route error page words.

@@ -6,3 +6,10 @@ declare module 'page-messages:he' {
 declare module 'page-messages:en' {
   export const messages: import('./i18n-instance.ts').MessageTree;
 }
+// The texts only the dashboards and the back office use (web/i18n/route-group-messages.ts), one chunk per language.
+declare module 'route-group-messages:he' {
+  export const messages: import('./i18n-instance.ts').MessageTree;
+}
+declare module 'route-group-messages:en' {
+  export const messages: import('./i18n-instance.ts').MessageTree;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activated, executablePath, DEMO, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { routeGroupMessageKeys } from '../i18n/route-group-messages.ts';
 
 // Route-level code splitting: the storefront's first load fetches only the entry and the
 // chunks it preloads, never the dashboards' or the back office's; navigating into them in the browser
@@ -38,6 +39,15 @@ function scriptRequests(page: Page): string[] {
 
 /** A Content-Security-Policy violation is a console error too (zod must not probe for eval: SCRIPT_LOADER in web/app/document.tsx). */
 const reportCspViolations = () => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+
+/**
+ * Message keys shown as they are (`adminContent.title`): a screen rendered before its route group's
+ * texts arrived (web/app/route-group-messages.ts).
+ */
+async function rawKeysShown(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return text.match(new RegExp(`\\b(${routeGroupMessageKeys.join('|')})\\.[a-zA-Z]\\S*`, 'g')) ?? [];
+}
 
 /** Records whether the server-rendered <main> is ever replaced (what a hydration mismatch does). */
 const watchMain = () => {
@@ -77,6 +87,7 @@ describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ?
       await page.waitForSelector('[data-testid="profile-form"]', { timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe(`${prefix}/user/dashboard/profile`);
       expect(requested).toEqual(expect.arrayContaining(dashboardChunks));
+      expect(await rawKeysShown(page)).toEqual([]);
 
       // No link leads from the storefront into the back office: a history navigation, as a link would.
       await page.evaluate((path) => {
@@ -85,6 +96,7 @@ describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ?
       }, `${prefix}/admin`);
       await page.waitForSelector('[data-testid="admin-home"]', { timeout: 30_000 });
       expect(requested).toEqual(expect.arrayContaining(adminChunks));
+      expect(await rawKeysShown(page)).toEqual([]);
       // All of it without a page load, and back to the storefront the same way.
       await page.goBack();
       await page.waitForSelector('[data-testid="profile-form"]', { timeout: 30_000 });
@@ -113,6 +125,7 @@ describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ?
         // Only what the document preloads: the group's chunk came with it, nothing was fetched late.
         expect(requested.filter((chunk) => !preloads.includes(chunk)), path).toEqual([]);
         expect(await page.evaluate(() => (window as unknown as { mainReplaced: boolean }).mainReplaced), path).toBe(false);
+        expect(await rawKeysShown(page), path).toEqual([]);
       }
       await activated(page);
       expect(problems).toEqual([]);
