@@ -28,6 +28,7 @@ import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
 import { vendorBusinessDetailsProjection } from './vendor-business-details/projection.ts';
 import { quoteInboxProjection, quoteRequestsProjection } from './quote-requests/projection.ts';
+import { vendorResponsesProjection } from './vendor-responses/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
@@ -36,4 +37,5 @@ export const allProjections: readonly AnyProjection[] = [
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
   analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
+  vendorResponsesProjection,
 ];

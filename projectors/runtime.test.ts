@@ -70,6 +70,10 @@ describe('projection runtime', () => {
     expect(live.vendorCards!.length).toBe(6);
     expect(live.orders!.length).toBe(24);
     expect(live.messages!.length).toBe(32);
+    // Response samples of conversations and quote requests, a canceled one reached through `_waiting` (alsoMatching).
+    expect(live.vendorResponses!.length).toBe(6);
+    const vendor2 = live.vendorResponses!.find((doc) => doc._id === 'vendor-2') as unknown as { samples: Array<{ kind: string; closedAt: string | null }> };
+    expect(vendor2.samples.filter((sample) => sample.kind === 'quote').map((sample) => sample.closedAt !== null)).toEqual([true, false]);
     expect(await rebuiltViews(store)).toEqual(live);
     expect(await rebuiltViews(store, 'direct')).toEqual(live);
     // The sqlite store's rebuild: one unit, with the buffer written out at every page (a small bound),

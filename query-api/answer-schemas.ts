@@ -24,6 +24,7 @@ import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispens
 import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
 import type { QuoteInboxView, QuoteRequestView } from '../projectors/quote-requests/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
+import type { ResponseFigures } from '../projectors/vendor-responses/figures.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
 
 // The read contract: the shapes of the answers, for the OpenAPI document and for the web
@@ -63,6 +64,21 @@ const Side = z.enum(['customer', 'vendor']);
 /** A page of a list (query-api/paging.ts `pageOf`, the same shape, built here with zod/mini for the browser). */
 export const pageOf = <Item extends z.ZodMiniType>(item: Item) => z.object({ items: z.array(item), total: z.int().check(z.nonnegative()) });
 
+/**
+ * How quickly a vendor answers, over the conversations and quote requests of the last 90 days (docs/storefront.md,
+ * "Response badges"); null with fewer than 3 samples for either figure.
+ */
+export const ResponseFiguresAnswer = servedAs<ResponseFigures>()(z.object({
+  within: z.nullable(z.enum(['hour', 'hours', 'day'])).check(z.describe('The badge: usually replies within an hour, a few hours (6) or a day; null when the median is longer or unknown')),
+  medianMinutes: z.nullable(z.int()).check(z.describe('Median minutes to the first reply, conversations and quote requests together; null with fewer than 3 answered')),
+  conversationMedianMinutes: z.nullable(z.int()),
+  quoteMedianMinutes: z.nullable(z.int()),
+  replyRate: z.nullable(z.number()).check(z.describe('Share answered (0 to 1) of those answered or left unanswered for 48 hours; null with fewer than 3')),
+  answered: z.int(),
+  counted: z.int(),
+}));
+const ResponseField = z.optional(z.nullable(ResponseFiguresAnswer)).check(z.describe('How quickly the vendor answers (last 90 days); null without enough samples'));
+
 export const VendorCardAnswer = servedAs<Served<VendorCard>>()(z.looseObject({
   vendorId: z.string(),
   name: Text,
@@ -77,6 +93,7 @@ export const VendorCardAnswer = servedAs<Served<VendorCard>>()(z.looseObject({
   ratingCount: z.int(),
   priceFromMinor: z.nullable(z.int()),
   productCount: z.int(),
+  response: ResponseField,
 }));
 
 const Translated = z.looseObject({ title: Text, content: Text });
@@ -127,6 +144,7 @@ export const VendorPageAnswer = servedAs<ServedVendorPage>()(z.looseObject({
   profile: VendorProfileAnswer,
   products: z.array(VendorPageProductAnswer),
   reviewsSummary: RatingSummaryAnswer,
+  response: ResponseField,
 }));
 
 /** What query-api/participants.ts adds to an order, a conversation or a contract: both parties named. */

@@ -40,13 +40,15 @@ export async function listPageText(
   views: ReadViews,
   collection: string,
   filter: Filter,
-  options: { sort: Sort; start: number; limit: number; internal?: readonly string[] },
+  options: { sort: Sort; start: number; limit: number; internal?: readonly string[]; texts?: (items: string[]) => Promise<string[]> },
 ): Promise<JsonText> {
   const [total, items] = await pageAndTotal(
     () => views.findTexts(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }, publicOmission(options.internal)),
     () => views.count(collection, filter), options,
   );
-  return new JsonText(`{"items":[${items.join(',')}],"total":${total}}`);
+  // `texts`: what becomes of the page's documents, still as text (the vendor search adds response figures).
+  const served = options.texts ? await options.texts(items) : items;
+  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`);
 }
 
 /** The filter of a free-text search on a view's lower-cased `searchText`. */

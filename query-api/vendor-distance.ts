@@ -66,7 +66,7 @@ export async function distancePageText(
   collection: string,
   filter: Filter,
   rings: string[][],
-  options: { nameSort: Sort; descending: boolean; start: number; limit: number; omit: TextOmission },
+  options: { nameSort: Sort; descending: boolean; start: number; limit: number; omit: TextOmission; texts?: (items: string[]) => Promise<string[]> },
 ): Promise<JsonText> {
   const filters = ringFilters(filter, rings);
   if (options.descending) filters.reverse();
@@ -87,5 +87,6 @@ export async function distancePageText(
   }
   // A first page that walked every ring with room left holds every match.
   const total = options.start === 0 && walkedAll && items.length < options.limit ? items.length : await views.count(collection, filter);
-  return new JsonText(`{"items":[${items.join(',')}],"total":${total}}`);
+  const served = options.texts ? await options.texts(items) : items;
+  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`);
 }

@@ -8,6 +8,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { createMemoryCache } from '../infra/cache/memory-cache.ts';
 import { NO_PRICE_ORDER, vendorCardsProjection } from '../projectors/vendor-cards/projection.ts';
+import { vendorResponsesProjection, type ResponseSample } from '../projectors/vendor-responses/projection.ts';
 import { ensureViewIndexes } from '../projectors/view-indexes.ts';
 import { describeWithEngine } from '../test/real-engines.ts';
 import { fakeProjections } from '../test/fake-projections.ts';
@@ -15,7 +16,7 @@ import { TEST_SECRET } from '../test/tokens.ts';
 import { createQueryApi, type QueryApi } from './create-query-api.ts';
 import { distanceKm, placeRings } from './vendor-distance.ts';
 
-// The search's sorts (issue 22 item 6: relevance, rating, price, distance) on every view-store adapter:
+// The search's sorts (issue 22 item 6: relevance, rating, price, distance; issue 27 item 3: response) on every view-store adapter:
 // the same answers from memory, the embedded sqlite store (with the declared indexes, listings' orders
 // kept from the first read) and MongoDB (MONGO_URL: FerretDB here), every page of every sort.
 
@@ -42,15 +43,33 @@ const sellers: Seller[] = [
 const cardOf = (seller: Seller) => ({
   _id: seller.id, _seen: { [`vendor-${seller.id}`]: 0 }, vendorId: seller.id, visible: seller.visible ?? true, archived: !(seller.visible ?? true),
   name: { he: seller.he, en: seller.en }, intro: { he: '', en: '' }, originLocation: { he: '', en: '' },
-  searchText: '', searchTokens: [], shortestTimedServiceMinutes: null, tagIds: [seller.tag], geoLocationIds: seller.geo, languages: ['he'],
+  searchText: '', searchTokens: [`n:${seller.en.toLowerCase()}`], shortestTimedServiceMinutes: null, tagIds: [seller.tag], geoLocationIds: seller.geo, languages: ['he'],
   logoImageUrl: null, heroImageUrl: null, ratingAvg: seller.rating, ratingCount: seller.count,
   priceFromMinor: seller.price, _priceOrder: seller.price ?? NO_PRICE_ORDER, productCount: seller.price === null ? 0 : 1,
   createdAt: '2026-01-01T10:00:00.000Z', updatedAt: null, productPrices: seller.price === null ? {} : { [`p-${seller.id}`]: seller.price },
   _ratingStars: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
 });
 
+// The time of every read: the response figures are those of the 90 days before it.
+const NOW = new Date('2026-10-01T12:00:00.000Z');
+const minutesBefore = (days: number, plusMinutes = 0) => new Date(NOW.getTime() - days * 86_400_000 + plusMinutes * 60_000).toISOString();
+/** Three answered quote requests, `minutes` after being asked, `days` ago. */
+const answeredIn = (minutes: number, days = 5): ResponseSample[] =>
+  [0, 1, 2].map((n) => ({ kind: 'quote', ref: `r-${minutes}-${days}-${n}`, askedAt: minutesBefore(days + n), repliedAt: minutesBefore(days + n, minutes), closedAt: null }));
+// Medians: s3 20 min, s5 20 min (ties by name: Carmel, Eden), s1 3 hours, s7 2 days; s2 answered
+// too few to have a median (a rate only); s6 answered fast, but 100 days ago; s4 and the hidden s8 nothing / hidden.
+const responses: Record<string, ResponseSample[]> = {
+  s1: answeredIn(180), s3: answeredIn(20), s5: answeredIn(20, 10), s7: answeredIn(2 * 1440),
+  s2: [answeredIn(5)[0]!, { kind: 'conversation', ref: 'c-s2', askedAt: minutesBefore(4), repliedAt: null, closedAt: null }, { kind: 'quote', ref: 'q-s2', askedAt: minutesBefore(3), repliedAt: null, closedAt: null }],
+  s6: answeredIn(1, 100), s8: answeredIn(1),
+};
+
 async function seed(viewStore: ViewStore): Promise<void> {
-  await ensureViewIndexes(viewStore, [vendorCardsProjection]);
+  await ensureViewIndexes(viewStore, [vendorCardsProjection, vendorResponsesProjection]);
+  for (const [vendorId, samples] of Object.entries(responses)) {
+    const latestAt = samples.map((sample) => sample.repliedAt ?? sample.askedAt).sort().at(-1)!;
+    await viewStore.collection('vendorResponses').replaceOne({ _id: vendorId, vendorId, samples, latestAt, _waiting: [] });
+  }
   for (const seller of sellers) await viewStore.collection('vendorCards').replaceOne(cardOf(seller));
   for (const place of places) {
     await viewStore.collection('geoLocations').replaceOne({ _id: place.id, id: place.id, name: { he: place.he, en: place.en }, parentId: null, lat: place.lat, lng: place.lng, searchText: '', searchTokens: [] });
@@ -76,6 +95,9 @@ const expected: Record<string, string[]> = {
   'distance&near=g-eilat': ['s2', 's3', 's5', 's1', 's7', 's4', 's6'],
   // A place without coordinates measures nothing: everyone by name.
   'distance&near=g-nowhere': ['s1', 's2', 's3', 's4', 's5', 's6', 's7'],
+  // Fastest median reply first (ties by name), vendors without a median in the last 90 days last, by name.
+  response: ['s3', 's5', 's1', 's7', 's2', 's4', 's6'],
+  '-response': ['s6', 's4', 's2', 's7', 's1', 's5', 's3'],
 };
 
 function sortSuite(name: string, open: () => Promise<ViewStore>): void {
@@ -94,7 +116,7 @@ function sortSuite(name: string, open: () => Promise<ViewStore>): void {
       await viewStore.dropAll();
       await seed(viewStore);
       eventStore = await openSqliteEventStore({ path: ':memory:' });
-      api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), cacheTtlMs: 0, jwtSecret: TEST_SECRET, logger: { warn() {}, error: (e) => console.error(e) } });
+      api = createQueryApi({ viewStore, eventStore, projections: fakeProjections(), cache: createMemoryCache(), cacheTtlMs: 0, jwtSecret: TEST_SECRET, clock: { now: () => NOW }, logger: { warn() {}, error: (e) => console.error(e) } });
     }, 60_000);
     afterAll(async () => {
       api?.cache.stop();
@@ -123,11 +145,33 @@ function sortSuite(name: string, open: () => Promise<ViewStore>): void {
       expect(await ids('sort=-rating&locale=he-IL')).toEqual(['s5', 's2', 's7', 's3', 's1', 's6', 's4']);
       expect(await ids('sort=price&locale=he-IL')).toEqual(['s4', 's3', 's7', 's1', 's5', 's2', 's6']);
       expect(await ids('sort=distance&near=g-tlv&locale=he-IL')).toEqual(['s5', 's2', 's7', 's1', 's3', 's4', 's6']);
+      expect(await ids('sort=response&locale=he-IL')).toEqual(['s3', 's5', 's1', 's7', 's2', 's4', 's6']);
+      // Without a median: בת (s2), דן (s4), פיי (s6).
+      expect(await ids('sort=-response&locale=he-IL')).toEqual(['s6', 's4', 's2', 's7', 's1', 's5', 's3']);
+    });
+
+    it('answers every card with its response figures of the last 90 days, whatever the sort', async () => {
+      for (const sort of ['name', 'response', 'distance&near=g-tlv', '-rating']) {
+        const { body } = await get(`/api/ecommerce/vendor?limit=999&sort=${sort}&locale=en-US`);
+        const figures = Object.fromEntries(body.items.map((item) => [item.vendorId, (item as { response?: unknown }).response]));
+        expect(figures, sort).toEqual({
+          s1: { within: 'hours', medianMinutes: 180, conversationMedianMinutes: null, quoteMedianMinutes: 180, replyRate: 1, answered: 3, counted: 3 },
+          s3: expect.objectContaining({ within: 'hour', medianMinutes: 20 }),
+          s5: expect.objectContaining({ within: 'hour', medianMinutes: 20 }),
+          s7: expect.objectContaining({ within: null, medianMinutes: 2880, replyRate: 1 }),
+          s2: { within: null, medianMinutes: null, conversationMedianMinutes: null, quoteMedianMinutes: null, replyRate: 0.33, answered: 1, counted: 3 },
+          s4: null, s6: null,
+        });
+      }
+      const { body } = await get('/api/ecommerce/vendor?text=carmel&locale=en-US');
+      expect(body.items).toEqual([expect.objectContaining({ vendorId: 's3', response: expect.objectContaining({ medianMinutes: 20 }) })]);
     });
 
     it('combines every sort with the other filters', async () => {
       expect(await ids('category=bands&sort=distance&near=g-tlv&locale=en-US')).toEqual(['s2', 's1', 's3']);
       expect(await ids('category=bands&sort=price&locale=en-US')).toEqual(['s3', 's1', 's2']);
+      expect(await ids('category=singers&sort=response&locale=en-US')).toEqual(['s5', 's7', 's4', 's6']);
+      expect(await ids('category=bands&sort=-response&locale=en-US')).toEqual(['s2', 's1', 's3']);
       expect(await ids('geoLocation=g-haifa&sort=-rating&locale=en-US')).toEqual(['s5', 's1', 's7']);
       // A place filter and a distance from another place.
       expect(await ids('geoLocation=g-haifa&sort=distance&near=g-eilat&locale=en-US')).toEqual(['s5', 's1', 's7']);

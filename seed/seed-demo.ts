@@ -1,6 +1,6 @@
 // Seeds the demo marketplace into an empty store through the same HTTP commands a browser and an admin
-// use: accounts, reference data, 60 vendors with products of all three types, articles, and the
-// demo customer's history (demo-history.ts). Never runs in production (main.ts checks).
+// use: accounts, reference data, 60 vendors with products of all three types, articles, the
+// demo customer's history (demo-history.ts) and quote replies behind a few response badges (demo-responses.ts). Never runs in production (main.ts checks).
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { OutboxMailer } from '../command-api/activation-mailer.ts';
 import { grantUserRoles } from '../command-api/system-commands.ts';
@@ -12,6 +12,7 @@ import { articles, blogCategories, categories, configEntries, languages, places 
 import { demoVendors, type DemoVendor } from './demo-vendors.ts';
 import { seedCustomerHistory, type SeededProduct } from './demo-history.ts';
 import { seedReviewsInOtherLanguage } from './demo-reviews.ts';
+import { RESPONSIVE_DEMO_ARTISTS, seedQuoteReplies } from './demo-responses.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.local',
@@ -144,5 +145,8 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   // Each artist the demo customer reviewed gets a review in the other language too (demo-reviews.ts).
   const reviewer = await registerAndSignIn(api, mailer, { email: DEMO_REVIEWER, password, fullName: 'Yael Reviewer', locale: 'he-IL' });
   await seedReviewsInOtherLanguage({ api, admin, reviewer, products: productIds });
+  // A few artists answered the second customer's quote requests: their cards and pages show a response badge (demo-responses.ts).
+  const responsive = [...new Set(productIds.map((product) => product.vendorId))].filter((id) => id !== firstVendorId).slice(0, RESPONSIVE_DEMO_ARTISTS);
+  await seedQuoteReplies({ api, admin, customer: reviewer, vendorIds: responsive });
   return { vendors: vendors.length, products, articles: articles.length, firstVendorId };
 }

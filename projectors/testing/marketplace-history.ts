@@ -120,6 +120,23 @@ export function marketplaceHistory(options: { vendors?: number; customers?: numb
     }
     add(`tracking-newsletter`, { type: 'SourceHit', data: { source: 'newsletter', userId: customerId, at: time(9) } });
   }
+  // Quote requests to two vendors each (quote views, response samples): one quoted and accepted, one
+  // declined, one left unanswered then canceled (its cancelation names no vendor).
+  for (let c = 0; c < Math.min(customers, 3); c++) {
+    const customerId = `cust-${c}`;
+    const customer = customerActor(customerId);
+    const requestId = `quote-of-${customerId}`;
+    const asked = [`vendor-${c % vendors}`, `vendor-${(c + 1) % vendors}`];
+    const stream = `quoteRequest-${requestId}`;
+    add(stream, { type: 'QuoteRequested', data: { requestId, customerId, vendorIds: asked, eventDate: '2026-06-01', city: 'Haifa', eventType: 'wedding', guests: 120, message: 'A wedding', at: time(20) } }, customer);
+    add(stream, { type: 'QuoteSubmitted', data: { requestId, vendorId: asked[0]!, price: { amountMinor: 200_000, currency: 'ILS' }, included: 'One set', validUntil: time(40), by: `owner-${c % vendors}`, at: time(20, 13) } }, vendorActor(`owner-${c % vendors}`, asked[0]!));
+    if (c === 0) {
+      add(stream, { type: 'QuoteDeclined', data: { requestId, vendorId: asked[1]!, reason: 'Busy', by: null, at: time(21) } });
+      add(stream, { type: 'QuoteAccepted', data: { requestId, customerId, vendorId: asked[0]!, price: { amountMinor: 200_000, currency: 'ILS' }, included: 'One set', eventDate: '2026-06-01', outcome: 'contract', outcomeId: `contract-q-${c}`, notChosen: [], at: time(22) } }, customer);
+    } else {
+      add(stream, { type: 'QuoteRequestCanceled', data: { requestId, reason: 'Changed plans', at: time(23) } }, customer);
+    }
+  }
   add('tag-dance', { type: 'ContentDeleted', data: { id: 'dance', entityType: 'tag', at: time(70) } }, admin);
   add('geolocation-eilat', { type: 'GeoLocationDeleted', data: { id: 'eilat', at: time(70) } }, admin);
   return history;

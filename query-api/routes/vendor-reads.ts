@@ -10,6 +10,7 @@ import { publicDocument, publicOmission } from '../public-document.ts';
 import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
 import { vendorsNotFreeOn } from '../vendor-availability.ts';
 import { distancePageText, placeRings, type PlacePoint } from '../vendor-distance.ts';
+import { responseFiguresFor, responsePageText, withResponseObjects, withResponseTexts } from '../vendor-responses.ts';
 import type { Sort } from '../../domain/ports/view-store.ts';
 import type { UserLocale } from '../../domain/user/commands.ts';
 import { vendorStream } from '../../domain/vendor/decider.ts';
@@ -20,7 +21,7 @@ import { favoritesStream } from '../../domain/favorites/decider.ts';
 const cardInternal = ['productPrices', 'shortestTimedServiceMinutes'];
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-mm-dd').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Not a calendar day');
 const invalidQuery = (field: string, message: string) => new HttpProblem(422, 'Validation failed', { code: 'validation', detail: 'One or more parameters are invalid.', errors: [{ field, message }] });
-const vendorSorts = ['relevance', 'name', 'rating', 'price', 'distance', 'createdAt'] as const;
+const vendorSorts = ['relevance', 'name', 'rating', 'price', 'distance', 'response', 'createdAt'] as const;
 
 /**
  * The view-store sort of each sort but relevance and distance, written ascending; `-field` is its exact
@@ -46,7 +47,7 @@ export function vendorSortOf(sort: string, locale: UserLocale): Sort {
 export const vendorSearch = readRoute({
   path: '/api/ecommerce/vendor',
   response: pageOf(VendorCardAnswer),
-  summary: 'Search vendors: by ids, text (ranked), category alias, geo location and a free day; paged and sorted',
+  summary: 'Search vendors: by ids, text (ranked), category alias, geo location and a free day; paged and sorted; each card with its response figures',
   tags: ['vendors'],
   auth: 'public',
   query: {
@@ -57,7 +58,7 @@ export const vendorSearch = readRoute({
     geoLocation: z.string().max(100).optional().describe('Id of a geo location the vendor performs in.'),
     date: Day.optional().describe('A day (Israel time) with a free slot for the vendor: their shortest timed service fits between 10:00 and 21:00 without overlapping a busy window or reservation, and has not started yet.'),
     near: z.string().max(100).optional().describe('Id of a geo location: the place sort=distance measures from (needed by it).'),
-    sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating (-rating: best average first, then most reviews, unrated last), price (lowest price from first, vendors without a price last), distance (needs near: nearest of the vendor\'s places first, vendors without a located place last) or createdAt; prefix with - for the exact reverse. Ties by name, then id.'),
+    sort: sortParam(vendorSorts, 'relevance').describe('relevance (the default: best text matches first, then rating; by name without text), name, rating (-rating: best average first, then most reviews, unrated last), price (lowest price from first, vendors without a price last), distance (needs near: nearest of the vendor\'s places first, vendors without a located place last), response (fastest median time to the first reply over the last 90 days first, vendors without one — fewer than 3 answered — last) or createdAt; prefix with - for the exact reverse. Ties by name, then id.'),
   },
   // Its pages are the cards' texts without the internal keys (listPageText): the store may keep them.
   texts: [{ collection: 'vendorCards', omit: publicOmission(cardInternal) }],
@@ -91,16 +92,22 @@ export const vendorSearch = readRoute({
       const ranked = rankByRelevance(await views.find<ViewDocument>('vendorCards', filter), terms, locale);
       if (query.sort === '-relevance') ranked.reverse();
       const items = ranked.slice(query.start, query.start + query.limit).map((card) => publicDocument(card, cardInternal));
-      return { items, total: ranked.length };
+      return { items: await withResponseObjects(items, views, now), total: ranked.length };
     }
     if (byDistance) {
       const rings = placeRings(origin!, await views.find<PlacePoint & ViewDocument>('geoLocations', {}));
       return distancePageText(views, 'vendorCards', filter, rings, {
         nameSort: vendorSortOf('name', locale), descending: query.sort === '-distance', start: query.start, limit: query.limit, omit: publicOmission(cardInternal),
+        texts: (cards) => withResponseTexts(cards, views, now),
+      });
+    }
+    if (query.sort === 'response' || query.sort === '-response') {
+      return responsePageText(views, filter, {
+        nameSort: vendorSortOf('name', locale), descending: query.sort === '-response', start: query.start, limit: query.limit, omit: publicOmission(cardInternal), now,
       });
     }
     const sort = vendorSortOf(byRelevance ? 'name' : query.sort, locale);
-    return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal });
+    return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal, texts: (cards) => withResponseTexts(cards, views, now) });
   },
 });
 
@@ -108,12 +115,12 @@ export const vendorSearch = readRoute({
 export const vendorPage = readRoute({
   path: '/api/ecommerce/vendor/:id',
   response: VendorPageAnswer,
-  summary: 'A vendor page: profile, products, media, general info and reviews summary',
+  summary: 'A vendor page: profile, products, media, general info, reviews summary and response figures',
   tags: ['vendors'],
   auth: 'public',
   params: { id: z.string().min(1).max(100) },
   documentOf: ({ id }) => ({ collection: 'vendorPages', id, streamId: vendorStream(id) }),
-  async handle({ params, views, actor }) {
+  async handle({ params, views, actor, now }) {
     const page = await views.byId('vendorPages', params.id);
     if (!page || page.profile === null) throw problems.notFound('There is no such vendor.');
     if (page.archived && !isAdmin(actor) && !ownsVendor(actor, params.id)) throw problems.notFound('There is no such vendor.');
@@ -121,7 +128,8 @@ export const vendorPage = readRoute({
     const answer = publicDocument(page, isAdmin(actor) ? [] : ['ownerUserId']);
     const products = Object.values((page.products ?? {}) as Record<string, { featured?: boolean; productId: string }>);
     products.sort((a, b) => Number(Boolean(b.featured)) - Number(Boolean(a.featured)) || a.productId.localeCompare(b.productId));
-    return { ...answer, products };
+    const response = (await responseFiguresFor(views, [params.id], now)).get(params.id) ?? null;
+    return { ...answer, products, response };
   },
 });
 
@@ -133,14 +141,14 @@ export const favoredByUser = readRoute({
   auth: 'user',
   query: { ...pagingShape, limit: pagingShape.limit.default(999) },
   documentOf: (_params, actor) => ({ collection: 'favorites', id: actor.userId ?? '', streamId: favoritesStream(actor.userId ?? '') }),
-  async handle({ actor, views, query }) {
+  async handle({ actor, views, query, now }) {
     const favorites = await views.byId('favorites', actor.userId!);
     const vendorIds = (favorites?.vendorIds ?? []) as string[];
     const productIds = (favorites?.productIds ?? []) as string[];
     const cards = await views.find<ViewDocument>('vendorCards', { _id: { $in: vendorIds }, visible: true });
     const byId = new Map(cards.map((card) => [card._id, card]));
     const ordered = vendorIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    const items = ordered.slice(query.start, query.start + query.limit).map((card) => publicDocument(card, cardInternal));
+    const items = await withResponseObjects(ordered.slice(query.start, query.start + query.limit).map((card) => publicDocument(card, cardInternal)), views, now);
     return { items, total: ordered.length, vendorIds, productIds };
   },
 });

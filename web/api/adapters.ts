@@ -81,6 +81,7 @@ function cardOfPage(page: VendorPageAnswerDoc): CardAnswer {
     vendorId: page.vendorId, name: profile.name, intro: profile.intro, originLocation: profile.originLocation, tagIds: profile.tagIds,
     geoLocationIds: profile.geoLocationIds, languages: profile.languages, logoImageUrl: orNull(profile.logoImageUrl), heroImageUrl: orNull(profile.heroImageUrl),
     ratingAvg: reviewsSummary.avg, ratingCount: reviewsSummary.count, priceFromMinor: prices.length ? Math.min(...prices) : null, productCount: products.length,
+    response: page.response ?? null,
   };
 }
 

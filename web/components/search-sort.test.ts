@@ -18,6 +18,10 @@ describe('the search page sort', () => {
     expect(sortChoiceOf('price', words).api).toEqual({ sort: 'price', geoLocation: undefined });
   });
 
+  it('asks the fastest to reply first (issue 27), keeping the filters', () => {
+    expect(sortChoiceOf('response', { text: 'band', geoLocation: 'geo-haifa' })).toEqual({ sort: 'response', api: { sort: 'response', geoLocation: 'geo-haifa' }, needsPlace: false });
+  });
+
   it('measures distance from the chosen location instead of filtering by it, and needs one', () => {
     expect(sortChoiceOf('distance', { text: '', geoLocation: 'geo-haifa' })).toEqual({ sort: 'distance', api: { sort: 'distance', near: 'geo-haifa', geoLocation: undefined }, needsPlace: false });
     expect(sortChoiceOf('distance', words)).toEqual({ sort: 'relevance', api: { sort: 'relevance', geoLocation: undefined }, needsPlace: true });

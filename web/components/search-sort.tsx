@@ -2,12 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The search page's sort (`/search?sort=`): best match (only with words), name, best rated, lowest
-// price, or nearest to the chosen location. The select sits beside the result count but belongs to the
+// price, nearest to the chosen location, or fastest to reply. The select sits beside the result count but belongs to the
 // search form (its `form` attribute), so a sort is submitted with every filter of the form and a
 // filter keeps the sort — a GET form, without JavaScript too (its button is then the way to apply it).
 // Once hydrated, choosing a sort submits the form at once and the button goes.
 
-export const SEARCH_SORTS = ['relevance', 'name', 'rating', 'price', 'distance'] as const;
+export const SEARCH_SORTS = ['relevance', 'name', 'rating', 'price', 'distance', 'response'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface SortChoice {
@@ -34,7 +34,7 @@ export function sortChoiceOf(value: string | null, search: { text: string; geoLo
     return { sort: fallback, api: { sort: fallback, geoLocation }, needsPlace: true };
   }
   const sort = asked === 'relevance' && !withText ? 'name' : asked;
-  const apiSort = { relevance: 'relevance', name: 'name', rating: '-rating', price: 'price' }[sort];
+  const apiSort = { relevance: 'relevance', name: 'name', rating: '-rating', price: 'price', response: 'response' }[sort];
   return { sort, api: { sort: apiSort, geoLocation }, needsPlace: false };
 }
 

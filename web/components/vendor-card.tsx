@@ -7,6 +7,7 @@ import { vendorPath } from '../app/vendor-path.ts';
 import { Price } from './price.tsx';
 import { Avatar } from './avatar.tsx';
 import { Translated } from './translated.tsx';
+import { ResponseBadge } from './response-badge.tsx';
 
 /**
  * `headingLevel`: h2 where the cards follow the page's h1 directly (a result list), h3 under a section's h2.
@@ -32,6 +33,7 @@ export function VendorCard(props: { vendor: VendorCardData; headingLevel?: 'h2' 
             {vendor.priceFrom ? <span>{t('vendor.priceFrom')} <Price money={vendor.priceFrom} /></span> : <span />}
             {vendor.ratingAvg !== null ? <span className="rating">★ {vendor.ratingAvg.toFixed(1)} ({vendor.ratingCount})</span> : null}
           </p>
+          {vendor.response ? <p className="vendor-card-response"><ResponseBadge response={vendor.response} /></p> : null}
         </div>
       </LocalLink>
       <FavoriteButton vendorId={vendor.vendorId} vendorName={name} />

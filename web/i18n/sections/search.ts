@@ -1,7 +1,8 @@
 import { messageSection } from './section.ts';
 
 // Texts of the search box's category suggestions (web/components/search-form.tsx) and of the results'
-// sort (web/components/search-sort.tsx), under the base `search` texts.
+// sort (web/components/search-sort.tsx), and the response badge of cards and vendor pages (web/components/response-badge.tsx),
+// under the base `search` texts.
 export const searchMessages = messageSection(
   {
     search: {
@@ -13,9 +14,14 @@ export const searchMessages = messageSection(
       },
       sort: {
         label: 'Sort by', apply: 'Sort',
-        relevance: 'Best match', name: 'Name', rating: 'Top rated', price: 'Lowest price', distance: 'Nearest to the location',
+        relevance: 'Best match', name: 'Name', rating: 'Top rated', price: 'Lowest price', distance: 'Nearest to the location', response: 'Fastest to reply',
         fromPlace: 'Nearest to {{place}} first: artists who perform there, then those close by.',
         needsPlace: 'To sort by distance, choose a location above.',
+      },
+      response: {
+        hour: 'Usually replies within an hour', hours: 'Usually replies within a few hours', day: 'Usually replies within a day',
+        rate: 'Replies to {{percent}}% of messages and quote requests',
+        about: 'From the messages and quote requests of the last 90 days',
       },
     },
   },
@@ -29,9 +35,14 @@ export const searchMessages = messageSection(
       },
       sort: {
         label: 'מיון לפי', apply: 'מיון',
-        relevance: 'הכי מתאימים', name: 'שם', rating: 'הדירוג הגבוה', price: 'המחיר הנמוך', distance: 'הקרובים למקום',
+        relevance: 'הכי מתאימים', name: 'שם', rating: 'הדירוג הגבוה', price: 'המחיר הנמוך', distance: 'הקרובים למקום', response: 'העונים הכי מהר',
         fromPlace: 'הקרובים ל{{place}} קודם: אמנים שמופיעים שם, ואחריהם הקרובים אליו.',
         needsPlace: 'כדי למיין לפי מרחק, בחרו מיקום למעלה.',
+      },
+      response: {
+        hour: 'בדרך כלל עונה תוך שעה', hours: 'בדרך כלל עונה תוך כמה שעות', day: 'בדרך כלל עונה תוך יום',
+        rate: 'עונה ל־{{percent}}% מההודעות ובקשות ההצעה',
+        about: 'לפי ההודעות ובקשות ההצעה של 90 הימים האחרונים',
       },
     },
   },

@@ -1,0 +1,88 @@
+import type { Filter, Sort, TextOmission, ViewDocument } from '../domain/ports/view-store.ts';
+import type { ReadViews } from './tracked-views.ts';
+import { JsonText } from './json-text.ts';
+import { withoutOmitted } from './public-document.ts';
+import { RESPONSE_WINDOW_DAYS, type ResponseSample } from '../projectors/vendor-responses/projection.ts';
+import { responseFiguresOf, type ResponseFigures } from '../projectors/vendor-responses/figures.ts';
+
+// The response badges of the vendor search and the vendor page (docs/storefront.md, "Response badges"): the
+// figures of the last 90 days are computed at the time of the read from the samples of `vendorResponses`
+// (projectors/vendor-responses), never stored, so they stay true as time passes without events.
+//
+// sort=response (fastest median first, vendors without a median last): the vendors with a median are
+// the few with enough answered samples in the window — read, ranked in memory by median, then name,
+// then `_id` — and the others follow by name, read from the store page by page. `-response` is the
+// exact reverse.
+
+type Figures = Map<string, ResponseFigures | null>;
+interface ResponsesDoc extends ViewDocument { vendorId: string; samples: ResponseSample[] }
+
+const windowStart = (now: Date) => new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 24 * 3600_000).toISOString();
+
+/** The figures of these vendors at `now` (null for a vendor without enough samples). */
+export async function responseFiguresFor(views: ReadViews, vendorIds: readonly string[], now: Date): Promise<Figures> {
+  const figures: Figures = new Map(vendorIds.map((id) => [id, null]));
+  if (vendorIds.length === 0) return figures;
+  const docs = await views.find<ResponsesDoc>('vendorResponses', { _id: { $in: [...new Set(vendorIds)] }, latestAt: { $gte: windowStart(now) } });
+  for (const doc of docs) figures.set(doc.vendorId, responseFiguresOf(doc.samples, now));
+  return figures;
+}
+
+const VENDOR_ID = /"vendorId":"([A-Za-z0-9_-]+)"/;
+
+/** A card's JSON text with `response` first (a card's text always names its vendorId; ids are letters, digits, - and _). */
+function withResponseText(card: string, figures: Figures): string {
+  const vendorId = VENDOR_ID.exec(card)?.[1] ?? '';
+  return `{"response":${JSON.stringify(figures.get(vendorId) ?? null)},${card.slice(1)}`;
+}
+
+/** Card texts (findTexts) with each card's response figures, unparsed. */
+export async function withResponseTexts(cards: string[], views: ReadViews, now: Date): Promise<string[]> {
+  const figures = await responseFiguresFor(views, cards.map((card) => VENDOR_ID.exec(card)?.[1] ?? ''), now);
+  return cards.map((card) => withResponseText(card, figures));
+}
+
+/** Cards as objects with their response figures. */
+export async function withResponseObjects(cards: Array<Record<string, unknown>>, views: ReadViews, now: Date): Promise<Array<Record<string, unknown>>> {
+  const figures = await responseFiguresFor(views, cards.map((card) => String(card.vendorId)), now);
+  return cards.map((card) => ({ response: figures.get(String(card.vendorId)) ?? null, ...card }));
+}
+
+/**
+ * One page of the vendor cards matching `filter` in response order, as JSON text with each card's figures.
+ * `nameSort`: the name in the reader's language, then `_id`, ascending.
+ */
+export async function responsePageText(
+  views: ReadViews,
+  filter: Filter,
+  options: { nameSort: Sort; descending: boolean; start: number; limit: number; omit: TextOmission; now: Date },
+): Promise<JsonText> {
+  const { start, limit, now } = options;
+  const docs = await views.find<ResponsesDoc>('vendorResponses', { latestAt: { $gte: windowStart(now) } });
+  const figures: Figures = new Map();
+  for (const doc of docs) figures.set(doc.vendorId, responseFiguresOf(doc.samples, now));
+  const withMedian = [...figures].filter(([, figure]) => figure?.medianMinutes != null).map(([id]) => id);
+  const ranked = withMedian.length === 0 ? [] : await views.find<ViewDocument>('vendorCards', { $and: [filter, { vendorId: { $in: withMedian } }] });
+  const nameKeys = Object.keys(options.nameSort).filter((key) => key !== '_id');
+  const nameOf = (card: ViewDocument) => nameKeys.reduce<unknown>((value, key) => value ?? key.split('.').reduce<unknown>((inner, part) => (inner as Record<string, unknown> | undefined)?.[part], card), undefined);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  ranked.sort((a, b) => (figures.get(a._id)!.medianMinutes! - figures.get(b._id)!.medianMinutes!) || byCode(text(nameOf(a)), text(nameOf(b))) || byCode(a._id, b._id));
+  const rest: Filter = withMedian.length === 0 ? filter : { $and: [filter, { vendorId: { $nin: withMedian } }] };
+  const restSort: Sort = Object.fromEntries(Object.entries(options.nameSort).map(([key, direction]) => [key, options.descending ? (-direction as 1 | -1) : direction]));
+  const rankedTexts = (from: number, to: number) => {
+    const ordered = options.descending ? [...ranked].reverse() : ranked;
+    return ordered.slice(from, to).map((card) => JSON.stringify(withoutOmitted(card, options.omit)));
+  };
+  const items: string[] = [];
+  const restTotal = await views.count('vendorCards', rest);
+  if (!options.descending) {
+    items.push(...rankedTexts(start, start + limit));
+    if (items.length < limit) items.push(...await views.findTexts('vendorCards', rest, { sort: restSort, skip: Math.max(0, start - ranked.length), limit: limit - items.length }, options.omit));
+  } else {
+    if (start < restTotal) items.push(...await views.findTexts('vendorCards', rest, { sort: restSort, skip: start, limit }, options.omit));
+    if (items.length < limit) items.push(...rankedTexts(Math.max(0, start - restTotal), Math.max(0, start - restTotal) + limit - items.length));
+  }
+  const withFigures = items.map((card) => withResponseText(card, figures));
+  return new JsonText(`{"items":[${withFigures.join(',')}],"total":${ranked.length + restTotal}}`);
+}
