@@ -23,6 +23,7 @@ import { mediaProjection } from './media/projection.ts';
 import { usersProjection } from './users/projection.ts';
 import { trackingSourceDaysProjection, trackingSourcesProjection } from './tracking-sources/projection.ts';
 import { serviceContractsProjection } from './service-contracts/projection.ts';
+import { customerJourneysProjection } from './customer-journeys/projection.ts';
 import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
@@ -34,7 +35,7 @@ import { vendorResponsesProjection } from './vendor-responses/projection.ts';
 export const allProjections: readonly AnyProjection[] = [
   vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
-  tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
+  tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection, customerJourneysProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
   analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
   vendorResponsesProjection,

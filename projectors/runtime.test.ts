@@ -74,6 +74,9 @@ describe('projection runtime', () => {
     expect(live.vendorResponses!.length).toBe(6);
     const vendor2 = live.vendorResponses!.find((doc) => doc._id === 'vendor-2') as unknown as { samples: Array<{ kind: string; closedAt: string | null }> };
     expect(vendor2.samples.filter((sample) => sample.kind === 'quote').map((sample) => sample.closedAt !== null)).toEqual([true, false]);
+    // Customer journeys: each customer's orders joined to their newsletter hit of the day before (another stream).
+    const journeys = live.customerJourneys as unknown as Array<{ orders: Array<{ source: string | null }> }>;
+    expect(journeys.flatMap((doc) => doc.orders.map((order) => order.source))).toEqual(Array(24).fill('newsletter'));
     expect(await rebuiltViews(store)).toEqual(live);
     expect(await rebuiltViews(store, 'direct')).toEqual(live);
     // The sqlite store's rebuild: one unit, with the buffer written out at every page (a small bound),
