@@ -75,7 +75,9 @@ export function orderWorkflow(deps: CommandDeps) {
     const slot = placed?.type === 'OrderPlaced' ? orderSlot({ orderId, vendorId: product.vendorId, start: placed.data.start, end: placed.data.end }) : null;
     let reservationId: string | null = null;
     if (slot) {
-      const reserve = () => calendars.execute(context, slot.vendorId, { type: 'ReserveSlot', ...slot });
+      // The event's city decides candle lighting and havdalah for an artist who keeps Shabbat (docs/jewish-calendar.md).
+      const city = body.eventDetails?.city;
+      const reserve = () => calendars.execute(context, slot.vendorId, { type: 'ReserveSlot', ...slot, ...(city ? { city } : {}) });
       let reserved = await reserve().catch(async (error: unknown) => {
         // Taken by a reservation that holds it for nothing (its order canceled, or never placed by a
         // crashed run): give it back and try again.

@@ -75,6 +75,7 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'DELETE /api/vendor/products/{productId}': ADMINS,
   'POST /api/vendor/busy-windows': ADMINS,
   'DELETE /api/vendor/busy-windows/{id}': ADMINS,
+  'PUT /api/vendor/observance': ADMINS,
   'POST /api/contracts': ADMINS,
   'GET /api/vendor/quote-requests': ADMINS,
   'GET /api/vendor/quote-requests/{id}': ADMINS,
@@ -260,6 +261,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'DELETE /api/vendor/products/{productId}': return { query: vendorQuery };
     case 'POST /api/vendor/busy-windows': return { body: { vendorId: side.vendorId, start: '2031-04-01T10:00:00Z', end: '2031-04-01T11:00:00Z' } };
     case 'DELETE /api/vendor/busy-windows/{id}': return { query: vendorQuery };
+    case 'PUT /api/vendor/observance': return { body: { vendorId: side.vendorId, performsOnShabbat: false, performsOnHolidays: true, alsoRestsOn: [] } };
     case 'POST /api/contracts': return { body: { vendorId: side.vendorId, customerId: side.customerId, title: 'Probe', terms: 'Probe terms.', price: PRICE } };
     case 'PUT /api/admin/users/{userId}/roles': return { body: { roles: ['admin', 'superAdmin'], groups: ['superUsers'] } };
     case 'POST /api/admin/acl': return { body: { rule: { asset: 'feACL', action: 'update', level: 'all', role: 'user', public: false } } };
@@ -272,6 +274,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
 function readQuery(operation: Operation, role: Role, side: Side): string {
   if (operation.auth === 'vendor' && (role === 'admin' || role === 'superUser')) return `?vendorId=${side.vendorId}`;
   if (operation.template === '/api/vendor/{vendorId}/calendar') return '?from=2031-03-01T00:00:00Z&to=2031-03-08T00:00:00Z';
+  if (operation.template === '/api/vendor/{vendorId}/jewish-calendar') return '?from=2031-03-01T00:00:00Z&to=2031-03-08T00:00:00Z';
   if (operation.template === '/api/security-challenge') return '?action=sign-in';
   return '';
 }

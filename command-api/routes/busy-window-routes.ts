@@ -7,14 +7,33 @@ import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { targetVendorId } from '../guards.ts';
 import { releaseStaleReservations } from '../stale-reservations.ts';
 import { WriteResult } from '../write-result.ts';
+import { OptionalRestDay } from '../../domain/calendar/jewish-calendar.ts';
 
 // Busy windows: the vendor blocks time in its calendar (`calendar-<vendorId>`, which also holds the
-// slots of timed orders, order-workflow.ts).
+// slots of timed orders, order-workflow.ts), and its Jewish calendar: whether it performs on Shabbat
+// and the holidays (docs/jewish-calendar.md).
 
 export function busyWindowRoutes(deps: CommandDeps): CommandRoute[] {
   const calendars = deps.aggregate(calendarDecider, calendarStream);
 
   return [
+    defineRoute({
+      method: 'put', path: '/api/vendor/observance', summary: "Whether the vendor performs on Shabbat and the Jewish holidays, and the fast and memorial days it keeps free (an admin names vendorId)", tags: ['calendar'], auth: 'vendor',
+      body: z.strictObject({
+        vendorId: Id.optional(),
+        performsOnShabbat: z.boolean(),
+        performsOnHolidays: z.boolean(),
+        alsoRestsOn: z.array(OptionalRestDay).max(10).default([]),
+      }),
+      response: WriteResult,
+    }, async ({ body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId);
+      const outcome = await calendars.execute(context, vendorId, {
+        type: 'SetObservance', vendorId, performsOnShabbat: body.performsOnShabbat, performsOnHolidays: body.performsOnHolidays, alsoRestsOn: body.alsoRestsOn,
+      });
+      return written(vendorId, outcome);
+    }),
+
     defineRoute({
       method: 'post', path: '/api/vendor/busy-windows', summary: "Block time in the vendor's calendar (an admin names vendorId)", tags: ['calendar'], auth: 'vendor',
       body: z.strictObject({ vendorId: Id.optional(), start: IsoTime, end: IsoTime, reason: z.string().trim().max(200).optional() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
+import { OptionalRestDay } from './jewish-calendar.ts';
 
 // Commands of a vendor's calendar (stream `calendar-<vendorId>`). Intervals are half-open [start, end).
 
@@ -17,13 +18,25 @@ export type CreateBusyWindow = z.infer<typeof CreateBusyWindow>;
 export const RemoveBusyWindow = command('RemoveBusyWindow', { windowId: Id, vendorId: Id });
 export type RemoveBusyWindow = z.infer<typeof RemoveBusyWindow>;
 
-/** Issued by the order command handler when a timed-service order is placed (no HTTP route of its own). */
-export const ReserveSlot = command('ReserveSlot', { orderId: Id, vendorId: Id, start: IsoTime, end: IsoTime });
+/**
+ * Issued by the order command handler when a timed-service order is placed (no HTTP route of its own).
+ * `city` is the event's (its details'), for the Jewish calendar's times (docs/jewish-calendar.md).
+ */
+export const ReserveSlot = command('ReserveSlot', { orderId: Id, vendorId: Id, start: IsoTime, end: IsoTime, city: z.string().max(100).optional() });
 export type ReserveSlot = z.infer<typeof ReserveSlot>;
 
 /** Issued by the order command handler when a timed-service order is canceled. */
 export const ReleaseSlot = command('ReleaseSlot', { orderId: Id, vendorId: Id, reason: z.string().trim().min(1).max(500) });
 export type ReleaseSlot = z.infer<typeof ReleaseSlot>;
 
-export const CalendarCommand = z.discriminatedUnion('type', [CreateBusyWindow, RemoveBusyWindow, ReserveSlot, ReleaseSlot]);
+/** Whether the artist performs on Shabbat and the holidays, and which fast and memorial days they keep free (issue 27). */
+export const SetObservance = command('SetObservance', {
+  vendorId: Id,
+  performsOnShabbat: z.boolean(),
+  performsOnHolidays: z.boolean(),
+  alsoRestsOn: z.array(OptionalRestDay).max(10),
+});
+export type SetObservance = z.infer<typeof SetObservance>;
+
+export const CalendarCommand = z.discriminatedUnion('type', [CreateBusyWindow, RemoveBusyWindow, ReserveSlot, ReleaseSlot, SetObservance]);
 export type CalendarCommand = z.infer<typeof CalendarCommand>;

@@ -7,6 +7,8 @@ import type { CalendarCommand } from './commands.ts';
 import type { CalendarEntries, Interval } from './availability.ts';
 import { firstConflict } from './availability.ts';
 import { streamOf } from '../shared/ids.ts';
+import { israelTimeText, normalizedObservance, restConflict, type Observance } from './jewish-calendar.ts';
+import { placeOfCity } from './israeli-places.ts';
 
 // A vendor's calendar (stream `calendar-<vendorId>`): busy windows the vendor blocks, and the slots of
 // live timed-service orders. One stream per vendor, appended with its revision, so two concurrent
@@ -14,6 +16,8 @@ import { streamOf } from '../shared/ids.ts';
 
 export interface CalendarState extends CalendarEntries {
   vendorId: string | null;
+  /** Whether the artist performs on Shabbat and the holidays (absent: every day). */
+  observance?: Observance;
 }
 
 /** The stream of a vendor's calendar (`calendar-<vendorId>`). */
@@ -37,6 +41,10 @@ export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEv
       }
       case 'SlotReleased':
         return { ...state, vendorId, reservations: without(state.reservations, event.data.orderId) };
+      case 'ObservanceSet': {
+        const { vendorId: _vendor, ...observance } = event.data;
+        return { ...state, vendorId, observance };
+      }
     }
   },
 
@@ -71,7 +79,22 @@ export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEv
         if (firstConflict(state, interval) !== null) {
           return refuse('conflict', 'calendar.slot-taken', 'This time is no longer available; please choose another time.');
         }
+        const place = placeOfCity(command.city);
+        const rest = restConflict(state.observance, place, interval);
+        if (rest) {
+          const days = rest.names.map((name) => name.en).join(', ');
+          return refuse('conflict', 'calendar.rest-time',
+            `The artist does not perform on ${days}: from candle lighting (${israelTimeText(rest.start)}) to havdalah (${israelTimeText(rest.end)}) in ${rest.place.en}. Please choose another time.`);
+        }
         return [{ type: 'SlotReserved', data: { vendorId, orderId: command.orderId, ...interval } }];
+      }
+      case 'SetObservance': {
+        authorizeVendor(command.actor, vendorId);
+        const observance = normalizedObservance(command);
+        const current = state.observance;
+        if (current && JSON.stringify(normalizedObservance(current)) === JSON.stringify(observance)) return [];
+        if (!current && observance.performsOnShabbat && observance.performsOnHolidays && observance.alsoRestsOn.length === 0) return [];
+        return [{ type: 'ObservanceSet', data: { vendorId, ...observance } }];
       }
       case 'ReleaseSlot':
         if (!state.reservations[command.orderId]) return [];

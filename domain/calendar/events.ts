@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
+import { Observance } from './jewish-calendar.ts';
 
 // Stream `calendar-<vendorId>`: the vendor's busy windows and timed-order reservations. Every interval
 // is half-open [start, end). Appends use the stream revision, so two orders cannot take one slot.
@@ -15,5 +16,8 @@ export const SlotReleased = event('SlotReleased', z.strictObject({
   vendorId: Id, orderId: Id, reason: z.string(),
 }));
 
-export const CalendarEvent = z.discriminatedUnion('type', [BusyWindowCreated, BusyWindowRemoved, SlotReserved, SlotReleased]);
+/** The artist's Jewish calendar (domain/calendar/jewish-calendar.ts): the whole choice, written anew. */
+export const ObservanceSet = event('ObservanceSet', Observance.extend({ vendorId: Id }));
+
+export const CalendarEvent = z.discriminatedUnion('type', [BusyWindowCreated, BusyWindowRemoved, SlotReserved, SlotReleased, ObservanceSet]);
 export type CalendarEvent = z.infer<typeof CalendarEvent>;

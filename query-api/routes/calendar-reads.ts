@@ -5,6 +5,11 @@ import { IsoTime } from '../../domain/shared/ids.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { pagingShape } from '../paging.ts';
 import { listPage } from '../list-page.ts';
+import { JewishCalendarAnswer } from '../jewish-calendar-answer.ts';
+import { observanceOf, placeOfRead } from '../jewish-calendar.ts';
+import { hebrewDays, restWindows } from '../../domain/calendar/jewish-calendar.ts';
+import { FALLBACK_PLACES } from '../../domain/calendar/israeli-places.ts';
+import { israelDate } from '../../domain/shared/israel-time.ts';
 
 // A vendor's calendar over `calendarEntries`, entries overlapping [from, to). Public, because a
 // customer needs the busy times to pick a slot; but only the vendor's owner and admins see what an
@@ -38,4 +43,39 @@ export const vendorCalendar = readRoute({
   },
 });
 
-export const calendarReads: ReadRoute[] = [vendorCalendar];
+// The artist's Jewish calendar over [from, to) (docs/jewish-calendar.md): their choice, the windows
+// from candle lighting to havdalah (and the days they added) they are not booked in at the event's
+// place, and each day's Hebrew date with its holidays by name. Computed here with @hebcal/core, so the
+// storefront's bundle does not carry it. Public, like the busy times: a customer needs them to book.
+const MAX_JEWISH_DAYS = 120;
+
+export const vendorJewishCalendar = readRoute({
+  path: '/api/vendor/:vendorId/jewish-calendar',
+  response: JewishCalendarAnswer,
+  summary: "A vendor's Shabbat and holidays: the windows they are not booked in, and the Hebrew dates, between from and to",
+  tags: ['calendar'],
+  auth: 'public',
+  params: { vendorId: z.string().min(1).max(100) },
+  query: {
+    from: IsoTime.optional().describe('Start of the range (default: now).'),
+    to: IsoTime.optional().describe(`End of the range, exclusive (default and at most: from + ${MAX_JEWISH_DAYS} days).`),
+    city: z.string().max(100).optional().describe("The event's city, Hebrew or English (default: the vendor's first place; unknown: the wider times of Jerusalem and Tel Aviv)."),
+    geoLocation: z.string().max(100).optional().describe('Id of a geo location: its nearest city, when no city is given.'),
+  },
+  async handle({ params, query, views, now }) {
+    const from = query.from ? new Date(query.from) : now;
+    const to = new Date(Math.min(query.to ? Date.parse(query.to) : Infinity, from.getTime() + MAX_JEWISH_DAYS * 86_400_000));
+    const [observance, place] = await Promise.all([observanceOf(views, params.vendorId), placeOfRead(views, params.vendorId, query)]);
+    const placeName = place ? { key: place.key, ...place.name } : { key: null, he: FALLBACK_PLACES.map((p) => p.name.he).join(' / '), en: FALLBACK_PLACES.map((p) => p.name.en).join(' / ') };
+    if (to.getTime() <= from.getTime()) return { observance, place: placeName, rest: [], days: [] };
+    const lastDay = israelDate(to.getTime() - 1);
+    return {
+      observance,
+      place: placeName,
+      rest: restWindows(observance, place, from.toISOString(), to.toISOString()),
+      days: hebrewDays(israelDate(from.getTime()), lastDay < israelDate(from.getTime()) ? israelDate(from.getTime()) : lastDay).slice(0, MAX_JEWISH_DAYS + 1),
+    };
+  },
+});
+
+export const calendarReads: ReadRoute[] = [vendorCalendar, vendorJewishCalendar];

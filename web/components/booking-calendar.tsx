@@ -6,12 +6,19 @@ import { dateTimeFormat, formatTime, tr } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import { Price } from './price.tsx';
+import type { HebrewDayInfo, JewishCalendar, RestWindowInfo } from '../api/jewish-calendar.ts';
 
 // The vendor's free dates for a timed product (busy windows and reservations come from the vendor
-// calendar view); picking a date shows its free slots, and a slot leads to checkout.
-export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyInterval[]; now: number }) {
+// calendar view); picking a date shows its free slots, and a slot leads to checkout. The Jewish
+// calendar (docs/jewish-calendar.md) comes computed from the query API: each day's Hebrew date and
+// holidays, and — for an artist who does not perform on Shabbat or the holidays — the windows from
+// candle lighting to havdalah, which count as busy; a slot right after one is marked "Saturday night".
+export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyInterval[]; now: number; jewish?: JewishCalendar | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const rest: RestWindowInfo[] = props.jewish?.rest ?? [];
+  const busy = useMemo(() => [...props.busy, ...rest.map(({ start, end }) => ({ start, end }))], [props.busy, props.jewish]);
+  const hebrewOf = useMemo(() => new Map<string, HebrewDayInfo>((props.jewish?.days ?? []).map((day) => [day.date, day])), [props.jewish]);
   const [productId, setProductId] = useState(props.products[0]?.productId ?? '');
   const product = props.products.find((item) => item.productId === productId) ?? props.products[0];
   const today = israelDate(props.now);
@@ -34,8 +41,20 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
 
   if (!product) return null;
   const duration = product.serviceDuration;
-  const slots = selectedDate ? slotsOn(selectedDate, duration, props.busy, props.now) : [];
+  const slots = selectedDate ? slotsOn(selectedDate, duration, busy, props.now) : [];
   const dayLabel = dateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
+  const shortDay = dateTimeFormat(languageTag(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const named = (value: { he: string; en: string }) => (locale === 'he' ? value.he : value.en);
+  const hebrewMonths = [...new Set(days.map((day) => hebrewOf.get(day)).filter((day) => day).map((day) => monthOfHebrewDate(named(day!.hebrew))))];
+  const marked = days.flatMap((day) => { const info = hebrewOf.get(day); return info && info.marks.length ? [info] : []; });
+  const selectedHebrew = selectedDate ? hebrewOf.get(selectedDate) : undefined;
+  const restOnSelected = selectedDate ? rest.filter((window) => israelDate(Date.parse(window.start)) <= selectedDate && israelDate(Date.parse(window.end) - 1) >= selectedDate) : [];
+  /** "Saturday night" on a slot that starts on the day a window ends, after it. */
+  const afterRest = (slotStart: string): string | null => {
+    const window = restOnSelected.find((candidate) => Date.parse(candidate.end) <= Date.parse(slotStart) && israelDate(Date.parse(candidate.end)) === selectedDate);
+    if (!window) return null;
+    return window.kinds.includes('shabbat') && new Date(`${selectedDate}T12:00:00Z`).getUTCDay() === 6 ? t('jewishCalendar.afterShabbat') : t('jewishCalendar.afterHoliday');
+  };
 
   return (
     <div className="booking" data-testid="booking-calendar">
@@ -50,7 +69,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
       <div className="calendar">
         <div className="calendar-head">
           <button type="button" className="link-button" disabled={monthOffset === 0} onClick={() => setMonthOffset(monthOffset - 1)} aria-label={t('booking.previousMonth')}>‹</button>
-          <strong>{monthTitle}</strong>
+          <strong>{monthTitle}{hebrewMonths.length ? <small className="hebrew-months" aria-label={t('jewishCalendar.hebrewMonths', { months: hebrewMonths.join(' – ') })}>{hebrewMonths.join(' – ')}</small> : null}</strong>
           <button type="button" className="link-button" disabled={monthOffset >= lastMonthOffset} onClick={() => setMonthOffset(monthOffset + 1)} aria-label={t('booking.nextMonth')} data-testid="next-month">›</button>
         </div>
         {/* A group of day buttons, not an ARIA grid (which needs rows, cells and arrow-key moves): each
@@ -60,13 +79,16 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
           {Array.from({ length: monthStart.getUTCDay() }, (_, index) => <span key={`pad-${index}`} />)}
           {days.map((day) => {
             const inRange = day >= today && day <= lastDay;
-            const free = inRange && hasFreeSlot(day, duration, props.busy, props.now);
-            const label = `${dayLabel.format(new Date(`${day}T00:00:00Z`))}: ${free ? t('booking.free') : t('booking.unavailable')}`;
+            const free = inRange && hasFreeSlot(day, duration, busy, props.now);
+            const hebrew = hebrewOf.get(day);
+            const marks = hebrew?.marks.map(named).join(', ');
+            const label = `${dayLabel.format(new Date(`${day}T00:00:00Z`))}${hebrew ? `, ${named(hebrew.hebrew)}` : ''}${marks ? ` (${marks})` : ''}: ${free ? t('booking.free') : t('booking.unavailable')}`;
             return (
               <button
                 type="button"
                 key={day}
-                className={`calendar-day${free ? ' is-free' : ''}${selectedDate === day ? ' is-selected' : ''}`}
+                title={marks || undefined}
+                className={`calendar-day${free ? ' is-free' : ''}${selectedDate === day ? ' is-selected' : ''}${hebrew?.marks.length ? ` has-mark is-${hebrew.marks[0]!.kind}` : ''}`}
                 disabled={!free}
                 aria-label={label}
                 aria-pressed={selectedDate === day}
@@ -75,22 +97,50 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
                 onClick={() => { setSelectedDate(day); setSelectedStart(null); }}
               >
                 {Number(day.slice(8))}
+                {hebrew ? <small className="hebrew-day" aria-hidden="true" data-testid="hebrew-day">{hebrewDayOfMonth(named(hebrew.hebrew))}</small> : null}
               </button>
             );
           })}
         </div>
         <p className="calendar-legend"><span className="legend-free" /> {t('booking.freeLegend')}</p>
+        {rest.length && props.jewish ? <p className="calendar-legend" data-testid="rest-legend"><span className="legend-rest" /> {t('jewishCalendar.restLegend', { place: named(props.jewish.place) })}</p> : null}
+        {marked.length ? (
+          <details className="calendar-marks">
+            <summary>{t('jewishCalendar.marksTitle')}</summary>
+            <ul data-testid="calendar-marks">
+              {marked.map((day) => <li key={day.date}><span className="mark-date">{shortDay.format(new Date(`${day.date}T00:00:00Z`))}</span> {day.marks.map(named).join(', ')}</li>)}
+            </ul>
+          </details>
+        ) : null}
       </div>
       {selectedDate ? (
         <div className="slots">
           <h3>{t('booking.slotsOn', { date: dayLabel.format(new Date(`${selectedDate}T00:00:00Z`)) })}</h3>
+          {selectedHebrew ? (
+            <p className="hebrew-date" data-testid="selected-hebrew-date">
+              {named(selectedHebrew.hebrew)}{selectedHebrew.marks.length ? ` · ${selectedHebrew.marks.map(named).join(', ')}` : ''}
+            </p>
+          ) : null}
+          {restOnSelected.map((window) => (
+            <p key={window.start} className="rest-note" data-testid="rest-note">
+              {t('jewishCalendar.restOnDay', {
+                names: window.names.map(named).join(', '), place: named(window.place),
+                from: `\u2068${shortDay.format(new Date(`${israelDate(Date.parse(window.start))}T00:00:00Z`))} ${formatTime(window.start, locale)}\u2069`,
+                to: `\u2068${shortDay.format(new Date(`${israelDate(Date.parse(window.end))}T00:00:00Z`))} ${formatTime(window.end, locale)}\u2069`,
+              })}
+            </p>
+          ))}
           <div className="slot-list">
-            {slots.filter((slot) => slot.free).map((slot) => (
-              <button type="button" key={slot.start} className={`slot${selectedStart === slot.start ? ' is-selected' : ''}`} aria-pressed={selectedStart === slot.start}
-                data-testid="slot" onClick={() => setSelectedStart(slot.start)}>
-                <span dir="ltr">{formatTime(slot.start, locale)}–{formatTime(slot.end, locale)}</span>
-              </button>
-            ))}
+            {slots.filter((slot) => slot.free).map((slot) => {
+              const after = afterRest(slot.start);
+              return (
+                <button type="button" key={slot.start} className={`slot${selectedStart === slot.start ? ' is-selected' : ''}`} aria-pressed={selectedStart === slot.start}
+                  data-testid="slot" data-after-rest={after ? 'true' : undefined} onClick={() => setSelectedStart(slot.start)}>
+                  <span dir="ltr">{formatTime(slot.start, locale)}–{formatTime(slot.end, locale)}</span>
+                  {after ? <small className="slot-note">{after}</small> : null}
+                </button>
+              );
+            })}
           </div>
         </div>
       ) : <p className="hint">{t('booking.pickDate')}</p>}
@@ -105,3 +155,9 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
     </div>
   );
 }
+
+/** The day of a rendered Hebrew date: "כ״ד" of "כ״ד כסלו תשפ״ז", "24" of "24 Kislev 5787". */
+export const hebrewDayOfMonth = (hebrewDate: string): string => hebrewDate.split(' ')[0] ?? '';
+
+/** The month and year of a rendered Hebrew date: "כסלו תשפ״ז", "Kislev 5787". */
+export const monthOfHebrewDate = (hebrewDate: string): string => hebrewDate.split(' ').slice(1).join(' ');

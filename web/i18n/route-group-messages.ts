@@ -8,7 +8,7 @@ import type { MessageTree } from './i18n-instance.ts';
 export const routeGroupMessageKeys = [
   'admin', 'adminHistory', 'adminCatalog', 'adminContent', 'adminMediaAcl', 'adminAnalytics', 'adminTools', 'operator', 'charts',
   'vendorOrders', 'vendorProfile', 'vendorMedia', 'vendorEvents', 'vendorReviews', 'products', 'busyWindows',
-  'contracts', 'myVendors', 'payments', 'reviews', 'addresses',
+  'contracts', 'myVendors', 'payments', 'reviews', 'addresses', 'observance',
 ] as const;
 
 const groupKeys = new Set<string>(routeGroupMessageKeys);

@@ -11,8 +11,9 @@ import { formatDateTime, tr } from '../app/format.ts';
 import { Price } from '../components/price.tsx';
 import { Translated, WrittenText } from '../components/translated.tsx';
 import { FormError } from '../components/form-errors.tsx';
+import { ApiError } from '../api/api-error.ts';
 import { FieldError, fieldErrorsOf } from '../components/field-error.tsx';
-import { refused, textOf, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
+import { refused, revivedError, textOf, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
 import { OrderProgress } from '../components/order-progress.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderReviewPanel } from '../components/order-review.tsx';
@@ -87,7 +88,7 @@ export function CheckoutPage() {
         <p className="total"><span>{t('checkout.total')}</span><Price money={product.price} className="price price-large" /></p>
       </section>
       {eventFailure ? <div className="form-error" role="alert" data-testid="form-error"><p>{t('eventDetails.errors.summary')}</p></div> : null}
-      <FormError error={otherFailure(failure, eventErrors)} overrides={{ 409: 'checkout.slotTaken' }} />
+      <FormError error={otherFailure(failure, eventErrors)} overrides={{ 409: refusedAsRestTime(failure) ? 'jewishCalendar.restRefused' : 'checkout.slotTaken' }} />
       <Form method="post" className="form checkout-form" noValidate>
         <p className="muted">{t('eventDetails.intro')}</p>
         <EventDetailsFields values={typed} errors={eventErrors} slotStart={slot?.start ?? null} today={israelDate(now)} />
@@ -236,4 +237,10 @@ export function CheckoutCompletePage() {
       </LocalLink>
     </div>
   );
+}
+
+/** A slot refused because the artist does not perform on Shabbat or the holiday then, in the event's city (docs/jewish-calendar.md). */
+function refusedAsRestTime(failure: unknown): boolean {
+  const error = failure ? revivedError(failure) : null;
+  return error instanceof ApiError && error.problem.code === 'calendar.rest-time';
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { preload } from 'react-dom';
 import { environmentOf } from '../app/environment.ts';
 import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';
+import { jewishCalendar } from '../api/jewish-calendar.ts';
 import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
 import { vendorDisplayName, vendorPath } from '../app/vendor-path.ts';
 import { localizedPath, languageTag } from '../app/locale-path.ts';
@@ -17,7 +18,6 @@ import { RequestQuoteButton } from '../components/request-quote-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
 import { formatDate, languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
-import { ResponseBadge } from '../components/response-badge.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
@@ -41,12 +41,18 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   const today = israelDate(now);
   let busy: BusyInterval[] = [];
   let calendarAvailable = true;
+  const range = { from: israelInstant(today, 0).toISOString(), to: israelInstant(addDays(today, BOOKING_HORIZON_DAYS + 1), 0).toISOString() };
+  // Shabbat and holidays (docs/jewish-calendar.md): Hebrew dates, holidays and the artist's rest windows, computed by the API.
+  const jewishRead = jewishCalendar(environment.api, vendorId, range).catch(() => null);
   try {
-    busy = await vendorCalendar(environment.api, vendorId, israelInstant(today, 0).toISOString(), israelInstant(addDays(today, BOOKING_HORIZON_DAYS + 1), 0).toISOString());
+    busy = await vendorCalendar(environment.api, vendorId, range.from, range.to);
   } catch {
     calendarAvailable = false;
   }
-  return { vendor: { ...vendor, products }, busy, calendarAvailable, now };
+  const jewish = await jewishRead;
+  // Without the artist's rest windows a Friday evening would look bookable: the calendar waits for them.
+  if (jewish === null) calendarAvailable = false;
+  return { vendor: { ...vendor, products }, busy, jewish, calendarAvailable, now };
 }
 
 /** The artist as schema.org reads it (with its customers' rating and its offers) and the breadcrumbs to its page. */
@@ -82,7 +88,7 @@ const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 export function VendorPageView() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { vendor, busy, calendarAvailable, now } = useLoaderData<typeof vendorLoader>();
+  const { vendor, busy, jewish, calendarAvailable, now } = useLoaderData<typeof vendorLoader>();
   const { card } = vendor;
   // A media row without its link, or a video id that is not YouTube's, is not shown.
   const images = vendor.profile.images.filter((item) => item.url);
@@ -108,7 +114,6 @@ export function VendorPageView() {
               {card.categoryNames.map((category) => <Translated className="chip chip-light" key={tr(category, 'en')} value={category} />)}
               {card.ratingAvg !== null ? <span className="rating">★ {card.ratingAvg.toFixed(1)} · {t('vendor.reviewCount', { count: card.ratingCount })}</span> : null}
             </p>
-            {card.response ? <p className="vendor-response"><ResponseBadge response={card.response} /></p> : null}
           </div>
           <div className="vendor-hero-actions">
             <FavoriteButton vendorId={card.vendorId} vendorName={name} large />
@@ -178,7 +183,7 @@ export function VendorPageView() {
           <section className="section" id="booking">
             <h2>{t('vendor.calendar')}</h2>
             {timed.length === 0 ? <p className="empty">{t('vendor.noTimedProducts')}</p>
-              : calendarAvailable ? <BookingCalendar products={timed} busy={busy} now={now} />
+              : calendarAvailable ? <BookingCalendar products={timed} busy={busy} jewish={jewish} now={now} />
               : <p className="empty">{t('vendor.calendarUnavailable')}</p>}
           </section>
 

@@ -22,6 +22,8 @@ import { refused, textOf, useActionAnswer, useActionFailure } from '../../app/fo
 import { actionByIntent } from '../../app/intent-action.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { describeInterval } from './interval-text.ts';
+import { OBSERVANCE_INTENT, ObservanceForm, observanceAction } from './observance-form.tsx';
+import { jewishCalendar } from '../../api/jewish-calendar.ts';
 
 // user-dashboard-vendor-busy-windows: the vendor's calendar in Israel time, a month or a week at a
 // time (`?view=month|week&date=YYYY-MM-DD`), booked orders and busy windows told apart; blocking a
@@ -39,14 +41,16 @@ export async function busyWindowsLoader({ context, request }: LoaderFunctionArgs
   const anchor = validDate(url.searchParams.get('date')) ?? today;
   const days = visibleDays(mode, anchor);
   const range = rangeOf(days);
-  const [entries, upcoming, orders] = await Promise.all([
+  const [entries, upcoming, orders, jewish] = await Promise.all([
     vendorCalendarEntries(environment.api, vendorId, range.from, range.to),
     vendorCalendarEntries(environment.api, vendorId, new Date(now).toISOString(), new Date(now + UPCOMING_DAYS * 86_400_000).toISOString()),
     // Only to name the booked slots; the calendar still shows them when this read fails.
     vendorOrders(environment.api).then((page) => page.items).catch(() => []),
+    // Shabbat and holidays: the artist's choice (docs/jewish-calendar.md).
+    jewishCalendar(environment.api, vendorId, { from: range.from, to: range.to }),
   ]);
   const bookedNames: Record<string, Text> = Object.fromEntries(orders.map((order) => [order.orderId, order.product.name]));
-  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'busy'), bookedNames };
+  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'busy'), bookedNames, observance: jewish.observance };
 }
 
 /** Waits until the calendar view shows what a write did (bounded), then drops the GET cache. */
@@ -171,6 +175,7 @@ export function BusyWindowsPage() {
           ) : null}
           <FormError error={removeError} />
           <BusyWindowForm date={formDate} onDateChange={setFormDate} today={today} />
+          <ObservanceForm observance={data.observance} />
         </div>
       </div>
 
@@ -221,5 +226,5 @@ const dayStart = (date: string): string => rangeOf([date]).from;
 const dayEnd = (date: string): string => rangeOf([date]).to;
 
 export const busyWindowRoutes: RouteObject[] = [
-  { path: 'user/dashboard/vendor/busy-windows', loader: busyWindowsLoader, action: actionByIntent({ [CREATE_INTENT]: busyWindowAction, [REMOVE_INTENT]: busyWindowRemoveAction }), Component: BusyWindowsPage },
+  { path: 'user/dashboard/vendor/busy-windows', loader: busyWindowsLoader, action: actionByIntent({ [CREATE_INTENT]: busyWindowAction, [REMOVE_INTENT]: busyWindowRemoveAction, [OBSERVANCE_INTENT]: observanceAction }), Component: BusyWindowsPage },
 ];
