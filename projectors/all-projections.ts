@@ -23,19 +23,22 @@ import { mediaProjection } from './media/projection.ts';
 import { usersProjection } from './users/projection.ts';
 import { trackingSourceDaysProjection, trackingSourcesProjection } from './tracking-sources/projection.ts';
 import { serviceContractsProjection } from './service-contracts/projection.ts';
+import { customerJourneysProjection } from './customer-journeys/projection.ts';
 import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
 import { vendorBusinessDetailsProjection } from './vendor-business-details/projection.ts';
 import { quoteInboxProjection, quoteRequestsProjection } from './quote-requests/projection.ts';
 import { vendorObservanceProjection } from './vendor-observance/projection.ts';
+import { vendorResponsesProjection } from './vendor-responses/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
   vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
-  tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection,
+  tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection, customerJourneysProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
   analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
   vendorObservanceProjection,
+  vendorResponsesProjection,
 ];

@@ -18,6 +18,7 @@ import { RequestQuoteButton } from '../components/request-quote-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
 import { formatDate, languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { ResponseBadge } from '../components/response-badge.tsx';
 import { Price } from '../components/price.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
@@ -114,6 +115,7 @@ export function VendorPageView() {
               {card.categoryNames.map((category) => <Translated className="chip chip-light" key={tr(category, 'en')} value={category} />)}
               {card.ratingAvg !== null ? <span className="rating">★ {card.ratingAvg.toFixed(1)} · {t('vendor.reviewCount', { count: card.ratingCount })}</span> : null}
             </p>
+            {card.response ? <p className="vendor-response"><ResponseBadge response={card.response} /></p> : null}
           </div>
           <div className="vendor-hero-actions">
             <FavoriteButton vendorId={card.vendorId} vendorName={name} large />
