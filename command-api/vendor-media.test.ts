@@ -131,13 +131,40 @@ describe('vendor media API (issue 22 item 5)', () => {
   it('adds YouTube and SoundCloud links; anything else is 422 on link', async () => {
     const youtube = await app.api.post('/api/vendor/media/links', { link: 'https://youtu.be/dQw4w9WgXcQ?t=3', description: 'Live' }, m.vendor.token);
     expect(youtube.status).toBe(201);
-    expect(youtube.body.media).toEqual({ kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: 'Live' });
+    // A plain string (an older client) is the caption in the language of its script.
+    expect(youtube.body.media).toEqual({ kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: { en: 'Live' } });
     const soundCloud = await app.api.post('/api/vendor/media/links', { link: 'soundcloud.com/dana/first-dance?si=1' }, m.vendor.token);
-    expect(soundCloud.body.media).toEqual({ kind: 'audio', url: 'https://soundcloud.com/dana/first-dance', description: '' });
+    expect(soundCloud.body.media).toEqual({ kind: 'audio', url: 'https://soundcloud.com/dana/first-dance', description: {} });
     const bad = await app.api.post('/api/vendor/media/links', { link: 'https://vimeo.com/1234' }, m.vendor.token);
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([{ field: 'link', message: expect.any(String) }]);
     expect((await app.api.post('/api/vendor/media/links', { link: 'https://youtu.be/dQw4w9WgXcQ' }, m.vendor.token)).body.code).toBe('vendor.media-exists');
+  });
+
+  it('writes a caption in Hebrew and English; a link is added with both; a plain string is its script\'s language; 404, 403 and 422 as for the other media routes', async () => {
+    const [photo] = await photosOf(m.vendor.vendorId);
+    const caption = { he: 'הלהקה על הבמה בחתונה בחיפה', en: 'The band on stage at a wedding in Haifa' };
+    const written = await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: caption }, m.vendor.token);
+    expect(written.status).toBe(200);
+    expect((await photosOf(m.vendor.vendorId))[0]).toEqual({ url: photo!.url, thumbnailUrl: photo!.thumbnailUrl, description: caption });
+    expect((await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: { he: '', en: 'Only English now' } }, m.vendor.token)).status).toBe(200);
+    expect((await photosOf(m.vendor.vendorId))[0]!.description).toEqual({ en: 'Only English now' });
+    expect((await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: 'שמחה על הרחבה' }, m.vendor.token)).status).toBe(200);
+    expect((await photosOf(m.vendor.vendorId))[0]!.description).toEqual({ he: 'שמחה על הרחבה' });
+
+    const linked = await app.api.post('/api/vendor/media/links', { link: 'https://soundcloud.com/dana/sets/weddings', description: { he: 'שירי חופה', en: 'Chuppah songs' } }, m.vendor.token);
+    expect(linked.body.media).toEqual({ kind: 'audio', url: 'https://soundcloud.com/dana/sets/weddings', description: { he: 'שירי חופה', en: 'Chuppah songs' } });
+
+    const missing = await app.api.put('/api/vendor/media/description', { kind: 'photo', key: '/media/nope/nope.webp', description: caption }, m.vendor.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('vendor.media-not-found');
+    const tooLong = await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: { he: 'א'.repeat(501) } }, m.vendor.token);
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual([{ field: 'description.he', message: expect.any(String) }]);
+    expect((await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: caption, vendorId: m.vendor.vendorId }, m.otherVendor.token)).status).toBe(403);
+    expect((await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: caption }, m.customer.token)).status).toBe(403);
+    expect((await app.api.put('/api/vendor/media/description', { kind: 'photo', key: photo!.url, description: caption, vendorId: m.vendor.vendorId }, m.admin.token)).status).toBe(200);
+    expect((await photosOf(m.vendor.vendorId))[0]!.description).toEqual(caption);
   });
 
   it('orders photos by a permutation and removes one with its files', async () => {

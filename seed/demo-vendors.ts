@@ -1,13 +1,11 @@
 // The demo marketplace's artists, for a believable demo: varied names, bios, prices and products per
 // category, every artist's texts in Hebrew and English (name, tagline, about, general info, products' intro
 // and information), each artist with a tagline of its own, photos from web/public/demo (made by
-// scripts/generate-demo-images.ts), no videos (no made-up YouTube ids). Photo captions are one text each in
-// the domain, written in the artist's own language (`writes`).
+// scripts/generate-demo-images.ts) with their captions in both languages, no videos (no made-up YouTube ids).
 // Deterministic: no randomness, every fresh start looks the same.
 import { readFileSync } from 'node:fs';
 import type { ProductType } from '../domain/product/events.ts';
 import { categories, places } from './demo-data.ts';
-import type { Locale } from '../domain/shared/translatable.ts';
 
 type Pair = { he: string; en: string };
 
@@ -16,8 +14,6 @@ export interface DemoVendor {
   name: Pair;
   intro: Pair;
   origin: Pair;
-  /** The language of the artist's photo captions, the only texts the domain keeps in one language. */
-  writes: Locale;
   /** Simple HTML. */
   about: Pair;
   categoryKeys: string[];
@@ -25,8 +21,9 @@ export interface DemoVendor {
   languages: string[];
   heroImageUrl: string;
   logoImageUrl?: string;
-  images: { url: string; thumbnailUrl?: string; description: string }[];
-  videos: { youtubeId: string; description: string }[];
+  /** Each photo's caption in Hebrew and English. */
+  images: { url: string; thumbnailUrl?: string; description: Pair }[];
+  videos: { youtubeId: string; description: Pair }[];
   generalInfo: { title: Pair; content: Pair }[];
   products: DemoProduct[];
 }
@@ -264,8 +261,8 @@ const personName = (i: number): Pair => {
   return { he: `${firstHe} ${lastHe}`, en: `${firstEn} ${lastEn}` };
 };
 
-/** "in <place>" in Hebrew: ב + the name, whose definite article gives way to it (הגליל → בגליל). */
-const inPlace = (place: { he: string }) => `ב${place.he.startsWith('ה') ? place.he.slice(1) : place.he}`;
+/** "in <place>" in Hebrew: the definite article goes into the ב (בגליל), a name's own ה stays (בהרצליה). */
+const inPlace = (place: { key: string; he: string }) => `ב${place.key === 'galilee' ? place.he.slice(1) : place.he}`;
 /** A place's English name in a sentence ("the Galilee"). */
 const placeInEnglish = (place: { key: string; en: string }) => (place.key === 'galilee' ? 'the Galilee' : place.en);
 
@@ -285,32 +282,30 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
     const origin = places[(i + 4) % places.length]!;
     const stage = stageNames[category.key]?.[Math.floor(i / categories.length) % 6];
     const name = stage ?? personName(i);
-    // Photo captions: most artists write them in Hebrew, every fifth in English (the first, the demo artist's own, in Hebrew).
-    const writes: Locale = i % 5 === 3 ? 'en' : 'he';
     const basePrice = roundTo(story.basePrice * (0.8 + ((i * 37) % 9) * 0.06), 50);
     const about: Pair = {
       he: `<p><strong>${name.he}</strong> ${story.about.he}</p><p>מופיעים ${inPlace(place)}, ${inPlace(secondPlace)} ובכל הארץ.</p>`,
       en: `<p><strong>${name.en}</strong> – ${story.about.en}</p><p>Performing in ${placeInEnglish(place)}, ${placeInEnglish(secondPlace)} and all over Israel.</p>`,
     };
     const pictures = demoImages.artists[i % demoImages.artists.length]!;
+    // The three photos: a wide shot of the stage, a close-up, the venue with its audience.
     const captions: Pair[] = [
-      { he: `${name.he} על הבמה`, en: `${name.en} on stage` },
-      { he: `${name.he} מקרוב`, en: `${name.en} up close` },
-      { he: `${name.he} והקהל`, en: `${name.en} and the audience` },
+      { he: `${name.he} על הבמה ${inPlace(place)}`, en: `${name.en} on stage in ${placeInEnglish(place)}` },
+      { he: `${name.he} מקרוב, באמצע ההופעה`, en: `${name.en} up close, mid-performance` },
+      { he: `${name.he} והקהל על רחבת הריקודים`, en: `${name.en} and the crowd on the dance floor` },
     ];
     vendors.push({
       key: `demo-vendor-${String(i + 1).padStart(3, '0')}`,
       name,
       intro: story.taglines[Math.floor(i / categories.length) % story.taglines.length]!,
       origin: { he: origin.he.slice(0, 20), en: origin.en.slice(0, 20) },
-      writes,
       about,
       categoryKeys: [...new Set(i % 4 === 0 ? [category.key, secondCategory.key] : [category.key])],
       placeKeys: [...new Set([place.key, secondPlace.key])],
       languages: i % 3 === 0 ? ['he', 'en', 'ru'] : i % 7 === 0 ? ['he', 'en', 'fr'] : ['he', 'en'],
       heroImageUrl: pictures.photos[0]!.url,
       ...(stage ? {} : { logoImageUrl: pictures.portrait }),
-      images: pictures.photos.map((photo, n) => ({ ...photo, description: captions[n % captions.length]![writes] })),
+      images: pictures.photos.map((photo, n) => ({ ...photo, description: captions[n % captions.length]! })),
       videos: [],
       generalInfo: [
         { title: { he: 'אורך הופעה', en: 'Set length' }, content: story.setLength },

@@ -70,6 +70,7 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'POST /api/vendor/media/links': ADMINS,
   'POST /api/vendor/media/remove': ADMINS,
   'PUT /api/vendor/media/order': ADMINS,
+  'PUT /api/vendor/media/description': ADMINS,
   'POST /api/vendor/products': ADMINS,
   'PUT /api/vendor/products/{productId}': ADMINS,
   'DELETE /api/vendor/products/{productId}': ADMINS,
@@ -256,6 +257,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'POST /api/vendor/media/links': return { body: { vendorId: side.vendorId, link: 'https://youtu.be/dQw4w9WgXcQ' } };
     case 'POST /api/vendor/media/remove': return { body: { vendorId: side.vendorId, kind: 'photo', key: '/media/probe/probe.webp' } };
     case 'PUT /api/vendor/media/order': return { body: { vendorId: side.vendorId, kind: 'photo', keys: [] } };
+    case 'PUT /api/vendor/media/description': return { body: { vendorId: side.vendorId, kind: 'photo', key: '/media/probe/probe.webp', description: { he: 'בדיקה', en: 'Probe' } } };
     case 'POST /api/vendor/products': return { body: { vendorId: side.vendorId, details: productDetails('default') } };
     case 'PUT /api/vendor/products/{productId}': return { body: { details: productDetails('default') } };
     case 'DELETE /api/vendor/products/{productId}': return { query: vendorQuery };

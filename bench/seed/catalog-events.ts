@@ -59,7 +59,7 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
           profile: {
             name: { he: `אמן ${n}`, en: name }, tagIds: [benchCategories[n % benchCategories.length]!], about: { en: `<p>${name} plays weddings, bar mitzvahs and company events.</p>` },
             intro: { he: 'מופע חי לאירועים', en: 'A live show for events' }, languages: ['he', 'en'], originLocation: { he, en },
-            images: [{ url: `https://media.example/${n}.jpg`, description: 'on stage' }], audio: [], videos: [],
+            images: [{ url: `https://media.example/${n}.jpg`, description: { en: 'on stage' } }], audio: [], videos: [],
             generalInfo: [{ title: { en: 'Setup' }, content: { en: '30 minutes before the show' } }], geoLocationIds: [`city-${n % cities.length}`],
           },
         },

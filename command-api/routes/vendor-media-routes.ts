@@ -6,8 +6,9 @@ import { mediaFileName, mediaPath } from '../../domain/media/media-file.ts';
 import { sniffContentType, type SniffedKind } from '../../domain/media/sniff.ts';
 import { MediaCutOff, MediaTooLarge, type MediaStorage, type PendingMedia } from '../../domain/ports/media-storage.ts';
 import { Id } from '../../domain/shared/ids.ts';
+import { asTranslatable } from '../../domain/shared/translatable.ts';
 import { vendorDecider, vendorStream, type VendorState } from '../../domain/vendor/decider.ts';
-import { keyOfItem, MAX_VENDOR_MEDIA, soundCloudUrlOf, VendorMediaItem, VendorMediaKind, youtubeIdOfLink } from '../../domain/vendor/media.ts';
+import { keyOfItem, MAX_VENDOR_MEDIA, MediaCaption, soundCloudUrlOf, VendorMediaItem, VendorMediaKind, youtubeIdOfLink } from '../../domain/vendor/media.ts';
 import { mediaOfKind } from '../../domain/vendor/media-profile.ts';
 import { photoVariants, UnreadablePhoto } from '../../infra/media-processing/photo-variants.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
@@ -18,10 +19,10 @@ import type { RequestContext } from '../request-context.ts';
 import { WriteResult } from '../write-result.ts';
 
 // The artist's own media (issue 22 item 5): photos, audio and video uploaded from the profile editor,
-// YouTube and SoundCloud links, removing and ordering them. The lists live in the vendor's events
-// (AddVendorMedia, RemoveVendorMedia, ReorderVendorMedia); the bytes in the media library (a
-// `media-<id>` stream with the artist's vendorId each, served at /media/<id>/<name> like the admins'
-// files). An upload is the file's raw bytes as the body (XMLHttpRequest reports the progress); what
+// YouTube and SoundCloud links, removing and ordering them, their captions in Hebrew and English
+// (issue 22 item 7). The lists live in the vendor's events (AddVendorMedia, RemoveVendorMedia,
+// ReorderVendorMedia, DescribeVendorMedia); the bytes in the media library (a `media-<id>` stream
+// with the artist's vendorId each, served at /media/<id>/<name> like the admins' files). An upload is the file's raw bytes as the body (XMLHttpRequest reports the progress); what
 // it is comes from its first bytes, not its name or Content-Type. A photo is kept only as a display
 // size and a thumbnail, upright and without EXIF (infra/media-processing/photo-variants.ts); audio
 // and video are kept as sent.
@@ -110,7 +111,7 @@ export function vendorMediaRoutes(deps: CommandDeps): CommandRoute[] {
       query: z.strictObject({
         kind: z.enum(['photo', 'audio', 'video']),
         name: z.string().trim().min(1).max(255).describe("The file's name on the artist's computer"),
-        description: z.string().trim().max(500).default(''),
+        description: z.string().trim().max(500).default('').describe('A caption, kept in the language of its script (write both languages with PUT /api/vendor/media/description)'),
         vendorId: Id.optional(),
       }),
       response: MediaAnswer, successStatus: 201,
@@ -178,11 +179,11 @@ export function vendorMediaRoutes(deps: CommandDeps): CommandRoute[] {
           kept.push(url);
           const thumbnailUrl = await keepFile(context, await bytesAsPending(storage, variants.thumbnail.bytes), vendorId, query.name, variants.thumbnail.contentType, '-thumb');
           kept.push(thumbnailUrl);
-          item = { kind: 'photo', url, thumbnailUrl, description: query.description };
+          item = { kind: 'photo', url, thumbnailUrl, description: asTranslatable(query.description) };
         } else {
           const url = await keepFile(context, pending, vendorId, query.name, contentType);
           kept.push(url);
-          item = { kind, url, description: query.description };
+          item = { kind, url, description: asTranslatable(query.description) };
         }
         const outcome = await vendors.execute(context, vendorId, { type: 'AddVendorMedia', vendorId, media: item });
         return { status: 201, body: { ...written(vendorId, outcome, 201).body, media: item } };
@@ -197,7 +198,7 @@ export function vendorMediaRoutes(deps: CommandDeps): CommandRoute[] {
       method: 'post', path: '/api/vendor/media/links',
       summary: 'The artist adds a YouTube video or a SoundCloud track or playlist by its link (an admin names vendorId)',
       tags: ['vendors', 'media'], auth: 'vendor',
-      body: z.strictObject({ vendorId: Id.optional(), link: z.string().trim().min(1).max(2000), description: z.string().trim().max(500).default('') }),
+      body: z.strictObject({ vendorId: Id.optional(), link: z.string().trim().min(1).max(2000), description: MediaCaption }),
       response: MediaAnswer, successStatus: 201,
     }, async ({ body, context }) => {
       const vendorId = targetVendorId(context.actor, body.vendorId);
@@ -232,6 +233,18 @@ export function vendorMediaRoutes(deps: CommandDeps): CommandRoute[] {
         const stillUsed = new Set([before.profile.heroImageUrl, before.profile.logoImageUrl].filter((url): url is string => Boolean(url)));
         await deleteFiles(context, vendorId, paths, stillUsed);
       }
+      return written(vendorId, outcome);
+    }),
+
+    defineRoute({
+      method: 'put', path: '/api/vendor/media/description',
+      summary: "The artist writes the caption of one of its photos, audio, videos or YouTube videos, named by its key (URL or YouTube id), in Hebrew and English (either may be empty; a plain string is the language of its script) (an admin names vendorId)",
+      tags: ['vendors', 'media'], auth: 'vendor',
+      body: z.strictObject({ vendorId: Id.optional(), kind: VendorMediaKind, key: z.string().min(1).max(2000), description: MediaCaption }),
+      response: WriteResult,
+    }, async ({ body, context }) => {
+      const vendorId = targetVendorId(context.actor, body.vendorId);
+      const outcome = await vendors.execute(context, vendorId, { type: 'DescribeVendorMedia', vendorId, kind: body.kind, key: body.key, description: body.description });
       return written(vendorId, outcome);
     }),
 

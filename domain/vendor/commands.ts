@@ -3,7 +3,7 @@ import { israeliId } from '../shared/validation.ts';
 import { command } from '../shared/command-schema.ts';
 import { Id } from '../shared/ids.ts';
 import { VendorProfile } from './events.ts';
-import { VendorMediaItem, VendorMediaKind } from './media.ts';
+import { MediaCaption, VendorMediaItem, VendorMediaKind } from './media.ts';
 
 // Commands of the vendor aggregate (stream `vendor-<vendorId>`). Who may issue each one is decided
 // by the decider (SPEC §1, §6): an admin, or the vendor's owner for its own profile, or a signed-in
@@ -50,5 +50,9 @@ export type RemoveVendorMedia = z.infer<typeof RemoveVendorMedia>;
 export const ReorderVendorMedia = command('ReorderVendorMedia', { vendorId: Id, kind: VendorMediaKind, keys: z.array(z.string().min(1).max(2000)).max(100) });
 export type ReorderVendorMedia = z.infer<typeof ReorderVendorMedia>;
 
-export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor, SetVendorBusinessDetails, AddVendorMedia, RemoveVendorMedia, ReorderVendorMedia]);
+/** Writes an item's caption anew, per language (either may be empty; a plain string is the language of its script). */
+export const DescribeVendorMedia = command('DescribeVendorMedia', { vendorId: Id, kind: VendorMediaKind, key: z.string().min(1).max(2000), description: MediaCaption });
+export type DescribeVendorMedia = z.infer<typeof DescribeVendorMedia>;
+
+export const VendorCommand = z.discriminatedUnion('type', [CreateVendor, UpdateVendorProfile, AssignVendorOwner, ArchiveVendor, UnarchiveVendor, SetVendorBusinessDetails, AddVendorMedia, RemoveVendorMedia, ReorderVendorMedia, DescribeVendorMedia]);
 export type VendorCommand = z.infer<typeof VendorCommand>;

@@ -4,6 +4,7 @@ import { refuse } from '../shared/refusal.ts';
 import type { VendorCommand } from './commands.ts';
 import type { VendorEvent, VendorProfile } from './events.ts';
 import { streamOf } from '../shared/ids.ts';
+import type { Translatable } from '../shared/translatable.ts';
 import { isPermutation, keyOfItem, MAX_VENDOR_MEDIA, mediaItemProblem } from './media.ts';
 import { isMediaEvent, mediaOfKind, profileAfterMedia } from './media-profile.ts';
 
@@ -37,6 +38,7 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
       case 'VendorMediaAdded':
       case 'VendorMediaRemoved':
       case 'VendorMediaReordered':
+      case 'VendorMediaDescribed':
         return state.status === 'absent' || !isMediaEvent(event) ? state : { ...state, profile: profileAfterMedia(state.profile, event) };
     }
   },
@@ -105,6 +107,15 @@ export const vendorDecider: Decider<VendorState, VendorCommand, VendorEvent> = {
         if (keys.every((key, i) => key === command.keys[i])) return [];
         return [{ type: 'VendorMediaReordered', data: { vendorId: state.vendorId, kind: command.kind, keys: command.keys, at: command.at } }];
       }
+      case 'DescribeVendorMedia': {
+        requireOwnerOrAdmin(command.actor, state.vendorId);
+        refuseWhenArchived(state.status);
+        const item = mediaOfKind(state.profile, command.kind).find((candidate) => keyOfItem(candidate) === command.key) as { description: Translatable } | undefined;
+        if (!item) refuse('not_found', 'vendor.media-not-found', 'This item is not in the list (any more).');
+        const description = captionOf(command.description);
+        if (sameCaption(captionOf(item.description), description)) return [];
+        return [{ type: 'VendorMediaDescribed', data: { vendorId: state.vendorId, kind: command.kind, key: command.key, description, at: command.at } }];
+      }
       case 'UnarchiveVendor':
         requireAdmin(command.actor, 'unarchive a vendor');
         if (state.status !== 'archived') refuse('conflict', 'vendor.not-archived', 'This vendor is not archived.');
@@ -129,6 +140,10 @@ function requireAdmin(actor: Actor, action: string): void {
 function requireOwnerOrAdmin(actor: Actor, vendorId: string): void {
   if (!isAdmin(actor) && !ownsVendor(actor, vendorId)) refuse('forbidden', 'vendor.forbidden', "Only the artist itself or an admin may change the artist's media.");
 }
+
+/** A caption with its empty languages left out. */
+const captionOf = (value: Translatable): Translatable => ({ ...(value.he ? { he: value.he } : {}), ...(value.en ? { en: value.en } : {}) });
+const sameCaption = (a: Translatable, b: Translatable): boolean => a.he === b.he && a.en === b.en;
 
 /** `profile` with the media lists of `current` (UpdateVendorProfile with keepMedia). */
 function withMediaOf(profile: VendorProfile, current: VendorProfile): VendorProfile {

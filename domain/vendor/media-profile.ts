@@ -3,10 +3,10 @@ import { keyOfItem, listOfKind, reordered, type VendorMediaKind } from './media.
 
 // How a media event changes the profile's lists: the one fold the decider and the vendor page's
 // view both use, so the page shows what the decider decided on.
-type MediaEvent = Extract<VendorEvent, { type: 'VendorMediaAdded' | 'VendorMediaRemoved' | 'VendorMediaReordered' }>;
+type MediaEvent = Extract<VendorEvent, { type: 'VendorMediaAdded' | 'VendorMediaRemoved' | 'VendorMediaReordered' | 'VendorMediaDescribed' }>;
 
 export const isMediaEvent = (event: VendorEvent | { type: string }): event is MediaEvent =>
-  event.type === 'VendorMediaAdded' || event.type === 'VendorMediaRemoved' || event.type === 'VendorMediaReordered';
+  event.type === 'VendorMediaAdded' || event.type === 'VendorMediaRemoved' || event.type === 'VendorMediaReordered' || event.type === 'VendorMediaDescribed';
 
 type Keyed = { url: string } | { youtubeId: string };
 
@@ -35,6 +35,11 @@ export function profileAfterMedia(profile: VendorProfile, event: MediaEvent): Ve
     case 'VendorMediaReordered':
       next = reordered(items, event.data.keys);
       break;
+    case 'VendorMediaDescribed': {
+      const { key, description } = event.data;
+      next = items.map((item) => (keyOfItem(item) === key ? { ...item, description } : item));
+      break;
+    }
   }
   return { ...profile, [list]: next } as VendorProfile;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/actor.ts';
 import { spec } from '../shared/decider-spec.ts';
-import type { VendorCommand } from './commands.ts';
+import { DescribeVendorMedia, type VendorCommand } from './commands.ts';
 import { vendorDecider } from './decider.ts';
-import { VendorProfile, type VendorEvent } from './events.ts';
+import { VendorEvent, VendorProfile } from './events.ts';
 import { isPermutation, MAX_VENDOR_MEDIA, soundCloudUrlOf, youtubeIdOfLink, type VendorMediaItem } from './media.ts';
 
 // The artist's own media (issue 22 item 5): given events / when command / then events.
@@ -22,7 +22,7 @@ const created: VendorEvent = { type: 'VendorCreated', data: { vendorId: 'vendor-
 const archived: VendorEvent = { type: 'VendorArchived', data: { vendorId: 'vendor-1', reason: '', at } };
 
 const photo = (n: number): Extract<VendorMediaItem, { kind: 'photo' }> =>
-  ({ kind: 'photo', url: `/media/m${n}/stage-${n}.webp`, thumbnailUrl: `/media/m${n}/stage-${n}-thumb.webp`, description: '' });
+  ({ kind: 'photo', url: `/media/m${n}/stage-${n}.webp`, thumbnailUrl: `/media/m${n}/stage-${n}-thumb.webp`, description: {} });
 const add = (actor: Actor, media: VendorMediaItem): VendorCommand => ({ type: 'AddVendorMedia', actor, at: later, vendorId: 'vendor-1', media });
 const added = (media: VendorMediaItem): VendorEvent => ({ type: 'VendorMediaAdded', data: { vendorId: 'vendor-1', media, at: later } });
 const remove = (actor: Actor, key: string, kind: 'photo' | 'audio' | 'youtube' | 'video' = 'photo'): VendorCommand =>
@@ -39,8 +39,8 @@ describe('vendor media (issue 22 item 5)', () => {
     spec(vendorDecider).given([created]).when(add(owner, photo(1))).then([added(photo(1))]);
     const state = spec(vendorDecider).given([created, added(photo(1)), added(photo(2))]).state;
     expect(state.status !== 'absent' && state.profile.images).toEqual([
-      { url: photo(1).url, thumbnailUrl: photo(1).thumbnailUrl, description: '' },
-      { url: photo(2).url, thumbnailUrl: photo(2).thumbnailUrl, description: '' },
+      { url: photo(1).url, thumbnailUrl: photo(1).thumbnailUrl, description: {} },
+      { url: photo(2).url, thumbnailUrl: photo(2).thumbnailUrl, description: {} },
     ]);
   });
   it('only the artist itself or an admin edits its media: another artist, a plain user and a guest are refused', () => {
@@ -61,17 +61,17 @@ describe('vendor media (issue 22 item 5)', () => {
   });
   it('a photo or video must be an uploaded file, audio an upload or a SoundCloud link', () => {
     const refused = (media: VendorMediaItem) => spec(vendorDecider).given([created]).when(add(owner, media)).thenRefused('vendor.media-invalid');
-    expect(refused({ kind: 'photo', url: 'https://example.com/a.jpg', description: '' }).kind).toBe('invalid');
-    refused({ kind: 'photo', url: '/media/m1/a.webp', thumbnailUrl: 'javascript:alert(1)', description: '' });
-    refused({ kind: 'video', url: 'https://example.com/a.mp4', description: '' });
-    refused({ kind: 'audio', url: 'https://example.com/song.mp3', description: '' });
-    const soundCloud: VendorMediaItem = { kind: 'audio', url: 'https://soundcloud.com/artist/first-dance', description: 'First dance' };
+    expect(refused({ kind: 'photo', url: 'https://example.com/a.jpg', description: {} }).kind).toBe('invalid');
+    refused({ kind: 'photo', url: '/media/m1/a.webp', thumbnailUrl: 'javascript:alert(1)', description: {} });
+    refused({ kind: 'video', url: 'https://example.com/a.mp4', description: {} });
+    refused({ kind: 'audio', url: 'https://example.com/song.mp3', description: {} });
+    const soundCloud: VendorMediaItem = { kind: 'audio', url: 'https://soundcloud.com/artist/first-dance', description: { en: 'First dance' } };
     spec(vendorDecider).given([created]).when(add(owner, soundCloud)).then([added(soundCloud)]);
-    const youtube: VendorMediaItem = { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: '' };
+    const youtube: VendorMediaItem = { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: {} };
     spec(vendorDecider).given([created]).when(add(owner, youtube)).then([added(youtube)]);
-    const video: VendorMediaItem = { kind: 'video', url: '/media/v1/show.mp4', description: '' };
+    const video: VendorMediaItem = { kind: 'video', url: '/media/v1/show.mp4', description: {} };
     const state = spec(vendorDecider).given([created, added(video)]).state;
-    expect(state.status !== 'absent' && state.profile.videoFiles).toEqual([{ url: '/media/v1/show.mp4', description: '' }]);
+    expect(state.status !== 'absent' && state.profile.videoFiles).toEqual([{ url: '/media/v1/show.mp4', description: {} }]);
   });
   it('removes a present item; a missing one is not found', () => {
     const removed: VendorEvent = { type: 'VendorMediaRemoved', data: { vendorId: 'vendor-1', kind: 'photo', key: photo(1).url, at: later } };
@@ -100,8 +100,72 @@ describe('vendor media (issue 22 item 5)', () => {
     const command: VendorCommand = { type: 'UpdateVendorProfile', actor: owner, at: later, vendorId: 'vendor-1', profile: edited, keepMedia: true };
     spec(vendorDecider).given([created, added(photo(1))]).when(command).then([{
       type: 'VendorProfileUpdated',
-      data: { vendorId: 'vendor-1', profile: { ...edited, images: [{ url: photo(1).url, thumbnailUrl: photo(1).thumbnailUrl, description: '' }] }, at: later },
+      data: { vendorId: 'vendor-1', profile: { ...edited, images: [{ url: photo(1).url, thumbnailUrl: photo(1).thumbnailUrl, description: {} }] }, at: later },
     }]);
+  });
+});
+
+describe('media captions in Hebrew and English (issue 22 item 7)', () => {
+  const describeItem = (actor: Actor, key: string, description: unknown, kind: 'photo' | 'audio' | 'youtube' | 'video' = 'photo'): VendorCommand =>
+    DescribeVendorMedia.parse({ type: 'DescribeVendorMedia', actor, at: later, vendorId: 'vendor-1', kind, key, description });
+  const described = (key: string, description: { he?: string; en?: string }, kind: 'photo' | 'audio' | 'youtube' | 'video' = 'photo'): VendorEvent =>
+    ({ type: 'VendorMediaDescribed', data: { vendorId: 'vendor-1', kind, key, description, at: later } });
+  const bilingual = { he: 'הלהקה על הבמה בחתונה', en: 'The band on stage at a wedding' };
+
+  it('the owner or an admin writes a caption in both languages; the item keeps its place and its files', () => {
+    spec(vendorDecider).given([created, added(photo(1)), added(photo(2))]).when(describeItem(owner, photo(2).url, bilingual)).then([described(photo(2).url, bilingual)]);
+    spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(admin, photo(1).url, bilingual)).then([described(photo(1).url, bilingual)]);
+    const state = spec(vendorDecider).given([created, added(photo(1)), added(photo(2)), described(photo(2).url, bilingual)]).state;
+    expect(state.status !== 'absent' && state.profile.images).toEqual([
+      { url: photo(1).url, thumbnailUrl: photo(1).thumbnailUrl, description: {} },
+      { url: photo(2).url, thumbnailUrl: photo(2).thumbnailUrl, description: bilingual },
+    ]);
+  });
+  it('either language may be empty, and emptying both clears the caption', () => {
+    const given = [created, added(photo(1)), described(photo(1).url, bilingual)];
+    spec(vendorDecider).given(given).when(describeItem(owner, photo(1).url, { he: '  ', en: 'Only English' })).then([described(photo(1).url, { en: 'Only English' })]);
+    spec(vendorDecider).given(given).when(describeItem(owner, photo(1).url, {})).then([described(photo(1).url, {})]);
+  });
+  it('the same caption again changes nothing', () => {
+    spec(vendorDecider).given([created, added(photo(1)), described(photo(1).url, bilingual)]).when(describeItem(owner, photo(1).url, { ...bilingual, en: ` ${bilingual.en} ` })).then([]);
+  });
+  it('a caption of audio, a YouTube video and a video file', () => {
+    const youtube: VendorMediaItem = { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: {} };
+    const video: VendorMediaItem = { kind: 'video', url: '/media/v1/show.mp4', description: {} };
+    spec(vendorDecider).given([created, added(youtube)]).when(describeItem(owner, 'dQw4w9WgXcQ', bilingual, 'youtube')).then([described('dQw4w9WgXcQ', bilingual, 'youtube')]);
+    const state = spec(vendorDecider).given([created, added(video), described(video.url, bilingual, 'video')]).state;
+    expect(state.status !== 'absent' && state.profile.videoFiles).toEqual([{ url: video.url, description: bilingual }]);
+  });
+  it('a plain string from an older client is the caption in the language of its script', () => {
+    spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(owner, photo(1).url, 'רוקדים עד הבוקר')).then([described(photo(1).url, { he: 'רוקדים עד הבוקר' })]);
+    spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(owner, photo(1).url, 'Dancing till dawn')).then([described(photo(1).url, { en: 'Dancing till dawn' })]);
+  });
+  it('a missing item is not found; another artist, a plain user and a guest are refused; an archived artist changes nothing', () => {
+    expect(spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(owner, photo(2).url, bilingual)).thenRefused('vendor.media-not-found').kind).toBe('not_found');
+    spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(owner, photo(1).url, bilingual, 'video')).thenRefused('vendor.media-not-found');
+    for (const actor of [otherVendor, plainUser, guest]) {
+      spec(vendorDecider).given([created, added(photo(1))]).when(describeItem(actor, photo(1).url, bilingual)).thenRefused('vendor.forbidden');
+    }
+    spec(vendorDecider).given([created, added(photo(1)), archived]).when(describeItem(owner, photo(1).url, bilingual)).thenRefused('vendor.archived');
+  });
+  it('a caption longer than 500 characters in either language is refused', () => {
+    expect(DescribeVendorMedia.safeParse({ type: 'DescribeVendorMedia', actor: owner, at: later, vendorId: 'vendor-1', kind: 'photo', key: photo(1).url, description: { en: 'x'.repeat(501) } }).success).toBe(false);
+  });
+  it('events recorded when a caption was one text read as that text in the language of its script', () => {
+    const recorded = [
+      VendorEvent.parse({
+        type: 'VendorCreated',
+        data: { vendorId: 'vendor-1', ownerUserId: null, at, profile: { ...profile, images: [{ url: '/media/a/a.webp', description: 'הלהקה על הבמה' }], videos: [{ youtubeId: 'dQw4w9WgXcQ', description: '' }] } },
+      }),
+      VendorEvent.parse({ type: 'VendorMediaAdded', data: { vendorId: 'vendor-1', media: { kind: 'audio', url: 'https://soundcloud.com/a/first-dance', description: 'First dance' }, at } }),
+      VendorEvent.parse({ type: 'VendorMediaAdded', data: { vendorId: 'vendor-1', media: { kind: 'video', url: '/media/v/v.mp4' }, at } }),
+    ];
+    const { state } = spec(vendorDecider).given(recorded);
+    if (state.status === 'absent') throw new Error('absent');
+    expect(state.profile.images).toEqual([{ url: '/media/a/a.webp', description: { he: 'הלהקה על הבמה' } }]);
+    expect(state.profile.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: {} }]);
+    expect(state.profile.audio).toEqual([{ url: 'https://soundcloud.com/a/first-dance', description: { en: 'First dance' } }]);
+    expect(state.profile.videoFiles).toEqual([{ url: '/media/v/v.mp4', description: {} }]);
   });
 });
 

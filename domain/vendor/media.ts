@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { translatableText } from '../shared/translatable.ts';
 
 // The artist's own media (issue 22 item 5): photos they upload (resized, with a thumbnail, EXIF
 // stripped), audio (an uploaded file or a SoundCloud link), YouTube videos and uploaded video files.
 // Each kind is one list of the profile (SPEC §3 media), kept in the vendor's events: an item is
 // added, removed or the list put in a new order. An item is named by its key (the URL, or the
-// YouTube id), unique within its list. Pure: no I/O, no clock.
+// YouTube id), unique within its list. An item's caption (`description`) is translatable, {he, en},
+// either or both empty; a plain string (events recorded before, an older API client) is the caption in
+// the language of its script (translatableText). Pure: no I/O, no clock.
 
 export const VENDOR_MEDIA_KINDS = ['photo', 'audio', 'youtube', 'video'] as const;
 export const VendorMediaKind = z.enum(VENDOR_MEDIA_KINDS);
@@ -19,7 +22,9 @@ export const listOfKind = { photo: 'images', audio: 'audio', youtube: 'videos', 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 /** A file of the product's media library: `/media/<mediaId>/<fileName>`. */
 const UPLOADED = /^\/media\/[A-Za-z0-9_-]{1,100}\/[^/?#\s]{1,300}$/;
-const Description = z.string().trim().max(500).default('');
+/** An item's caption per language (each at most 500 characters, none required). */
+export const MediaCaption = translatableText({ max: 500, required: false }).default({});
+const Description = MediaCaption;
 
 export const VendorMediaItem = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('photo'), url: z.string().max(2000), thumbnailUrl: z.string().max(2000).optional(), description: Description }),

@@ -19,7 +19,7 @@ describe('vendor pages view', () => {
     ]);
     const page = docs.v1!;
     expect(page.ownerUserId).toBe('u7');
-    expect(page.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: 'live' }]);
+    expect(page.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: { en: 'live' } }]);
     expect(page.profile?.generalInfo).toEqual([{ title: { en: 'Setup' }, content: { en: '30 minutes' } }]);
     expect(Object.keys(page.products)).toEqual(['p1']);
     expect(page.products.p1).toMatchObject({ featured: true, introImage: 'https://m/1.jpg', price: { amountMinor: 150_000, currency: 'ILS' } });
@@ -35,6 +35,18 @@ describe('vendor pages view', () => {
     expect(docs.v9!.profile?.about).toEqual({ he: '<p>להקה לחתונות</p>' });
     expect(docs.v9!.profile?.generalInfo).toEqual([{ title: { he: 'ציוד' }, content: { en: 'Sound for 300 guests' } }]);
     expect(docs.v9!.products.p9?.introText).toEqual({ he: 'הופעה חיה' });
+  });
+
+  it("reads captions recorded as one text per language, and a caption written anew in both (version 4)", () => {
+    const before = { ...vendorProfile(), images: [{ url: '/media/a/a.webp', description: 'הלהקה על הבמה' }], videos: [] };
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v8', { type: 'VendorCreated', data: { vendorId: 'v8', ownerUserId: null, profile: before, at } } as unknown as AnyDomainEvent),
+      recorded('vendor-v8', { type: 'VendorMediaAdded', data: { vendorId: 'v8', media: { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: 'Live in Haifa' }, at } } as unknown as AnyDomainEvent),
+      recorded('vendor-v8', { type: 'VendorMediaDescribed', data: { vendorId: 'v8', kind: 'photo', key: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' }, at } }),
+    ]);
+    expect(vendorPagesProjection.version).toBe(4);
+    expect(docs.v8!.profile?.images).toEqual([{ url: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' } }]);
+    expect(docs.v8!.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: { en: 'Live in Haifa' } }]);
   });
 
   it('marks an archived vendor with the reason', () => {

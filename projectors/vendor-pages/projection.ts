@@ -41,9 +41,10 @@ const emptyPage = (vendorId: string): VendorPage => ({
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
   // 3: the profile's about and general info and the products' intro texts per language.
-  version: 3,
+  // 4: the media items' captions per language.
+  version: 4,
   collection: 'vendorPages',
-  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
+  eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'VendorMediaDescribed', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {
     const page = doc ?? emptyPage(id);
@@ -55,6 +56,7 @@ export const vendorPagesProjection: Projection<VendorPage> = {
       case 'VendorMediaAdded':
       case 'VendorMediaRemoved':
       case 'VendorMediaReordered':
+      case 'VendorMediaDescribed':
         return page.profile ? { ...page, profile: profileAfterMedia(page.profile, event), updatedAt: laterOf(page.updatedAt, event.data.at) } : page;
       case 'VendorOwnerAssigned':
         return { ...page, ownerUserId: event.data.ownerUserId, updatedAt: laterOf(page.updatedAt, event.data.at) };

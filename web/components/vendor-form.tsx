@@ -11,7 +11,7 @@ import type { Category, GeoLocation, LanguageEntry, Locale, Text, VendorProfileD
 import { profileErrorAt, profileErrorWithin, translatableErrorsAt } from './vendor-profile-errors.ts';
 import { FormError } from './form-errors.tsx';
 import { FieldError, fieldErrorsOf, type FieldErrors } from './field-error.tsx';
-import { isBlankText, TranslatableField, TRANSLATABLE_LOCALES } from './translatable-field.tsx';
+import { isBlankText, TranslatableField, TRANSLATABLE_LOCALES, type TranslatableError } from './translatable-field.tsx';
 import { RepeatableList } from './repeatable-list.tsx';
 import { MultiSelect, type MultiSelectOption } from './multi-select.tsx';
 import { CharacterCounter } from './character-counter.tsx';
@@ -62,7 +62,9 @@ export const emptyVendorProfile = (): VendorProfileDraft => ({
 });
 
 /** The editor's rows: a video keeps what was pasted (a link or an id) until it is saved. */
-interface EditorState extends Omit<VendorProfileDraft, 'videos'> { videos: { link: string; description: string }[] }
+interface EditorState extends Omit<VendorProfileDraft, 'videos'> { videos: VideoRowState[] }
+/** A video row: the pasted link or id, and its caption per language. */
+interface VideoRowState { link: string; description: Text }
 
 const editorStateOf = (profile: VendorProfileDraft): EditorState => ({
   ...profile,
@@ -76,9 +78,9 @@ const trimmedText = (value: Text): Text => ({ ...(value.he?.trim() ? { he: value
 function withoutBlankRows(state: EditorState): EditorState {
   return {
     ...state,
-    images: state.images.filter((row) => !blank(row.url, row.description)),
-    audio: state.audio.filter((row) => !blank(row.url, row.description)),
-    videos: state.videos.filter((row) => !blank(row.link, row.description)),
+    images: state.images.filter((row) => !blank(row.url) || !isBlankText(row.description)),
+    audio: state.audio.filter((row) => !blank(row.url) || !isBlankText(row.description)),
+    videos: state.videos.filter((row) => !blank(row.link) || !isBlankText(row.description)),
     generalInfo: state.generalInfo.filter((row) => !isBlankText(row.title) || !isBlankText(row.content)),
   };
 }
@@ -94,9 +96,9 @@ function profileOf(state: EditorState) {
     ...(state.heroImageUrl.trim() ? { heroImageUrl: state.heroImageUrl.trim() } : {}),
     ...(state.logoImageUrl.trim() ? { logoImageUrl: state.logoImageUrl.trim() } : {}),
     // An uploaded photo keeps its thumbnail, and uploaded videos (not rows of this form) stay as they are.
-    images: state.images.map((row) => ({ url: row.url.trim(), ...(row.thumbnailUrl && row.url.trim().startsWith('/media/') ? { thumbnailUrl: row.thumbnailUrl } : {}), description: row.description.trim() })),
-    audio: state.audio.map((row) => ({ url: row.url.trim(), description: row.description.trim() })),
-    videos: state.videos.map((row) => ({ youtubeId: youtubeIdOf(row.link) ?? row.link.trim(), description: row.description.trim() })),
+    images: state.images.map((row) => ({ url: row.url.trim(), ...(row.thumbnailUrl && row.url.trim().startsWith('/media/') ? { thumbnailUrl: row.thumbnailUrl } : {}), description: trimmedText(row.description) })),
+    audio: state.audio.map((row) => ({ url: row.url.trim(), description: trimmedText(row.description) })),
+    videos: state.videos.map((row) => ({ youtubeId: youtubeIdOf(row.link) ?? row.link.trim(), description: trimmedText(row.description) })),
     generalInfo: state.generalInfo.map((row) => ({ title: trimmedText(row.title), content: trimmedText(row.content) })),
     ...(state.videoFiles?.length ? { videoFiles: state.videoFiles.map((file) => ({ url: file.url, description: file.description })) } : {}),
     geoLocationIds: state.geoLocationIds,
@@ -124,16 +126,16 @@ export function vendorProfileOfPost(form: FormData): { profile: VendorProfileInp
   const translatable = (name: string): Text => ({ he: text(`${name}.he`), en: text(`${name}.en`) });
   const rows = <T,>(name: string, read: (prefix: string) => T): T[] => {
     const found: T[] = [];
-    for (let index = 0; form.has(`${name}.${index}.${name === 'generalInfo' ? 'title.he' : 'description'}`); index++) found.push(read(`${name}.${index}.`));
+    for (let index = 0; form.has(`${name}.${index}.${name === 'generalInfo' ? 'title' : 'description'}.he`); index++) found.push(read(`${name}.${index}.`));
     return found;
   };
   const state: EditorState = {
     name: translatable('name'), intro: translatable('intro'), originLocation: translatable('originLocation'), about: translatable('about'),
     tagIds: form.getAll('tagIds').map(String), languages: form.getAll('languages').map(String), geoLocationIds: form.getAll('geoLocationIds').map(String),
     heroImageUrl: text('heroImageUrl'), logoImageUrl: text('logoImageUrl'),
-    images: rows('images', (at) => ({ url: text(`${at}url`), description: text(`${at}description`) })),
-    audio: rows('audio', (at) => ({ url: text(`${at}url`), description: text(`${at}description`) })),
-    videos: rows('videos', (at) => ({ link: text(`${at}youtubeId`), description: text(`${at}description`) })),
+    images: rows('images', (at) => ({ url: text(`${at}url`), description: translatable(`${at}description`) })),
+    audio: rows('audio', (at) => ({ url: text(`${at}url`), description: translatable(`${at}description`) })),
+    videos: rows('videos', (at) => ({ link: text(`${at}youtubeId`), description: translatable(`${at}description`) })),
     generalInfo: rows('generalInfo', (at) => ({ title: translatable(`${at}title`), content: translatable(`${at}content`) })),
   };
   const cleaned = withoutBlankRows(state);
@@ -239,29 +241,29 @@ export function VendorForm(props: VendorFormProps) {
           <ImageUrlField name="logoImageUrl" label={label('logoImage')} value={form.logoImageUrl} onChange={set('logoImageUrl')} error={message('logoImageUrl')} />
         </div>
         {props.mediaLists ?? <>
-        <RepeatableList name="images" legend={label('images')} items={form.images} onChange={set('images')} newItem={() => ({ url: '', description: '' })}
+        <RepeatableList name="images" legend={label('images')} items={form.images} onChange={set('images')} newItem={() => ({ url: '', description: {} })}
           itemLabel={(index) => label('image', { number: index + 1 })} addLabel={label('addImage')} emptyText={label('noImages')} max={100}
           renderItem={(row, index, update) => (
             <>
               <ImageUrlField name={`images.${index}.url`} label={label('imageUrl')} value={row.url} onChange={(url) => update({ ...row, url })} error={message(`images.${index}.url`)} />
-              <TextInput name={`images.${index}.description`} label={label('description')} value={row.description} max={500}
-                onChange={(description) => update({ ...row, description })} error={message(`images.${index}.description`)} />
+              <TranslatableField name={`images.${index}.description`} label={label('description')} value={row.description} maxLength={500}
+                onChange={(description) => update({ ...row, description })} error={translatableError(`images.${index}.description`)} />
             </>
           )} />
-        <RepeatableList name="audio" legend={label('audio')} items={form.audio} onChange={set('audio')} newItem={() => ({ url: '', description: '' })}
+        <RepeatableList name="audio" legend={label('audio')} items={form.audio} onChange={set('audio')} newItem={() => ({ url: '', description: {} })}
           itemLabel={(index) => label('track', { number: index + 1 })} addLabel={label('addTrack')} emptyText={label('noAudio')} max={100}
           renderItem={(row, index, update) => (
             <>
               <TextInput name={`audio.${index}.url`} label={label('audioUrl')} value={row.url} type="url" dir="ltr" onChange={(url) => update({ ...row, url })}
                 error={message(`audio.${index}.url`)} />
               {/^https?:\/\//.test(row.url.trim()) ? <audio controls preload="none" src={row.url.trim()} className="audio-preview" aria-label={label('previewOf', { item: label('track', { number: index + 1 }) })} /> : null}
-              <TextInput name={`audio.${index}.description`} label={label('description')} value={row.description} max={500}
-                onChange={(description) => update({ ...row, description })} error={message(`audio.${index}.description`)} />
+              <TranslatableField name={`audio.${index}.description`} label={label('description')} value={row.description} maxLength={500}
+                onChange={(description) => update({ ...row, description })} error={translatableError(`audio.${index}.description`)} />
             </>
           )} />
-        <RepeatableList name="videos" legend={label('videos')} items={form.videos} onChange={set('videos')} newItem={() => ({ link: '', description: '' })}
+        <RepeatableList name="videos" legend={label('videos')} items={form.videos} onChange={set('videos')} newItem={() => ({ link: '', description: {} })}
           itemLabel={(index) => label('video', { number: index + 1 })} addLabel={label('addVideo')} emptyText={label('noVideos')} max={100}
-          renderItem={(row, index, update) => <VideoRow row={row} index={index} update={update} error={message(`videos.${index}.youtubeId`)} descriptionError={message(`videos.${index}.description`)} />} />
+          renderItem={(row, index, update) => <VideoRow row={row} index={index} update={update} error={message(`videos.${index}.youtubeId`)} descriptionError={translatableError(`videos.${index}.description`)} />} />
         </>}
       </ProfileSection>
 
@@ -340,7 +342,7 @@ function ImageUrlField(props: { name: string; label: string; value: string; onCh
 }
 
 /** A YouTube link or id; says which video it found (or that it is not one) as it is typed. */
-function VideoRow(props: { row: { link: string; description: string }; index: number; update: (row: { link: string; description: string }) => void; error: string | null; descriptionError: string | null }) {
+function VideoRow(props: { row: VideoRowState; index: number; update: (row: VideoRowState) => void; error: string | null; descriptionError: TranslatableError }) {
   const { t } = useTranslation();
   const { row, index, update } = props;
   const id = youtubeIdOf(row.link);
@@ -350,7 +352,7 @@ function VideoRow(props: { row: { link: string; description: string }; index: nu
       <TextInput name={`videos.${index}.youtubeId`} label={t('vendorProfile.youtube')} value={row.link} dir="ltr" onChange={(link) => update({ ...row, link })}
         error={props.error ?? (typed && !id ? t('vendorProfile.youtubeNotFound') : null)}
         hint={id ? t('vendorProfile.youtubeFound', { id }) : undefined} />
-      <TextInput name={`videos.${index}.description`} label={t('vendorProfile.description')} value={row.description} max={500}
+      <TranslatableField name={`videos.${index}.description`} label={t('vendorProfile.description')} value={row.description} maxLength={500}
         onChange={(description) => update({ ...row, description })} error={props.descriptionError} />
     </>
   );

@@ -1,16 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSoundCloudUrl } from '../../domain/vendor/media-links.ts';
-import { WrittenText } from './translated.tsx';
+import { tr } from '../app/format.ts';
+import { useLocale } from '../app/links.tsx';
+import type { Text } from '../api/view-models.ts';
+import { Translated } from './translated.tsx';
 
 // The artist's photos, uploaded videos and audio on the public page (issue 22 item 5). A photo shows
 // its thumbnail (the display size for photos linked before uploads had thumbnails) and opens the
 // display size; an uploaded video or audio file plays in the browser's own player (the files are
 // served with ranges, so it seeks); a SoundCloud link loads SoundCloud's player only once the
-// visitor asks to play it, as YouTube videos do (web/components/youtube-video.tsx).
+// visitor asks to play it, as YouTube videos do (web/components/youtube-video.tsx). A caption is
+// shown in the page's language, the other language standing in, marked, only where it is missing
+// (issue 22 item 7); the alt text and player labels read the same caption.
 
-export function PhotoGallery(props: { name: string; images: { url: string; thumbnailUrl?: string; description: string }[] }) {
+export function PhotoGallery(props: { name: string; images: { url: string; thumbnailUrl?: string; description: Text }[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const count = props.images.length;
   return (
     <ul className="photo-gallery" data-testid="vendor-photos">
@@ -18,10 +24,10 @@ export function PhotoGallery(props: { name: string; images: { url: string; thumb
         <li key={image.url}>
           <figure>
             <a href={image.url} target="_blank" rel="noopener" aria-label={t('vendorPageMedia.openPhoto', { number: index + 1, count })} data-testid="vendor-photo">
-              <img src={image.thumbnailUrl ?? image.url} alt={image.description || t('vendorPageMedia.photoAlt', { name: props.name, number: index + 1 })}
+              <img src={image.thumbnailUrl ?? image.url} alt={tr(image.description, locale) || t('vendorPageMedia.photoAlt', { name: props.name, number: index + 1 })}
                 loading="lazy" decoding="async" width={400} height={400} />
             </a>
-            {image.description ? <WrittenText as="figcaption" text={image.description} /> : null}
+            <Translated as="figcaption" value={image.description} testId="vendor-photo-caption" />
           </figure>
         </li>
       ))}
@@ -29,30 +35,32 @@ export function PhotoGallery(props: { name: string; images: { url: string; thumb
   );
 }
 
-export function VideoFiles(props: { name: string; videos: { url: string; description: string }[] }) {
+export function VideoFiles(props: { name: string; videos: { url: string; description: Text }[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <>
       {props.videos.map((video, index) => (
         <figure key={video.url} className="video-file">
-          <video controls preload="metadata" src={video.url} aria-label={video.description || t('vendorPageMedia.videoFile', { name: props.name, number: index + 1 })} data-testid="vendor-video-file" />
-          {video.description ? <WrittenText as="figcaption" text={video.description} /> : null}
+          <video controls preload="metadata" src={video.url} aria-label={tr(video.description, locale) || t('vendorPageMedia.videoFile', { name: props.name, number: index + 1 })} data-testid="vendor-video-file" />
+          <Translated as="figcaption" value={video.description} testId="vendor-video-caption" />
         </figure>
       ))}
     </>
   );
 }
 
-export function AudioTracks(props: { name: string; tracks: { url: string; description: string }[] }) {
+export function AudioTracks(props: { name: string; tracks: { url: string; description: Text }[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <>
       {props.tracks.map((track, index) => (
         <figure key={track.url} className="audio">
-          {track.description ? <WrittenText as="figcaption" text={track.description} /> : null}
+          <Translated as="figcaption" value={track.description} testId="vendor-audio-caption" />
           {isSoundCloudUrl(track.url)
-            ? <SoundCloudTrack url={track.url} title={track.description || t('vendorPageMedia.soundCloudTrack')} />
-            : <audio controls preload="none" src={track.url} aria-label={track.description || t('vendorPageMedia.audioTrack', { name: props.name, number: index + 1 })} />}
+            ? <SoundCloudTrack url={track.url} title={tr(track.description, locale) || t('vendorPageMedia.soundCloudTrack')} />
+            : <audio controls preload="none" src={track.url} aria-label={tr(track.description, locale) || t('vendorPageMedia.audioTrack', { name: props.name, number: index + 1 })} />}
         </figure>
       ))}
     </>

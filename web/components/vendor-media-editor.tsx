@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../app/environment.ts';
 import { useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
+import { tr } from '../app/format.ts';
 import { isApiError } from '../api/api-error.ts';
+import type { Locale, Text } from '../api/view-models.ts';
 import { soundCloudUrlOf, youtubeIdOfLink } from '../../domain/vendor/media-links.ts';
 import type { VendorMediaItem } from '../../domain/vendor/media.ts';
 import { ConfirmButton } from './confirm-button.tsx';
@@ -13,13 +15,15 @@ import { ACCEPT, UPLOAD_LIMITS, uploadProblem, uploadVendorMedia, type UploadKin
 // progress bar each (resized, thumbnail, EXIF removed by the API), shown as thumbnails that move
 // earlier or later with buttons (keyboard and screen readers alike: the moved item keeps the focus
 // and the new position is announced) and are removed after asking in place; video and audio
-// uploaded or linked (YouTube, SoundCloud). Every change is written at once through
-// /api/vendor/media/… (the vendor's events); the profile form saves its other fields with keepMedia.
+// uploaded or linked (YouTube, SoundCloud). Each item's caption is written in Hebrew and English
+// (issue 22 item 7: each page shows its own language), in a field per language under the item.
+// Every change is written at once through /api/vendor/media/… (the vendor's events); the profile
+// form saves its other fields with keepMedia.
 
 export type MediaKind = 'photo' | 'audio' | 'youtube' | 'video';
-interface Photo { url: string; thumbnailUrl?: string; description: string }
-interface Linked { url: string; description: string }
-interface YouTube { youtubeId: string; description: string }
+interface Photo { url: string; thumbnailUrl?: string; description: Text }
+interface Linked { url: string; description: Text }
+interface YouTube { youtubeId: string; description: Text }
 export interface MediaLists { images: Photo[]; audio: Linked[]; videos: YouTube[]; videoFiles?: Linked[] }
 
 type Lists = Required<MediaLists>;
@@ -29,6 +33,10 @@ const keyOf = (item: { url: string } | { youtubeId: string }): string => ('url' 
 interface Upload { id: number; name: string; kind: UploadKind; fraction: number; phase: 'waiting' | 'sending' | 'processing' | 'failed'; error?: string }
 
 const MAX = { photo: 30, audio: 20, youtube: 20, video: 10 } as const;
+const CAPTION_MAX = 500;
+const CAPTION_LOCALES: readonly Locale[] = ['he', 'en'];
+/** A caption with its empty languages left out (what the API stores). */
+const trimmedCaption = (value: Text): Text => ({ ...(value.he?.trim() ? { he: value.he.trim() } : {}), ...(value.en?.trim() ? { en: value.en.trim() } : {}) });
 
 export function VendorMediaEditor(props: { initial: MediaLists }) {
   const { t } = useTranslation();
@@ -38,7 +46,7 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState('');
-  const [linkDescription, setLinkDescription] = useState('');
+  const [linkDescription, setLinkDescription] = useState<Text>({});
   const [linkError, setLinkError] = useState<string | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
   const focusAfter = useRef<string | null>(null);
@@ -64,6 +72,7 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
     if (code === 'media.too-large') return t('vendorMedia.errors.tooLarge', { name, limit });
     if (code === 'media.unsupported-type') return t('vendorMedia.errors.badType', { name, expected: t(`vendorMedia.expected.${kind}`) });
     if (code === 'media.unreadable') return t('vendorMedia.errors.unreadable', { name });
+    if (error.status === 422 && error.problem.errors?.some((failing) => failing.field.startsWith('description'))) return t('vendorMedia.errors.captionTooLong');
     if (code === 'media.empty' || code === 'validation') return t('vendorMedia.errors.empty', { name });
     if (code === 'vendor.media-full') return t('vendorMedia.errors.full', { max: MAX[kind as MediaKind] });
     if (code === 'vendor.media-exists') return t('vendorMedia.errors.exists');
@@ -158,10 +167,10 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
     setLinkBusy(true);
     setLinkError(null);
     try {
-      const answer = await environmentOf(undefined).api.request<{ media: VendorMediaItem }>('POST', 'vendor/media/links', { body: { link, description: linkDescription }, silent: true });
+      const answer = await environmentOf(undefined).api.request<{ media: VendorMediaItem }>('POST', 'vendor/media/links', { body: { link, description: trimmedCaption(linkDescription) }, silent: true });
       add(answer.media);
       setLink('');
-      setLinkDescription('');
+      setLinkDescription({});
       setAnnouncement(t('vendorMedia.linkAdded'));
     } catch (error) {
       setLinkError(messageOf(error, '', youtubeId ? 'youtube' : 'audio'));
@@ -173,6 +182,27 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
     // Enter adds the link; it must not submit the profile form around this section.
     if (event.key === 'Enter') { event.preventDefault(); void addLink(); }
   }
+
+  /** Writes an item's caption in both languages; true when it was saved. */
+  async function saveCaption(kind: MediaKind, index: number, key: string, description: Text): Promise<string | null> {
+    const list = listOf[kind];
+    try {
+      await environmentOf(undefined).api.request('PUT', 'vendor/media/description', { body: { kind, key, description }, silent: true });
+      setLists((current) => ({
+        ...current,
+        [list]: (current[list] as (Photo | Linked | YouTube)[]).map((item) => (keyOf(item) === key ? { ...item, description } : item)),
+      }));
+      setAnnouncement(t('vendorMedia.captionSaved', { item: itemName(kind, index) }));
+      return null;
+    } catch (error) {
+      return messageOf(error, '', kind);
+    }
+  }
+
+  const captionEditor = (kind: MediaKind, index: number, item: Photo | Linked | YouTube) => (
+    <CaptionEditor key={`${keyOf(item)}:${item.description.he ?? ''}:${item.description.en ?? ''}`} itemName={itemName(kind, index)} value={item.description}
+      onSave={(description) => saveCaption(kind, index, keyOf(item), description)} />
+  );
 
   const controls = (kind: MediaKind, index: number, count: number, key: string) => {
     const name = itemName(kind, index);
@@ -220,9 +250,10 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
           <ol className="media-photo-grid" data-testid="media-photos">
             {lists.images.map((photo, index) => (
               <li key={photo.url} className="media-photo" data-testid="media-photo" data-url={photo.url}>
-                <img src={photo.thumbnailUrl ?? photo.url} alt={photo.description || itemName('photo', index)} loading="lazy" decoding="async" />
+                <img src={photo.thumbnailUrl ?? photo.url} alt={tr(photo.description, locale) || itemName('photo', index)} loading="lazy" decoding="async" />
                 <span className="media-photo-number" aria-hidden="true">{index + 1}</span>
                 {controls('photo', index, lists.images.length, photo.url)}
+                {captionEditor('photo', index, photo)}
               </li>
             ))}
           </ol>
@@ -272,9 +303,7 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
               : soundCloud ? t('vendorMedia.linkSoundCloud')
               : link.trim() ? t('vendorMedia.linkNotRecognized') : t('vendorMedia.linkHint')}
           </small>
-          <label htmlFor="media-link-description" className="media-link-caption-label">{t('vendorMedia.linkDescription')}</label>
-          <input id="media-link-description" type="text" maxLength={500} value={linkDescription} onChange={(event) => setLinkDescription(event.target.value)} onKeyDown={linkKey}
-            data-testid="media-link-description" />
+          <CaptionFields legend={t('vendorMedia.linkDescription')} idPrefix="media-link-description" testId="media-link-description" value={linkDescription} onChange={setLinkDescription} onKeyDown={linkKey} />
         </div>
         {others.every((group) => group.items.length === 0) ? <p className="empty">{t('vendorMedia.noVideoAudio')}</p> : others.filter((group) => group.items.length > 0).map((group) => (
           <div key={group.kind} className="media-av-group">
@@ -284,16 +313,85 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
                 <li key={keyOf(item)} className="media-av-item" data-testid="media-av-item">
                   <span className="media-av-label">
                     <span className="media-av-icon" aria-hidden="true">{group.kind === 'audio' ? '♫' : '▶'}</span>
-                    <span><strong>{itemName(group.kind, index)}</strong>{item.description ? <> · <bdi>{item.description}</bdi></> : null}<br />
+                    <span><strong>{itemName(group.kind, index)}</strong><br />
                       <bdi className="muted media-av-source" dir="ltr">{'youtubeId' in item ? `youtu.be/${item.youtubeId}` : item.url.replace(/^https:\/\//, '')}</bdi></span>
                   </span>
                   {controls(group.kind, index, group.items.length, keyOf(item))}
+                  {captionEditor(group.kind, index, item)}
                 </li>
               ))}
             </ol>
           </div>
         ))}
       </section>
+    </div>
+  );
+}
+
+/** A caption's two fields, Hebrew first, each labelled with its language and written in its direction. */
+function CaptionFields(props: { legend: string; idPrefix: string; testId: string; value: Text; onChange: (value: Text) => void; onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void; hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="media-caption-fields">
+      <legend>{props.legend}</legend>
+      {props.hint ? <small id={`${props.idPrefix}-hint`}>{props.hint}</small> : null}
+      {CAPTION_LOCALES.map((lang) => (
+        <div className="media-caption-field" key={lang}>
+          <label htmlFor={`${props.idPrefix}-${lang}`}>{t(`language.${lang}`)}</label>
+          <input id={`${props.idPrefix}-${lang}`} type="text" lang={lang} dir={lang === 'he' ? 'rtl' : 'ltr'} maxLength={CAPTION_MAX} value={props.value[lang] ?? ''}
+            aria-describedby={props.hint ? `${props.idPrefix}-hint` : undefined}
+            onChange={(event) => props.onChange({ ...props.value, [lang]: event.target.value })} onKeyDown={props.onKeyDown} data-testid={`${props.testId}-${lang}`} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * An item's caption under it: what it says in the page's language (or the other one), and a disclosure
+ * with a field per language and a save button. Enter in a field saves (it must not submit the profile
+ * form around this section); an open editor takes the photo grid's whole row, so the fields stay
+ * wide enough on a phone.
+ */
+function CaptionEditor(props: { itemName: string; value: Text; onSave: (value: Text) => Promise<string | null> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  const [draft, setDraft] = useState<Text>(props.value);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = tr(props.value, locale);
+  const shownLang: Locale = props.value[locale]?.trim() ? locale : locale === 'he' ? 'en' : 'he';
+  async function save() {
+    setBusy(true);
+    setError(null);
+    const problem = await props.onSave(trimmedCaption(draft));
+    setBusy(false);
+    if (problem) setError(problem);
+    else setOpen(false);
+  }
+  const enter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') { event.preventDefault(); void save(); }
+  };
+  return (
+    <div className={`media-caption${open ? ' is-open' : ''}`} data-testid="media-caption">
+      {shown ? <p className="media-caption-text" lang={shownLang} dir="auto" data-testid="media-caption-text">{shown}</p> : null}
+      <button type="button" className="button button-compact media-caption-toggle" aria-expanded={open} aria-controls={`${id}-fields`}
+        aria-label={`${shown ? t('vendorMedia.editCaption') : t('vendorMedia.addCaption')}: ${props.itemName}`} onClick={() => { setOpen(!open); setDraft(props.value); setError(null); }}
+        data-testid="media-caption-toggle">
+        {shown ? t('vendorMedia.editCaption') : t('vendorMedia.addCaption')}
+      </button>
+      {open ? (
+        <div id={`${id}-fields`} className="media-caption-editor">
+          <CaptionFields legend={t('vendorMedia.captionOf', { item: props.itemName })} idPrefix={`${id}-caption`} testId="media-caption" value={draft} onChange={setDraft} onKeyDown={enter}
+            hint={t('vendorMedia.captionHint')} />
+          {error ? <p className="form-error" role="alert" data-testid="media-caption-error">{error}</p> : null}
+          <button type="button" className="button button-compact button-primary" onClick={save} disabled={busy} data-testid="media-caption-save">
+            {busy ? t('vendorMedia.savingCaption') : t('vendorMedia.saveCaption')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,8 @@ describe('vendor profile: the 422 fields of the API as messages next to the fiel
     expect(profileErrorKey('languages.2')).toBe('languageNotOffered');
     expect(profileErrorKey('videos.3.youtubeId')).toBe('youtubeId');
     expect(profileErrorKey('images.0.url')).toBe('mediaUrl');
+    expect(profileErrorKey('images.0.description.he')).toBe('description');
+    expect(profileErrorKey('videos.1.description.en')).toBe('description');
     expect(profileErrorKey('generalInfo.1.title')).toBe('infoTitle');
     expect(profileErrorKey('generalInfo')).toBe('tooMany');
     expect(profileErrorKey('somethingNew')).toBeNull();

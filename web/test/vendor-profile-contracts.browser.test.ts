@@ -40,7 +40,9 @@ async function editProfile(locale: Locale) {
   // and adding it writes it at once (issue 22 item 5).
   await page.fill('[data-testid="media-link"]', `https://www.youtube.com/watch?v=${videoId}&t=15s`);
   await page.waitForSelector(`#media-link-hint >> text=${videoId}`);
-  await page.fill('[data-testid="media-link-description"]', `Live ${mark}`);
+  const videoCaption = { he: `הופעה חיה ${mark}`, en: `Live ${mark}` };
+  await page.fill('[data-testid="media-link-description-he"]', videoCaption.he);
+  await page.fill('[data-testid="media-link-description-en"]', videoCaption.en);
   await page.click('[data-testid="media-link-add"]');
   await page.waitForSelector(`[data-testid="media-list-youtube"] >> text=youtu.be/${videoId}`, LIVE);
 
@@ -61,7 +63,7 @@ async function editProfile(locale: Locale) {
   await page.click('[data-testid="view-my-page"]');
   await page.waitForSelector('[data-testid="vendor-page"]');
   expect((await page.textContent('.vendor-intro'))?.trim()).toBe(intro[locale]);
-  await page.waitForSelector(`.video-placeholder:has-text("Live ${mark}")`);
+  await page.waitForSelector(`.video-placeholder:has-text("${videoCaption[locale]}")`);
   expect(await page.locator('.vendor-side dt', { hasText: info.title[locale] }).count()).toBe(1);
   expect(await page.locator('.vendor-side dd', { hasText: info.content[locale] }).count()).toBe(1);
   // …and the other language's intro on the page in the other language.

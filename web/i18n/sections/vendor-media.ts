@@ -2,6 +2,7 @@ import { messageSection } from './section.ts';
 
 // Texts of the artist's own media (issue 22 item 5): the media section of the profile editor
 // (web/components/vendor-media-editor.tsx) and the gallery, videos and audio of the public page.
+// Captions are written in Hebrew and English (issue 22 item 7).
 export const vendorMediaMessages = messageSection(
   {
     vendorMedia: {
@@ -21,13 +22,16 @@ export const vendorMediaMessages = messageSection(
       link: 'YouTube or SoundCloud link', linkDescription: 'Caption (optional)', linkHint: 'For example https://youtu.be/… or https://soundcloud.com/artist/track', addLink: 'Add link', adding: 'Adding…',
       linkYouTube: 'YouTube video {{id}}', linkSoundCloud: 'A SoundCloud track or playlist', linkNotRecognized: 'This is not a YouTube video or a SoundCloud track link.',
       noVideoAudio: 'No video or audio yet.',
+      caption: 'Caption', captionOf: 'Caption of {{item}}', addCaption: 'Add a caption', editCaption: 'Edit the caption',
+      captionHint: 'In Hebrew and in English: each page shows its own language. Either may stay empty.',
+      saveCaption: 'Save caption', savingCaption: 'Saving…', captionSaved: 'The caption of {{item}} was saved.',
       expected: {
         photo: 'a photo (JPEG, PNG, WebP, GIF or AVIF)', audio: 'an audio file (MP3, M4A, AAC, WAV, OGG or WebM)', video: 'a video (MP4, MOV, WebM or OGG)', youtube: 'a YouTube link',
       },
       errors: {
         tooLarge: '{{name}} is too large: up to {{limit}} MB.', badType: '{{name}} is not {{expected}}.', unreadable: '{{name}} could not be read; the file may be damaged.',
         empty: '{{name}} is empty.', network: 'The connection dropped while sending {{name}}. Try again.', full: 'This list is full ({{max}} at most); remove one first.',
-        exists: 'This is on your page already.', stale: 'The list changed in another window. Reload the page and try again.', generic: 'That did not work. Try again in a moment.',
+        captionTooLong: 'A caption may be up to 500 characters in each language.', exists: 'This is on your page already.', stale: 'The list changed in another window. Reload the page and try again.', generic: 'That did not work. Try again in a moment.',
       },
     },
     vendorPageMedia: {
@@ -53,13 +57,16 @@ export const vendorMediaMessages = messageSection(
       link: 'קישור ליוטיוב או לסאונדקלאוד', linkDescription: 'כיתוב (לא חובה)', linkHint: 'למשל https://youtu.be/… או https://soundcloud.com/artist/track', addLink: 'הוספת קישור', adding: 'מוסיפים…',
       linkYouTube: 'סרטון יוטיוב {{id}}', linkSoundCloud: 'רצועה או פלייליסט בסאונדקלאוד', linkNotRecognized: 'זה לא קישור לסרטון ביוטיוב או לרצועה בסאונדקלאוד.',
       noVideoAudio: 'עדיין אין וידאו או אודיו.',
+      caption: 'כיתוב', captionOf: 'הכיתוב של {{item}}', addCaption: 'הוספת כיתוב', editCaption: 'עריכת הכיתוב',
+      captionHint: 'בעברית ובאנגלית: כל עמוד מציג את השפה שלו. אפשר להשאיר אחת מהן ריקה.',
+      saveCaption: 'שמירת הכיתוב', savingCaption: 'שומרים…', captionSaved: 'הכיתוב של {{item}} נשמר.',
       expected: {
         photo: 'תמונה (JPEG, PNG, WebP, GIF או AVIF)', audio: 'קובץ אודיו (MP3, M4A, AAC, WAV, OGG או WebM)', video: 'סרטון (MP4, MOV, WebM או OGG)', youtube: 'קישור ליוטיוב',
       },
       errors: {
         tooLarge: '{{name}} גדול מדי: עד {{limit}}MB.', badType: '{{name}} אינו {{expected}}.', unreadable: 'לא הצלחנו לקרוא את {{name}}; ייתכן שהקובץ פגום.',
         empty: '{{name}} ריק.', network: 'החיבור נקטע בזמן שליחת {{name}}. כדאי לנסות שוב.', full: 'הרשימה מלאה (עד {{max}}); יש להסיר פריט קודם.',
-        exists: 'זה כבר מופיע בעמוד שלך.', stale: 'הרשימה השתנתה בחלון אחר. יש לרענן את הדף ולנסות שוב.', generic: 'זה לא הצליח. כדאי לנסות שוב בעוד רגע.',
+        captionTooLong: 'כיתוב יכול להכיל עד 500 תווים בכל שפה.', exists: 'זה כבר מופיע בעמוד שלך.', stale: 'הרשימה השתנתה בחלון אחר. יש לרענן את הדף ולנסות שוב.', generic: 'זה לא הצליח. כדאי לנסות שוב בעוד רגע.',
       },
     },
     vendorPageMedia: {
