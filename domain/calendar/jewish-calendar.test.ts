@@ -141,6 +141,10 @@ describe('the Hebrew calendar beside the Gregorian', () => {
     const [zikaron] = hebrewDays('2027-05-11', '2027-05-11');
     expect(zikaron!.marks).toEqual([{ kind: 'memorial', he: 'יום הזכרון', en: 'Yom HaZikaron' }]);
     expect(hebrewDays('2026-12-01', '2026-12-31')).toHaveLength(31);
+    // The holidays people plan events around, not every day hebcal knows (Yom Kippur Katan, Purim Katan, Leil Selichot…).
+    const marked = hebrewDays('2027-01-01', '2027-12-31').flatMap((day) => day.marks.map((mark) => mark.en));
+    expect(marked).toEqual(expect.arrayContaining(['Purim', 'Tu BiShvat', 'Lag BaOmer', 'Yom HaAtzma’ut', 'Yom Yerushalayim', 'Sukkot II (CH’’M)']));
+    expect(marked.filter((name) => /Katan|Selichot|BeHaB|LaBehemot|Family Day|Herzl/.test(name))).toEqual([]);
   });
 });
 

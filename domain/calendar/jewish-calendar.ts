@@ -170,17 +170,19 @@ export interface HebrewDay {
   marks: DayMark[];
 }
 
-const MEMORIAL = ['Yom HaShoah', 'Yom HaZikaron', "Tish'a B'Av"];
+const MEMORIAL = ['Yom HaShoah', 'Yom HaZikaron', "Tish'a B'Av", 'Yitzhak Rabin Memorial Day'];
+/** The minor and modern holidays worth a mark on a booking calendar (hebcal lists many more: Purim Katan, Leil Selichot…). */
+const FESTIVE = ['Purim', 'Shushan Purim', 'Tu BiShvat', 'Lag BaOmer', "Tu B'Av", "Yom HaAtzma'ut", 'Yom Yerushalayim', 'Sigd'];
 
 function markOf(event: HebcalEvent): DayMark | null {
   const mask = event.getFlags();
   const desc = event.getDesc();
   let kind: DayMarkKind | null = null;
   if (MEMORIAL.some((name) => desc.startsWith(name))) kind = 'memorial';
-  else if (mask & flags.EREV || mask & flags.SPECIAL_SHABBAT || mask & flags.ROSH_CHODESH || mask & flags.SHABBAT_MEVARCHIM || desc.startsWith("Ta'anit Bechorot")) kind = null;
+  else if (mask & (flags.EREV | flags.SPECIAL_SHABBAT | flags.ROSH_CHODESH | flags.SHABBAT_MEVARCHIM | flags.YOM_KIPPUR_KATAN | flags.BEHAB) || desc.startsWith("Ta'anit Bechorot")) kind = null;
   else if (mask & flags.CHAG) kind = 'holiday';
   else if (mask & (flags.MAJOR_FAST | flags.MINOR_FAST)) kind = 'fast';
-  else if (mask & (flags.CHOL_HAMOED | flags.MINOR_HOLIDAY | flags.MODERN_HOLIDAY | flags.CHANUKAH_CANDLES)) kind = 'festive';
+  else if (mask & (flags.CHOL_HAMOED | flags.CHANUKAH_CANDLES) || FESTIVE.includes(desc) || desc.startsWith('Chanukah')) kind = 'festive';
   return kind ? { kind, ...nameOf(event) } : null;
 }
 
