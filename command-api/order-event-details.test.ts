@@ -53,10 +53,21 @@ describe('order event details over HTTP', () => {
     expect(moved.body).toMatchObject({ code: 'order.event-date-fixed', errors: [{ field: 'eventDetails.date' }] });
   });
 
+  it('takes the phone as dialled in Israel and holds it in E.164 (issue 22 item 4)', async () => {
+    const placed = await app.api.post('/api/orders', { productId: m.products.default, eventDetails: { ...details, contactPhone: '052-123-4567' } }, m.customer.token);
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.id as string;
+    expect((await change(orderId, { ...details, contactPhone: '02-123-4567' })).status).toBe(200);
+    const held = (await eventsOf(orderId)).map((e) => (e.data.eventDetails as { contactPhone: string }).contactPhone);
+    expect(held).toEqual(['+972521234567', '+97221234567']);
+    // The same number typed otherwise is no change.
+    expect((await change(orderId, { ...details, contactPhone: '+972 2 123 4567' })).body.revision).toBe(1);
+  });
+
   it('answers bad fields as 422 problem+json naming each one', async () => {
     const bad = await app.api.post('/api/orders', {
       productId: m.products.default,
-      eventDetails: { eventType: 'funeral', date: 'next week', city: '', address: 'x', guests: 0, contactPhone: '050-1234567' },
+      eventDetails: { eventType: 'funeral', date: 'next week', city: '', address: 'x', guests: 0, contactPhone: '050-1234' },
     }, m.customer.token);
     expect(bad.status).toBe(422);
     expect(bad.headers.get('content-type')).toMatch(/application\/problem\+json/);

@@ -116,14 +116,12 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   archivedReason: z.optional(z.nullable(z.string())),
 }));
 
-/** A media item's caption per language (either may be missing). */
-const Caption = Text.check(z.describe('Caption per language'));
-const MediaItem = z.looseObject({ url: z.string(), description: Caption });
+const MediaItem = z.looseObject({ url: z.string(), description: z.string() });
 const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
   name: Text, about: Text.check(z.describe('Simple HTML per language')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
   geoLocationIds: z.array(z.string()), originLocation: Text, logoImageUrl: z.optional(z.string()), heroImageUrl: z.optional(z.string()),
-  images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: Caption })), audio: z.array(MediaItem),
-  videos: z.array(z.looseObject({ youtubeId: z.string(), description: Caption })),
+  images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: z.string() })), audio: z.array(MediaItem),
+  videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
   videoFiles: z.optional(z.array(MediaItem).check(z.describe('Video files the artist uploaded'))),
   generalInfo: z.array(Translated),
 }));
@@ -155,9 +153,10 @@ const Participants = {
   vendorName: Text.check(z.describe("The vendor's name")),
 };
 
-/** An order's event details (issue 22 item 1). */
+/** An order's event details (issue 22 item 1); an order placed from a quote lacks the address and phone until the customer gives them. */
 const EventDetailsAnswer = z.object({
-  eventType: z.enum(eventTypes), date: Iso, city: z.string(), address: z.string(), guests: z.int(), contactPhone: z.string(),
+  eventType: z.enum(eventTypes), date: Iso, city: z.string(), address: z.optional(z.string()), guests: z.int(),
+  contactPhone: z.optional(z.string()).check(z.describe('E.164 (+972501234567)')),
 });
 const EventDetailField = z.enum(['eventType', 'date', 'city', 'address', 'guests', 'contactPhone']);
 

@@ -3,7 +3,7 @@ import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 import { OrderedProduct } from './events.ts';
-import { EventDetailsInput } from './event-details.ts';
+import { EventDetailsInput, PlacedEventDetailsInput } from './event-details.ts';
 
 // Commands of the order aggregate (stream `order-<orderId>`), lifecycle of DESIGN §5.
 // Every command names who issues it (`actor`) and when (`at`, from the injected clock), so the
@@ -17,8 +17,12 @@ export const PlaceOrder = command('PlaceOrder', {
   /** Timed service only (required there, refused otherwise): the start of the booked slot. */
   start: IsoTime.optional(),
   notes: z.string().trim().max(2000).optional(),
-  /** The event the artist is booked for (issue 22); optional (SPEC API clients send none), the storefront asks for it. */
-  eventDetails: EventDetailsInput.optional(),
+  /**
+   * The event the artist is booked for (issue 22); optional (SPEC API clients send none), the storefront
+   * asks for it. Whole, except when the system places the order of an accepted quote: then without the
+   * address and phone the quote request does not ask (the HTTP edge takes only whole details).
+   */
+  eventDetails: PlacedEventDetailsInput.optional(),
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;
 

@@ -387,12 +387,67 @@ describe('order decider: event details (issue 22 item 1)', () => {
       .then([placedWith({ ...details, date: '2026-11-20T18:00:00.000Z' })]);
   });
 
-  it('the schemas refuse bad fields: an unknown event type, no guests, a phone out of form, a blank city', () => {
-    for (const bad of [{ eventType: 'funeral' }, { guests: 0 }, { guests: 10_001 }, { contactPhone: '0501234567' }, { contactPhone: '' }, { city: '  ' }, { address: '' }]) {
+  it('the schemas refuse bad fields: an unknown event type, no guests, a phone that is none, a blank city', () => {
+    for (const bad of [{ eventType: 'funeral' }, { guests: 0 }, { guests: 10_001 }, { contactPhone: '050' }, { contactPhone: 'call me' }, { contactPhone: '' }, { city: '  ' }, { address: '' }]) {
       expect(OrderCommand.safeParse(place({ eventDetails: { ...details, ...bad } as typeof details })).success, JSON.stringify(bad)).toBe(false);
     }
     expect(OrderCommand.safeParse(place({ eventDetails: details })).success).toBe(true);
     expect(OrderEvent.safeParse(changed()).success).toBe(true);
+  });
+
+  it('takes the phone as people type it in Israel and holds it in E.164 (issue 22 item 4)', () => {
+    const typed: Record<string, string> = {
+      '050-123-4567': '+972501234567', '0501234567': '+972501234567', '(050) 123 4567': '+972501234567',
+      '+972 50-123-4567': '+972501234567', '00972501234567': '+972501234567', '02-123-4567': '+97221234567', '03-1234567': '+97231234567',
+      '+44 20 7946 0958': '+442079460958',
+    };
+    for (const [contactPhone, e164] of Object.entries(typed)) {
+      // Through the command schema, as the HTTP edge parses it…
+      const parsed = OrderCommand.parse(place({ eventDetails: { ...details, contactPhone } }));
+      spec(orderDecider).given([]).when(parsed).then([placedWith({ ...details, contactPhone: e164 })]);
+      // …and as a command built in code brings it: the decider settles the phone itself.
+      spec(orderDecider).given([]).when(place({ eventDetails: { ...details, contactPhone } })).then([placedWith({ ...details, contactPhone: e164 })]);
+      spec(orderDecider).given([withDetails]).when(change({ contactPhone })).then(e164 === details.contactPhone ? [] : [changed({ contactPhone: e164 })]);
+    }
+    expect(spec(orderDecider).given([]).when(place({ eventDetails: { ...details, contactPhone: '050' } })).thenRefused('order.contact-phone-invalid').kind).toBe('invalid');
+  });
+
+  it('folds the events of before, whose phone is SPEC §5\'s form, and refuses an event whose phone is not E.164', () => {
+    const old = placedWith({ ...details, contactPhone: '+972521234567' });
+    expect(OrderEvent.parse(old)).toEqual(old);
+    expect(spec(orderDecider).given([old]).state?.eventDetails?.contactPhone).toBe('+972521234567');
+    expect(OrderEvent.safeParse(placedWith({ ...details, contactPhone: '050-123-4567' })).success).toBe(false);
+    expect(OrderEvent.safeParse(changed({ contactPhone: '+97221234567' })).success).toBe(true);
+  });
+
+  describe('an order placed from an accepted quote (docs/quotes.md): without address and phone until the customer gives them', () => {
+    const { address: _address, contactPhone: _phone, ...requested } = details;
+    const fromQuote = placedWith(requested as typeof details);
+
+    it('the system places it with what the request knows; the order holds it, its eventAt from the date', () => {
+      const [event] = spec(orderDecider).given([]).when(place({ actor: systemActor, eventDetails: requested })).then([fromQuote]);
+      expect(OrderEvent.parse(event)).toEqual(event);
+      const state = spec(orderDecider).given([fromQuote]).state;
+      expect(state?.eventDetails).toEqual(requested);
+      expect(state?.eventAt).toBe(details.date);
+      expect(OrderCommand.safeParse(place({ actor: systemActor, eventDetails: requested })).success).toBe(true);
+    });
+
+    it('anyone else gives the whole details: the address and the phone are refused missing', () => {
+      for (const actor of [customer, admin]) {
+        expect(spec(orderDecider).given([]).when(place({ actor, customerId: actor.userId!, eventDetails: requested })).thenRefused('order.event-details-incomplete').kind).toBe('invalid');
+        spec(orderDecider).given([]).when(place({ actor, customerId: actor.userId!, eventDetails: { ...requested, address: 'Herzl 1' } })).thenRefused('order.event-details-incomplete');
+      }
+    });
+
+    it('the customer completes them with a change, the phone as typed; a change without them is refused', () => {
+      spec(orderDecider).given([fromQuote]).when(change({ contactPhone: '050-123-4567' })).then([changed()]);
+      spec(orderDecider).given([fromQuote, paid]).when(change()).then([changed()]);
+      const partial = { type: 'ChangeOrderEventDetails', actor: customer, at, orderId: 'o-1', eventDetails: requested } as unknown as OrderCommandType;
+      spec(orderDecider).given([fromQuote]).when(partial).thenRefused('order.event-details-incomplete');
+      expect(OrderCommand.safeParse(partial).success).toBe(false);
+      spec(orderDecider).given([fromQuote]).when(change({ guests: 5 }, vendorOwner)).thenRefused('order.forbidden');
+    });
   });
 
   it('the customer changes the details while the order is new or paid, and eventAt follows', () => {

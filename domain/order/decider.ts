@@ -4,7 +4,7 @@ import { isAdmin, ownsVendor, partiesOf, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
 import type { ChangeOrderEventDetails, OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
-import { changedEventDetailFields, type EventDetails, type EventDetailsInput } from './event-details.ts';
+import { changedEventDetailFields, contactPhoneOf, type EventDetails, type HeldEventDetails, type PlacedEventDetailsInput } from './event-details.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
 import { orderLifecycle } from './lifecycle.ts';
 import { actingParty, eventDetailsEditable, type OrderFacts } from './may.ts';
@@ -27,8 +27,8 @@ export interface Order {
   /** Timed service only: the reserved slot [start, end), UTC ISO times. */
   start?: string;
   end?: string;
-  /** The event the artist is booked for, when the customer gave its details (issue 22 item 1). */
-  eventDetails?: EventDetails;
+  /** The event the artist is booked for, when the customer gave its details (issue 22 item 1); from a quote, maybe without address and phone. */
+  eventDetails?: HeldEventDetails;
   /** When the event starts (UTC ISO): the details' date, else a timed order's slot start; absent when unknown. */
   eventAt?: string;
   /** Set once paid: what a cancellation must refund. */
@@ -154,7 +154,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     return refuse('forbidden', 'order.own-vendor', 'You cannot order from your own vendor profile.');
   }
   let slot: { start: string; end: string } | undefined;
-  let eventDetails: EventDetails | undefined;
+  let eventDetails: HeldEventDetails | undefined;
   if (product.type === 'timedService') {
     if (command.start === undefined) return refuse('invalid', 'order.start-required', 'Please choose a start time for this service.');
     if (!product.serviceDuration || product.serviceDuration <= 0) {
@@ -194,9 +194,16 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
  * date given must be that start); any other order's at the date the customer gives, still to come
  * (an admin, or the system, may record an event that took place).
  */
-function settledEventDetails(input: EventDetailsInput, slotStart: string | undefined, command: { actor: Actor; at: string }): EventDetails {
-  const { eventType, date, city, address, guests, contactPhone } = input;
-  const settled = (at: string): EventDetails => ({ eventType, date: at, city, address, guests, contactPhone });
+function settledEventDetails(input: PlacedEventDetailsInput, slotStart: string | undefined, command: { actor: Actor; at: string }): HeldEventDetails {
+  const { eventType, date, city, address, guests } = input;
+  // The phone as typed (050-123-4567, +972 50…) is held in E.164, the form every reader knows.
+  const contactPhone = input.contactPhone === undefined ? undefined : contactPhoneOf(input.contactPhone);
+  if (contactPhone === null) return refuse('invalid', 'order.contact-phone-invalid', 'Please give a phone number to call about the event: a local one (050-123-4567, 02-123-4567) or one with its country prefix.');
+  // Only the system, placing the order of an accepted quote, leaves out what the quote request does not ask.
+  if ((address === undefined || contactPhone === undefined) && !command.actor.roles.includes('system')) return refuseIncomplete();
+  const settled = (at: string): HeldEventDetails => ({
+    eventType, date: at, city, ...(address === undefined ? {} : { address }), guests, ...(contactPhone === undefined ? {} : { contactPhone }),
+  });
   if (slotStart !== undefined) {
     if (date !== undefined && Date.parse(date) !== Date.parse(slotStart)) {
       return refuse('invalid', 'order.event-date-fixed', 'This service is booked for a time slot, so the event starts at the booked time; to move it, cancel the order and book another time.');
@@ -221,9 +228,20 @@ function changeEventDetails(command: ChangeOrderEventDetails, order: Order): Ord
   if (parties.length === 0) return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
   if (!parties.includes('customer')) return refuse('forbidden', 'order.forbidden', 'Only the customer who placed this order can change its event details.');
   if (!eventDetailsEditable(order.status)) return refuse('conflict', 'order.event-details-locked', eventDetailsLockedReason(order.status));
-  const eventDetails = settledEventDetails(command.eventDetails, order.start, command);
+  // A change gives the whole details: it is how the customer completes those of an order placed from a quote.
+  const eventDetails = wholeEventDetails(settledEventDetails(command.eventDetails, order.start, command));
   if (order.eventDetails && changedEventDetailFields(order.eventDetails, eventDetails).length === 0) return [];
   return [{ type: 'OrderEventDetailsChanged', data: { orderId: order.orderId, eventDetails, by: command.actor.userId, at: command.at } }];
+}
+
+const refuseIncomplete = (): never =>
+  refuse('invalid', 'order.event-details-incomplete', 'Please give the address of the event and a phone number to call about it.');
+
+/** Details with every field, as a change must give them. */
+function wholeEventDetails(details: HeldEventDetails): EventDetails {
+  const { address, contactPhone } = details;
+  if (address === undefined || contactPhone === undefined) return refuseIncomplete();
+  return { ...details, address, contactPhone };
 }
 
 /** Why the event's details can no longer change in this status. */

@@ -3,7 +3,7 @@ import { event } from '../shared/event-schema.ts';
 import { Money } from '../shared/money.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { ProductType } from '../product/events.ts';
-import { EventDetails } from './event-details.ts';
+import { EventDetails, HeldEventDetails } from './event-details-shape.ts';
 
 // Stream `order-<orderId>`. Lifecycle: DESIGN §5.
 export const OrderStatus = z.enum(['new', 'canceled', 'payed', 'approved', 'completed']);
@@ -40,8 +40,8 @@ export const OrderPlaced = event('OrderPlaced', z.strictObject({
   start: IsoTime.optional(),
   end: IsoTime.optional(),
   notes: z.string().max(2000).optional(),
-  /** The event the artist is booked for (issue 22); absent on orders placed without them. */
-  eventDetails: EventDetails.optional(),
+  /** The event the artist is booked for (issue 22); absent on orders placed without them; without address and phone on an order placed from a quote (docs/quotes.md). */
+  eventDetails: HeldEventDetails.optional(),
   placedAt: IsoTime,
 }));
 export const OrderPaymentDeclined = event('OrderPaymentDeclined', z.strictObject({

@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../domain/order/events.ts';
 import type { z } from 'zod';
 import type { OrderedProduct } from '../../domain/order/events.ts';
 import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
-import { changedEventDetailFields, type EventDetailField, type EventDetails } from '../../domain/order/event-details.ts';
+import { changedEventDetailFields, type EventDetailField, type HeldEventDetails } from '../../domain/order/event-details.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
@@ -26,8 +26,8 @@ export type OrderTimelineEntry = {
   by: string | null;
   role: TimelineRole;
   at: string;
-  /** OrderPlaced with details: the event's details as placed. */
-  eventDetails?: EventDetails;
+  /** OrderPlaced with details: the event's details as placed (from a quote, maybe without address and phone). */
+  eventDetails?: HeldEventDetails;
   /** OrderEventDetailsChanged: what changed, field by field. */
   changes?: EventDetailChange[];
 };
@@ -41,8 +41,8 @@ export interface OrderView extends ViewDoc {
   total: Money;
   slot: { start: string; end: string } | null;
   notes: string | null;
-  /** The event the artist is booked for (issue 22 item 1), as last changed; null when the customer gave none. */
-  eventDetails: EventDetails | null;
+  /** The event the artist is booked for (issue 22 item 1), as last changed; null when the customer gave none; from a quote, without address and phone until the customer completes them. */
+  eventDetails: HeldEventDetails | null;
   /** When the event starts (UTC ISO): the details' date, else a timed order's slot start; null when unknown. The vendor's events calendar reads it. */
   eventAt: string | null;
   payment: { paymentId: string; amount: Money; cardLast4: string; at: string } | null;

@@ -3,6 +3,7 @@ import { Form, type ActionFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { eventTypes, MAX_GUESTS } from '../../domain/shared/event-type.ts';
 import { mayChangeEventDetails } from '../../domain/order/may.ts';
+import { missingEventDetailFields } from '../../domain/order/event-details-shape.ts';
 import type { Order } from '../api/view-models.ts';
 import { ApiError } from '../api/api-error.ts';
 import { awaitOrderRevision } from '../api/queries.ts';
@@ -10,6 +11,7 @@ import { environmentOf } from '../app/environment.ts';
 import { requireUser } from '../app/guards.ts';
 import { formatDate, formatDateTime } from '../app/format.ts';
 import { israelDate, israelInstant } from '../app/israel-calendar.ts';
+import { displayPhone } from '../app/phone-number.ts';
 import { useLocale } from '../app/links.tsx';
 import { actorOf, type SignedInUser } from '../app/current-actor.ts';
 import { INTENT_FIELD, refused, revivedError, textOf, typedValues, useActionAnswer, useActionFailure, useSettledAnswer, useSubmitting } from '../app/form-action.ts';
@@ -55,8 +57,8 @@ export function eventDetailsFromForm(form: FormData, timed: boolean): { body: Ev
     city: textOf(form, 'city'),
     address: textOf(form, 'address'),
     guests: /^\d+$/.test(guests) ? Number(guests) : guests,
-    // People write a phone with spaces and dashes: +972 50-123-4567.
-    contactPhone: textOf(form, 'contactPhone').replace(/[\s\-().]/g, ''),
+    // As typed (050-123-4567, 02-123-4567, +972 50…): the API reads it with the one phone rule and holds E.164.
+    contactPhone: textOf(form, 'contactPhone'),
   };
   if (!timed) {
     const date = textOf(form, 'date');
@@ -84,7 +86,7 @@ export function valuesOfDetails(details: Order['eventDetails']): EventDetailValu
   const at = Date.parse(details.date);
   return {
     eventType: details.eventType, date: israelDate(at), time: formatDate(details.date, 'en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    city: details.city, address: details.address, guests: String(details.guests), contactPhone: details.contactPhone,
+    city: details.city, address: details.address, guests: String(details.guests), contactPhone: details.contactPhone ? displayPhone(details.contactPhone) : undefined,
   };
 }
 
@@ -163,7 +165,7 @@ export function EventDetailsFields(props: { values: EventDetailValues; errors: E
         <FieldError id={`${id}-city-error`} message={errors.city} />
       </label>
       <label className="field"><span>{t('eventDetails.contactPhone')}</span>
-        <input type="tel" name="contactPhone" defaultValue={values.contactPhone ?? ''} autoComplete="tel" dir="ltr" placeholder="+972501234567" required={required}
+        <input type="tel" name="contactPhone" defaultValue={values.contactPhone ?? ''} autoComplete="tel" dir="ltr" placeholder="050-123-4567" required={required}
           {...described('contactPhone', `${id}-phone-hint`)} data-testid="event-phone" />
         <small className="field-hint muted" id={`${id}-phone-hint`}>{t('eventDetails.contactPhoneHint')}</small>
         <FieldError id={`${id}-contactPhone-error`} message={errors.contactPhone} />
@@ -172,12 +174,12 @@ export function EventDetailsFields(props: { values: EventDetailValues; errors: E
   );
 }
 
-/** A phone as a link to call it, written left to right. */
+/** A phone (E.164) as a link to call it, shown as people know it (050-123-4567 in Israel), written left to right. */
 function PhoneLink(props: { phone: string }) {
-  return <a href={`tel:${props.phone}`} dir="ltr" className="event-phone">{props.phone}</a>;
+  return <a href={`tel:${props.phone}`} dir="ltr" className="event-phone">{displayPhone(props.phone)}</a>;
 }
 
-const placeOf = (details: { city: string; address: string }) => [details.address, details.city].filter(Boolean).join(', ');
+const placeOf = (details: { city: string; address?: string }) => [details.address, details.city].filter(Boolean).join(', ');
 
 /** The event's details as both sides read them; `compact` on a card in a list. */
 export function EventDetailsFacts(props: { order: Pick<Order, 'eventDetails' | 'eventAt' | 'slot'>; compact?: boolean }) {
@@ -193,7 +195,9 @@ export function EventDetailsFacts(props: { order: Pick<Order, 'eventDetails' | '
       <div><dt>{t('eventDetails.view.when')}</dt><dd data-testid="event-details-when">{formatDateTime(details.date, locale)}</dd></div>
       <div className="event-fact-place"><dt>{t('eventDetails.view.place')}</dt><dd data-testid="event-details-place"><bdi className="user-text">{placeOf(details)}</bdi></dd></div>
       <div><dt>{t('eventDetails.view.guests')}</dt><dd data-testid="event-details-guests">{details.guests.toLocaleString(locale === 'he' ? 'he-IL' : 'en-US')}</dd></div>
-      <div><dt>{t('eventDetails.view.phone')}</dt><dd data-testid="event-details-phone"><PhoneLink phone={details.contactPhone} /></dd></div>
+      <div><dt>{t('eventDetails.view.phone')}</dt><dd data-testid="event-details-phone">
+        {details.contactPhone ? <PhoneLink phone={details.contactPhone} /> : <span className="muted" data-testid="event-details-phone-missing">{t('eventDetails.view.notGiven')}</span>}
+      </dd></div>
     </dl>
   );
 }
@@ -206,8 +210,12 @@ function shownValue(field: string, value: string | number | null, locale: Locale
   if (field === 'eventType') return t(`eventTypes.${value}`);
   if (field === 'date') return formatDateTime(String(value), locale);
   if (field === 'guests') return Number(value).toLocaleString(locale === 'he' ? 'he-IL' : 'en-US');
+  if (field === 'contactPhone') return displayPhone(String(value));
   return String(value);
 }
+
+/** A phone reads left to right (050-123-4567 would read backwards in right-to-left text). */
+const ltrField = (field: string): 'ltr' | undefined => (field === 'contactPhone' ? 'ltr' : undefined);
 
 /** How the event's details came to be: as given with the order, then each change, field by field. */
 export function EventDetailsHistory(props: { order: Pick<Order, 'timeline'> }) {
@@ -230,8 +238,8 @@ export function EventDetailsHistory(props: { order: Pick<Order, 'timeline'> }) {
                 {entry.changes.map((change) => (
                   <li key={change.field} data-testid="event-history-change" data-field={change.field}>
                     <span className="event-history-field">{t(`eventDetails.history.fields.${change.field}`)}:</span>{' '}
-                    {change.before !== null ? <><del><bdi>{shownValue(change.field, change.before, locale, t)}</bdi></del> <span aria-hidden="true" className="flip-rtl">→</span> </> : null}
-                    <ins><bdi>{shownValue(change.field, change.after, locale, t)}</bdi></ins>
+                    {change.before !== null ? <><del><bdi dir={ltrField(change.field)}>{shownValue(change.field, change.before, locale, t)}</bdi></del> <span aria-hidden="true" className="flip-rtl">→</span> </> : null}
+                    <ins><bdi dir={ltrField(change.field)}>{shownValue(change.field, change.after, locale, t)}</bdi></ins>
                   </li>
                 ))}
               </ul>
@@ -288,6 +296,8 @@ export function EventDetailsPanel(props: { order: Order; user: SignedInUser | nu
   const errors = eventDetailErrorsOf(failure, t);
   const editing = mayEdit && (editor.open || failure !== null);
   const timed = order.product.type === 'timedService' && order.slot !== null;
+  // An order placed from a quote holds what the request asked; the address and phone are the customer's to add.
+  const incomplete = order.eventDetails ? missingEventDetailFields(order.eventDetails).length > 0 : false;
   return (
     <section className="card event-panel" aria-labelledby="event-panel-title" data-testid="event-panel">
       <h2 id="event-panel-title">{t('eventDetails.view.title')}</h2>
@@ -306,8 +316,10 @@ export function EventDetailsPanel(props: { order: Order; user: SignedInUser | nu
         </Form>
       ) : (
         <>
+          {incomplete && isCustomer && mayEdit ? <p className="notice" role="status" data-testid="event-details-incomplete">{t('eventDetails.view.incomplete')}</p> : null}
+          {incomplete && !isCustomer ? <p className="muted" data-testid="event-details-incomplete">{t('eventDetails.view.incompleteForArtist')}</p> : null}
           <EventDetailsFacts order={order} />
-          {mayEdit ? <a role="button" className="button" {...editor.openLink} data-testid="event-details-edit">{t('eventDetails.edit.open')}</a> : null}
+          {mayEdit ? <a role="button" className={`button${incomplete ? ' button-primary' : ''}`} {...editor.openLink} data-testid="event-details-edit">{t(incomplete ? 'eventDetails.edit.complete' : 'eventDetails.edit.open')}</a> : null}
           {isCustomer && !mayEdit && order.status === 'approved' ? <p className="muted" data-testid="event-details-locked">{t('eventDetails.edit.locked')}</p> : null}
         </>
       )}

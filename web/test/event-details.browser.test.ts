@@ -7,13 +7,16 @@ import { daysAhead, fillEventDetails } from './event-details-kit.ts';
 // language), the artist's orders page shows the new order with its details live; the customer
 // changes the number of guests on the order page and the artist's page follows by itself; the
 // history shows the change; once the artist approves, the customer can no longer change them and is
-// told why; the artist's events screen lists the event with its place and guests.
+// told why; the artist's events screen lists the event with its place and guests. The phone is typed
+// as people dial it in Israel (052-555-1234, then 050-123-4567): no browser pattern stops it, a number
+// that is none is refused in the page's language, and both sides see it in the local format (issue 22 item 4).
 let suite: BrowserSuite;
 
-const words: Record<Locale, { summary: string; guestsRule: string; dateRule: string; type: string; saved: string; locked: string; changed: string }> = {
+const words: Record<Locale, { summary: string; guestsRule: string; phoneRule: string; dateRule: string; type: string; saved: string; locked: string; changed: string }> = {
   en: {
     summary: 'Some details of the event need your attention; see the marked fields.',
     guestsRule: 'Give the number of guests: a whole number from 1 to 10,000.',
+    phoneRule: 'Give a phone number to call about the event: as you dial it (e.g. 050‑123‑4567 or a landline 02‑123‑4567), or the full number with + (e.g. +44 20 7946 0958).',
     dateRule: 'Give the date and start time of the event.',
     type: 'Bar mitzvah',
     saved: 'The event details are saved. The artist sees them at once.',
@@ -23,6 +26,7 @@ const words: Record<Locale, { summary: string; guestsRule: string; dateRule: str
   he: {
     summary: 'כמה מפרטי האירוע דורשים תיקון; ראו את השדות המסומנים.',
     guestsRule: 'ציינו את מספר האורחים: מספר שלם בין 1 ל־10,000.',
+    phoneRule: 'ציינו מספר טלפון לשיחות על האירוע: כפי שמחייגים אותו (למשל \u2066050‑123‑4567\u2069 או קווי \u206602‑123‑4567\u2069), או המספר המלא עם + (למשל \u2066+44 20 7946 0958\u2069).',
     dateRule: 'ציינו את התאריך ואת שעת ההתחלה של האירוע.',
     type: 'בר מצווה',
     saved: 'פרטי האירוע נשמרו. האמן רואה אותם מיד.',
@@ -69,8 +73,19 @@ async function eventDetailsFlow(locale: Locale) {
   expect(await customer.page.textContent('.event-details-when [data-testid="field-error"]')).toBe(text.dateRule);
   expect(await customer.page.getAttribute('[data-testid="event-date"]', 'aria-invalid')).toBe('true');
 
-  // Filled in, the order is placed with its details.
-  await fillEventDetails(customer.page, { eventType: 'bar-mitzvah', date: daysAhead(50), time: '19:30', city, address, guests: '180', phone: '+972 52-555-1234' });
+  const phoneError = customer.page.locator('label:has([data-testid="event-phone"]) [data-testid="field-error"]');
+  expect(await phoneError.textContent()).toBe(text.phoneRule);
+
+  // Filled in, but with a phone that is no number: only the phone is refused, in the page's language.
+  await fillEventDetails(customer.page, { eventType: 'bar-mitzvah', date: daysAhead(50), time: '19:30', city, address, guests: '180', phone: '052-555' });
+  await customer.page.click('[data-testid="place-order"]');
+  await customer.page.waitForSelector('label:has([data-testid="event-phone"]) [data-testid="field-error"]');
+  expect(await phoneError.textContent()).toBe(text.phoneRule);
+  expect(await customer.page.getAttribute('[data-testid="event-phone"]', 'aria-invalid')).toBe('true');
+  expect(await guestsError.count()).toBe(0);
+
+  // With the number as dialled in Israel, the order is placed with its details.
+  await customer.page.fill('[data-testid="event-phone"]', '052-555-1234');
   await customer.page.click('[data-testid="place-order"]');
   await customer.page.waitForSelector('[data-testid="payment-form"]');
   const orderId = new URL(customer.page.url()).pathname.split('/').at(-2)!;
@@ -83,21 +98,32 @@ async function eventDetailsFlow(locale: Locale) {
   expect(await vendorCard.locator('[data-testid="event-details-place"]').textContent()).toBe(`${address}, ${city}`);
   expect(await vendorCard.locator('[data-testid="event-details-guests"]').textContent()).toBe('180');
   expect(await vendorCard.locator('[data-testid="event-details-phone"] a').getAttribute('href')).toBe('tel:+972525551234');
+  expect(await vendorCard.locator('[data-testid="event-details-phone"] a').textContent()).toBe('052-555-1234');
 
-  // The customer changes the guests on the order page; the artist's card follows by itself.
+  // The customer changes the guests and the phone (typed 050-123-4567) on the order page; the artist's card follows by itself.
   await suite.goto(customer, `/order/${orderId}/complete`);
   await realtimeConnected(customer.page);
+  expect(await customer.page.textContent('[data-testid="event-panel"] [data-testid="event-details-phone"]')).toBe('052-555-1234');
   await customer.page.click('[data-testid="event-details-edit"]');
+  expect(await customer.page.inputValue('[data-testid="event-details-form"] [data-testid="event-phone"]')).toBe('052-555-1234');
   await customer.page.fill('[data-testid="event-details-form"] [data-testid="event-guests"]', '220');
+  await customer.page.fill('[data-testid="event-details-form"] [data-testid="event-phone"]', '050-123-4567');
   await customer.page.click('[data-testid="event-details-save"]');
   await customer.page.waitForSelector(`[data-testid="event-details-saved"]:text-is("${text.saved}")`, LIVE);
   expect(await customer.page.textContent('[data-testid="event-panel"] [data-testid="event-details-guests"]')).toBe('220');
+  expect(await customer.page.textContent('[data-testid="event-panel"] [data-testid="event-details-phone"]')).toBe('050-123-4567');
+  expect(await customer.page.getAttribute('[data-testid="event-panel"] [data-testid="event-details-phone"] a', 'href')).toBe('tel:+972501234567');
+  const phoneChange = customer.page.locator('[data-testid="event-history-change"][data-field="contactPhone"]');
+  await phoneChange.waitFor(LIVE);
+  expect(await phoneChange.locator('del').textContent()).toBe('052-555-1234');
+  expect(await phoneChange.locator('ins').textContent()).toBe('050-123-4567');
   const change = customer.page.locator('[data-testid="event-history-change"][data-field="guests"]');
   await change.waitFor(LIVE);
   expect(await change.locator('del').textContent()).toBe('180');
   expect(await change.locator('ins').textContent()).toBe('220');
   expect(await customer.page.textContent('[data-testid="event-history-entry"]:last-child strong')).toBe(text.changed);
   await vendorCard.locator('[data-testid="event-details-guests"]:text-is("220")').waitFor(LIVE);
+  expect(await vendorCard.locator('[data-testid="event-details-phone"] a').textContent()).toBe('050-123-4567');
 
   // The artist's events screen lists the event: its place and guests.
   const events = await suite.open(locale, { as: DEMO.vendor, width: 390 });

@@ -30,7 +30,7 @@ export const eventDetailsMessages = messageSection(
       addressPlaceholder: 'Street, number, hall or venue',
       guests: 'Number of guests',
       contactPhone: 'Phone on the day',
-      contactPhoneHint: 'Who the artist calls about the event, e.g. +972501234567',
+      contactPhoneHint: 'Who the artist calls about the event, as you dial it (e.g. 050‑123‑4567 or a landline 02‑123‑4567), or the full number with +.',
       notes: 'Anything else the artist should know',
       errors: {
         summary: 'Some details of the event need your attention; see the marked fields.',
@@ -41,7 +41,7 @@ export const eventDetailsMessages = messageSection(
         city: 'Give the city of the event (up to 100 characters).',
         address: 'Give the address of the event (up to 200 characters).',
         guests: 'Give the number of guests: a whole number from 1 to 10,000.',
-        contactPhone: 'Give a phone in international form: + and the country code, 13 characters in all, e.g. +972501234567.',
+        contactPhone: 'Give a phone number to call about the event: as you dial it (e.g. 050‑123‑4567 or a landline 02‑123‑4567), or the full number with + (e.g. +44 20 7946 0958).',
       },
       view: {
         title: 'The event',
@@ -51,9 +51,13 @@ export const eventDetailsMessages = messageSection(
         place: 'Where',
         guests: 'Guests',
         phone: 'Phone on the day',
+        notGiven: 'Not given yet',
+        incomplete: 'The artist still needs the address of the event and a phone to call on the day. Please add them.',
+        incompleteForArtist: 'The customer has not given the address of the event and the phone on the day yet.',
       },
       edit: {
         open: 'Change the event details',
+        complete: 'Add the address and phone',
         save: 'Save the changes',
         close: 'Keep them as they are',
         saved: 'The event details are saved. The artist sees them at once.',
@@ -120,7 +124,7 @@ export const eventDetailsMessages = messageSection(
       addressPlaceholder: 'רחוב, מספר, אולם או מקום',
       guests: 'מספר אורחים',
       contactPhone: 'טלפון ביום האירוע',
-      contactPhoneHint: 'למי האמן מתקשר בענייני האירוע, למשל \u2066+972501234567\u2069',
+      contactPhoneHint: 'למי האמן מתקשר בענייני האירוע, כפי שמחייגים אותו (למשל \u2066050‑123‑4567\u2069 או קווי \u206602‑123‑4567\u2069), או המספר המלא עם +.',
       notes: 'עוד משהו שחשוב שהאמן ידע',
       errors: {
         summary: 'כמה מפרטי האירוע דורשים תיקון; ראו את השדות המסומנים.',
@@ -131,7 +135,7 @@ export const eventDetailsMessages = messageSection(
         city: 'ציינו את עיר האירוע (עד 100 תווים).',
         address: 'ציינו את כתובת האירוע (עד 200 תווים).',
         guests: 'ציינו את מספר האורחים: מספר שלם בין 1 ל־10,000.',
-        contactPhone: 'ציינו טלפון בפורמט בינלאומי: \u2066+\u2069 וקידומת המדינה, 13 תווים בסך הכול, למשל \u2066+972501234567\u2069.',
+        contactPhone: 'ציינו מספר טלפון לשיחות על האירוע: כפי שמחייגים אותו (למשל \u2066050‑123‑4567\u2069 או קווי \u206602‑123‑4567\u2069), או המספר המלא עם + (למשל \u2066+44 20 7946 0958\u2069).',
       },
       view: {
         title: 'האירוע',
@@ -141,9 +145,13 @@ export const eventDetailsMessages = messageSection(
         place: 'איפה',
         guests: 'אורחים',
         phone: 'טלפון ביום האירוע',
+        notGiven: 'טרם נמסר',
+        incomplete: 'האמן עדיין צריך את כתובת האירוע ומספר טלפון לשיחות ביום האירוע. נא להוסיף אותם.',
+        incompleteForArtist: 'הלקוח עדיין לא מסר את כתובת האירוע ואת הטלפון ליום האירוע.',
       },
       edit: {
         open: 'שינוי פרטי האירוע',
+        complete: 'הוספת הכתובת והטלפון',
         save: 'שמירת השינויים',
         close: 'להשאיר כמו שהם',
         saved: 'פרטי האירוע נשמרו. האמן רואה אותם מיד.',
