@@ -116,12 +116,14 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   archivedReason: z.optional(z.nullable(z.string())),
 }));
 
-const MediaItem = z.looseObject({ url: z.string(), description: z.string() });
+/** A media item's caption per language (either may be missing). */
+const Caption = Text.check(z.describe('Caption per language'));
+const MediaItem = z.looseObject({ url: z.string(), description: Caption });
 const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
   name: Text, about: Text.check(z.describe('Simple HTML per language')), intro: Text, languages: z.array(z.string()), tagIds: z.array(z.string()),
   geoLocationIds: z.array(z.string()), originLocation: Text, logoImageUrl: z.optional(z.string()), heroImageUrl: z.optional(z.string()),
-  images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: z.string() })), audio: z.array(MediaItem),
-  videos: z.array(z.looseObject({ youtubeId: z.string(), description: z.string() })),
+  images: z.array(z.looseObject({ url: z.string(), thumbnailUrl: z.optional(z.string()), description: Caption })), audio: z.array(MediaItem),
+  videos: z.array(z.looseObject({ youtubeId: z.string(), description: Caption })),
   videoFiles: z.optional(z.array(MediaItem).check(z.describe('Video files the artist uploaded'))),
   generalInfo: z.array(Translated),
 }));
