@@ -10,8 +10,8 @@ import { createProcessManager } from './process-manager.ts';
 import { quoteAcceptanceFlow } from './quote-acceptance.ts';
 
 // The quote-acceptance flow (docs/quotes.md): an accepted quote becomes a contract sent to sign or an
-// order to pay, at the quoted price, exactly once — also when the process dies halfway and when a
-// restarted one takes every acceptance again from the start.
+// order to pay, at the quoted price, the order with the event the request named, exactly once — also
+// when the process dies halfway and when a restarted one takes every acceptance again from the start.
 const customer = { userId: 'u-customer', roles: ['user' as const], groups: [], vendorId: null };
 const metadata = { actor: customer, correlationId: 'c-1', causationId: null, at: '2026-11-21T10:00:00.000Z', schemaVersion: 1 };
 const at = '2026-11-21T10:00:00.000Z';
@@ -80,6 +80,10 @@ describe('quote acceptance flow', () => {
     expect(await typesOf(store, 'order-o-1')).toEqual(['OrderPlaced']);
     const [placed] = await store.readStream('order-o-1');
     expect(placed!.data).toMatchObject({ orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', total: price, product: { productId: 'p-show', type: 'default', price } });
+    // The order carries the event the request named (noon of its day, Israel); the customer adds the address and phone.
+    expect((placed!.data as { eventDetails: unknown }).eventDetails).toEqual({ eventType: 'wedding', date: '2027-03-14T10:00:00.000Z', city: 'Haifa', guests: 200 });
+    // The contract's event date is the same moment.
+    expect(drafted!.data).toMatchObject({ eventDate: '2027-03-14T10:00:00.000Z' });
     expect(manager.stats()).toMatchObject({ deadLetters: 0 });
   });
 

@@ -123,7 +123,7 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     }, 120_000);
   }
 
-  it('a quote for a fixed service becomes an order the customer pays at the quoted price', async () => {
+  it('a quote for a fixed service becomes an order the customer pays at the quoted price, with the event the request named; the customer adds the address and phone, the artist sees them live', async () => {
     const city = `Acre ${Date.now() % 100_000}`;
     const customerApi = await signIn(suite.market.url, DEMO.customer);
     const asked = await apiCall<{ id: string }>(suite.market.url, 'POST', 'quote-requests', customerApi.token, {
@@ -151,6 +151,39 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     await suite.goto(customer, href);
     await customer.page.waitForSelector('[data-testid="order-summary"]', LIVE);
     expect(await customer.page.locator('[data-testid="order-summary"]').textContent()).toMatch(/1,234/);
+    // The order carries the event the request named; the address and phone are not given yet.
+    expect(await customer.page.textContent('[data-testid="order-summary"] [data-testid="event-details-type"]')).toBe('יום הולדת');
+    expect(await customer.page.textContent('[data-testid="order-summary"] [data-testid="event-details-guests"]')).toBe('30');
+    expect(await customer.page.textContent('[data-testid="order-summary"] [data-testid="event-details-place"]')).toBe(city);
+
+    // The artist sees the event on the order, and that the address and phone are still to come.
+    await suite.goto(vendor, `/order/${orderId}/complete`);
+    await realtimeConnected(vendor.page);
+    const artistPanel = vendor.page.locator('[data-testid="event-panel"]');
+    expect(await artistPanel.locator('[data-testid="event-details-guests"]').textContent()).toBe('30');
+    expect(await artistPanel.locator('[data-testid="event-details-place"]').textContent()).toBe(city);
+    expect(await artistPanel.locator('[data-testid="event-details-phone-missing"]').textContent()).toBe('טרם נמסר');
+    expect(await artistPanel.locator('[data-testid="event-details-incomplete"]').count()).toBe(1);
+
+    // The customer is asked for them on the order page and adds them, the phone as dialled; the artist's page follows.
+    await suite.goto(customer, `/order/${orderId}/complete`);
+    await realtimeConnected(customer.page);
+    await customer.page.waitForSelector('[data-testid="event-panel"] [data-testid="event-details-incomplete"]');
+    await customer.page.click('[data-testid="event-details-edit"]');
+    const form = customer.page.locator('[data-testid="event-details-form"]');
+    expect(await form.locator('[data-testid="event-city"]').inputValue()).toBe(city);
+    expect(await form.locator('[data-testid="event-guests"]').inputValue()).toBe('30');
+    expect(await form.locator('[data-testid="event-date"]').inputValue()).toBe(dayIn(40));
+    await form.locator('[data-testid="event-time"]').fill('17:00');
+    await form.locator('[data-testid="event-address"]').fill('HaGefen 3');
+    await form.locator('[data-testid="event-phone"]').fill('054-765-4321');
+    await form.locator('[data-testid="event-details-save"]').click();
+    await customer.page.waitForSelector('[data-testid="event-details-saved"]', LIVE);
+    expect(await customer.page.textContent('[data-testid="event-panel"] [data-testid="event-details-phone"]')).toBe('054-765-4321');
+    expect(await customer.page.locator('[data-testid="event-panel"] [data-testid="event-details-incomplete"]').count()).toBe(0);
+    await expect.poll(() => artistPanel.locator('[data-testid="event-details-place"]').textContent(), LIVE).toBe(`HaGefen 3, ${city}`);
+    expect(await artistPanel.locator('[data-testid="event-details-phone"] a').textContent()).toBe('054-765-4321');
+    expect(await artistPanel.locator('[data-testid="event-details-incomplete"]').count()).toBe(0);
     expect([...customer.problems, ...vendor.problems]).toEqual([]);
   }, 120_000);
 
