@@ -67,4 +67,11 @@ describe("the artists' Jewish calendar on the read side", () => {
     expect(always.body.rest).toEqual([]);
     expect(always.body.days).toHaveLength(2);
   });
+
+  it('answers a far date without failing', async () => {
+    const far = await client.get('/api/vendor/shabbat-tlv/jewish-calendar?from=9999-12-01T00:00:00Z&to=9999-12-20T00:00:00Z');
+    expect(far.status).toBe(200);
+    expect(far.body).toMatchObject({ rest: [], days: [] });
+    expect((await client.get('/api/ecommerce/vendor?date=9999-12-31')).status).toBe(200);
+  });
 });

@@ -148,6 +148,14 @@ describe('the Hebrew calendar beside the Gregorian', () => {
   });
 });
 
+describe('far dates', () => {
+  it('answers nothing outside the years 1900–2199 instead of failing', () => {
+    expect(restWindows(keepsShabbat, null, '9999-12-01T00:00:00Z', '9999-12-31T00:00:00Z')).toEqual([]);
+    expect(hebrewDays('9999-12-01', '9999-12-31')).toEqual([]);
+    expect(restWindows(keepsShabbat, null, '2199-12-20T00:00:00Z', '9999-12-31T00:00:00Z').length).toBeGreaterThan(0);
+  });
+});
+
 describe("the event's place", () => {
   it('finds a city as people write it, in Hebrew or English, and the nearest city to coordinates', () => {
     expect(placeOfCity('תל אביב-יפו')?.key).toBe('tel-aviv');

@@ -113,13 +113,20 @@ function runStart(place: IsraeliPlace, first: string, kinds: readonly RestKind[]
 }
 
 /**
+ * The years the calendar answers for: sun times and dates far outside them are not computed (hebcal and
+ * the Israeli time zone data fail there), so an API asked about the year 9999 answers nothing, not 500.
+ */
+const SUPPORTED_FROM = Date.UTC(1900, 0, 2);
+const SUPPORTED_TO = Date.UTC(2200, 0, 1);
+
+/**
  * The windows in which the artist does not perform that overlap [from, to), for an event at `place`
  * (null: unknown, the wider times of Jerusalem and Tel Aviv), sorted by start.
  */
 export function restWindows(observance: Observance | undefined, place: IsraeliPlace | null, from: string, to: string): RestWindow[] {
   if (!observance || !keepsAnyDay(observance)) return [];
-  const fromMs = Date.parse(from);
-  const toMs = Date.parse(to);
+  const fromMs = Math.max(Date.parse(from), SUPPORTED_FROM);
+  const toMs = Math.min(Date.parse(to), SUPPORTED_TO);
   if (!(fromMs < toMs)) return [];
   const places = place ? [place] : FALLBACK_PLACES;
   const placeName: Named = place ? place.name : { he: places.map((p) => p.name.he).join(' / '), en: places.map((p) => p.name.en).join(' / ') };
@@ -189,7 +196,9 @@ function markOf(event: HebcalEvent): DayMark | null {
 /** The Hebrew date and the marked days of each Israeli day from `first` to `last` (YYYY-MM-DD, inclusive; at most 400). */
 export function hebrewDays(first: string, last: string): HebrewDay[] {
   const days: HebrewDay[] = [];
-  for (let date = first; date <= last && days.length < 400; date = addDays(date, 1)) {
+  const start = first < '1900-01-02' ? '1900-01-02' : first;
+  const end = last > '2199-12-31' ? '2199-12-31' : last;
+  for (let date = start; date <= end && days.length < 400; date = addDays(date, 1)) {
     const hd = hdateOf(date);
     const marks: DayMark[] = [];
     for (const event of holidaysOn(date)) {
