@@ -267,6 +267,48 @@ describe('orders over HTTP', () => {
     expect((await app.api.call('DELETE', `/api/orders/${moderated}/review`, { token: m.admin.token, body: { reason: 'Offensive' } })).status).toBe(200);
     expect((await app.eventStore.readStream(`review-${moderated}`)).at(-1)).toMatchObject({ type: 'ReviewRemoved', data: { reason: 'Offensive' } });
     expect((await app.api.post(`/api/orders/${moderated}/review`, { rating: 5, text: 'again' }, m.customer.token)).body.code).toBe('review.already-posted');
+
+    // Hiding needs a reason, named as the failing field.
+    const unexplained = await completed();
+    const noReason = await app.api.call('DELETE', `/api/orders/${unexplained}/review`, { token: m.admin.token, body: { reason: '  ' } });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body).toMatchObject({ code: 'review.reason-required', errors: [{ field: 'reason' }] });
+    expect(await reviewTypes(unexplained)).toEqual(['ReviewPosted']);
+  });
+
+  it('the reviewed vendor replies once; the customer edits within 14 days, then gets a clear 409', async () => {
+    const orderId = (await place(m.products.default, m.customer.token)).body.id;
+    await app.api.post(`/api/orders/${orderId}/pay`, accepted, m.customer.token);
+    await app.api.post(`/api/orders/${orderId}/approve`, {}, m.vendor.token);
+    await app.api.post(`/api/orders/${orderId}/complete`, {}, m.vendor.token);
+    expect((await app.api.post(`/api/orders/${orderId}/review`, { rating: 4, text: 'Lovely' }, m.customer.token)).status).toBe(201);
+
+    const reply = (token: string, text = 'Thank you!') => app.api.post(`/api/orders/${orderId}/review/reply`, { text }, token);
+    const empty = await reply(m.vendor.token, '   ');
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual([expect.objectContaining({ field: 'text' })]);
+    expect((await reply(m.customer.token)).status).toBe(403);
+    const replied = await reply(m.vendor.token, ' Thank you! ');
+    expect(replied.status).toBe(201);
+    expect(replied.body).toMatchObject({ id: orderId, streamId: `review-${orderId}`, revision: 1 });
+    expect((await app.eventStore.readStream(`review-${orderId}`)).at(-1)).toMatchObject({ type: 'ReviewReplied', data: { text: 'Thank you!', by: 'vendor' } });
+    const again = await reply(m.vendor.token, 'Once more');
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('review.already-replied');
+    expect((await reply(m.admin.token, 'For the artist')).body.code).toBe('review.already-replied');
+
+    // 13 days on, the customer may still edit; 15 days on, not.
+    try {
+      clockOffsetMs = 13 * 24 * 3600_000;
+      expect((await app.api.put(`/api/orders/${orderId}/review`, { rating: 5, text: 'Lovely, really' }, m.customer.token)).status).toBe(200);
+      clockOffsetMs = 15 * 24 * 3600_000;
+      const late = await app.api.put(`/api/orders/${orderId}/review`, { rating: 3, text: 'Changed my mind' }, m.customer.token);
+      expect(late.status).toBe(409);
+      expect(late.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(late.body).toMatchObject({ status: 409, code: 'review.edit-window-closed', detail: expect.stringMatching(/14 days/) });
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { quoteRequestStream } from '../domain/quote-request/decider.ts';
 
 // Who hears about an event: order lifecycle events go to the customer and the vendor's owner,
 // a chat message to the other side, contract changes to the party that did not make them (both when
-// fully signed). Parties are read from the event store — the first event of the order, conversation or
+// fully signed), an artist's reply to a review to the review's customer. Parties are read from the event store — the first event of the order, conversation or
 // contract stream, and the vendor stream for its owner — not from the views (recipient-facts.ts), so a reactor that runs
 // ahead of the projectors (at start, after a rebuild) still finds everyone.
 //
@@ -58,7 +58,7 @@ const quoteKinds: Partial<Record<string, NotificationKind>> = {
   QuoteExpired: 'quote.expired',
 };
 
-export const notifiableEventTypes = new Set([...Object.keys(orderKinds), 'MessagePosted', ...Object.keys(contractKinds), ...Object.keys(quoteKinds)]);
+export const notifiableEventTypes = new Set([...Object.keys(orderKinds), 'MessagePosted', ...Object.keys(contractKinds), ...Object.keys(quoteKinds), 'ReviewReplied']);
 
 type Data = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -149,7 +149,25 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
   }
   const quoteKind = quoteKinds[event.type];
   if (quoteKind) return quoteNotices(event, quoteKind, facts);
+  if (event.type === 'ReviewReplied') return replyNotices(event, facts);
   return [];
+}
+
+/**
+ * The reviewed artist answered a review: its customer hears of it, with the artist's name and the
+ * reply's beginning; the subject names the order and the review stream's revision.
+ */
+async function replyNotices(event: RecordedEvent, facts: RecipientFacts): Promise<Notice[]> {
+  const data = event.data as Data;
+  const customerId = text(data.customerId);
+  if (!customerId) return [];
+  const vendor = await facts.vendor(text(data.vendorId));
+  const orderId = text(data.orderId);
+  return [{
+    userId: customerId, kind: 'review.replied',
+    subject: { orderId, vendorId: text(data.vendorId), audience: 'customer', revision: String(event.revision) },
+    params: { orderId, ...namesOf('vendorName', vendor.name), preview: text(data.text).slice(0, 140) },
+  }];
 }
 
 /** A request's day (YYYY-MM-DD) as 12.02.2027: read alike in both languages, and kept together in right-to-left text. */

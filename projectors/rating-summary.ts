@@ -45,6 +45,8 @@ export function starsAfter(stars: Stars, event: ReviewEvent): Stars {
       if (event.data.previousRating === undefined) return stars;
       takeOut(event.data.previousRating);
       return next;
+    case 'ReviewReplied':
+      return stars;
   }
 }
 

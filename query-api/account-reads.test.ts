@@ -94,4 +94,38 @@ describe('account reads: payments, favorite products, my reviews', () => {
       expect((await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`)).body.summary).toMatchObject({ count: 0, avg: null });
     });
   });
+
+  it("shows the vendor's reply under the review everywhere; a hidden review leaves the public list and the rating, marked for its author", async () => {
+    const completed = async (rating: number, text: string) => {
+      const orderId = await paidOrder();
+      await stack.api.post(`/api/orders/${orderId}/approve`, {}, market.vendor.token);
+      await stack.api.post(`/api/orders/${orderId}/complete`, {}, market.vendor.token);
+      expect((await stack.api.post(`/api/orders/${orderId}/review`, { rating, text }, market.customer.token)).status).toBe(201);
+      return orderId;
+    };
+    const answered = await completed(5, 'Magical evening');
+    const hidden = await completed(1, 'Rude words here');
+    expect((await stack.api.post(`/api/orders/${answered}/review/reply`, { text: 'Thank you for having us!' }, market.vendor.token)).status).toBe(201);
+    expect((await stack.api.call('DELETE', `/api/orders/${hidden}/review`, { token: market.admin.token, body: { reason: 'Insulting language' } })).status).toBe(200);
+
+    await eventually(async () => {
+      const ofVendor = (await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`)).body;
+      expect(ofVendor.items.map((review: any) => review.text)).not.toContain('Rude words here');
+      const shown = ofVendor.items.find((review: any) => review.text === 'Magical evening');
+      expect(shown).toMatchObject({ verified: true, reply: { text: 'Thank you for having us!', by: 'vendor' } });
+      expect(ofVendor.summary.distribution['1']).toBe(0);
+      expect(ofVendor.summary.distribution['5']).toBeGreaterThanOrEqual(1);
+    });
+    // The vendor's own list names the orders, to reply; not another vendor's, unless an admin names it.
+    const own = (await stack.api.get('/api/vendor/reviews', market.vendor.token)).body;
+    expect(own.items).toContainEqual(expect.objectContaining({ orderId: answered, reply: expect.objectContaining({ text: 'Thank you for having us!' }) }));
+    expect(own.items.some((review: any) => review.orderId === hidden)).toBe(false);
+    expect((await stack.api.get(`/api/vendor/reviews?vendorId=${market.vendor.vendorId}`, market.admin.token)).status).toBe(200);
+    expect((await stack.api.get('/api/vendor/reviews', market.admin.token)).status).toBe(403);
+    // Its author still sees the hidden review, marked, and until when each may be edited.
+    const mine = (await stack.api.get('/api/reviews', market.customer.token)).body.items;
+    expect(mine.find((review: any) => review.orderId === hidden)).toMatchObject({ hidden: { reason: 'Insulting language' } });
+    const reviewed = mine.find((review: any) => review.orderId === answered);
+    expect(Date.parse(reviewed.editableUntil) - Date.parse(reviewed.at)).toBe(14 * 24 * 3600_000);
+  });
 });

@@ -191,9 +191,15 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   placedAt: Iso,
 }));
 
+/** The reviewed vendor's one reply to a review (`by`: its owner, or an admin on its behalf). */
+const ReviewReplyAnswer = z.nullable(z.object({ text: z.string(), at: Iso, by: z.enum(['vendor', 'admin']) }));
+/** An admin hid the review (SPEC-beyond moderation, docs/reviews.md): why and when; null when shown. */
+const ReviewHiddenAnswer = z.nullable(z.object({ reason: z.string(), at: Iso }));
+
 export const OrderAnswer = z.extend(OrderDocument, {
   ...Participants,
-  review: z.nullable(z.object({ rating: z.int(), text: z.string(), at: Iso, editedAt: z.nullable(Iso) })).check(z.describe("The customer's review of the order, null before one is written")),
+  review: z.nullable(z.object({ rating: z.int(), text: z.string(), at: Iso, editedAt: z.nullable(Iso), reply: z.optional(ReviewReplyAnswer), hidden: z.optional(ReviewHiddenAnswer) }))
+    .check(z.describe("The customer's review of the order, null before one is written; `hidden` when an admin hid it, with the vendor's `reply`")),
 });
 
 /** An entry of a vendor's calendar; its owner and admins also read which window or order it is. */
@@ -297,9 +303,13 @@ export const NamedContractAnswer = z.extend(ContractAnswer, {
   vendorLogoImageUrl: z.nullable(z.string()),
 });
 
-export const MyReviewAnswer = servedAs<Served<ReviewView>>()(z.looseObject({
+export const MyReviewAnswer = z.extend(servedAs<Served<ReviewView>>()(z.looseObject({
   orderId: z.string(), vendorId: z.string(), customerId: z.string(), rating: z.int().check(z.minimum(1), z.maximum(5)), text: z.string(), at: Iso, editedAt: z.nullable(Iso),
-}));
+  verified: z.boolean().check(z.describe('A review of a completed order (every review is: the only kind that may be written)')),
+  reply: ReviewReplyAnswer, hidden: ReviewHiddenAnswer,
+})), {
+  editableUntil: Iso.check(z.describe('Until when the customer may edit it (14 days after writing it)')),
+});
 
 /**
  * A review as a visitor reads it: no customer id and no order id (together they would link one
@@ -312,8 +322,13 @@ export const PublicReviewAnswer = z.object({
   text: z.string(),
   at: z.string().check(z.describe('ISO 8601 time of posting')),
   editedAt: z.nullable(z.string()),
+  verified: z.boolean().check(z.describe('Written for a completed order on the marketplace ("verified booking")')),
+  reply: ReviewReplyAnswer,
 });
 export const VendorReviewsAnswer = z.extend(pageOf(PublicReviewAnswer), { summary: RatingSummaryAnswer });
+/** A review as its vendor reads it (GET /api/vendor/reviews): with the order, to reply to it. */
+export const VendorOwnReviewAnswer = z.extend(PublicReviewAnswer, { orderId: z.string() });
+export const VendorOwnReviewsAnswer = z.extend(pageOf(VendorOwnReviewAnswer), { summary: RatingSummaryAnswer });
 
 export const MessageAnswer = servedAs<Served<MessageView>>()(z.looseObject({
   messageId: z.string(), conversationId: z.string(), authorId: z.string(), side: Side, text: z.string(), at: Iso, seq: z.int(),

@@ -182,7 +182,7 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     // Public reviews name no customer and no order; the author's own list keeps the order.
     const { body: publicReviews } = await stack.api.get(`/api/ecommerce/vendor/${market.vendor.vendorId}/reviews`);
     const review = publicReviews.items.find((r: { text: string }) => r.text === 'Great show');
-    expect(Object.keys(review).sort()).toEqual(['at', 'editedAt', 'rating', 'reviewId', 'text', 'vendorId']);
+    expect(Object.keys(review).sort()).toEqual(['at', 'editedAt', 'rating', 'reply', 'reviewId', 'text', 'vendorId', 'verified']);
     expect(JSON.stringify(publicReviews)).not.toContain(orderId);
     expect(JSON.stringify(publicReviews)).not.toContain(market.customer.userId);
     const mine = await stack.api.get('/api/reviews', market.customer.token);

@@ -46,6 +46,9 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   // The event's details are the customer's facts: nobody changes another's, not even an admin.
   'PUT /api/orders/{id}/event-details': NOBODY,
   'DELETE /api/orders/{id}/review': ADMINS,
+  // A reply to a review is the reviewed vendor's (an admin on its behalf); its own vendor reads its reviews with their orders.
+  'POST /api/orders/{id}/review/reply': ADMINS,
+  'GET /api/vendor/reviews': ADMINS,
   'GET /api/conversations/{id}': ADMINS,
   'GET /api/conversations/{id}/messages': ADMINS,
   'POST /api/conversations/{id}/messages': NOBODY,
@@ -237,6 +240,8 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'POST /api/orders/{id}/review':
     case 'PUT /api/orders/{id}/review': return { body: { rating: 5, text: 'matrix probe' } };
     case 'DELETE /api/orders/{id}/review': return { body: { reason: 'matrix probe' } };
+    case 'POST /api/orders/{id}/review/reply': return { body: { text: 'matrix probe' } };
+    case 'GET /api/vendor/reviews': return { query: vendorQuery };
     case 'PUT /api/orders/{id}/event-details': return { body: { eventType: 'wedding', date: '2031-04-01T17:00:00.000Z', city: 'Haifa', address: 'HaNassi 5', guests: 100, contactPhone: '+972501234567' } };
     case 'POST /api/conversations/{id}/messages': return { body: { text: 'matrix probe' } };
     case 'POST /api/conversations/{id}/read': return { body: { upToMessageId: side.messageId } };

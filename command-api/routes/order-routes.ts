@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { orderDecider, orderStream } from '../../domain/order/decider.ts';
 import { reviewDecider, reviewStream } from '../../domain/review/decider.ts';
 import type { ReviewedOrder } from '../../domain/review/commands.ts';
+import { REVIEW_REPLY_MAX } from '../../domain/review/events.ts';
+import { isAdmin } from '../../domain/shared/actor.ts';
 import { Id, IsoTime } from '../../domain/shared/ids.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
@@ -31,6 +33,10 @@ async function withEventDateField<T>(run: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** An admin hides a review only with a reason: said as a failing field, so the form shows it beside the reason. */
+const reasonRequired = () =>
+  new HttpProblem(422, 'Validation failed', { code: 'review.reason-required', detail: 'Say why the review is hidden.', errors: [{ field: 'reason', message: 'Say why the review is hidden.' }] });
 
 export function orderRoutes(deps: CommandDeps): CommandRoute[] {
   const orders = deps.aggregate(orderDecider, orderStream);
@@ -115,17 +121,27 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
     }),
 
     defineRoute({
-      method: 'delete', path: '/api/orders/:id/review', summary: 'Delete a review: its customer withdraws it (the order may be reviewed again), an admin takes it down with a reason', tags: ['reviews'], auth: 'user',
+      method: 'delete', path: '/api/orders/:id/review', summary: 'Delete a review: its customer withdraws it (the order may be reviewed again), an admin hides it with a reason (kept in the log; not shown publicly nor counted)', tags: ['reviews'], auth: 'user',
       params: OrderParams, body: z.strictObject({ reason: z.string().trim().max(500).default('') }), response: WriteResult,
     }, async ({ params, body, context }) => {
       const { actor } = context;
       // Decided on the review as read (again on a retry): the author's own review is withdrawn,
       // anyone else's is moderation, which the decider allows to admins only.
-      const outcome = await reviews.execute(context, params.id, (state) =>
-        state.status === 'posted' && actor.userId !== null && state.customerId === actor.userId
-          ? { type: 'WithdrawReview' as const, orderId: params.id }
-          : { type: 'RemoveReview' as const, orderId: params.id, reason: body.reason });
+      // An admin's removal hides the review and needs a reason (422 naming `reason`).
+      const outcome = await reviews.execute(context, params.id, (state) => {
+        if (state.status === 'posted' && actor.userId !== null && state.customerId === actor.userId) return { type: 'WithdrawReview' as const, orderId: params.id };
+        if (state.status === 'posted' && isAdmin(actor) && !body.reason) throw reasonRequired();
+        return { type: 'RemoveReview' as const, orderId: params.id, reason: body.reason };
+      });
       return written(params.id, outcome);
+    }),
+
+    defineRoute({
+      method: 'post', path: '/api/orders/:id/review/reply', summary: "Reply to a review, once (the reviewed vendor's owner, or an admin on its behalf); the customer is notified", tags: ['reviews'], auth: 'user',
+      params: OrderParams, body: z.strictObject({ text: z.string().trim().min(1).max(REVIEW_REPLY_MAX) }), response: WriteResult, successStatus: 201,
+    }, async ({ params, body, context }) => {
+      const outcome = await reviews.execute(context, params.id, { type: 'ReplyToReview', orderId: params.id, text: body.text });
+      return written(params.id, outcome, 201);
     }),
   ];
 }

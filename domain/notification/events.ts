@@ -8,6 +8,7 @@ export const NotificationKind = z.enum([
   'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded', 'order.detailsChanged',
   'message.posted', 'contract.drafted', 'contract.sent', 'contract.signed', 'contract.fullySigned', 'contract.canceled',
   'quote.requested', 'quote.submitted', 'quote.declined', 'quote.accepted', 'quote.notChosen', 'quote.canceled', 'quote.expired',
+  'review.replied',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 export const NotificationCreated = event('NotificationCreated', z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command } from '../shared/command-schema.ts';
 import { Id } from '../shared/ids.ts';
 import { OrderStatus } from '../order/events.ts';
+import { REVIEW_REPLY_MAX } from './events.ts';
 
 // Commands of a review (stream `review-<orderId>`): one review per order, by its customer, once completed.
 
@@ -29,9 +30,13 @@ export type EditReview = z.infer<typeof EditReview>;
 export const WithdrawReview = command('WithdrawReview', { orderId: Id });
 export type WithdrawReview = z.infer<typeof WithdrawReview>;
 
-/** Moderation: an admin takes a review down. */
+/** Moderation: an admin hides a review, with a reason (required). */
 export const RemoveReview = command('RemoveReview', { orderId: Id, reason: z.string().trim().max(500) });
 export type RemoveReview = z.infer<typeof RemoveReview>;
 
-export const ReviewCommand = z.discriminatedUnion('type', [PostReview, EditReview, WithdrawReview, RemoveReview]);
+/** The reviewed vendor answers a review, once: its owner, or an admin on its behalf. */
+export const ReplyToReview = command('ReplyToReview', { orderId: Id, text: z.string().trim().min(1).max(REVIEW_REPLY_MAX) });
+export type ReplyToReview = z.infer<typeof ReplyToReview>;
+
+export const ReviewCommand = z.discriminatedUnion('type', [PostReview, EditReview, WithdrawReview, RemoveReview, ReplyToReview]);
 export type ReviewCommand = z.infer<typeof ReviewCommand>;

@@ -116,4 +116,53 @@ describe('review decider', () => {
     expect(ReviewEvent.parse({ type: 'ReviewRemoved', data: { orderId: 'o-1', vendorId: 'v-1', reason: 'Spam', at } }).type).toBe('ReviewRemoved');
     expect(() => ReviewEvent.parse({ type: 'ReviewWithdrawn', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', previousRating: 6, at } })).toThrow();
   });
+
+  it('the customer edits within 14 days of posting; after that a clear conflict', () => {
+    const lastMoment = '2026-12-05T10:00:00.000Z';
+    const [event] = spec(reviewDecider).given([posted]).when({ ...edit(), at: lastMoment }).then([{ ...edited, data: { ...edited.data, at: lastMoment } } as ReviewEvent]);
+    expect(event?.type).toBe('ReviewEdited');
+    const refusal = spec(reviewDecider).given([posted]).when({ ...edit(), at: '2026-12-05T10:00:00.001Z' }).thenRefused('review.edit-window-closed');
+    expect(refusal.kind).toBe('conflict');
+    expect(refusal.reason).toMatch(/14 days/);
+    // The window runs from the posting, not from the last edit; withdrawing stays open.
+    spec(reviewDecider).given([posted, edited]).when({ ...edit({ rating: 1 }), at: '2026-12-10T00:00:00.000Z' }).thenRefused('review.edit-window-closed');
+    const muchLater = '2027-01-01T00:00:00.000Z';
+    spec(reviewDecider).given([posted]).when({ ...withdraw(), at: muchLater }).then([{ ...withdrawnAt(5), data: { ...withdrawnAt(5).data, at: muchLater } } as ReviewEvent]);
+  });
+
+  it('an admin hides a review only with a reason', () => {
+    const blank: ReviewCommand = { type: 'RemoveReview', actor: admin, at, orderId: 'o-1', reason: '   ' };
+    expect(spec(reviewDecider).given([posted]).when(blank).thenRefused('review.reason-required').kind).toBe('invalid');
+  });
+
+  describe('the vendor replies to a review', () => {
+    const reply = (actor: Actor = vendorOwner, text = '  Thank you, Dana! '): ReviewCommand => ({ type: 'ReplyToReview', actor, at: later, orderId: 'o-1', text });
+    const replied: ReviewEvent = { type: 'ReviewReplied', data: { orderId: 'o-1', vendorId: 'v-1', customerId: 'u-customer', text: 'Thank you, Dana!', by: 'vendor', at: later } };
+
+    it('the reviewed vendor replies once', () => {
+      const [event] = spec(reviewDecider).given([posted]).when(reply()).then([replied]);
+      expect(ReviewEvent.parse(event)).toEqual(event);
+      expect(spec(reviewDecider).given([posted, replied]).when(reply()).thenRefused('review.already-replied').kind).toBe('conflict');
+      spec(reviewDecider).given([posted, edited, replied]).when(reply(admin)).thenRefused('review.already-replied');
+    });
+
+    it('an admin replies on its behalf; nobody else may', () => {
+      spec(reviewDecider).given([posted]).when(reply(admin)).then([{ ...replied, data: { ...replied.data, by: 'admin' } } as ReviewEvent]);
+      expect(spec(reviewDecider).given([posted]).when(reply(customer)).thenRefused('review.forbidden').kind).toBe('forbidden');
+      const otherVendor: Actor = { ...vendorOwner, userId: 'u-other', vendorId: 'v-2' };
+      spec(reviewDecider).given([posted]).when(reply(otherVendor)).thenRefused('review.forbidden');
+    });
+
+    it('only to a live review, with 1 to 2000 characters', () => {
+      expect(spec(reviewDecider).given([]).when(reply()).thenRefused('review.not-found').kind).toBe('not_found');
+      spec(reviewDecider).given([posted, removed]).when(reply()).thenRefused('review.not-found');
+      spec(reviewDecider).given([posted, withdrawn]).when(reply()).thenRefused('review.not-found');
+      expect(spec(reviewDecider).given([posted]).when(reply(vendorOwner, '   ')).thenRefused('review.invalid-reply').kind).toBe('invalid');
+      spec(reviewDecider).given([posted]).when(reply(vendorOwner, 'x'.repeat(2001))).thenRefused('review.invalid-reply');
+    });
+
+    it('a review withdrawn and posted again may be answered again', () => {
+      spec(reviewDecider).given([posted, replied, withdrawn, posted]).when(reply()).then([replied]);
+    });
+  });
 });

@@ -11,10 +11,20 @@ const events = () => [
 ];
 
 describe('reviews view', () => {
-  it('keeps one review per order and deletes removed ones', () => {
+  it('keeps one review per order, verified, and keeps a removed one marked hidden with its reason', () => {
     const docs = fold<ReviewView>(reviewsProjection, events());
-    expect(Object.keys(docs).sort()).toEqual(['o1', 'o3']);
-    expect(docs.o1).toMatchObject({ vendorId: 'v1', customerId: 'c1', rating: 5, text: 'Wonderful', at });
+    expect(Object.keys(docs).sort()).toEqual(['o1', 'o2', 'o3']);
+    expect(docs.o1).toMatchObject({ vendorId: 'v1', customerId: 'c1', rating: 5, text: 'Wonderful', at, verified: true, reply: null, hidden: null });
+    expect(docs.o2).toMatchObject({ rating: 3, hidden: { reason: 'spam', at } });
+  });
+
+  it("keeps the vendor's reply under the review", () => {
+    const later = '2026-04-03T09:00:00.000Z';
+    const docs = fold<ReviewView>(reviewsProjection, [
+      ...events(),
+      recorded('review-o1', { type: 'ReviewReplied', data: { orderId: 'o1', vendorId: 'v1', customerId: 'c1', text: 'Thank you!', by: 'vendor', at: later } }),
+    ]);
+    expect(docs.o1).toMatchObject({ rating: 5, text: 'Wonderful', reply: { text: 'Thank you!', at: later, by: 'vendor' } });
   });
 
   it('an edit changes rating and text and records when; a withdrawn review is deleted', () => {

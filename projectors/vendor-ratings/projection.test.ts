@@ -53,4 +53,15 @@ describe('vendor ratings view', () => {
     ]);
     expect(docs.v6).toMatchObject({ count: 2, avg: 2.5, distribution: { '1': 0, '2': 1, '3': 1, '4': 0, '5': 0 } });
   });
+
+  it('the rating breakdown counts live reviews per star; a hidden review leaves the breakdown and the average; a reply changes nothing', () => {
+    const posted = (orderId: string, rating: number) =>
+      recorded(`review-${orderId}`, { type: 'ReviewPosted', data: { orderId, vendorId: 'v5', customerId: `c-${orderId}`, rating, text: '', at } });
+    const docs = fold<VendorRating>(vendorRatingsProjection, [
+      posted('b1', 5), posted('b2', 5), posted('b3', 4), posted('b4', 2), posted('b5', 1),
+      recorded('review-b1', { type: 'ReviewReplied', data: { orderId: 'b1', vendorId: 'v5', customerId: 'c-b1', text: 'Thanks', by: 'vendor', at } }),
+      recorded('review-b5', { type: 'ReviewRemoved', data: { orderId: 'b5', vendorId: 'v5', previousRating: 1, reason: 'Insults the artist', at } }),
+    ]);
+    expect(docs.v5).toMatchObject({ count: 4, avg: 4, distribution: { '1': 0, '2': 1, '3': 0, '4': 1, '5': 2 } });
+  });
 });

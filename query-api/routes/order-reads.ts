@@ -41,8 +41,8 @@ function statusFilter(query: { status?: string; open?: 'true' | 'false' }): Filt
 
 /**
  * What an order page shows beside the order document: both parties' names (participants.ts) and
- * the order's review (`reviews`, one per order: `{ rating, text, at, editedAt }`, null before one
- * is written or after it is taken down).
+ * the order's review (`reviews`, one per order: `{ rating, text, at, editedAt, reply, hidden }`, null
+ * before one is written or after its customer withdrew it; `hidden` when an admin hid it).
  */
 async function withPartiesAndReview(views: ReadViews, orders: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   if (orders.length === 0) return orders;
@@ -56,7 +56,10 @@ async function withPartiesAndReview(views: ReadViews, orders: Record<string, unk
     return {
       ...order,
       review: review
-        ? { rating: review.rating, text: review.text, at: review.at, editedAt: typeof review.editedAt === 'string' ? review.editedAt : null }
+        ? {
+          rating: review.rating, text: review.text, at: review.at, editedAt: typeof review.editedAt === 'string' ? review.editedAt : null,
+          reply: review.reply ?? null, hidden: review.hidden ?? null,
+        }
         : null,
     };
   });

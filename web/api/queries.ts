@@ -2,7 +2,9 @@ import type { ApiClient } from './client.ts';
 import { productDraftFrom, vendorCalendarEntryFrom } from './adapters.ts';
 import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
 import { accountProfileFrom, favoriteProductIdsFrom, myReviewFrom, paymentsFrom, vendorReviewsFrom } from './adapters.ts';
-import type { AccountProfile, MyReview, Payments, VendorReviews } from './view-models.ts';
+import type { AccountProfile, MyReview, Payments, VendorOwnReviews, VendorReviews } from './view-models.ts';
+import { readAnswer } from './read-answer.ts';
+import { VendorOwnReviewsAnswer } from '../../query-api/answer-schemas.ts';
 import { ApiError } from './api-error.ts';
 import {
   articleFrom, blogCategoryFrom, busyIntervalFrom, categoryFrom, currentUserFrom, favoriteVendorIdsFrom, geoLocationFrom,
@@ -256,6 +258,13 @@ export async function productsByIds(api: ApiClient, ids: string[]): Promise<Prod
 /** The reviews the signed-in customer wrote, newest first. */
 export async function myReviews(api: ApiClient, start: number, limit: number): Promise<Page<MyReview>> {
   return pageFrom(await api.get('reviews', { query: { start, limit } }), myReviewFrom);
+}
+
+/** The signed-in vendor's reviews with their orders (to reply), newest first, with the rating summary; an admin names the vendor. */
+export async function vendorOwnReviews(api: ApiClient, start: number, limit: number, vendorId?: string): Promise<VendorOwnReviews> {
+  const answer = readAnswer(VendorOwnReviewsAnswer, await api.get('vendor/reviews', { query: { start, limit, ...(vendorId ? { vendorId } : {}) } }), "the vendor's reviews");
+  const stars = (star: string) => answer.summary.distribution[star] ?? 0;
+  return { ...answer, summary: { ...answer.summary, distribution: { 1: stars('1'), 2: stars('2'), 3: stars('3'), 4: stars('4'), 5: stars('5') } } };
 }
 
 /** A vendor's reviews, newest first, with the rating summary over all of them. */

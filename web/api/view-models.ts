@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import type {
   ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ConversationAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer, MyReviewAnswer,
   NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer, TagAnswer, UnreadCountsAnswer, VendorCardAnswer, VendorCustomerAnswer,
-  VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer,
+  VendorPageAnswer, VendorPageProductAnswer, VendorReviewsAnswer, VendorOwnReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 import type { UserProfileAnswer } from '../../contracts/user-profile.ts';
 
@@ -100,6 +100,9 @@ export type MyReview = Answer<typeof MyReviewAnswer>;
 /** The rating summary of a vendor's reviews, its distribution counting every star '1'..'5' (0 when none). */
 export type RatingSummary = Omit<Answer<typeof VendorReviewsAnswer>['summary'], 'distribution'> & { distribution: Record<'1' | '2' | '3' | '4' | '5', number> };
 export type VendorReviews = Omit<Answer<typeof VendorReviewsAnswer>, 'summary'> & { summary: RatingSummary };
+/** The signed-in vendor's own reviews (GET /api/vendor/reviews): each with its order, to reply to it. */
+export type VendorOwnReviews = Omit<Answer<typeof VendorOwnReviewsAnswer>, 'summary'> & { summary: RatingSummary };
+export type VendorOwnReview = VendorOwnReviews['items'][number];
 
 /** The signed-in customer's card charges and refunds (GET /api/payments), with totals over all of them. */
 export type Payments = Answer<typeof PaymentsAnswer>;

@@ -3,7 +3,7 @@ import { audienceOf } from './notification-text.ts';
 
 // Where a notification leads (a locale-free path) and the words of its link: an order to the
 // customer's order page, or to the vendor's orders for the artist; a message to its conversation;
-// a contract to the contracts screen.
+// a contract to the contracts screen; an artist's reply to the customer's reviews.
 export interface NotificationTarget { path: string; labelKey: string }
 
 export function notificationTarget(notification: Pick<Notification, 'kind' | 'subject'>, user: Pick<CurrentUser, 'Vendor'> | null): NotificationTarget | null {
@@ -27,5 +27,7 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'su
       ? { path: '/user/dashboard/vendor/quotes', labelKey: 'notifications.openQuoteRequests' }
       : { path: '/user/dashboard/quotes', labelKey: 'notifications.openQuotes' };
   }
+  // The artist replied to the customer's review: their reviews, where the reply shows under it.
+  if (kind === 'review.replied') return { path: '/user/dashboard/reviews', labelKey: 'notifications.openReviews' };
   return null;
 }

@@ -7,7 +7,7 @@ const artist = { uuid: 'u-noa', Vendor: { id: 'v-1' }, isAdmin: false, isOperato
 const admin = { uuid: 'u-admin', isAdmin: true, isOperator: false, groups: ['superUsers'] };
 const now = Date.parse('2026-11-28T10:00:00.000Z');
 const order = (status: 'new' | 'payed' | 'approved' | 'completed' | 'canceled', reviewed = false, slot: { start: string; end: string } | null = null, eventAt = slot?.start ?? null) =>
-  ({ status, customerId: 'u-dana', vendorId: 'v-1', slot, eventAt, review: reviewed ? { rating: 5, text: 'Great', at: '2026-01-01T00:00:00Z', editedAt: null } : null });
+  ({ status, customerId: 'u-dana', vendorId: 'v-1', slot, eventAt, review: reviewed ? { rating: 5, text: 'Great', at: '2026-11-20T00:00:00Z', editedAt: null } : null });
 
 describe('orderPermissions', () => {
   it('given a new order: the customer may pay or cancel; the artist may cancel but never pay', () => {
@@ -25,6 +25,14 @@ describe('orderPermissions', () => {
     expect(orderPermissions(order('completed'), customer, now)).toMatchObject({ review: true, editReview: false, cancel: false });
     expect(orderPermissions(order('completed', true), customer, now)).toMatchObject({ review: false, editReview: true });
     expect(orderPermissions(order('completed', true), artist, now)).toMatchObject({ review: false, editReview: false });
+  });
+
+  it('the customer edits the review within 14 days of writing it, and never one an admin hid', () => {
+    const reviewed = order('completed', true);
+    expect(orderPermissions(reviewed, customer, Date.parse('2026-12-04T00:00:00Z'))).toMatchObject({ editReview: true });
+    expect(orderPermissions(reviewed, customer, Date.parse('2026-12-04T00:00:00.001Z'))).toMatchObject({ editReview: false, review: false });
+    const hidden = { ...reviewed, review: { ...reviewed.review!, hidden: { reason: 'Spam', at: '2026-11-21T00:00:00Z' } } };
+    expect(orderPermissions(hidden, customer, now)).toMatchObject({ editReview: false, review: false });
   });
 
   it('given an approved order whose event is still to come: no Complete, but when it can be, for the artist or an admin only', () => {

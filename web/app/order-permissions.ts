@@ -1,6 +1,7 @@
 import { completableFrom, eventOver, mayApprove, mayCancel, mayComplete, mayEditReview, mayPay, mayReview } from '../../domain/order/may.ts';
 import type { Order } from '../api/view-models.ts';
 import { actorOf, type SignedInUser } from './current-actor.ts';
+import { editableUntil } from '../../domain/review/limits.ts';
 
 // Which order buttons a person sees: the same predicates the order decider enforces
 // (domain/order/may.ts), asked about the signed-in user, so the page never offers what the API refuses.
@@ -27,14 +28,16 @@ export function orderPermissions(order: Pick<Order, 'status' | 'customerId' | 'v
   const facts = { status: order.status, customerId: order.customerId, vendorId: order.vendorId, ...eventTimesOf(order) };
   const at = new Date(now).toISOString();
   const from = completableFrom(facts);
-  const review = order.review ? 'posted' : 'none';
+  // A review an admin hid is used up; its customer edits a shown one within 14 days of writing it.
+  const review = !order.review ? 'none' : order.review.hidden ? 'removed' : 'posted';
+  const editWindowOpen = order.review ? Date.parse(editableUntil(order.review.at)) >= now : false;
   return {
     pay: mayPay(facts, actor),
     approve: mayApprove(facts, actor),
     complete: mayComplete(facts, actor, at),
     cancel: mayCancel(facts, actor),
     review: mayReview(facts, actor, review),
-    editReview: mayEditReview(facts, actor, review),
+    editReview: mayEditReview(facts, actor, review) && editWindowOpen,
     completeAfter: from !== null && !eventOver(facts, at) && mayComplete(facts, actor, from) ? from : null,
   };
 }

@@ -9,6 +9,7 @@ import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionF
 import { useDisclosure } from './disclosure.ts';
 import { formatDate } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';
+import { ReviewReply } from './public-review.tsx';
 import { WrittenText } from './translated.tsx';
 import type { OrderPermissions } from '../app/order-permissions.ts';
 import { untilViewShows } from '../app/until-views-show.ts';
@@ -84,6 +85,8 @@ export function OrderReviewPanel(props: { order: Order; permissions: OrderPermis
             <span className="muted">{formatDate(review.editedAt ?? review.at, locale)}{review.editedAt ? ` · ${t('orderCard.review.edited')}` : ''}</span>
           </p>
           <WrittenText as="p" className="user-text" testId="order-review-text" text={review.text} />
+          {review.reply ? <ReviewReply reply={review.reply} /> : null}
+          {review.hidden ? <p className="review-hidden" data-testid="order-review-hidden">{t('orderCard.review.hidden', { reason: review.hidden.reason })}</p> : null}
           {permissions.editReview ? (
             <a role="button" className="button" {...editing.openLink} data-testid="order-review-edit">{t('orderCard.review.edit')}</a>
           ) : null}

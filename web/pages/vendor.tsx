@@ -16,14 +16,15 @@ import { FavoriteButton } from '../app/favorites.tsx';
 import { MessageArtistButton } from '../components/message-artist-button.tsx';
 import { RequestQuoteButton } from '../components/request-quote-button.tsx';
 import { PhoneNumberDispense } from '../components/phone-number-dispense.tsx';
-import { formatDate, languageOfText, tr } from '../app/format.ts';
+import { languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { ResponseBadge } from '../components/response-badge.tsx';
 import { Price } from '../components/price.tsx';
+import { PublicReviewItem, RatingBreakdown } from '../components/public-review.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
 import { AudioTracks, PhotoGallery, VideoFiles } from '../components/vendor-gallery.tsx';
-import { languageNameIn, Translated, TranslatedHtml, WrittenText } from '../components/translated.tsx';
+import { languageNameIn, Translated, TranslatedHtml } from '../components/translated.tsx';
 import type { BusyInterval, Locale, ProductSummary, Review } from '../api/view-models.ts';
 
 export async function vendorLoader({ context, request, params }: LoaderFunctionArgs) {
@@ -194,6 +195,7 @@ export function VendorPageView() {
             {vendor.reviewsSummary.count === 0 ? <p className="empty">{t('vendor.noReviews')}</p> : (
               <>
                 <p className="rating">★ {vendor.reviewsSummary.avg?.toFixed(1)} · {t('vendor.reviewCount', { count: vendor.reviewsSummary.count })}</p>
+                <RatingBreakdown summary={vendor.reviewsSummary} />
                 <ReviewsByLanguage reviews={vendor.reviews} />
               </>
             )}
@@ -246,7 +248,7 @@ function ReviewsByLanguage(props: { reviews: Review[] }) {
   const list = (reviews: Review[]) => (
     <ul className="review-list">
       {reviews.map((review) => (
-        <li key={review.reviewId}><span className="rating">{'★'.repeat(review.rating)}</span> <span className="muted">{formatDate(review.at, locale)}</span><WrittenText as="p" text={review.text} /></li>
+        <PublicReviewItem key={review.reviewId} review={review} />
       ))}
     </ul>
   );

@@ -245,7 +245,7 @@ describe('one language per page', () => {
       }
       // Nothing is marked as the other language, but the collapsed reviews in the other language.
       expect(withoutOtherLanguageReviews(html), prefix).not.toContain('data-testid="language-tag"');
-      expect(html, prefix).toContain('<ul class="review-list"><li>');
+      expect(html, prefix).toContain('<ul class="review-list"><li class="public-review"');
     }
   });
 

@@ -35,6 +35,7 @@ import { orderCompletionMessages } from './order-completion.ts';
 import { eventDetailsMessages } from './event-details.ts';
 import { vendorMediaMessages } from './vendor-media.ts';
 import { jewishCalendarMessages } from './jewish-calendar.ts';
+import { reviewRepliesMessages } from './review-replies.ts';
 
 // Every feature's texts, merged into the base messages by web/i18n/i18n.ts.
 export const sections: MessageSection<Record<string, unknown>>[] = [
@@ -44,5 +45,5 @@ export const sections: MessageSection<Record<string, unknown>>[] = [
   adminMessages, adminHistoryMessages, adminCatalogMessages, adminContentMessages, adminMediaAclMessages, adminAnalyticsMessages,
   chartsMessages, accessibilityAccountMessages, operatorMessages, securityChallengeMessages, inactiveRegistrationMessages, addressesMessages, adminToolsMessages, richTextMessages, businessDetailsMessages,
   orderCompletionMessages, eventDetailsMessages, vendorMediaMessages,
-  jewishCalendarMessages,
+  reviewRepliesMessages, jewishCalendarMessages,
 ] as MessageSection<Record<string, unknown>>[];

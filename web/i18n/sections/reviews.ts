@@ -29,6 +29,9 @@ export const reviewsMessages = messageSection(
       deleted: 'Your review was deleted.',
       empty: 'You have not written any reviews yet. Once an order is completed, you can review the artist from your orders.',
       toOrders: 'My orders',
+      editableUntil: 'You can edit it until {{date}}.',
+      editWindowClosed: 'A review can be edited within 14 days of writing it.',
+      hidden: 'Hidden by the site team: {{reason}}. Others no longer see it.',
       errors: {
         rating: 'Choose 1 to 5 stars.',
         textTooLong: 'The review can have at most 5,000 characters.',
@@ -62,6 +65,9 @@ export const reviewsMessages = messageSection(
       deleted: 'הביקורת נמחקה.',
       empty: 'עדיין לא כתבתם ביקורות. אחרי שהזמנה מושלמת אפשר לדרג את האמן מתוך ההזמנות שלכם.',
       toOrders: 'ההזמנות שלי',
+      editableUntil: 'אפשר לערוך אותה עד {{date}}.',
+      editWindowClosed: 'אפשר לערוך ביקורת עד 14 יום אחרי כתיבתה.',
+      hidden: 'הוסתרה על ידי צוות האתר: {{reason}}. אחרים כבר לא רואים אותה.',
       errors: {
         rating: 'נא לבחור בין כוכב אחד ל־5 כוכבים.',
         textTooLong: 'הביקורת יכולה להכיל עד 5,000 תווים.',

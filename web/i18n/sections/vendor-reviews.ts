@@ -1,6 +1,6 @@
 import { messageSection } from './section.ts';
 
-// Texts of the vendor's reviews dashboard screen: the rating summary and the reviews.
+// Texts of the vendor's reviews dashboard screen: the rating summary, the reviews and the reply to each.
 export const vendorReviewsMessages = messageSection(
   {
     vendorReviews: {
@@ -16,6 +16,15 @@ export const vendorReviewsMessages = messageSection(
       empty: 'No reviews yet. Customers can review an order once you mark it completed.',
       toOrders: 'My orders',
       publicPage: 'See them on your artist page',
+      reply: {
+        label: 'Reply to this review',
+        text: 'Your reply',
+        hint: 'Shown under the review on your artist page. You can reply once, up to {{max}} characters.',
+        send: 'Publish reply',
+        sending: 'Publishing…',
+        sent: 'Your reply is published.',
+        errors: { empty: 'Write your reply.', tooLong: 'A reply can have at most {{max}} characters.' },
+      },
     },
   },
   {
@@ -32,6 +41,15 @@ export const vendorReviewsMessages = messageSection(
       empty: 'עדיין אין ביקורות. לקוחות יכולים לדרג הזמנה אחרי שתסמנו אותה כהושלמה.',
       toOrders: 'ההזמנות שלי',
       publicPage: 'לצפייה בעמוד האמן שלך',
+      reply: {
+        label: 'תגובה לביקורת הזו',
+        text: 'התגובה שלך',
+        hint: 'מוצגת מתחת לביקורת בעמוד האמן שלך. אפשר להגיב פעם אחת, עד {{max}} תווים.',
+        send: 'פרסום התגובה',
+        sending: 'מפרסמים…',
+        sent: 'התגובה שלך פורסמה.',
+        errors: { empty: 'נא לכתוב תגובה.', tooLong: 'תגובה יכולה להכיל עד {{max}} תווים.' },
+      },
     },
   },
 );

@@ -1,4 +1,4 @@
-import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Form, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
@@ -18,11 +18,12 @@ import { Price } from '../../components/price.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { mayDo, requireAdminRight } from './admin-access.tsx';
 import { orderStream } from '../../../domain/order/decider.ts';
+import { hideReviewAction, isHideReviewPost, ReviewModeration } from './review-moderation.tsx';
 
 // admin-order: every order, filtered by status, artist and a range of days (when placed, or of the
 // event), a page at a time; and one order with its facts, parties, payment, the actions an admin may
-// take now (domain/order/may.ts: approve, complete, cancel with a reason) and its event history with
-// time travel.
+// take now (domain/order/may.ts: approve, complete, cancel with a reason), its review (an admin hides it
+// with a reason: review-moderation.tsx) and its event history with time travel.
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 type DayError = 'invalidDay' | 'rangeBackwards';
@@ -244,13 +245,19 @@ export function AdminOrderPage() {
               : <p className="muted">{t('adminHistory.orders.noActions', { status: t(`order.statuses.${order.status}`) })}</p>}
           </section>
         ) : null}
+        {order.status === 'completed' || order.review ? <ReviewModeration orderId={order.orderId} review={order.review} mayHide={Boolean(user?.isAdmin)} /> : null}
         {history ? <EventHistory key={history.latest.currentRevision} streamId={orderStream(order.orderId)} initial={history} /> : null}
       </div>
     </AdminLayout>
   );
 }
 
+/** The order page's posts: the review's hiding, or the order's actions. */
+async function adminOrderAction(args: ActionFunctionArgs) {
+  return (await isHideReviewPost(args.request)) ? hideReviewAction(args) : orderAction(args);
+}
+
 export const adminOrderRoutes: RouteObject[] = [
   { path: 'admin/order', loader: adminOrdersLoader, Component: AdminOrdersPage },
-  { path: 'admin/order/:orderId', loader: adminOrderLoader, action: orderAction, Component: AdminOrderPage },
+  { path: 'admin/order/:orderId', loader: adminOrderLoader, action: adminOrderAction, Component: AdminOrderPage },
 ];

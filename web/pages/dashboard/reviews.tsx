@@ -20,10 +20,15 @@ import { Stars } from '../../components/stars.tsx';
 import { Translated, WrittenText } from '../../components/translated.tsx';
 import { DashboardLayout } from './dashboard-layout.tsx';
 import { ActionName } from '../../components/action-name.tsx';
+import { ReviewReply } from '../../components/public-review.tsx';
+import { useRootData } from '../../app/root-data.ts';
 
 // user-dashboard-reviews: the reviews the customer wrote (GET /api/reviews, their own route: the
 // public vendor reviews do not name customers), each with its artist, and edit and delete
 // (PUT and DELETE /api/orders/{orderId}/review), posted to the page's action (also without JavaScript).
+// Editing is offered until the review's `editableUntil` (14 days after writing it; the API answers 409
+// review.edit-window-closed after that, shown by the form); the artist's reply shows under the review,
+// and a review an admin hid is marked so, with the reason, and can no longer be edited.
 export const REVIEWS_PAGE_SIZE = 20;
 const TEXT_MAX = 5000;
 
@@ -166,9 +171,11 @@ function ReviewItem(props: { review: MyReview; vendor: VendorCard | undefined; p
   // Settled: the form closes and "saved" shows once the list was read again, with the new text.
   const saved = useSettledAnswer<ReviewAnswer>(intentFor(EDIT_INTENT, review.orderId))?.saved;
   const editing = useDisclosure('edit', review.orderId, saved);
+  const { now } = useRootData();
   const vendorName = vendor ? tr(vendor.name, locale) : t('reviews.unknownVendor');
+  const editable = !review.hidden && Date.parse(review.editableUntil) > now;
   return (
-    <li className="card review-item" data-testid="my-review" data-order-id={review.orderId}>
+    <li className={`card review-item${review.hidden ? ' review-hidden-item' : ''}`} data-testid="my-review" data-order-id={review.orderId} data-hidden={review.hidden ? 'true' : undefined}>
       <div className="review-item-head">
         <h2>{vendor ? <LocalLink to={vendorPath(vendor, locale)} data-testid="review-vendor-link"><Translated value={vendor.name} /></LocalLink> : vendorName}</h2>
         <Stars rating={review.rating} />
@@ -178,18 +185,31 @@ function ReviewItem(props: { review: MyReview; vendor: VendorCard | undefined; p
         {review.editedAt ? ` · ${t('reviews.edited', { date: formatDate(review.editedAt, locale) })}` : null}
         {' · '}<LocalLink to={`/order/${encodeURIComponent(review.orderId)}/complete`}>{t('reviews.viewOrder')}</LocalLink>
       </p>
-      {editing.open ? (
+      {review.hidden ? (
+        <p className="review-hidden" data-testid="my-review-hidden">{t('reviews.hidden', { reason: review.hidden.reason })}</p>
+      ) : null}
+      {editing.open && editable ? (
         <ReviewForm review={review} vendorName={vendorName} page={props.page} closeLink={editing.closeLink} />
       ) : (
         <>
           <WrittenText as="p" className="review-text" testId="my-review-text" text={review.text} />
           {saved ? <p className="notice notice-success" role="status" data-testid="review-saved">{t('reviews.saved')}</p> : null}
-          <div className="review-actions">
-            <a role="button" className="button" {...editing.openLink} data-testid="review-edit">
-              <ActionName text={t('reviews.edit')} subject={vendorName} />
-            </a>
-            <DeleteReview review={review} vendorName={vendorName} page={props.page} />
-          </div>
+          {review.reply ? <ReviewReply reply={review.reply} /> : null}
+          {review.hidden ? null : (
+            <>
+              <p className="muted" data-testid="review-edit-window">
+                {editable ? t('reviews.editableUntil', { date: formatDate(review.editableUntil, locale) }) : t('reviews.editWindowClosed')}
+              </p>
+              <div className="review-actions">
+                {editable ? (
+                  <a role="button" className="button" {...editing.openLink} data-testid="review-edit">
+                    <ActionName text={t('reviews.edit')} subject={vendorName} />
+                  </a>
+                ) : null}
+                <DeleteReview review={review} vendorName={vendorName} page={props.page} />
+              </div>
+            </>
+          )}
         </>
       )}
     </li>

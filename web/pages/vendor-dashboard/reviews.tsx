@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { requireVendor } from '../../app/guards.ts';
@@ -6,15 +6,23 @@ import { pageNumberOf } from '../../app/loader-kit.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { formatDate } from '../../app/format.ts';
 import { vendorPath } from '../../app/vendor-path.ts';
-import { vendorReviews, vendorsByIds } from '../../api/queries.ts';
-import type { RatingSummary } from '../../api/view-models.ts';
+import { vendorOwnReviews, vendorsByIds } from '../../api/queries.ts';
+import type { RatingSummary, VendorOwnReview } from '../../api/view-models.ts';
+import { untilViewShows } from '../../app/until-views-show.ts';
+import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionFailure, useSettledAnswer, useSubmitting } from '../../app/form-action.ts';
+import { FormError } from '../../components/form-errors.tsx';
+import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
+import { ReviewReply, VerifiedMark } from '../../components/public-review.tsx';
+import { REVIEW_REPLY_MAX } from '../../../domain/review/limits.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { WrittenText } from '../../components/translated.tsx';
 import { DashboardLayout } from '../dashboard/dashboard-layout.tsx';
 
-// user-dashboard-vendor-reviews: the reviews of the signed-in vendor, with the rating summary
-// (average, count and how many reviews gave each number of stars, 5 down to 1).
+// user-dashboard-vendor-reviews: the reviews of the signed-in vendor (GET /api/vendor/reviews, which
+// names each review's order), with the rating summary (average, count and how many reviews gave each
+// number of stars, 5 down to 1), and a reply to each review, once (POST /api/orders/{orderId}/review/reply),
+// posted to the page's action (also without JavaScript). A review an admin hid is not listed.
 export const VENDOR_REVIEWS_PAGE_SIZE = 20;
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
@@ -23,10 +31,91 @@ export async function vendorReviewsLoader({ context, request }: LoaderFunctionAr
   const user = await requireVendor(environment, request);
   const page = pageNumberOf(new URL(request.url));
   const [reviews, [card]] = await Promise.all([
-    vendorReviews(environment.api, user.vendorId, (page - 1) * VENDOR_REVIEWS_PAGE_SIZE, VENDOR_REVIEWS_PAGE_SIZE),
+    vendorOwnReviews(environment.api, (page - 1) * VENDOR_REVIEWS_PAGE_SIZE, VENDOR_REVIEWS_PAGE_SIZE),
     environment.categories().then((categories) => vendorsByIds(environment.api, [user.vendorId], categories)).catch(() => []),
   ]);
   return { page, reviews, card: card ?? null };
+}
+
+type ReplyAnswer = { intent: string; replied?: true; invalid?: { text: string }; values?: Record<string, string> };
+const replyIntent = (orderId: string) => `reply:${orderId}`;
+
+/** The page's action: a reply to one review, then a wait until the list shows it. */
+async function replyAction({ context, request }: ActionFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireVendor(environment, request);
+  const form = await request.formData();
+  const orderId = textOf(form, 'orderId');
+  const intent = replyIntent(orderId);
+  const text = textOf(form, 'text');
+  const page = Math.max(1, Number(textOf(form, 'page')) || 1);
+  const values = typedValues(form, 'text');
+  if (!text) return data<ReplyAnswer>({ intent, invalid: { text: 'vendorReviews.reply.errors.empty' }, values }, { status: 422 });
+  if (text.length > REVIEW_REPLY_MAX) return data<ReplyAnswer>({ intent, invalid: { text: 'vendorReviews.reply.errors.tooLong' }, values }, { status: 422 });
+  const { api } = environment;
+  try {
+    await api.post(`orders/${encodeURIComponent(orderId)}/review/reply`, { text }, { silent: true });
+  } catch (error) {
+    return refused(error, intent, values);
+  }
+  await untilViewShows(api, async () =>
+    (await vendorOwnReviews(api, (page - 1) * VENDOR_REVIEWS_PAGE_SIZE, VENDOR_REVIEWS_PAGE_SIZE)).items.some((item) => item.orderId === orderId && item.reply !== null));
+  return { intent, replied: true } satisfies ReplyAnswer;
+}
+
+function ReplyForm(props: { review: VendorOwnReview; page: number }) {
+  const { t } = useTranslation();
+  const { review } = props;
+  const intent = replyIntent(review.orderId);
+  const answer = useActionAnswer<ReplyAnswer>(intent);
+  const failure = useActionFailure(intent);
+  const busy = useSubmitting(intent);
+  const id = `reply-${review.orderId}`;
+  const refusedText = fieldErrorsOf(failure).text;
+  const textError = answer?.invalid?.text ? t(answer.invalid.text, { max: REVIEW_REPLY_MAX.toLocaleString('en-US') })
+    : refusedText ? t('vendorReviews.reply.errors.tooLong', { max: REVIEW_REPLY_MAX.toLocaleString('en-US') }) : undefined;
+  return (
+    <Form method="post" preventScrollReset className="form review-reply-form" noValidate aria-label={t('vendorReviews.reply.label')} data-testid="review-reply-form">
+      <input type="hidden" name={INTENT_FIELD} value={intent} />
+      <input type="hidden" name="orderId" value={review.orderId} />
+      <input type="hidden" name="page" value={props.page} />
+      <label className="field">
+        <span>{t('vendorReviews.reply.text')}</span>
+        <textarea
+          name="text" rows={3} maxLength={REVIEW_REPLY_MAX} defaultValue={answer?.values?.text ?? ''}
+          aria-describedby={textError ? `${id}-error ${id}-hint` : `${id}-hint`} aria-invalid={textError ? true : undefined} data-testid="review-reply-input"
+        />
+        <small id={`${id}-hint`}>{t('vendorReviews.reply.hint', { max: REVIEW_REPLY_MAX.toLocaleString('en-US') })}</small>
+        <FieldError id={`${id}-error`} message={textError} />
+      </label>
+      <FormError error={textError ? null : failure} />
+      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="review-reply-send">
+        {busy ? t('vendorReviews.reply.sending') : t('vendorReviews.reply.send')}
+      </button>
+    </Form>
+  );
+}
+
+function VendorReviewItem(props: { review: VendorOwnReview; page: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { review } = props;
+  const replied = useSettledAnswer<ReplyAnswer>(replyIntent(review.orderId))?.replied;
+  return (
+    <li className="card review-item" data-testid="vendor-review" data-order-id={review.orderId}>
+      <div className="review-item-head">
+        <Stars rating={review.rating} />
+        <span className="muted">{formatDate(review.at, locale)}{review.verified ? <>{' '}<VerifiedMark /></> : null}</span>
+      </div>
+      {review.text ? <WrittenText as="p" className="review-text" text={review.text} /> : <p className="muted">{t('vendorReviews.noText')}</p>}
+      {review.reply ? (
+        <>
+          <ReviewReply reply={review.reply} />
+          {replied ? <p className="notice notice-success" role="status" data-testid="review-replied">{t('vendorReviews.reply.sent')}</p> : null}
+        </>
+      ) : <ReplyForm review={review} page={props.page} />}
+    </li>
+  );
 }
 
 function RatingSummaryView(props: { summary: RatingSummary }) {
@@ -83,16 +172,7 @@ export function VendorReviewsPage() {
           <section className="account-section" aria-labelledby="vendor-review-list-title">
             <h2 id="vendor-review-list-title">{t('vendorReviews.listTitle')}</h2>
             <ul className="review-items" data-testid="vendor-reviews">
-              {reviews.items.map((review, index) => (
-                // Public review answers may not name the order, so the position keeps keys unique.
-                <li key={`${review.reviewId}-${index}`} className="card review-item" data-testid="vendor-review">
-                  <div className="review-item-head">
-                    <Stars rating={review.rating} />
-                    <span className="muted">{formatDate(review.at, locale)}</span>
-                  </div>
-                  {review.text ? <WrittenText as="p" className="review-text" text={review.text} /> : <p className="muted">{t('vendorReviews.noText')}</p>}
-                </li>
-              ))}
+              {reviews.items.map((review) => <VendorReviewItem key={review.orderId} review={review} page={page} />)}
             </ul>
           </section>
           <Pager page={page} pageSize={VENDOR_REVIEWS_PAGE_SIZE} total={reviews.total} />
@@ -103,5 +183,5 @@ export function VendorReviewsPage() {
 }
 
 export const vendorReviewRoutes: RouteObject[] = [
-  { path: 'user/dashboard/vendor/reviews', loader: vendorReviewsLoader, Component: VendorReviewsPage },
+  { path: 'user/dashboard/vendor/reviews', loader: vendorReviewsLoader, action: replyAction, Component: VendorReviewsPage },
 ];
