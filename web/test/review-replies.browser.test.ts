@@ -9,7 +9,7 @@ import { apiCall, signIn } from './marketplace.ts';
 // screen; the customer is told live and sees the reply under the review (dashboard and artist page,
 // with the "verified booking" mark and the rating breakdown); an admin hides the review with a reason
 // on the admin order page, and it leaves the artist page and the breakdown, while the customer sees it
-// marked hidden. The customer's screens are read 300 px wide.
+// marked hidden. The customer's and the artist's screens are read 300 px wide.
 let suite: BrowserSuite;
 
 const words: Record<Locale, { artist: string; review: string; reply: string; reason: string; toast: (reply: string) => string; verified: string }> = {
@@ -43,7 +43,7 @@ async function answeredAndHidden(locale: Locale) {
   expect((await apiCall(suite.market.url, 'POST', `orders/${orderId}/complete`, vendorToken, {})).status).toBe(200);
 
   const customer = await suite.open(locale, { as: DEMO.customer, width: 300 });
-  const vendor = await suite.open(locale, { as: DEMO.vendor });
+  const vendor = await suite.open(locale, { as: DEMO.vendor, width: 300 });
   const admin = await suite.open(locale, { as: DEMO.admin });
 
   // The customer reviews the completed order on its page.
@@ -68,6 +68,7 @@ async function answeredAndHidden(locale: Locale) {
   await item.locator(`[data-testid="review-reply-text"]:text-is("${text.reply}")`).waitFor(LIVE);
   // Once only: the form is gone.
   expect(await item.locator('[data-testid="review-reply-form"]').count()).toBe(0);
+  expect(await noSideScroll(vendor.page)).toBeLessThanOrEqual(0);
 
   // The customer is told live, and reads the reply under their review, still editable for 14 days.
   await told;
