@@ -44,6 +44,8 @@ import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor
 import { startNotificationWorker } from './notifications/worker.ts';
 import { createProcessManagers } from './process-managers/all-flows.ts';
 import { startQuoteExpiry } from './process-managers/quote-expiry.ts';
+import { startCalendarImports } from './process-managers/calendar-import.ts';
+import type { IcsFetchOptions } from './infra/icalendar/fetch-ics.ts';
 import { flowCheck } from './process-managers/flow-readiness.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
@@ -320,6 +322,11 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   // Quotes past their validUntil are recorded as expired, from the views, at start and every minute.
   const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, log: log.child({ part: 'quote-expiry' }) });
   c.stops.push(() => quoteExpiry.stop());
+  // Imported iCalendar addresses are read again at start and every CALENDAR_IMPORT_INTERVAL_MINUTES (docs/calendar-sync.md).
+  const calendarImports = startCalendarImports({
+    eventStore, viewStore, intervalMs: config.CALENDAR_IMPORT_INTERVAL_MINUTES * 60_000, fetch: calendarFetchOf(config), log: log.child({ part: 'calendar-import' }),
+  });
+  c.stops.push(() => calendarImports.stop());
 }
 
 /** The relay service: publishes every event to Kafka. */
@@ -384,6 +391,7 @@ async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentG
     realtime,
     idempotencyStore: adapters.idempotencyStore,
     accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
+    calendarFetch: calendarFetchOf(config),
   });
   app.use(commandApi.router);
   c.readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await c.head()}`));
@@ -523,4 +531,9 @@ if (import.meta.main) {
       void marketplace.close().then(() => process.exit(0));
     });
   }
+}
+
+/** How vendors' iCalendar addresses are read: private addresses only when allowed and never in production. */
+function calendarFetchOf(config: Config): IcsFetchOptions {
+  return { allowPrivateAddresses: config.CALENDAR_IMPORT_ALLOW_PRIVATE && !isProductionDeployment(config) };
 }

@@ -1,3 +1,4 @@
+import type { IcsFetchOptions } from '../infra/icalendar/fetch-ics.ts';
 import type { AttemptLimiter } from '../domain/ports/attempt-limiter.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { MediaStorage } from '../domain/ports/media-storage.ts';
@@ -39,6 +40,8 @@ export interface CommandDeps {
   onSessionsRevoked?: (userId: string) => void;
   /** Where uploaded media files go; without one the upload answers 503. */
   mediaStorage?: MediaStorage;
+  /** How a vendor's iCalendar address is read (infra/icalendar/fetch-ics.ts). */
+  calendarFetch?: IcsFetchOptions;
   /** The aggregate of `decider` whose entities live in `stream(id)`, bound to the event store (aggregate.ts). */
   aggregate<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, stream: (id: string) => string): Aggregate<State, Command, Event>;
 }

@@ -17,6 +17,7 @@ import type { CommandApiLogger, CommandApiPorts } from './ports.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { busyWindowRoutes } from './routes/busy-window-routes.ts';
+import { calendarSyncRoutes } from './routes/calendar-sync-routes.ts';
 import { contractRoutes } from './routes/contract-routes.ts';
 import { quoteRequestRoutes } from './routes/quote-request-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
@@ -54,7 +55,7 @@ function sessionsRevokedAnnouncer(realtime: Realtime, clock: Clock, logger: Comm
 export function commandRoutes(deps: CommandDeps): CommandRoute[] {
   return [
     ...authRoutes(deps), ...vendorRoutes(deps), ...vendorMediaRoutes(deps), ...productRoutes(deps), ...orderRoutes(deps),
-    ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...quoteRequestRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
+    ...favoriteRoutes(deps), ...busyWindowRoutes(deps), ...calendarSyncRoutes(deps), ...conversationRoutes(deps), ...contractRoutes(deps), ...quoteRequestRoutes(deps), ...notificationRoutes(deps), ...trackingRoutes(deps),
     ...adminRoutes(deps), ...phoneNumberDispenseRoutes(deps), ...mediaRoutes(deps), ...addressRoutes(deps), ...paymentsPlaygroundRoutes(deps), ...exportRoutes(deps),
   ];
 }
@@ -89,6 +90,7 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
       secret: ports.jwtSecret, usedTokens: ports.singleUseTokens ?? createMemorySingleUseTokens(), difficulty: ports.securityChallengeDifficulty,
     }),
     mediaStorage: ports.mediaStorage,
+    calendarFetch: ports.calendarFetch,
     passwordHashCost: ports.passwordHashCost,
     onSessionsRevoked: ports.realtime ? sessionsRevokedAnnouncer(ports.realtime, clock, logger) : undefined,
   });

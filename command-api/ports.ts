@@ -1,3 +1,4 @@
+import type { IcsFetchOptions } from '../infra/icalendar/fetch-ics.ts';
 import type { AttemptLimiter } from '../domain/ports/attempt-limiter.ts';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { IdempotencyStore } from '../domain/ports/idempotency-store.ts';
@@ -58,4 +59,6 @@ export interface CommandApiPorts {
   accessRules?: AccessRuleSource;
   /** Where uploaded media files go ($DATA_DIR/media in embedded mode); also served at GET /media/<id>/<name>. */
   mediaStorage?: MediaStorage;
+  /** How a vendor's iCalendar address is read (infra/icalendar/fetch-ics.ts); private addresses are refused unless it says. */
+  calendarFetch?: IcsFetchOptions;
 }

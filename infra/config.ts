@@ -69,6 +69,14 @@ export const ConfigSchema = z.object({
   MAIL_FROM: unsetWhenEmpty(z.string().trim().min(3).optional()),
   /** Where the storefront is reached from outside, for links in e-mails; default http://localhost:<PORT>. Required in production. */
   PUBLIC_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional()),
+  /**
+   * Whether a vendor's imported iCalendar address may point to a loopback or private network address
+   * (docs/calendar-sync.md "Reading an address"): for tests and a calendar server on this machine. Ignored
+   * in a production deployment, which always refuses them (no reading of the internal network).
+   */
+  CALENDAR_IMPORT_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** How often the worker reads imported iCalendar addresses again, in minutes. */
+  CALENDAR_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 /** The parsed configuration; VIEW_STORE is settled (its default depends on NODE_ENV). */
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'VIEW_STORE'> & { VIEW_STORE: 'memory' | 'sqlite' };

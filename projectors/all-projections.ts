@@ -4,6 +4,7 @@ import { vendorPagesProjection } from './vendor-pages/projection.ts';
 import { productsProjection } from './products/projection.ts';
 import { ordersProjection } from './orders/projection.ts';
 import { calendarProjection } from './calendar/projection.ts';
+import { calendarSyncProjection } from './calendar-sync/projection.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { conversationsProjection } from './conversations/projection.ts';
 import { messagesProjection } from './messages/projection.ts';
@@ -34,7 +35,7 @@ import { vendorResponsesProjection } from './vendor-responses/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
-  vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, favoritesProjection,
+  vendorCardsProjection, vendorPagesProjection, productsProjection, ordersProjection, calendarProjection, calendarSyncProjection, favoritesProjection,
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection, customerJourneysProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,

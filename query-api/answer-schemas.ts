@@ -208,6 +208,7 @@ export const CalendarEntryAnswer = servedAs<Served<CalendarEntry>>()(z.looseObje
   windowId: z.optional(z.nullable(z.string())).check(z.describe('A busy window (owner and admins)')),
   orderId: z.optional(z.nullable(z.string())).check(z.describe('A booked order (owner and admins)')),
   reason: z.optional(z.nullable(z.string())).check(z.describe("The window's note (owner and admins)")),
+  source: z.optional(z.nullable(z.string())).check(z.describe('The calendar a busy window was imported from, a sourceId of GET /api/vendor/calendar-sync (owner and admins)')),
 }));
 export const CalendarAnswer = z.extend(pageOf(CalendarEntryAnswer), { from: Iso, to: Iso });
 

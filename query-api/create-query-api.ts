@@ -15,6 +15,7 @@ import { answerText } from './json-text.ts';
 import type { QueryApiPorts } from './ports.ts';
 import type { TextReads, ViewCollection } from '../domain/ports/view-store.ts';
 import { readRoutes } from './routes/all-read-routes.ts';
+import { CALENDAR_FEED_PATH, calendarFeed } from './calendar-feed.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
 
@@ -86,6 +87,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     document ??= JSON.stringify(openApiDocument([...specs, ...(ports.extraRouteSpecs ?? [])]));
     res.type('application/json').send(document);
   });
+  // A vendor's private iCalendar feed, by its secret link (text/calendar, not in the OpenAPI document).
+  router.get(CALENDAR_FEED_PATH, calendarFeed(ports.viewStore, clock));
   // Problems the routes raise on purpose (504 views-behind) are answers, not faults to log.
   router.use(problemHandler((error) => { if (!(error instanceof HttpProblem)) logger.error(error, 'query-api'); }));
 

@@ -79,6 +79,12 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'DELETE /api/vendor/products/{productId}': ADMINS,
   'POST /api/vendor/busy-windows': ADMINS,
   'DELETE /api/vendor/busy-windows/{id}': ADMINS,
+  // Calendar sync (docs/calendar-sync.md): the vendor's own feed link and imported calendars; an admin names the vendor.
+  'GET /api/vendor/calendar-sync': ADMINS,
+  'POST /api/vendor/calendar-sync/feed': ADMINS,
+  'POST /api/vendor/calendar-sync/sources': ADMINS,
+  'POST /api/vendor/calendar-sync/import': ADMINS,
+  'DELETE /api/vendor/calendar-sync/sources/{id}': ADMINS,
   'PUT /api/vendor/observance': ADMINS,
   'POST /api/contracts': ADMINS,
   'GET /api/vendor/quote-requests': ADMINS,
@@ -194,7 +200,7 @@ function idOf(template: string, side: Side, ghost: boolean): string {
   const byPrefix: [string, keyof Side | (() => string)][] = [
     ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/admin/orders/', 'orderId'], ['/api/admin/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
     ['/api/quote-requests/', 'quoteRequestId'], ['/api/vendor/quote-requests/', 'quoteRequestId'],
-    ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
+    ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/vendor/calendar-sync/sources/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
     ['/api/entity/geoLocation/', () => shared.geoId], ['/api/admin/geo-locations/', () => shared.geoId], ['/api/admin/entity/', () => shared.articleId],
     ['/api/admin/phone-number-dispenses/', () => shared.dispenseId], ['/api/admin/exports/', () => shared.exportId],
   ];
@@ -268,6 +274,11 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'DELETE /api/vendor/products/{productId}': return { query: vendorQuery };
     case 'POST /api/vendor/busy-windows': return { body: { vendorId: side.vendorId, start: '2031-04-01T10:00:00Z', end: '2031-04-01T11:00:00Z' } };
     case 'DELETE /api/vendor/busy-windows/{id}': return { query: vendorQuery };
+    case 'GET /api/vendor/calendar-sync':
+    case 'DELETE /api/vendor/calendar-sync/sources/{id}': return { query: vendorQuery };
+    case 'POST /api/vendor/calendar-sync/feed': return { body: { vendorId: side.vendorId } };
+    case 'POST /api/vendor/calendar-sync/sources': return { body: { vendorId: side.vendorId, url: 'https://calendar.example/matrix-probe.ics' } };
+    case 'POST /api/vendor/calendar-sync/import': return { body: { vendorId: side.vendorId, fileName: 'probe.ics', ics: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' } };
     case 'PUT /api/vendor/observance': return { body: { vendorId: side.vendorId, performsOnShabbat: false, performsOnHolidays: true, alsoRestsOn: [] } };
     case 'POST /api/contracts': return { body: { vendorId: side.vendorId, customerId: side.customerId, title: 'Probe', terms: 'Probe terms.', price: PRICE } };
     case 'PUT /api/admin/users/{userId}/roles': return { body: { roles: ['admin', 'superAdmin'], groups: ['superUsers'] } };

@@ -70,7 +70,11 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   const mailer = createOutboxMailer();
   const gateway = createSandboxPaymentGateway({ eventStore });
   const quiet = { info() {}, warn() {}, error: (error: unknown) => console.error(error) };
-  const command = createCommandApi({ eventStore, paymentGateway: gateway, jwtSecret: FULL_STACK_SECRET, activationMailer: mailer, logger: quiet, passwordHashCost: TEST_PASSWORD_HASH_COST });
+  // Calendar addresses on 127.0.0.1 (the tests' own calendar servers) are allowed here, as CALENDAR_IMPORT_ALLOW_PRIVATE does.
+  const command = createCommandApi({
+    eventStore, paymentGateway: gateway, jwtSecret: FULL_STACK_SECRET, activationMailer: mailer, logger: quiet, passwordHashCost: TEST_PASSWORD_HASH_COST,
+    calendarFetch: { allowPrivateAddresses: true },
+  });
   const queryApi = createQueryApi({
     viewStore, eventStore, projections: runtime, cache: createMemoryCache(), jobQueue, jwtSecret: FULL_STACK_SECRET,
     extraRouteSpecs: command.routes, logger: quiet,

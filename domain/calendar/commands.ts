@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command } from '../shared/command-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { OptionalRestDay } from './jewish-calendar.ts';
+import { CalendarSourceKind, CalendarUrl, ImportedWindow, MAX_IMPORTED_WINDOWS } from './calendar-sync.ts';
 
 // Commands of a vendor's calendar (stream `calendar-<vendorId>`). Intervals are half-open [start, end).
 
@@ -38,5 +39,31 @@ export const SetObservance = command('SetObservance', {
 });
 export type SetObservance = z.infer<typeof SetObservance>;
 
-export const CalendarCommand = z.discriminatedUnion('type', [CreateBusyWindow, RemoveBusyWindow, ReserveSlot, ReleaseSlot, SetObservance]);
+// Calendar sync (domain/calendar/calendar-sync.ts, docs/calendar-sync.md). The route draws the token (node:crypto).
+export const IssueCalendarFeed = command('IssueCalendarFeed', { vendorId: Id, token: z.string().min(20).max(100) });
+export type IssueCalendarFeed = z.infer<typeof IssueCalendarFeed>;
+
+export const AddCalendarSource = command('AddCalendarSource', {
+  vendorId: Id, sourceId: Id, kind: CalendarSourceKind, name: z.string().trim().max(100), url: CalendarUrl.optional(),
+});
+export type AddCalendarSource = z.infer<typeof AddCalendarSource>;
+
+export const RemoveCalendarSource = command('RemoveCalendarSource', { vendorId: Id, sourceId: Id });
+export type RemoveCalendarSource = z.infer<typeof RemoveCalendarSource>;
+
+/**
+ * One read of a source: its busy times from `from` on replace the source's windows that end after `from`
+ * (windowIds derive from the event, so the same read records nothing); or the read's `problem`.
+ */
+export const RecordCalendarSourceRead = command('RecordCalendarSourceRead', {
+  vendorId: Id, sourceId: Id, from: IsoTime,
+  windows: z.array(ImportedWindow).max(MAX_IMPORTED_WINDOWS).optional(),
+  problem: z.string().max(300).optional(),
+});
+export type RecordCalendarSourceRead = z.infer<typeof RecordCalendarSourceRead>;
+
+export const CalendarCommand = z.discriminatedUnion('type', [
+  CreateBusyWindow, RemoveBusyWindow, ReserveSlot, ReleaseSlot, SetObservance,
+  IssueCalendarFeed, AddCalendarSource, RemoveCalendarSource, RecordCalendarSourceRead,
+]);
 export type CalendarCommand = z.infer<typeof CalendarCommand>;

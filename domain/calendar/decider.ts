@@ -9,13 +9,16 @@ import { firstConflict } from './availability.ts';
 import { streamOf } from '../shared/ids.ts';
 import { israelTimeText, normalizedObservance, restConflict, type Observance } from './jewish-calendar.ts';
 import { placeOfCity } from './israeli-places.ts';
+import { decideAddSource, decideRemoveSource, decideSourceRead, sourcesAfter, type CalendarSyncState } from './calendar-sync.ts';
 
 // A vendor's calendar (stream `calendar-<vendorId>`): busy windows the vendor blocks, and the slots of
 // live timed-service orders. One stream per vendor, appended with its revision, so two concurrent
 // bookings of one slot cannot both succeed: the second append fails and its retry sees the first.
 
-export interface CalendarState extends CalendarEntries {
+export interface CalendarState extends CalendarEntries, CalendarSyncState {
   vendorId: string | null;
+  /** Busy windows; `source` on one imported from a calendar (calendar-sync.ts). */
+  windows: Record<string, Interval & { reason?: string; source?: string }>;
   /** Whether the artist performs on Shabbat and the holidays (absent: every day). */
   observance?: Observance;
 }
@@ -30,8 +33,8 @@ export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEv
     const vendorId = event.data.vendorId;
     switch (event.type) {
       case 'BusyWindowCreated': {
-        const { windowId, start, end, reason } = event.data;
-        return { ...state, vendorId, windows: { ...state.windows, [windowId]: { start, end, ...(reason ? { reason } : {}) } } };
+        const { windowId, start, end, reason, source } = event.data;
+        return { ...state, vendorId, windows: { ...state.windows, [windowId]: { start, end, ...(reason ? { reason } : {}), ...(source ? { source } : {}) } } };
       }
       case 'BusyWindowRemoved':
         return { ...state, vendorId, windows: without(state.windows, event.data.windowId) };
@@ -45,6 +48,12 @@ export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEv
         const { vendorId: _vendor, ...observance } = event.data;
         return { ...state, vendorId, observance };
       }
+      case 'CalendarFeedIssued':
+        return { ...state, vendorId, feedToken: event.data.token };
+      case 'CalendarSourceAdded':
+      case 'CalendarSourceRemoved':
+      case 'CalendarSourceChecked':
+        return { ...state, vendorId, sources: sourcesAfter(state.sources, event) };
     }
   },
 
@@ -96,6 +105,21 @@ export const calendarDecider: Decider<CalendarState, CalendarCommand, CalendarEv
         if (!current && observance.performsOnShabbat && observance.performsOnHolidays && observance.alsoRestsOn.length === 0) return [];
         return [{ type: 'ObservanceSet', data: { vendorId, ...observance } }];
       }
+      case 'IssueCalendarFeed':
+        authorizeVendor(command.actor, vendorId);
+        return [{ type: 'CalendarFeedIssued', data: { vendorId, token: command.token } }];
+      case 'AddCalendarSource': {
+        authorizeVendor(command.actor, vendorId);
+        const { sourceId, kind, name, url } = command;
+        return decideAddSource(state, { vendorId, sourceId, kind, name, ...(url ? { url } : {}) });
+      }
+      case 'RemoveCalendarSource':
+        authorizeVendor(command.actor, vendorId);
+        return decideRemoveSource(state, command);
+      case 'RecordCalendarSourceRead':
+        // The vendor's upload, or the worker's scheduled read (the system actor, which isAdmin counts).
+        authorizeVendor(command.actor, vendorId);
+        return decideSourceRead(state, command);
       case 'ReleaseSlot':
         if (!state.reservations[command.orderId]) return [];
         return [{ type: 'SlotReleased', data: { vendorId, orderId: command.orderId, reason: command.reason } }];

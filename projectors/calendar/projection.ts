@@ -10,6 +10,8 @@ export interface CalendarEntry extends ViewDoc {
   windowId: string | null;
   orderId: string | null;
   reason: string | null;
+  /** The calendar a busy window was imported from (docs/calendar-sync.md); null for one blocked here and for reservations. */
+  source: string | null;
 }
 
 export const busyEntryId = (windowId: string): string => `busy-${windowId}`;
@@ -17,6 +19,8 @@ export const reservationEntryId = (orderId: string): string => `slot-${orderId}`
 
 export const calendarProjection: Projection<CalendarEntry> = {
   name: 'calendar',
+  // 2: `source` on every entry (calendar sync, issue 27 item 2).
+  version: 2,
   collection: 'calendarEntries',
   eventTypes: ['BusyWindowCreated', 'BusyWindowRemoved', 'SlotReserved', 'SlotReleased'],
   keysOf(event) {
@@ -34,12 +38,12 @@ export const calendarProjection: Projection<CalendarEntry> = {
   evolve(doc, event, id) {
     switch (event.type) {
       case 'BusyWindowCreated': {
-        const { vendorId, windowId, start, end, reason } = event.data;
-        return { _id: id, vendorId, kind: 'busy', start, end, windowId, orderId: null, reason: reason ?? null };
+        const { vendorId, windowId, start, end, reason, source } = event.data;
+        return { _id: id, vendorId, kind: 'busy', start, end, windowId, orderId: null, reason: reason ?? null, source: source ?? null };
       }
       case 'SlotReserved': {
         const { vendorId, orderId, start, end } = event.data;
-        return { _id: id, vendorId, kind: 'reservation', start, end, windowId: null, orderId, reason: null };
+        return { _id: id, vendorId, kind: 'reservation', start, end, windowId: null, orderId, reason: null, source: null };
       }
       case 'BusyWindowRemoved':
       case 'SlotReleased':

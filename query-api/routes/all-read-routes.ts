@@ -5,6 +5,7 @@ import { productReads } from './product-reads.ts';
 import { orderReads } from './order-reads.ts';
 import { orderHistoryReads } from './order-history-reads.ts';
 import { calendarReads } from './calendar-reads.ts';
+import { calendarSyncReads } from './calendar-sync-reads.ts';
 import { conversationReads } from './conversation-reads.ts';
 import { contractReads } from './contract-reads.ts';
 import { quoteRequestReads } from './quote-request-reads.ts';
@@ -32,7 +33,7 @@ import { vendorBusinessReads } from './vendor-business-reads.ts';
 // and /api/tag/alias/:alias are distinct by segment count).
 export function readRoutes(options: { jobQueue?: JobQueue }): ReadRoute[] {
   return [
-    ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads,
+    ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads, ...calendarSyncReads,
     ...paymentReads, ...conversationReads, ...contractReads, ...quoteRequestReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
     ...adminReads, ...adminContentReads, ...jobReads(options.jobQueue), ...adminDashboardReads, ...adminStreamStateReads, ...adminUserActionReads, ...auditReads, ...aclReads, ...mediaReads,
     ...analyticsReads, ...addressReads, ...vendorBusinessReads,

@@ -24,6 +24,10 @@ import type { ApiClient } from '../../api/client.ts';
 import { describeInterval } from './interval-text.ts';
 import { OBSERVANCE_INTENT, ObservanceForm, observanceAction } from './observance-form.tsx';
 import { jewishCalendar } from '../../api/jewish-calendar.ts';
+import {
+  CalendarSyncPanel, calendarFeedAction, calendarImportFileAction, calendarImportUrlAction, calendarRemoveSourceAction, calendarSyncOf,
+  FEED_INTENT, IMPORT_FILE_INTENT, IMPORT_URL_INTENT, REMOVE_SOURCE_INTENT,
+} from './calendar-sync.tsx';
 
 // user-dashboard-vendor-busy-windows: the vendor's calendar in Israel time, a month or a week at a
 // time (`?view=month|week&date=YYYY-MM-DD`), booked orders and busy windows told apart; blocking a
@@ -41,16 +45,18 @@ export async function busyWindowsLoader({ context, request }: LoaderFunctionArgs
   const anchor = validDate(url.searchParams.get('date')) ?? today;
   const days = visibleDays(mode, anchor);
   const range = rangeOf(days);
-  const [entries, upcoming, orders, jewish] = await Promise.all([
+  const [entries, upcoming, orders, jewish, sync] = await Promise.all([
     vendorCalendarEntries(environment.api, vendorId, range.from, range.to),
     vendorCalendarEntries(environment.api, vendorId, new Date(now).toISOString(), new Date(now + UPCOMING_DAYS * 86_400_000).toISOString()),
     // Only to name the booked slots; the calendar still shows them when this read fails.
     vendorOrders(environment.api).then((page) => page.items).catch(() => []),
     // Shabbat and holidays: the artist's choice (docs/jewish-calendar.md).
     jewishCalendar(environment.api, vendorId, { from: range.from, to: range.to }),
+    // The feed link and the imported calendars (docs/calendar-sync.md); the screen shows without them.
+    calendarSyncOf(environment.api, url.origin),
   ]);
   const bookedNames: Record<string, Text> = Object.fromEntries(orders.map((order) => [order.orderId, order.product.name]));
-  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'busy'), bookedNames, observance: jewish.observance };
+  return { vendorId, mode, anchor, today, days, entries, upcoming: upcoming.filter((entry) => entry.kind === 'busy'), bookedNames, observance: jewish.observance, sync };
 }
 
 /** Waits until the calendar view shows what a write did (bounded), then drops the GET cache. */
@@ -92,7 +98,12 @@ export function BusyWindowsPage() {
   // A booking placed or canceled by a customer shows up (or goes) without a reload.
   useLiveOrders();
 
+  const sourceNames = Object.fromEntries((data.sync?.sources ?? []).map((source) => [source.sourceId, source.name]));
   const labelOf = (entry: VendorCalendarEntry): string => {
+    if (entry.kind === 'busy' && entry.source) {
+      const from = t('busyWindows.importedFrom', { name: sourceNames[entry.source] ?? t('busyWindows.sync.title') });
+      return entry.reason ? `${entry.reason} · ${from}` : from;
+    }
     if (entry.kind === 'busy') return entry.reason || t('busyWindows.busy');
     const name = tr(data.bookedNames[entry.orderId ?? ''], locale);
     return name ? t('busyWindows.booked', { name }) : t('busyWindows.bookedOrder');
@@ -176,6 +187,7 @@ export function BusyWindowsPage() {
           <FormError error={removeError} />
           <BusyWindowForm date={formDate} onDateChange={setFormDate} today={today} />
           <ObservanceForm observance={data.observance} />
+          <CalendarSyncPanel sync={data.sync} />
         </div>
       </div>
 
@@ -203,7 +215,7 @@ function EntryRow(props: { entry: VendorCalendarEntry; label: string; withDate?:
         <span className="entry-when">{when}</span>
         <span className="entry-label">{props.label}</span>
       </span>
-      {entry.kind === 'busy' && entry.windowId ? (
+      {entry.kind === 'busy' && entry.source ? null : entry.kind === 'busy' && entry.windowId ? (
         <ConfirmPostButton label={t('busyWindows.remove')} ariaLabel={t('busyWindows.removeNamed', { when })} question={t('busyWindows.removeQuestion')}
           confirmLabel={t('busyWindows.removeConfirm')} cancelLabel={t('busyWindows.keep')} busyLabel={t('busyWindows.removing')}
           intent={`${REMOVE_INTENT}:${entry.windowId}`} fields={{ windowId: entry.windowId, start: entry.start, end: entry.end }} testId="remove-window" />
@@ -226,5 +238,7 @@ const dayStart = (date: string): string => rangeOf([date]).from;
 const dayEnd = (date: string): string => rangeOf([date]).to;
 
 export const busyWindowRoutes: RouteObject[] = [
-  { path: 'user/dashboard/vendor/busy-windows', loader: busyWindowsLoader, action: actionByIntent({ [CREATE_INTENT]: busyWindowAction, [REMOVE_INTENT]: busyWindowRemoveAction, [OBSERVANCE_INTENT]: observanceAction }), Component: BusyWindowsPage },
+  { path: 'user/dashboard/vendor/busy-windows', loader: busyWindowsLoader, action: actionByIntent({ [CREATE_INTENT]: busyWindowAction, [REMOVE_INTENT]: busyWindowRemoveAction, [OBSERVANCE_INTENT]: observanceAction,
+    [FEED_INTENT]: calendarFeedAction, [IMPORT_FILE_INTENT]: calendarImportFileAction, [IMPORT_URL_INTENT]: calendarImportUrlAction, [REMOVE_SOURCE_INTENT]: calendarRemoveSourceAction,
+  }), Component: BusyWindowsPage },
 ];
