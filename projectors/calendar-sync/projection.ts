@@ -49,20 +49,20 @@ export const calendarSyncProjection: Projection<CalendarSyncView> = {
 };
 
 function evolveSync(doc: CalendarSyncView | null, event: Parameters<Projection<CalendarSyncView>['evolve']>[1], id: string): CalendarSyncView | null {
-    const current: CalendarSyncView = doc ?? { _id: id, vendorId: id, feedToken: null, feedTokenHash: null, sources: [], urlSources: 0 };
-    switch (event.type) {
-      case 'CalendarFeedIssued':
-        return { ...current, feedToken: event.data.token, feedTokenHash: feedTokenHash(event.data.token) };
-      case 'CalendarSourceAdded': {
-        const { sourceId, kind, name, url } = event.data;
-        if (current.sources.some((source) => source.sourceId === sourceId)) return current;
-        return { ...current, sources: [...current.sources, { sourceId, kind, name, url: url ?? null, problem: null, checked: false }] };
-      }
-      case 'CalendarSourceRemoved':
-        return { ...current, sources: current.sources.filter((source) => source.sourceId !== event.data.sourceId) };
-      case 'CalendarSourceChecked':
-        return { ...current, sources: current.sources.map((source) => source.sourceId === event.data.sourceId ? { ...source, checked: true, problem: event.data.problem ?? null } : source) };
-      default:
-        return doc;
+  const current: CalendarSyncView = doc ?? { _id: id, vendorId: id, feedToken: null, feedTokenHash: null, sources: [], urlSources: 0 };
+  switch (event.type) {
+    case 'CalendarFeedIssued':
+      return { ...current, feedToken: event.data.token, feedTokenHash: feedTokenHash(event.data.token) };
+    case 'CalendarSourceAdded': {
+      const { sourceId, kind, name, url } = event.data;
+      if (current.sources.some((source) => source.sourceId === sourceId)) return current;
+      return { ...current, sources: [...current.sources, { sourceId, kind, name, url: url ?? null, problem: null, checked: false }] };
     }
+    case 'CalendarSourceRemoved':
+      return { ...current, sources: current.sources.filter((source) => source.sourceId !== event.data.sourceId) };
+    case 'CalendarSourceChecked':
+      return { ...current, sources: current.sources.map((source) => source.sourceId === event.data.sourceId ? { ...source, checked: true, problem: event.data.problem ?? null } : source) };
+    default:
+      return doc;
+  }
 }
