@@ -22,6 +22,7 @@ import type { CategoryView } from '../projectors/categories/projection.ts';
 import type { BrandView } from '../projectors/brands/projection.ts';
 import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispenses/projection.ts';
 import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
+import type { VendorInsights } from '../projectors/customer-journeys/figures.ts';
 import type { QuoteInboxView, QuoteRequestView } from '../projectors/quote-requests/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { ResponseFigures } from '../projectors/vendor-responses/figures.ts';
@@ -416,6 +417,19 @@ export const VendorCustomerAnswer = z.looseObject({
   contractCount: z.int(),
   lastActivityAt: z.string(),
 });
+
+/** GET /api/vendor/insights: the artist's repeat and referral figures (projectors/customer-journeys/figures.ts). */
+export const VendorInsightsAnswer = servedAs<VendorInsights>()(z.object({
+  vendorId: z.string(),
+  bookings: z.int(),
+  bookedCustomers: z.int(),
+  repeatCustomers: z.int(),
+  sources: z.array(z.object({ source: z.string().check(z.describe('The utm_source the bookings are attributed to, or "direct"')), bookings: z.int() })),
+  conversations: z.int(),
+  convertedConversations: z.int(),
+  conversionRate: z.nullable(z.number().check(z.describe('0..1; null without conversations'))),
+  conversionDays: z.int(),
+}));
 
 /** A charge, or the refund of a paid order later canceled (GET /api/payments, from the `orders` view). */
 export const PaymentEntryAnswer = z.object({

@@ -13,6 +13,7 @@ import { demoVendors, type DemoVendor } from './demo-vendors.ts';
 import { seedCustomerHistory, type SeededProduct } from './demo-history.ts';
 import { seedReviewsInOtherLanguage } from './demo-reviews.ts';
 import { RESPONSIVE_DEMO_ARTISTS, seedQuoteReplies } from './demo-responses.ts';
+import { seedRepeatAndReferrals } from './demo-insights.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.local',
@@ -148,5 +149,7 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
   // A few artists answered the second customer's quote requests: their cards and pages show a response badge (demo-responses.ts).
   const responsive = [...new Set(productIds.map((product) => product.vendorId))].filter((id) => id !== firstVendorId).slice(0, RESPONSIVE_DEMO_ARTISTS);
   await seedQuoteReplies({ api, admin, customer: reviewer, vendorIds: responsive });
+  // The second customer comes back to the demo artist from campaign links: its repeat and referral facts (demo-insights.ts).
+  await seedRepeatAndReferrals({ api, customer: reviewer, vendor: { token: vendorToken, vendorId: firstVendorId }, products: productIds });
   return { vendors: vendors.length, products, articles: articles.length, firstVendorId };
 }

@@ -66,6 +66,7 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   // Vendor routes: a vendor acts on its own vendor only; an admin names any vendor.
   'GET /api/vendor/orders': ADMINS,
   'GET /api/vendor/customers': ADMINS,
+  'GET /api/vendor/insights': ADMINS,
   'PUT /api/vendor/profile': ADMINS,
   'PUT /api/vendor/business-details': ADMINS,
   'GET /api/vendor/business-details': ADMINS,
@@ -261,6 +262,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'GET /api/vendor/quote-requests': return { query: vendorQuery };
     case 'GET /api/vendor/orders':
     case 'GET /api/vendor/customers': return { query: vendorQuery };
+    case 'GET /api/vendor/insights': return { query: vendorQuery };
     case 'PUT /api/vendor/profile': return { body: { vendorId: side.vendorId, profile: vendorProfile('Matrix Probe') } };
     case 'PUT /api/vendor/business-details': return { body: { vendorId: side.vendorId, legalName: 'Matrix Probe', israeliId: '123456782' } };
     case 'GET /api/vendor/business-details': return { query: `?vendorId=${side.vendorId}` };

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { pageOf } from '../paging.ts';
-import { VendorCustomerAnswer } from '../answer-schemas.ts';
+import { VendorCustomerAnswer, VendorInsightsAnswer } from '../answer-schemas.ts';
 import type { ViewDocument } from '../../domain/ports/view-store.ts';
 import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
+import { vendorInsightsOf } from '../../projectors/customer-journeys/figures.ts';
+import type { CustomerJourneyView } from '../../projectors/customer-journeys/projection.ts';
 
 // The customers a vendor already deals with: whoever ordered from it, opened a conversation with it
 // or has a contract with it. The vendor picks one of them when drafting a service contract, so it
@@ -59,4 +61,25 @@ export const vendorCustomers = readRoute({
   },
 });
 
-export const vendorCustomerReads: ReadRoute[] = [vendorCustomers];
+// The artist's repeat and referral figures (docs/vendor-calendar-and-products.md ("Repeat and referral facts"), issue 27 item 5): repeat customers,
+// bookings by source and the conversion of conversations, added up from the journeys of the customers
+// who dealt with it (`customerJourneys`, projectors/customer-journeys). Its own vendor reads them, an
+// admin names the vendor; never public.
+export const vendorInsights = readRoute({
+  path: '/api/vendor/insights',
+  response: VendorInsightsAnswer,
+  summary: "The caller's vendor's repeat customers, bookings by source and conversion from conversation to order (an admin names the vendorId)",
+  tags: ['vendors'],
+  auth: 'vendor',
+  query: { vendorId: z.string().min(1).max(100).optional() },
+  answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
+  async handle({ query, views, actor }) {
+    const vendorId = query.vendorId ?? actor.vendorId;
+    if (!vendorId) throw problems.forbidden('Name the vendorId.');
+    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's figures.");
+    const journeys = await views.find<CustomerJourneyView>('customerJourneys', { vendorIds: vendorId });
+    return vendorInsightsOf(vendorId, journeys);
+  },
+});
+
+export const vendorCustomerReads: ReadRoute[] = [vendorCustomers, vendorInsights];

@@ -35,7 +35,7 @@ const CUSTOMER_PAGES = [
 ];
 const VENDOR_PAGES = [
   '/user/dashboard/vendor/orders', '/user/dashboard/vendor/events', '/user/dashboard/vendor/busy-windows', '/user/dashboard/vendor/products', '/user/dashboard/vendor/products/new',
-  '/user/dashboard/vendor/profile', '/user/dashboard/vendor/reviews', '/user/dashboard/conversations', '/user/dashboard/contracts',
+  '/user/dashboard/vendor/profile', '/user/dashboard/vendor/reviews', '/user/dashboard/vendor/insights', '/user/dashboard/conversations', '/user/dashboard/contracts',
 ];
 
 async function check(locale: Locale, as: string | undefined, paths: string[]): Promise<string[]> {

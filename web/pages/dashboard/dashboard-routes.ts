@@ -18,11 +18,12 @@ import { vendorEventRoutes } from '../vendor-dashboard/events.tsx';
 import { productRoutes } from '../vendor-dashboard/products.tsx';
 import { vendorReviewRoutes } from '../vendor-dashboard/reviews.tsx';
 import { inactiveRegistrationRoutes } from '../vendor-dashboard/inactive.tsx';
+import { vendorInsightsRoutes } from '../vendor-dashboard/insights.tsx';
 
 // The personal and artist dashboards (SPEC §2 personal and vendor menus): each screen's module
 // declares its own routes. Loaded by the browser only when a path needs them (web/app/route-groups.ts).
 export const dashboardRoutes: RouteObject[] = [
   ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
   ...conversationRoutes, ...contractRoutes, ...quoteRoutes, ...vendorQuoteRoutes, ...helpRoutes, ...addressRoutes,
-  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...vendorEventRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes,
+  ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...vendorEventRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes, ...vendorInsightsRoutes,
 ];
