@@ -108,7 +108,8 @@ describe('checkpoints on the sqlite view store', () => {
     await viewStore.collection(CHECKPOINTS_COLLECTION).replaceOne({ _id: orders.name, position: 9, version: 1, updatedAt: '' });
     await viewStore.collection(CHECKPOINTS_COLLECTION).replaceOne({ _id: reviews.name, position: 9, updatedAt: '' }); // saved before versions: 1
 
-    const reset = await resetOutdatedProjections(viewStore, [{ ...orders, version: 3 }, reviews]);
+    // A checkpoint without a version is of version 1: reviews at 1 is kept, whatever its version is now.
+    const reset = await resetOutdatedProjections(viewStore, [{ ...orders, version: 3 }, { ...reviews, version: 1 }]);
     expect(reset).toEqual(['orders']);
     expect(await viewStore.collection(orders.collection).count()).toBe(0);
     expect(await viewStore.collection(reviews.collection).count()).toBe(1);
