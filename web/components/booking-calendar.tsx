@@ -90,14 +90,15 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
                 title={marks || undefined}
                 className={`calendar-day${free ? ' is-free' : ''}${selectedDate === day ? ' is-selected' : ''}${hebrew?.marks.length ? ` has-mark is-${hebrew.marks[0]!.kind}` : ''}`}
                 disabled={!free}
-                aria-label={label}
                 aria-pressed={selectedDate === day}
                 data-date={day}
                 data-free={free ? 'true' : 'false'}
                 onClick={() => { setSelectedDate(day); setSelectedStart(null); }}
               >
-                {Number(day.slice(8))}
+                {/* Named by the whole label (no aria-label, whose text would not contain both numbers shown). */}
+                <span aria-hidden="true">{Number(day.slice(8))}</span>
                 {hebrew ? <small className="hebrew-day" aria-hidden="true" data-testid="hebrew-day">{hebrewDayOfMonth(named(hebrew.hebrew))}</small> : null}
+                <span className="visually-hidden">{label}</span>
               </button>
             );
           })}

@@ -17,7 +17,6 @@ export const vendorReviewsMessages = messageSection(
       toOrders: 'My orders',
       publicPage: 'See them on your artist page',
       reply: {
-        label: 'Reply to this review',
         text: 'Your reply',
         hint: 'Shown under the review on your artist page. You can reply once, up to {{max}} characters.',
         send: 'Publish reply',
@@ -42,7 +41,6 @@ export const vendorReviewsMessages = messageSection(
       toOrders: 'ההזמנות שלי',
       publicPage: 'לצפייה בעמוד האמן שלך',
       reply: {
-        label: 'תגובה לביקורת הזו',
         text: 'התגובה שלך',
         hint: 'מוצגת מתחת לביקורת בעמוד האמן שלך. אפשר להגיב פעם אחת, עד {{max}} תווים.',
         send: 'פרסום התגובה',

@@ -75,7 +75,7 @@ function ReplyForm(props: { review: VendorOwnReview; page: number }) {
   const textError = answer?.invalid?.text ? t(answer.invalid.text, { max: REVIEW_REPLY_MAX.toLocaleString('en-US') })
     : refusedText ? t('vendorReviews.reply.errors.tooLong', { max: REVIEW_REPLY_MAX.toLocaleString('en-US') }) : undefined;
   return (
-    <Form method="post" preventScrollReset className="form review-reply-form" noValidate aria-label={t('vendorReviews.reply.label')} data-testid="review-reply-form">
+    <Form method="post" preventScrollReset className="form review-reply-form" noValidate data-testid="review-reply-form">
       <input type="hidden" name={INTENT_FIELD} value={intent} />
       <input type="hidden" name="orderId" value={review.orderId} />
       <input type="hidden" name="page" value={props.page} />
