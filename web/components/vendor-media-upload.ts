@@ -1,5 +1,6 @@
 import { ApiError } from '../api/api-error.ts';
-import { refreshSession, sessionHeaders } from '../app/session.ts';
+import { refreshSession } from '../app/session.ts';
+import { postFileWithProgress, type UploadResponse } from '../app/upload-with-progress.ts';
 import type { VendorMediaItem } from '../../domain/vendor/media.ts';
 
 // One file of the artist's own media from the browser (issue 22 item 5): the raw bytes by
@@ -30,25 +31,9 @@ export function uploadProblem(kind: UploadKind, file: { size: number; type: stri
 
 export interface UploadAnswer { revision: number; media: VendorMediaItem }
 
-function send(kind: UploadKind, file: File, locale: string, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/vendor/media/upload?${new URLSearchParams({ kind, name: file.name })}`);
-    // The session goes in its HttpOnly cookie, read by the /api bridge (web/session-cookies.ts).
-    for (const [name, value] of Object.entries(sessionHeaders())) request.setRequestHeader(name, value);
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', locale);
-    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
-    request.upload.onload = () => onProgress(1);
-    request.onload = () => {
-      let body: unknown = null;
-      try { body = JSON.parse(request.responseText); } catch { /* not JSON */ }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () => resolve({ status: 0, body: null });
-    request.onabort = () => resolve({ status: 0, body: null });
-    request.send(file);
+function send(kind: UploadKind, file: File, locale: string, onProgress: (fraction: number) => void): Promise<UploadResponse> {
+  return postFileWithProgress(`/api/vendor/media/upload?${new URLSearchParams({ kind, name: file.name })}`, file, {
+    contentType: file.type || 'application/octet-stream', locale, onProgress,
   });
 }
 

@@ -1,7 +1,8 @@
 import { MAX_MEDIA_BYTES, mediaContentType } from '../../../domain/media/media-file.ts';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { refreshSession, sessionHeaders } from '../../app/session.ts';
+import { refreshSession } from '../../app/session.ts';
+import { postFileWithProgress, type UploadResponse } from '../../app/upload-with-progress.ts';
 
 // One file into the media library from the browser (SPEC §7): a media-manager token first, then the
 // raw bytes by XMLHttpRequest, whose upload events give the progress bar (fetch has none). The file
@@ -25,26 +26,9 @@ export interface UploadedMedia {
 
 interface MediaToken { token: string; uploadUrl: string; mediaId: string }
 
-function send(file: File, grant: MediaToken, locale: string, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    const url = `${grant.uploadUrl}?${new URLSearchParams({ token: grant.token, name: file.name })}`;
-    request.open('POST', url);
-    // The session goes in its HttpOnly cookie, read by the /api bridge (web/session-cookies.ts).
-    for (const [name, value] of Object.entries(sessionHeaders())) request.setRequestHeader(name, value);
-    request.setRequestHeader('Content-Type', mediaContentType(file.type) ?? file.type);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', locale);
-    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
-    request.onload = () => {
-      let body: unknown = null;
-      try { body = JSON.parse(request.responseText); } catch { /* not JSON */ }
-      resolve({ status: request.status, body });
-    };
-    // The connection dropped (or the server closed it after refusing the rest of a file).
-    request.onerror = () => resolve({ status: 0, body: null });
-    request.onabort = () => resolve({ status: 0, body: null });
-    request.send(file);
+function send(file: File, grant: MediaToken, locale: string, onProgress: (fraction: number) => void): Promise<UploadResponse> {
+  return postFileWithProgress(`${grant.uploadUrl}?${new URLSearchParams({ token: grant.token, name: file.name })}`, file, {
+    contentType: mediaContentType(file.type) ?? file.type, locale, onProgress,
   });
 }
 
