@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../paging.ts';
 import { VendorCustomerAnswer, VendorInsightsAnswer } from '../answer-schemas.ts';
 import type { ViewDocument } from '../../domain/ports/view-store.ts';
-import { isAdmin, ownsVendor } from '../../domain/shared/actor.ts';
+import { isAdmin, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { vendorInsightsOf } from '../../projectors/customer-journeys/figures.ts';
@@ -15,6 +15,14 @@ interface Dealings { orderCount: number; hasConversation: boolean; contractCount
 
 const later = (a: string, b: unknown): string => (typeof b === 'string' && b > a ? b : a);
 
+/** The vendor a vendor-only read is of: the caller's own, or the one an admin names. */
+function vendorReadBy(query: { vendorId?: string }, actor: Actor, refusal: string): string {
+  const vendorId = query.vendorId ?? actor.vendorId;
+  if (!vendorId) throw problems.forbidden('Name the vendorId.');
+  if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden(refusal);
+  return vendorId;
+}
+
 export const vendorCustomers = readRoute({
   path: '/api/vendor/customers',
   response: pageOf(VendorCustomerAnswer),
@@ -24,9 +32,7 @@ export const vendorCustomers = readRoute({
   query: { vendorId: z.string().min(1).max(100).optional() },
   answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
   async handle({ query, views, actor }) {
-    const vendorId = query.vendorId ?? actor.vendorId;
-    if (!vendorId) throw problems.forbidden('Name the vendorId.');
-    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's customers.");
+    const vendorId = vendorReadBy(query, actor, "A vendor reads only its own vendor's customers.");
     const [orders, conversations, contracts] = await Promise.all([
       views.find('orders', { vendorId }),
       views.find('conversations', { vendorId }),
@@ -74,9 +80,7 @@ export const vendorInsights = readRoute({
   query: { vendorId: z.string().min(1).max(100).optional() },
   answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
   async handle({ query, views, actor }) {
-    const vendorId = query.vendorId ?? actor.vendorId;
-    if (!vendorId) throw problems.forbidden('Name the vendorId.');
-    if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's figures.");
+    const vendorId = vendorReadBy(query, actor, "A vendor reads only its own vendor's figures.");
     const journeys = await views.find<CustomerJourneyView>('customerJourneys', { vendorIds: vendorId });
     return vendorInsightsOf(vendorId, journeys);
   },
