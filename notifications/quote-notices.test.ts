@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent, RecordedEvent } from '../domain/ports/event-store.ts';
-import type { Actor } from '../domain/shared/actor.ts';
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { appendEvent } from './testing/append-event.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { noticesOf } from './recipients.ts';
 
@@ -9,20 +8,11 @@ import { noticesOf } from './recipients.ts';
 // the customer of each quote, decline and expiry; the artist chosen and the others "not chosen" of the
 // customer's choice. Each notice names the request, the artist, its reader's part and the revision.
 const at = '2026-11-21T10:00:00.000Z';
-const actor = (userId: string): Actor => ({ userId, roles: ['user'], groups: [], vendorId: null });
-const newEvent = (type: string, data: unknown): NewEvent => ({
-  id: randomUUID(), type, data, metadata: { actor: actor('someone'), correlationId: 'corr-1', causationId: null, at, schemaVersion: 1 },
-});
 const price = { amountMinor: 490_000, currency: 'ILS' };
 
 describe('quote notices', () => {
   let store: EventStore;
-  const append = async (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => {
-    const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    await store.append(streamId, [newEvent(type, data)], last ? last.revision : 'no_stream');
-    const [event] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    return event!;
-  };
+  const append = (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => appendEvent(store, streamId, type, data, at);
   const summary = (notices: Awaited<ReturnType<typeof noticesOf>>) => notices.map((n) => [n.userId, n.kind, n.subject.audience, n.subject.vendorId, n.subject.revision]);
 
   beforeAll(async () => {

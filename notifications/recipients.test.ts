@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent, RecordedEvent } from '../domain/ports/event-store.ts';
-import type { Actor } from '../domain/shared/actor.ts';
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { appendEvent } from './testing/append-event.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { noticesOf } from './recipients.ts';
 
 // Each order notice is worded for its reader: the audience (customer or vendor) in the subject, the
 // order stream's revision for read-your-writes, and the names each language's text needs.
 const at = '2026-03-01T10:00:00.000Z';
-const actor = (userId: string): Actor => ({ userId, roles: ['user'], groups: [], vendorId: null });
-const newEvent = (type: string, data: unknown): NewEvent => ({
-  id: randomUUID(), type, data, metadata: { actor: actor('someone'), correlationId: 'corr-1', causationId: null, at, schemaVersion: 1 },
-});
 
 describe('order notices: audience, revision and names', () => {
   let store: EventStore;
-  const append = async (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => {
-    const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    await store.append(streamId, [newEvent(type, data)], last ? last.revision : 'no_stream');
-    const [event] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    return event!;
-  };
+  const append = (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => appendEvent(store, streamId, type, data, at);
 
   beforeAll(async () => {
     store = await openSqliteEventStore({ path: ':memory:' });

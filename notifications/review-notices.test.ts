@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent, RecordedEvent } from '../domain/ports/event-store.ts';
-import type { Actor } from '../domain/shared/actor.ts';
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { appendEvent } from './testing/append-event.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { noticesOf } from './recipients.ts';
 import { notificationTarget } from '../web/app/notification-target.ts';
@@ -9,19 +8,10 @@ import { notificationTarget } from '../web/app/notification-target.ts';
 // An artist's reply to a review (docs/reviews.md): the review's customer hears of it, with the artist's
 // name in both languages and the reply's beginning; nobody hears of the review itself nor of its hiding.
 const at = '2026-11-21T10:00:00.000Z';
-const actor = (userId: string): Actor => ({ userId, roles: ['user'], groups: [], vendorId: null });
-const newEvent = (type: string, data: unknown): NewEvent => ({
-  id: randomUUID(), type, data, metadata: { actor: actor('someone'), correlationId: 'corr-1', causationId: null, at, schemaVersion: 1 },
-});
 
 describe('review reply notices', () => {
   let store: EventStore;
-  const append = async (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => {
-    const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    await store.append(streamId, [newEvent(type, data)], last ? last.revision : 'no_stream');
-    const [event] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    return event!;
-  };
+  const append = (streamId: string, type: string, data: unknown): Promise<RecordedEvent> => appendEvent(store, streamId, type, data, at);
 
   beforeAll(async () => {
     store = await openSqliteEventStore({ path: ':memory:' });
