@@ -4,6 +4,7 @@ import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 import { OrderedProduct } from './events.ts';
 import { EventDetailsInput, PlacedEventDetailsInput } from './event-details.ts';
+import { Instalments } from './payment-terms.ts';
 
 // Commands of the order aggregate (stream `order-<orderId>`), lifecycle of DESIGN §5.
 // Every command names who issues it (`actor`) and when (`at`, from the injected clock), so the
@@ -33,8 +34,17 @@ export const PaymentResult = z.discriminatedUnion('status', [
 ]);
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
-export const PayOrder = command('PayOrder', { orderId: Id, payment: PaymentResult });
+/** The first payment (the deposit, or the whole price), in up to the order's most instalments (absent: one). */
+export const PayOrder = command('PayOrder', { orderId: Id, payment: PaymentResult, instalments: Instalments.optional() });
 export type PayOrder = z.infer<typeof PayOrder>;
+
+/** The balance after a deposit: the customer, once the order is paid, while anything is due. */
+export const PayBalance = command('PayBalance', { orderId: Id, payment: PaymentResult, instalments: Instalments.optional() });
+export type PayBalance = z.infer<typeof PayBalance>;
+
+/** The system cancels an order whose slot hold ran out unpaid (process-managers/hold-expiry.ts). */
+export const ExpireOrderHold = command('ExpireOrderHold', { orderId: Id });
+export type ExpireOrderHold = z.infer<typeof ExpireOrderHold>;
 
 export const ApproveOrder = command('ApproveOrder', { orderId: Id });
 export type ApproveOrder = z.infer<typeof ApproveOrder>;
@@ -57,5 +67,5 @@ export type RecordRefund = z.infer<typeof RecordRefund>;
 export const ChangeOrderEventDetails = command('ChangeOrderEventDetails', { orderId: Id, eventDetails: EventDetailsInput });
 export type ChangeOrderEventDetails = z.infer<typeof ChangeOrderEventDetails>;
 
-export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, ApproveOrder, CompleteOrder, CancelOrder, ReturnPayment, RecordRefund, ChangeOrderEventDetails]);
+export const OrderCommand = z.discriminatedUnion('type', [PlaceOrder, PayOrder, PayBalance, ExpireOrderHold, ApproveOrder, CompleteOrder, CancelOrder, ReturnPayment, RecordRefund, ChangeOrderEventDetails]);
 export type OrderCommand = z.infer<typeof OrderCommand>;

@@ -9,6 +9,7 @@ import { OrderCommand } from './commands.ts';
 import type { OrderCommand as OrderCommandType, PlaceOrder } from './commands.ts';
 import { allowedOrderCommands, illegalTransitionReason, orderDecider, orderSlot } from './decider.ts';
 import type { OrderTransitionCommand } from './lifecycle.ts';
+import { orderTermsOf } from './payment-terms.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const customer: Actor = { userId: 'u-customer', roles: ['user'], groups: [], vendorId: null };
@@ -26,9 +27,14 @@ const place = (fields: Partial<PlaceOrder> = {}): PlaceOrder => ({
   type: 'PlaceOrder', actor: customer, at, orderId: 'o-1', customerId: 'u-customer', product: defaultProduct, ...fields,
 });
 
+/** What a product without payment terms sells under: paid in full, the flexible policy, one payment. */
+const defaultTerms = orderTermsOf(undefined, ils(1500));
+/** A customer's timed slot is held 15 minutes from placing. */
+const heldUntil = '2026-11-21T10:15:00.000Z';
+
 const placed: OrderEvent = {
   type: 'OrderPlaced',
-  data: { orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: defaultProduct, total: ils(1500), placedAt: at },
+  data: { orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: defaultProduct, total: ils(1500), terms: defaultTerms, placedAt: at },
 };
 const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o-1', paymentId: 'pay-1', amount: ils(1500), cardLast4: '4242', at } };
 const approved: OrderEvent = { type: 'OrderApproved', data: { orderId: 'o-1', by: 'u-vendor', at } };
@@ -63,7 +69,7 @@ describe('order decider: PlaceOrder', () => {
         type: 'OrderPlaced',
         data: {
           orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: defaultProduct, total: ils(1500),
-          notes: 'Wedding, 120 guests', placedAt: at,
+          notes: 'Wedding, 120 guests', terms: defaultTerms, placedAt: at,
         },
       },
     ]);
@@ -74,7 +80,7 @@ describe('order decider: PlaceOrder', () => {
       type: 'OrderPlaced',
       data: {
         orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
-        start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:30:00.000Z', placedAt: at,
+        start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:30:00.000Z', terms: defaultTerms, holdUntil: heldUntil, placedAt: at,
       },
     }]);
     expect(OrderEvent.parse(event)).toEqual(event);
@@ -164,11 +170,11 @@ describe('order decider: transitions', () => {
   it('CancelOrder after payment refunds the payment', () => {
     spec(orderDecider).given([placed, paid]).when(commandFor('CancelOrder', customer)).then([{
       type: 'OrderCanceled',
-      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-customer', byRole: 'customer', refund: { paymentId: 'pay-1', amount: ils(1500) }, at },
+      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-customer', byRole: 'customer', at, refunds: [{ paymentId: 'pay-1', amount: ils(1500) }], refundPercent: 100 },
     }]);
     spec(orderDecider).given([placed, paid, approved]).when(commandFor('CancelOrder', vendorOwner)).then([{
       type: 'OrderCanceled',
-      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay-1', amount: ils(1500) }, at },
+      data: { orderId: 'o-1', reason: 'Not needed any more', by: 'u-vendor', byRole: 'vendor', at, refunds: [{ paymentId: 'pay-1', amount: ils(1500) }], refundPercent: 100 },
     }]);
   });
 
@@ -286,7 +292,9 @@ describe('order decider: a start in the past', () => {
         type: 'OrderPlaced',
         data: {
           orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
-          start: earlier, end: '2026-11-20T19:30:00.000Z', placedAt: at,
+          start: earlier, end: '2026-11-20T19:30:00.000Z', terms: defaultTerms,
+          // An admin's own order holds its slot while unpaid; the system's (the seed, quotes) does not.
+          ...(actor === systemActor ? {} : { holdUntil: heldUntil }), placedAt: at,
         },
       }]);
       expect(event?.type).toBe('OrderPlaced');
@@ -340,8 +348,8 @@ describe('order decider: money owed back to the card', () => {
 
 describe('order decider: event details (issue 22 item 1)', () => {
   const details = { eventType: 'wedding' as const, date: '2026-12-24T17:00:00.000Z', city: 'Haifa', address: 'Derech HaAtsmaut 1', guests: 180, contactPhone: '+972501234567' };
-  const { placedAt: _placedAt, ...placedData } = placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
-  const placedWith = (eventDetails: typeof details): OrderEvent => ({ type: 'OrderPlaced', data: { ...placedData, eventDetails, placedAt: at } });
+  const { placedAt: _placedAt, terms: _terms, ...placedData } = placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+  const placedWith = (eventDetails: typeof details): OrderEvent => ({ type: 'OrderPlaced', data: { ...placedData, eventDetails, terms: defaultTerms, placedAt: at } });
   const withDetails = placedWith(details);
   const change = (fields: Partial<typeof details> & { date?: string } = {}, actor: Actor = customer): OrderCommandType => ({
     type: 'ChangeOrderEventDetails', actor, at, orderId: 'o-1', eventDetails: { ...details, ...fields },
@@ -365,7 +373,7 @@ describe('order decider: event details (issue 22 item 1)', () => {
       type: 'OrderPlaced',
       data: {
         orderId: 'o-1', customerId: 'u-customer', vendorId: 'v-1', product: timedProduct, total: ils(1500),
-        start, end: '2026-12-01T19:30:00.000Z', eventDetails: { ...details, date: start }, placedAt: at,
+        start, end: '2026-12-01T19:30:00.000Z', eventDetails: { ...details, date: start }, terms: defaultTerms, holdUntil: heldUntil, placedAt: at,
       },
     }]);
     expect(spec(orderDecider).given([event!]).state?.eventAt).toBe(start);

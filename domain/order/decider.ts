@@ -3,7 +3,9 @@ import type { Money } from '../shared/money.ts';
 import { isAdmin, ownsVendor, partiesOf, type Actor } from '../shared/actor.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { OrderEvent, OrderStatus } from './events.ts';
-import type { ChangeOrderEventDetails, OrderCommand, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
+import type { ChangeOrderEventDetails, ExpireOrderHold, OrderCommand, PayBalance, PayOrder, PlaceOrder, RecordRefund, ReturnPayment } from './commands.ts';
+import { balanceDue, cancellationRefund, firstPaymentAmount, firstPaymentPart, type OrderPayment } from './order-money.ts';
+import { orderTermsOf, type OrderTerms } from './payment-terms.ts';
 import { changedEventDetailFields, contactPhoneOf, type EventDetails, type HeldEventDetails, type PlacedEventDetailsInput } from './event-details.ts';
 import type { OrderParty, OrderTransitionCommand } from './lifecycle.ts';
 import { orderLifecycle } from './lifecycle.ts';
@@ -31,8 +33,14 @@ export interface Order {
   eventDetails?: HeldEventDetails;
   /** When the event starts (UTC ISO): the details' date, else a timed order's slot start; absent when unknown. */
   eventAt?: string;
-  /** Set once paid: what a cancellation must refund. */
+  /** The money terms it was sold under (issue 26); absent on orders placed before them (paid and refunded in full). */
+  terms?: OrderTerms;
+  /** A timed order placed by a customer holds its slot unpaid until then (UTC ISO). */
+  holdUntil?: string;
+  /** Set once paid: the first payment (the deposit, or the whole price). */
   payment?: { paymentId: string; amount: Money };
+  /** Every payment the order took, in order: the first, then the balance. */
+  payments: OrderPayment[];
   /** Payments owed back to the card, by payment id, with the gateway's refund once it is made. */
   refunds?: Record<string, { amount: Money; refundId: string | null }>;
 }
@@ -41,6 +49,9 @@ export interface Order {
 export type OrderState = Order | null;
 
 type OrderTransition = Extract<OrderCommand, { type: OrderTransitionCommand }>;
+
+/** How long a timed slot is held for a customer who has not paid yet (issue 26 item 4). */
+export const SLOT_HOLD_MINUTES = 15;
 
 /** 10000-01-01T00:00:00Z: the first instant whose ISO string needs a six-digit year. */
 const LAST_REPRESENTABLE_MS = Date.UTC(10000, 0, 1);
@@ -53,11 +64,12 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 
   evolve(state, event) {
     if (event.type === 'OrderPlaced') {
-      const { orderId, customerId, vendorId, product, total, start, end, eventDetails } = event.data;
+      const { orderId, customerId, vendorId, product, total, start, end, eventDetails, terms, holdUntil } = event.data;
       const eventAt = eventDetails?.date ?? start;
       return {
         orderId, customerId, vendorId, product, total, status: 'new', ...(start ? { start, end } : {}),
         ...(eventDetails ? { eventDetails } : {}), ...(eventAt ? { eventAt } : {}),
+        ...(terms ? { terms } : {}), ...(holdUntil ? { holdUntil } : {}), payments: [],
       };
     }
     if (state === null) return state;
@@ -67,15 +79,23 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'OrderEventDetailsChanged':
         return { ...state, eventDetails: event.data.eventDetails, eventAt: event.data.eventDetails.date };
       // Each transition lands on the status the lifecycle table names for its command.
-      case 'OrderPaid':
-        return { ...state, status: orderLifecycle.PayOrder.to, payment: { paymentId: event.data.paymentId, amount: event.data.amount } };
+      case 'OrderPaid': {
+        const { paymentId, amount, part, instalments, at } = event.data;
+        const payments = [...state.payments, { paymentId, amount, part: part ?? 'full', instalments: instalments ?? 1, at }];
+        return { ...state, status: orderLifecycle.PayOrder.to, payment: { paymentId, amount }, payments };
+      }
+      case 'OrderBalancePaid': {
+        const { paymentId, amount, instalments, at } = event.data;
+        return { ...state, payments: [...state.payments, { paymentId, amount, part: 'balance', instalments, at }] };
+      }
       case 'OrderApproved':
         return { ...state, status: orderLifecycle.ApproveOrder.to };
       case 'OrderCompleted':
         return { ...state, status: orderLifecycle.CompleteOrder.to };
       case 'OrderCanceled': {
-        const { refund } = event.data;
-        const refunds = refund ? { ...state.refunds, [refund.paymentId]: { amount: refund.amount, refundId: null } } : state.refunds;
+        const owed = [...(event.data.refund ? [event.data.refund] : []), ...(event.data.refunds ?? [])];
+        let refunds = state.refunds;
+        for (const { paymentId, amount } of owed) refunds = { ...refunds, [paymentId]: { amount, refundId: null } };
         return { ...state, status: orderLifecycle.CancelOrder.to, ...(refunds ? { refunds } : {}) };
       }
       case 'OrderPaymentReturned':
@@ -92,17 +112,14 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (state === null) return refuse('not_found', 'order.not-found', 'There is no such order.');
     if (command.type === 'ReturnPayment' || command.type === 'RecordRefund') return moneyOwedBack(command, state);
     if (command.type === 'ChangeOrderEventDetails') return changeEventDetails(command, state);
+    if (command.type === 'PayBalance') return payBalance(command, state);
+    if (command.type === 'ExpireOrderHold') return expireHold(command, state);
     const party = authorize(command, state);
     const { orderId } = state;
     const by = command.actor.userId;
     switch (command.type) {
-      case 'PayOrder': {
-        const { payment } = command;
-        if (payment.status === 'declined') {
-          return [{ type: 'OrderPaymentDeclined', data: { orderId, reason: payment.reason, cardLast4: payment.cardLast4, at: command.at } }];
-        }
-        return [{ type: 'OrderPaid', data: { orderId, paymentId: payment.paymentId, amount: state.total, cardLast4: payment.cardLast4, at: command.at } }];
-      }
+      case 'PayOrder':
+        return payFirst(command, state);
       case 'ApproveOrder':
         return [{ type: 'OrderApproved', data: { orderId, by, at: command.at } }];
       case 'CompleteOrder':
@@ -115,14 +132,92 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         const reason = command.reason.trim();
         if (reason === '') return refuse('invalid', 'order.reason-required', 'Please say why the order is canceled.');
         const byRole = party === 'admin' && command.actor.roles.includes('system') ? 'system' : party;
-        return [{
-          type: 'OrderCanceled',
-          data: { orderId, reason, by, byRole, ...(state.payment ? { refund: state.payment } : {}), at: command.at },
-        }];
+        return [canceled(state, { reason, by, byRole, at: command.at })];
       }
     }
   },
 };
+
+/** OrderCanceled with what the cancel refunds, by the order's policy and who cancels (order-money.ts). */
+function canceled(order: Order, fields: { reason: string; by: string | null; byRole: 'customer' | 'vendor' | 'admin' | 'system'; at: string }): OrderEvent {
+  const { percent, refunds } = cancellationRefund(order, fields.byRole, fields.at);
+  const paidAnything = order.payments.length > 0;
+  return {
+    type: 'OrderCanceled',
+    data: { orderId: order.orderId, ...fields, ...(paidAnything ? { refunds, refundPercent: percent } : {}) },
+  };
+}
+
+/** The instalments asked for, within the order's most (an order without terms takes one). */
+function instalmentsWithin(order: Order, asked: number | undefined): number {
+  const instalments = asked ?? 1;
+  const most = order.terms?.maxInstalments ?? 1;
+  if (instalments > most) {
+    return refuse('invalid', 'order.too-many-instalments', most === 1
+      ? 'This order is paid in one payment; the vendor does not offer instalments for it.'
+      : `The vendor allows at most ${most} instalments for this order.`);
+  }
+  return instalments;
+}
+
+/** The first payment: the deposit, or the whole price. Refused once the slot's hold ran out. */
+function payFirst(command: PayOrder, order: Order): OrderEvent[] {
+  const { orderId } = order;
+  if (holdExpired(order, command.at)) {
+    return refuse('conflict', 'order.hold-expired', `The ${SLOT_HOLD_MINUTES} minutes this time was held for you ran out before payment; please book the time again.`);
+  }
+  const instalments = instalmentsWithin(order, command.instalments);
+  const { payment } = command;
+  if (payment.status === 'declined') {
+    return [{ type: 'OrderPaymentDeclined', data: { orderId, reason: payment.reason, cardLast4: payment.cardLast4, at: command.at } }];
+  }
+  const part = firstPaymentPart(order);
+  return [{
+    type: 'OrderPaid',
+    data: {
+      orderId, paymentId: payment.paymentId, amount: firstPaymentAmount(order), cardLast4: payment.cardLast4,
+      ...(part === 'deposit' ? { part } : {}), ...(instalments > 1 ? { instalments } : {}), at: command.at,
+    },
+  }];
+}
+
+/** The statuses in which a balance may be paid: once the deposit is in, while the order stands. */
+export const balancePayableIn = ['payed', 'approved', 'completed'] as const satisfies readonly OrderStatus[];
+
+/** The balance: the order's customer, after the deposit, while the order is not canceled and something is due. */
+function payBalance(command: PayBalance, order: Order): OrderEvent[] {
+  const parties = partiesOf(command.actor, order);
+  if (parties.length === 0) return refuse('forbidden', 'order.forbidden', "Only the order's customer, its vendor or an admin can act on this order.");
+  if (!parties.includes('customer')) return refuse('forbidden', 'order.forbidden', 'Only the customer who placed this order can pay its balance.');
+  if (order.status === 'new') return refuse('conflict', 'order.deposit-first', 'The first payment of this order is not made yet; please pay it first.');
+  if (order.status === 'canceled') return refuse('conflict', 'order.illegal-transition', 'This order was canceled, so nothing more can be paid on it.');
+  const due = balanceDue(order);
+  if (due.amountMinor === 0) return refuse('conflict', 'order.nothing-due', 'This order is paid in full; nothing is due.');
+  const instalments = instalmentsWithin(order, command.instalments);
+  const { payment } = command;
+  const { orderId } = order;
+  if (payment.status === 'declined') {
+    return [{ type: 'OrderPaymentDeclined', data: { orderId, reason: payment.reason, cardLast4: payment.cardLast4, part: 'balance', at: command.at } }];
+  }
+  return [{ type: 'OrderBalancePaid', data: { orderId, paymentId: payment.paymentId, amount: due, cardLast4: payment.cardLast4, instalments, at: command.at } }];
+}
+
+/** Whether an unpaid order's slot hold has run out at `at`. */
+export const holdExpired = (order: { status: OrderStatus; holdUntil?: string | undefined }, at: string): boolean =>
+  order.status === 'new' && order.holdUntil !== undefined && Date.parse(at) >= Date.parse(order.holdUntil);
+
+/**
+ * The system cancels an order whose hold ran out unpaid; the slot-release flow frees the slot. Before
+ * the hold runs out, or once the order is paid or canceled, it decides nothing, so a sweep redone (or
+ * two sweepers) cancels once.
+ */
+function expireHold(command: ExpireOrderHold, order: Order): OrderEvent[] {
+  if (!command.actor.roles.includes('system')) return refuse('forbidden', 'order.forbidden', 'Only the system lets a held slot go.');
+  if (!holdExpired(order, command.at)) return [];
+  return [canceled(order, {
+    reason: `Not paid within the ${SLOT_HOLD_MINUTES} minutes the time was held, so the time was freed.`, by: null, byRole: 'system', at: command.at,
+  })];
+}
 
 /**
  * The system's bookkeeping of money owed back to a card: a charge the order did not take, and the
@@ -134,7 +229,7 @@ function moneyOwedBack(command: ReturnPayment | RecordRefund, order: Order): Ord
   const { orderId } = order;
   const owed = order.refunds?.[command.paymentId];
   if (command.type === 'ReturnPayment') {
-    if (order.payment?.paymentId === command.paymentId || owed) return [];
+    if (order.payments.some((payment) => payment.paymentId === command.paymentId) || owed) return [];
     return [{ type: 'OrderPaymentReturned', data: { orderId, paymentId: command.paymentId, amount: command.amount, cardLast4: command.cardLast4, reason: command.reason.trim(), at: command.at } }];
   }
   if (!owed) return refuse('conflict', 'order.refund-not-owed', 'This order owes no refund of that payment.');
@@ -173,6 +268,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     return refuse('invalid', 'order.start-not-allowed', 'Only a timed service is booked for a start time; please remove the start time.');
   }
   if (command.eventDetails) eventDetails = settledEventDetails(command.eventDetails, slot?.start, command);
+  // A customer's timed slot is held while they pay; the system's orders (quotes, the seed) are not.
+  const holdUntil = slot && !actor.roles.includes('system') ? new Date(Date.parse(command.at) + SLOT_HOLD_MINUTES * 60_000).toISOString() : undefined;
   return [{
     type: 'OrderPlaced',
     data: {
@@ -184,6 +281,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       ...(slot ?? {}),
       ...(command.notes ? { notes: command.notes } : {}),
       ...(eventDetails ? { eventDetails } : {}),
+      terms: orderTermsOf(product.paymentTerms, product.price),
+      ...(holdUntil ? { holdUntil } : {}),
       placedAt: command.at,
     },
   }];

@@ -16,5 +16,6 @@ export function orderedProductOf(product: ProductState): z.infer<typeof OrderedP
     name: details.name,
     price: details.price,
     ...(details.type === 'timedService' ? { serviceDuration: details.serviceDuration } : {}),
+    ...(details.paymentTerms ? { paymentTerms: details.paymentTerms } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { refuse } from '../shared/refusal.ts';
 import type { ProductCommand } from './commands.ts';
 import type { ProductDetails, ProductEvent } from './events.ts';
 import { streamOf } from '../shared/ids.ts';
+import { paymentTermsProblem } from '../order/payment-terms.ts';
 
 // A product (stream `product-<productId>`) of one vendor, managed by that vendor or an admin.
 // A removed product stays removed; its id is not reused, so past orders keep pointing at it. An
@@ -39,6 +40,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       mayManage(command.actor, command.vendorId);
       if (state.status !== 'absent') refuse('conflict', 'product.exists', 'This product already exists.');
       requireDurationOfTimedService(command.details);
+      requireTermsWithinPrice(command.details);
       return [{ type: 'ProductCreated', data: { productId: command.productId, vendorId: command.vendorId, details: command.details, at: command.at } }];
     }
     if (state.status === 'absent') refuse('not_found', 'product.not-found', 'This product does not exist.');
@@ -60,6 +62,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       case 'UpdateProduct':
         if (state.status === 'archived') refuse('conflict', 'product.archived', 'This product is archived: bring it back to change it.');
         requireDurationOfTimedService(command.details);
+        requireTermsWithinPrice(command.details);
         return [{ type: 'ProductUpdated', data: { productId: state.productId, vendorId: state.vendorId, details: command.details, at: command.at } }];
       case 'RemoveProduct':
         return [{ type: 'ProductRemoved', data: { productId: state.productId, vendorId: state.vendorId, at: command.at } }];
@@ -78,4 +81,10 @@ function requireDurationOfTimedService(details: ProductDetails): void {
   if (details.type === 'timedService' && details.serviceDuration <= 0) {
     refuse('invalid', 'product.duration-required', 'A timed service needs a service duration of at least one minute.');
   }
+}
+
+/** A deposit is part of the price, and a refund schedule names each number of days once. */
+function requireTermsWithinPrice(details: ProductDetails): void {
+  const problem = details.paymentTerms ? paymentTermsProblem(details.paymentTerms, details.price) : null;
+  if (problem) refuse('invalid', 'product.payment-terms-invalid', problem.message);
 }

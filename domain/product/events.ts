@@ -3,6 +3,7 @@ import { event } from '../shared/event-schema.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
 import { translatable } from '../shared/translatable.ts';
+import { PaymentTerms } from '../order/payment-terms.ts';
 import { productInformation, productIntroText, productName, serviceDuration } from '../shared/validation.ts';
 
 // Stream `product-<productId>`. Fields are SPEC §3 "Product form"; limits are SPEC §5.
@@ -22,6 +23,8 @@ export const ProductDetails = z.strictObject({
   introText: productIntroText,
   /** Minutes. Required integer for every product (SPEC §5); a timed service needs more than 0. */
   serviceDuration,
+  /** Deposit, balance due, cancellation policy and most instalments (issue 26); absent: paid in full, flexible, one payment (`defaultPaymentTerms`). */
+  paymentTerms: PaymentTerms.optional(),
 });
 export type ProductDetails = z.infer<typeof ProductDetails>;
 
