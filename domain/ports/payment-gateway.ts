@@ -7,9 +7,15 @@ export type ChargeResult =
   | { status: 'declined'; reason: string; cardLast4: string };
 
 export interface PaymentGateway {
-  /** Idempotent by `idempotencyKey`: a retried charge answers the first result and charges nothing twice. */
-  charge(request: { orderId: string; amount: Money; cardNumber: string; idempotencyKey: string }): Promise<ChargeResult>;
-  /** Full refund, idempotent per payment: a second refund answers the first. */
+  /**
+   * Idempotent by `idempotencyKey`: a retried charge answers the first result and charges nothing twice.
+   * `instalments` (1–12, default 1) splits the charge on the card as Israeli issuers do (תשלומים).
+   */
+  charge(request: { orderId: string; amount: Money; cardNumber: string; idempotencyKey: string; instalments?: number }): Promise<ChargeResult>;
+  /**
+   * Refunds `amount` of a payment (all of it or a part, as a cancellation policy gives), once per payment:
+   * a second refund of the same payment answers the first. More than the payment is never refundable.
+   */
   refund(request: { paymentId: string; amount: Money }): Promise<{ refundId: string }>;
 }
 

@@ -71,6 +71,20 @@ describe('sandbox payment gateway', () => {
     if (first.status !== 'accepted') throw new Error('expected accepted');
     const refunds = await Promise.all([other.refund({ paymentId: first.paymentId, amount: ils(300) }), one.refund({ paymentId: first.paymentId, amount: ils(300) })]);
     expect(refunds[1]).toEqual(refunds[0]);
-    expect(await one.payments()).toEqual([{ paymentId: first.paymentId, orderId: 'o7', amount: ils(300), refundId: refunds[0].refundId }]);
+    expect(await one.payments()).toEqual([{ paymentId: first.paymentId, orderId: 'o7', amount: ils(300), instalments: 1, refundId: refunds[0].refundId, refunded: ils(300) }]);
+  });
+
+  it('splits a charge into 1 to 12 instalments and refunds a part of a payment, once', async () => {
+    const gateway = await createSandboxPaymentGatewayOnAStore();
+    const request = { orderId: 'o8', amount: ils(1200), cardNumber: SANDBOX_CARDS.accepted, idempotencyKey: 'order-o8:pay:0', instalments: 6 };
+    const paid = await gateway.charge(request);
+    if (paid.status !== 'accepted') throw new Error('expected accepted');
+    for (const instalments of [0, 13, 2.5]) {
+      await expect(gateway.charge({ ...request, idempotencyKey: `other-${instalments}`, instalments })).rejects.toThrow(/instalments/);
+    }
+    const refund = await gateway.refund({ paymentId: paid.paymentId, amount: ils(600) });
+    // A policy's refund is decided once: asking again (a retried step) answers the first refund.
+    expect(await gateway.refund({ paymentId: paid.paymentId, amount: ils(600) })).toEqual(refund);
+    expect(await gateway.payments()).toEqual([{ paymentId: paid.paymentId, orderId: 'o8', amount: ils(1200), instalments: 6, refundId: refund.refundId, refunded: ils(600) }]);
   });
 });

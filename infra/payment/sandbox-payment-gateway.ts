@@ -17,7 +17,8 @@ import { PaymentResult } from '../../domain/order/commands.ts';
 //                        never look like it accepts real cards.
 //
 // Charges are idempotent by `idempotencyKey`: a retried charge answers the first result and charges
-// nothing twice. Refunds are full refunds, idempotent per payment. Its records live in the event store
+// nothing twice; a charge may be split into 1–12 instalments. A refund returns all of a payment or a
+// part, once per payment. Its records live in the event store
 // (see createSandboxPaymentGateway), where every process of a deployment sees them.
 export const SANDBOX_CARDS = {
   accepted: '4242424242424242',
@@ -52,7 +53,9 @@ interface Payment {
   paymentId: string;
   orderId: string;
   amount: Money;
+  instalments: number;
   refundId?: string;
+  refunded?: Money;
 }
 
 /** The sandbox's own records, one stream per charge (`sandboxpayment-<digest of its idempotency key>`). */
@@ -61,7 +64,7 @@ export const SANDBOX_PAYMENT_STREAM_PREFIX = 'sandboxpayment-';
 const SandboxPaymentEvent = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('SandboxChargeDecided'),
-    data: z.strictObject({ orderId: z.string(), amount: Money, result: PaymentResult }),
+    data: z.strictObject({ orderId: z.string(), amount: Money, instalments: z.number().int().min(1).max(12).optional(), result: PaymentResult }),
   }),
   z.strictObject({ type: z.literal('SandboxRefundIssued'), data: z.strictObject({ refundId: z.string(), amount: Money }) }),
 ]);
@@ -115,9 +118,12 @@ export function createSandboxPaymentGateway(options: { eventStore: EventStore })
   }
 
   return {
-    async charge({ orderId, amount, cardNumber, idempotencyKey }) {
+    async charge({ orderId, amount, cardNumber, idempotencyKey, instalments = 1 }) {
       if (amount.currency !== 'ILS' || !Number.isInteger(amount.amountMinor) || amount.amountMinor < 0) {
         throw new Error(`Sandbox gateway: invalid amount ${JSON.stringify(amount)}`);
+      }
+      if (!Number.isInteger(instalments) || instalments < 1 || instalments > 12) {
+        throw new Error(`Sandbox gateway: ${instalments} instalments; a card takes 1 to 12`);
       }
       const digest = digestOf(idempotencyKey);
       const streamId = streamOf(digest);
@@ -126,7 +132,8 @@ export function createSandboxPaymentGateway(options: { eventStore: EventStore })
         const [first] = (await recorded(streamId)).events;
         if (first?.type === 'SandboxChargeDecided') return first.data.result;
         const result = decide(digest, amount, cardNumber);
-        if (await record(streamId, { type: 'SandboxChargeDecided', data: { orderId, amount, result } }, 'no_stream')) return result;
+        const data = { orderId, amount, ...(instalments > 1 ? { instalments } : {}), result };
+        if (await record(streamId, { type: 'SandboxChargeDecided', data }, 'no_stream')) return result;
       }
     },
     async refund({ paymentId, amount }) {
@@ -139,11 +146,11 @@ export function createSandboxPaymentGateway(options: { eventStore: EventStore })
         if (amount.currency !== charged.amount.currency || amount.amountMinor > charged.amount.amountMinor) {
           throw new PaymentNotRefundable(paymentId, `Sandbox gateway: refund of ${amount.amountMinor} exceeds payment ${paymentId}`);
         }
-        // Refunds are full and once per payment: a second refund answers the first.
+        // Once per payment: a second refund answers the first.
         const refunded = events.find((event) => event.type === 'SandboxRefundIssued');
         if (refunded?.type === 'SandboxRefundIssued') return { refundId: refunded.data.refundId };
         const refundId = `re_${digest}`;
-        if (await record(streamId, { type: 'SandboxRefundIssued', data: { refundId, amount: charged.amount } }, revision)) return { refundId };
+        if (await record(streamId, { type: 'SandboxRefundIssued', data: { refundId, amount } }, revision)) return { refundId };
       }
     },
     async payments() {
@@ -152,10 +159,11 @@ export function createSandboxPaymentGateway(options: { eventStore: EventStore })
         if (!event.streamId.startsWith(SANDBOX_PAYMENT_STREAM_PREFIX)) continue;
         const parsed = SandboxPaymentEvent.parse({ type: event.type, data: event.data });
         if (parsed.type === 'SandboxChargeDecided' && parsed.data.result.status === 'accepted') {
-          found.set(event.streamId, { paymentId: parsed.data.result.paymentId, orderId: parsed.data.orderId, amount: parsed.data.amount });
+          const { orderId, amount, instalments = 1 } = parsed.data;
+          found.set(event.streamId, { paymentId: parsed.data.result.paymentId, orderId, amount, instalments });
         } else if (parsed.type === 'SandboxRefundIssued') {
           const payment = found.get(event.streamId);
-          if (payment) payment.refundId = parsed.data.refundId;
+          if (payment) Object.assign(payment, { refundId: parsed.data.refundId, refunded: parsed.data.amount });
         }
       }
       return [...found.values()];
