@@ -4,7 +4,9 @@ import { ProductDetails as ProductDetailsFields } from '../../domain/product/eve
 import { productMediaUrls, withWebMediaUrls } from '../media-urls.ts';
 import { Id } from '../../domain/shared/ids.ts';
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
-import { problems } from '../../infra/http/problem.ts';
+import { HttpProblem, problems } from '../../infra/http/problem.ts';
+import { Refusal } from '../../domain/shared/refusal.ts';
+import { paymentTermsProblem } from '../../domain/order/payment-terms.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
 import { targetVendorId } from '../guards.ts';
@@ -25,6 +27,16 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
     if (state.status === 'archived') throw problems.conflict('vendor.archived', 'This vendor is archived.');
   }
 
+  /** Runs a create or update; the decider's refusal of the payment terms comes back as a 422 naming the failing field. */
+  async function withTermsField<T>(details: ProductDetailsFields, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof Refusal && error.code === 'product.payment-terms-invalid') throw paymentTermsRefusal(details, error);
+      throw error;
+    }
+  }
+
   return [
     defineRoute({
       method: 'post', path: '/api/vendor/products', summary: 'Create a product of the vendor (an admin names vendorId)', tags: ['products'], auth: 'vendor',
@@ -33,9 +45,9 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       const vendorId = targetVendorId(context.actor, body.vendorId);
       await requireActiveVendor(vendorId);
       const productId = context.newId();
-      const outcome = await products.execute(context, productId, {
+      const outcome = await withTermsField(body.details, () => products.execute(context, productId, {
         type: 'CreateProduct', productId, vendorId, details: body.details,
-      });
+      }));
       return written(productId, outcome, 201);
     }),
 
@@ -44,9 +56,9 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       params: ProductParams, body: z.strictObject({ vendorId: Id.optional(), details: ProductDetails }), response: WriteResult,
     }, async ({ params, body, context }) => {
       const vendorId = targetVendorId(context.actor, body.vendorId);
-      const outcome = await products.execute(context, params.productId, {
+      const outcome = await withTermsField(body.details, () => products.execute(context, params.productId, {
         type: 'UpdateProduct', productId: params.productId, vendorId, details: body.details,
-      });
+      }));
       return written(params.productId, outcome);
     }),
 
@@ -77,4 +89,23 @@ export function productRoutes(deps: CommandDeps): CommandRoute[] {
       return written(params.productId, outcome);
     }),
   ];
+}
+
+/**
+ * The decider's `product.payment-terms-invalid` as a 422 with the failing field of the body, as the
+ * schema's own 422s name theirs: `details.paymentTerms.deposit.amount`, or the refund schedule's row
+ * that repeats an earlier row's days (`details.paymentTerms.cancellationPolicy.schedule.1.daysBefore`).
+ */
+function paymentTermsRefusal(details: ProductDetailsFields, refusal: Refusal): HttpProblem {
+  const terms = details.paymentTerms;
+  const problem = terms ? paymentTermsProblem(terms, details.price) : null;
+  let field = problem?.field ?? 'paymentTerms';
+  if (terms?.cancellationPolicy.kind === 'custom' && field === 'paymentTerms.cancellationPolicy.schedule') {
+    const days = terms.cancellationPolicy.schedule.map((step) => step.daysBefore);
+    const repeated = days.findIndex((day, index) => days.indexOf(day) !== index);
+    if (repeated >= 0) field = `${field}.${repeated}.daysBefore`;
+  }
+  return new HttpProblem(422, 'Validation failed', {
+    code: refusal.code, detail: refusal.reason, errors: [{ field: `details.${field}`, message: problem?.message ?? refusal.reason }],
+  });
 }
