@@ -2,6 +2,9 @@ import type { EventDetailsInput } from '../domain/order/event-details.ts';
 import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, orderStream, refuseTransition } from '../domain/order/decider.ts';
 import { mayPay } from '../domain/order/may.ts';
+import { balanceDue, firstPaymentAmount } from '../domain/order/order-money.ts';
+import type { Money } from '../domain/shared/money.ts';
+import type { ChargeResult } from '../domain/ports/payment-gateway.ts';
 import { orderedProductOf } from '../domain/order/ordered-product.ts';
 import { refuseDirectContractOrder } from '../domain/order/contract-packages.ts';
 import { productDecider, productStream } from '../domain/product/decider.ts';
@@ -19,8 +22,13 @@ import { releaseStaleReservations } from './stale-reservations.ts';
 // again, so a slot never stays held by an order that does not exist; should the process die between
 // the two, a later booking of that time gives the slot back (stale-reservations.ts).
 // Paying asks `mayPay` first (nobody is charged for a payment the decider would refuse), charges the
-// gateway with an idempotency key of the order and its revision (a retried request never charges
+// gateway the first payment (the deposit, or the whole price: `firstPaymentAmount`) in the instalments
+// asked, with an idempotency key of the order and its revision (a retried request never charges
 // twice), then records the result; a charge the order no longer takes is recorded as owed back.
+// Paying the balance (issue 26) is the same road: the decider is asked first on the order as read (a
+// preview with a stand-in accepted charge), the card is charged what is due (`balanceDue`) with the key
+// `<stream>:balance:<revision>`, and a charge the order no longer takes (canceled meanwhile, or the
+// balance paid by a concurrent request) is recorded as owed back.
 // Canceling writes OrderCanceled alone. What follows an event is not the request's to do: the flows of
 // process-managers/ give a canceled order's slot back and refund what is owed, from the log, retried
 // until done. Approve and complete are single commands on the order, run by routes/order-routes.ts.
@@ -46,6 +54,9 @@ export type PlaceOrderResult =
 export type PayOrderResult =
   | { result: 'paid'; orderId: string; outcome: CommandOutcome<unknown> }
   | { result: 'declined'; orderId: string; reason: string; outcome: CommandOutcome<unknown> };
+
+/** An accepted charge to ask the decider with before charging: it decides on the order, not on the card. */
+const standInCharge = { status: 'accepted' as const, paymentId: 'preview', cardLast4: '0000' };
 
 export function orderWorkflow(deps: CommandDeps) {
   const orders = deps.aggregate(orderDecider, orderStream);
@@ -113,35 +124,58 @@ export function orderWorkflow(deps: CommandDeps) {
     return { result: 'paid', orderId, outcome };
   }
 
-  async function payOrder(context: RequestContext, orderId: string, cardNumber: string): Promise<PayOrderResult> {
-    // A keyed retry of a payment whose first run recorded the result but crashed before answering:
-    // the order is paid now, so checking again would refuse it; answer what was recorded instead.
-    const earlier = await orders.earlierRun(context, orderId);
-    if (earlier) return paymentAnswer(orderId, earlier);
-    const { state, revision } = await orders.load(orderId);
-    // Refuse before charging anyone when this actor may not pay this order now.
-    if (state === null) throw new Refusal('not_found', 'order.not-found', 'There is no such order.');
-    if (!mayPay(state, context.actor)) refuseTransition('PayOrder', state, context.actor);
-    const total = state.total;
-    const charge = await deps.paymentGateway.charge({ orderId, amount: total, cardNumber, idempotencyKey: `${orders.stream(orderId)}:pay:${revision}` });
+  /**
+   * Records a charge with `record`; when the order refuses it (it changed while the card was charged:
+   * paid by a concurrent request, or canceled), the charge is recorded as owed back (nothing, if it is
+   * the order's own payment) and the refunds flow returns it.
+   */
+  async function recordCharge(context: RequestContext, orderId: string, charge: ChargeResult, charged: Money, record: () => Promise<CommandOutcome<unknown>>): Promise<PayOrderResult> {
     try {
-      const outcome = await orders.execute(context, orderId, { type: 'PayOrder', orderId, payment: charge });
-      return paymentAnswer(orderId, outcome);
+      return paymentAnswer(orderId, await record());
     } catch (error) {
-      // The order changed while we charged (paid by a concurrent request, or canceled): the charge is
-      // recorded as owed back (nothing, if it is the order's own payment), and the refunds flow returns it.
       if (charge.status === 'accepted' && error instanceof Refusal) {
         await orders.execute(asSystem(context), orderId, {
-          type: 'ReturnPayment', orderId, paymentId: charge.paymentId, amount: total, cardLast4: charge.cardLast4, reason: error.reason,
+          type: 'ReturnPayment', orderId, paymentId: charge.paymentId, amount: charged, cardLast4: charge.cardLast4, reason: error.reason,
         }).catch((recordError) => deps.logger.error(recordError, `charge ${charge.paymentId} the order ${orderId} did not take could not be recorded as owed back`));
       }
       throw error;
     }
   }
 
+  /** The first payment: the deposit (or the whole price), in `instalments` (absent: one). */
+  async function payOrder(context: RequestContext, orderId: string, cardNumber: string, instalments?: number): Promise<PayOrderResult> {
+    // A keyed retry of a payment whose first run recorded the result but crashed before answering:
+    // the order is paid now, so checking again would refuse it; answer what was recorded instead.
+    const earlier = await orders.earlierRun(context, orderId);
+    if (earlier) return paymentAnswer(orderId, earlier);
+    const { state, revision } = await orders.load(orderId);
+    // Refuse before charging anyone when this actor may not pay this order now (nor in these instalments).
+    if (state === null) throw new Refusal('not_found', 'order.not-found', 'There is no such order.');
+    if (!mayPay(state, context.actor)) refuseTransition('PayOrder', state, context.actor);
+    const asked = instalments === undefined ? {} : { instalments };
+    orders.preview(context, { type: 'PayOrder', orderId, payment: standInCharge, ...asked }, state);
+    const amount = firstPaymentAmount(state);
+    const charge = await deps.paymentGateway.charge({ orderId, amount, cardNumber, idempotencyKey: `${orders.stream(orderId)}:pay:${revision}`, ...asked });
+    return recordCharge(context, orderId, charge, amount, () => orders.execute(context, orderId, { type: 'PayOrder', orderId, payment: charge, ...asked }));
+  }
+
+  /** The balance after a deposit: what is due, in `instalments` (absent: one). */
+  async function payBalance(context: RequestContext, orderId: string, cardNumber: string, instalments?: number): Promise<PayOrderResult> {
+    const earlier = await orders.earlierRun(context, orderId);
+    if (earlier) return paymentAnswer(orderId, earlier);
+    const { state, revision } = await orders.load(orderId);
+    if (state === null) throw new Refusal('not_found', 'order.not-found', 'There is no such order.');
+    const asked = instalments === undefined ? {} : { instalments };
+    // The decider's own refusals (not the customer, nothing due, canceled, too many instalments) before any charge.
+    orders.preview(context, { type: 'PayBalance', orderId, payment: standInCharge, ...asked }, state);
+    const amount = balanceDue(state);
+    const charge = await deps.paymentGateway.charge({ orderId, amount, cardNumber, idempotencyKey: `${orders.stream(orderId)}:balance:${revision}`, ...asked });
+    return recordCharge(context, orderId, charge, amount, () => orders.execute(context, orderId, { type: 'PayBalance', orderId, payment: charge, ...asked }));
+  }
+
   async function cancelOrder(context: RequestContext, orderId: string, reason: string) {
     return orders.execute(context, orderId, { type: 'CancelOrder', orderId, reason });
   }
 
-  return { placeOrder, payOrder, cancelOrder };
+  return { placeOrder, payOrder, payBalance, cancelOrder };
 }

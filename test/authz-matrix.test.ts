@@ -38,6 +38,8 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'GET /api/orders/{id}': ADMINS,
   'GET /api/orders/{id}/history': ADMINS,
   'POST /api/orders/{id}/pay': NOBODY,
+  // The balance is the customer's to pay, as the first payment is (issue 26).
+  'POST /api/orders/{id}/balance': NOBODY,
   'POST /api/orders/{id}/approve': ADMINS,
   'POST /api/orders/{id}/complete': ADMINS,
   'POST /api/orders/{id}/cancel': ADMINS,
@@ -243,6 +245,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
   const vendorQuery = `?vendorId=${side.vendorId}`;
   switch (keyOf(operation)) {
     case 'POST /api/orders/{id}/pay': return { body: { cardNumber: '4242424242424242' } };
+    case 'POST /api/orders/{id}/balance': return { body: { cardNumber: '4242424242424242' } };
     case 'POST /api/orders/{id}/cancel': return { body: { reason: 'matrix probe' } };
     case 'POST /api/orders/{id}/review':
     case 'PUT /api/orders/{id}/review': return { body: { rating: 5, text: 'matrix probe' } };

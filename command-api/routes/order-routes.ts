@@ -7,7 +7,8 @@ import { isAdmin } from '../../domain/shared/actor.ts';
 import { Id, IsoTime } from '../../domain/shared/ids.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
 import { defineRoute, type CommandRoute } from '../command-route.ts';
-import { orderWorkflow } from '../order-workflow.ts';
+import { orderWorkflow, type PayOrderResult } from '../order-workflow.ts';
+import { Instalments } from '../../domain/order/payment-terms.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { EventDetailsInput } from '../../domain/order/event-details.ts';
 import { Refusal } from '../../domain/shared/refusal.ts';
@@ -34,6 +35,24 @@ async function withEventDateField<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A card payment: the card number (sandbox: 4242424242424242 accepted, 4000000000000002 declined) and 1–12 instalments (absent: one). */
+const CardPayment = z.strictObject({
+  cardNumber: z.string().trim().regex(/^[\d -]{12,23}$/, 'Card number must be 12 to 19 digits').refine((v) => /^\d{12,19}$/.test(v.replace(/[\s-]/g, '')), 'Card number must be 12 to 19 digits'),
+  instalments: Instalments.optional(),
+});
+
+/** More instalments than the order allows names its field, as a schema's failure does, so the form shows it beside the select. */
+async function withInstalmentsField<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refusal && error.code === 'order.too-many-instalments') {
+      throw new HttpProblem(422, 'Validation failed', { code: error.code, detail: error.reason, errors: [{ field: 'instalments', message: error.reason }] });
+    }
+    throw error;
+  }
+}
+
 /** An admin hides a review only with a reason: said as a failing field, so the form shows it beside the reason. */
 const reasonRequired = () =>
   new HttpProblem(422, 'Validation failed', { code: 'review.reason-required', detail: 'Say why the review is hidden.', errors: [{ field: 'reason', message: 'Say why the review is hidden.' }] });
@@ -41,7 +60,16 @@ const reasonRequired = () =>
 export function orderRoutes(deps: CommandDeps): CommandRoute[] {
   const orders = deps.aggregate(orderDecider, orderStream);
   const reviews = deps.aggregate(reviewDecider, reviewStream);
-  const { placeOrder, payOrder, cancelOrder } = orderWorkflow(deps);
+  const { placeOrder, payOrder, payBalance, cancelOrder } = orderWorkflow(deps);
+
+  /** A recorded payment in HTTP: 200, or 402 with the issuer's reason when the card was declined. */
+  const paymentWritten = (payment: PayOrderResult) => {
+    if (payment.result === 'declined') {
+      const { orderId, reason, outcome } = payment;
+      throw new HttpProblem(402, 'Payment declined', { code: 'payment.declined', detail: reason, orderId, revision: outcome.revision, position: outcome.position });
+    }
+    return written(payment.orderId, payment.outcome);
+  };
 
   const transition = (action: 'approve' | 'complete', type: 'ApproveOrder' | 'CompleteOrder', summary: string) =>
     defineRoute({
@@ -69,19 +97,21 @@ export function orderRoutes(deps: CommandDeps): CommandRoute[] {
     }),
 
     defineRoute({
-      method: 'post', path: '/api/orders/:id/pay', summary: 'Pay a new order by card (sandbox: 4242424242424242 accepted, 4000000000000002 declined → 402)', tags: ['orders'], auth: 'user',
+      method: 'post', path: '/api/orders/:id/pay', summary: "Pay a new order by card: its deposit, or the whole price without one, in up to the order's most instalments (sandbox: 4242424242424242 accepted, 4000000000000002 declined → 402)", tags: ['orders'], auth: 'user',
       params: OrderParams,
       answers: { 402: 'The card was declined (the reason is in detail); the order stays new' },
-      body: z.strictObject({ cardNumber: z.string().trim().regex(/^[\d -]{12,23}$/, 'Card number must be 12 to 19 digits').refine((v) => /^\d{12,19}$/.test(v.replace(/[\s-]/g, '')), 'Card number must be 12 to 19 digits') }),
+      body: CardPayment,
       response: WriteResult,
-    }, async ({ params, body, context }) => {
-      const payment = await payOrder(context, params.id, body.cardNumber);
-      if (payment.result === 'declined') {
-        const { orderId, reason, outcome } = payment;
-        throw new HttpProblem(402, 'Payment declined', { code: 'payment.declined', detail: reason, orderId, revision: outcome.revision, position: outcome.position });
-      }
-      return written(payment.orderId, payment.outcome);
-    }),
+    }, async ({ params, body, context }) => paymentWritten(await withInstalmentsField(() => payOrder(context, params.id, body.cardNumber, body.instalments)))),
+
+    defineRoute({
+      method: 'post', path: '/api/orders/:id/balance',
+      summary: "Pay the balance of a paid order after its deposit (its customer; what is due, in up to the order's most instalments; 409 order.nothing-due once paid in full, order.deposit-first before the deposit; declined → 402)",
+      tags: ['orders'], auth: 'user', params: OrderParams,
+      answers: { 402: 'The card was declined (the reason is in detail); the balance stays due' },
+      body: CardPayment,
+      response: WriteResult,
+    }, async ({ params, body, context }) => paymentWritten(await withInstalmentsField(() => payBalance(context, params.id, body.cardNumber, body.instalments)))),
 
     defineRoute({
       method: 'put', path: '/api/orders/:id/event-details',
