@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { pino, type Logger } from 'pino';
-import { ConfigError, isProductionDeployment, loadConfig, parseConfig, type Config } from './infra/config.ts';
+import { clockOf, ConfigError, isProductionDeployment, loadConfig, parseConfig, type Config } from './infra/config.ts';
 import { openAdapters, type Adapters } from './infra/open-adapters.ts';
 import { isEmptyLog } from './infra/event-log-identity.ts';
 import { problemHandler } from './infra/http/problem.ts';
@@ -44,6 +44,7 @@ import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor
 import { startNotificationWorker } from './notifications/worker.ts';
 import { createProcessManagers } from './process-managers/all-flows.ts';
 import { startQuoteExpiry } from './process-managers/quote-expiry.ts';
+import { startHoldExpiry } from './process-managers/hold-expiry.ts';
 import { startCalendarImports } from './process-managers/calendar-import.ts';
 import type { IcsFetchOptions } from './infra/icalendar/fetch-ics.ts';
 import { flowCheck } from './process-managers/flow-readiness.ts';
@@ -320,8 +321,12 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   c.stops.push(() => flows.stop());
   for (const manager of flows.managers) c.readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
   // Quotes past their validUntil are recorded as expired, from the views, at start and every minute.
-  const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, log: log.child({ part: 'quote-expiry' }) });
+  const clock = clockOf(config);
+  const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, now: clock.now, log: log.child({ part: 'quote-expiry' }) });
   c.stops.push(() => quoteExpiry.stop());
+  // Customers' held slots whose 15 minutes ran out unpaid are let go, from the views, at start and every HOLD_EXPIRY_INTERVAL_SECONDS (docs/payments.md).
+  const holdExpiry = startHoldExpiry({ eventStore, viewStore, now: clock.now, intervalMs: config.HOLD_EXPIRY_INTERVAL_SECONDS * 1000, log: log.child({ part: 'hold-expiry' }) });
+  c.stops.push(() => holdExpiry.stop());
   // Imported iCalendar addresses are read again at start and every CALENDAR_IMPORT_INTERVAL_MINUTES (docs/calendar-sync.md).
   const calendarImports = startCalendarImports({
     eventStore, viewStore, intervalMs: config.CALENDAR_IMPORT_INTERVAL_MINUTES * 60_000, fetch: calendarFetchOf(config), log: log.child({ part: 'calendar-import' }),
@@ -391,7 +396,7 @@ async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentG
     realtime,
     idempotencyStore: adapters.idempotencyStore,
     accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
-    calendarFetch: calendarFetchOf(config),
+    calendarFetch: calendarFetchOf(config), clock: clockOf(config),
   });
   app.use(commandApi.router);
   c.readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await c.head()}`));
@@ -429,7 +434,7 @@ async function composeQueryApi(c: Composition, app: HttpApp, parts: { projection
     progress = remote;
   }
   const commandApi = parts.commandApi;
-  const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret: c.jwtSecret, extraRouteSpecs: commandApi?.routes, logger: parts.logger });
+  const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret: c.jwtSecret, extraRouteSpecs: commandApi?.routes, logger: parts.logger, clock: clockOf(c.config) });
   c.stops.push(() => queryApi.cache.stop());
   app.use(queryApi.router);
   // A GET the command API's router takes first (mounted before) is left to HTTP, as the router would answer it.

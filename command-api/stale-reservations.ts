@@ -1,12 +1,17 @@
 import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
 import { overlaps, type Interval } from '../domain/calendar/availability.ts';
 import { systemActor } from '../domain/shared/actor.ts';
-import { orderDecider, orderStream } from '../domain/order/decider.ts';
+import { holdExpired, orderDecider, orderStream } from '../domain/order/decider.ts';
+import { expireOrderHold } from './expire-order-hold.ts';
 import type { CommandDeps } from './command-deps.ts';
 import { handleCommand, loadFolded } from './command-handler.ts';
 import { SCHEMA_VERSION, type RequestContext } from './request-context.ts';
 
-// Reservations that hold their slot for nothing: their order was canceled, or never placed.
+// Reservations that hold their slot for nothing: their order was canceled, or never placed, or its
+// customer's hold ran out unpaid. The hold-expiry sweep (process-managers/hold-expiry.ts) cancels such
+// an order within 30 s; a booking of that time does not wait for it: it records the same
+// ExpireOrderHold first (on the order's stream, so a payment landing at that moment and the cancel
+// cannot both be recorded), and gives the slot back only once the order is canceled.
 //
 // A canceled order's slot is given back by the slot-release flow (process-managers/slot-release.ts)
 // soon after OrderCanceled; a booking of that very time in the meantime need not wait for it.
@@ -49,7 +54,11 @@ export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventSto
   let released = 0;
   for (const [orderId, slot] of held) {
     if (!overlaps(slot, interval)) continue;
-    const order = (await loadFolded(deps.eventStore, orderDecider, orderStream(orderId))).state;
+    let order = (await loadFolded(deps.eventStore, orderDecider, orderStream(orderId))).state;
+    if (order && holdExpired(order, new Date(now).toISOString())) {
+      await expireOrderHold(deps.eventStore, orderId, new Date(now).toISOString());
+      order = (await loadFolded(deps.eventStore, orderDecider, orderStream(orderId))).state;
+    }
     const stale = order === null ? now - slot.reservedAt >= ORPHANED_AFTER_MS : order.status === 'canceled';
     if (!stale) continue;
     const at = deps.clock.now().toISOString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { isProductionDeployment, parseConfig } from './config.ts';
+import { clockOf, isProductionDeployment, parseConfig } from './config.ts';
 
 describe('configuration from the environment', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -27,6 +27,14 @@ describe('configuration from the environment', () => {
   it('names the failing variable in one line', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration: PORT/);
     expect(() => parseConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32/);
+  });
+  it('sweeps held slots every 30 s and keeps the system clock unless a test moves it, never in production', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ HOLD_EXPIRY_INTERVAL_SECONDS: 30, CLOCK_OFFSET_MINUTES: 0 });
+    const moved = clockOf(parseConfig({ CLOCK_OFFSET_MINUTES: '16' })).now().getTime() - Date.now();
+    expect(moved).toBeGreaterThan(15 * 60_000);
+    expect(moved).toBeLessThanOrEqual(16 * 60_000);
+    expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CLOCK_OFFSET_MINUTES: '16' })).toThrow(/CLOCK_OFFSET_MINUTES is for tests/);
   });
   it('refuses production without a JWT secret and Kafka feed without brokers', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);

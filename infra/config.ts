@@ -77,6 +77,14 @@ export const ConfigSchema = z.object({
   CALENDAR_IMPORT_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How often the worker reads imported iCalendar addresses again, in minutes. */
   CALENDAR_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How often the worker lets go of held slots whose 15 minutes ran out unpaid, in seconds (docs/payments.md "Held slots"). */
+  HOLD_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Moves this process's clock (the command and query APIs, the expiry sweeps) this many minutes from the
+   * system time: for tests across real processes, e.g. a restart after a held slot's time ran out. Refused
+   * in a production deployment.
+   */
+  CLOCK_OFFSET_MINUTES: z.coerce.number().int().min(-525_600).max(525_600).default(0),
 });
 /** The parsed configuration; VIEW_STORE is settled (its default depends on NODE_ENV). */
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'VIEW_STORE'> & { VIEW_STORE: 'memory' | 'sqlite' };
@@ -92,6 +100,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = result.data;
   if (config.LOCAL_PREVIEW && !LOOPBACK_HOSTS.has(config.HOST)) throw new ConfigError(`Invalid configuration: LOCAL_PREVIEW serves this machine only, HOST must be a loopback address (${[...LOOPBACK_HOSTS].join(', ')})`);
   if (isProductionDeployment(config) && !config.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (isProductionDeployment(config) && config.CLOCK_OFFSET_MINUTES !== 0) throw new ConfigError('Invalid configuration: CLOCK_OFFSET_MINUTES is for tests and cannot be set in production');
   if (config.EVENT_FEED === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError('Invalid configuration: EVENT_FEED=kafka needs KAFKA_BROKERS');
   return { ...config, VIEW_STORE: config.VIEW_STORE ?? (config.NODE_ENV === 'test' ? 'memory' : 'sqlite') };
 }
@@ -114,4 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     throw error;
   }
+}
+
+/** The process's clock: the system time, moved by CLOCK_OFFSET_MINUTES (tests; always 0 in production). */
+export function clockOf(config: Pick<Config, 'CLOCK_OFFSET_MINUTES'>): { now(): Date } {
+  const offsetMs = config.CLOCK_OFFSET_MINUTES * 60_000;
+  return offsetMs === 0 ? { now: () => new Date() } : { now: () => new Date(Date.now() + offsetMs) };
 }
