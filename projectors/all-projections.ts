@@ -27,6 +27,7 @@ import { customerJourneysProjection } from './customer-journeys/projection.ts';
 import { serviceContractsProjection } from './service-contracts/projection.ts';
 import { phoneNumberDispensesProjection } from './phone-number-dispenses/projection.ts';
 import { analyticsOrdersProjection } from './analytics-orders/projection.ts';
+import { orderMoneyProjection } from './order-money/projection.ts';
 import { userAddressesProjection } from './user-addresses/projection.ts';
 import { vendorBusinessDetailsProjection } from './vendor-business-details/projection.ts';
 import { quoteInboxProjection, quoteRequestsProjection } from './quote-requests/projection.ts';
@@ -40,7 +41,7 @@ export const allProjections: readonly AnyProjection[] = [
   conversationsProjection, messagesProjection, contractsProjection, reviewsProjection, vendorRatingsProjection, notificationsProjection,
   tagsProjection, articlesProjection, categoriesProjection, brandsProjection, geoLocationsProjection, configProjection, customerJourneysProjection,
   languagesProjection, aclProjection, mediaProjection, usersProjection, trackingSourcesProjection, trackingSourceDaysProjection, serviceContractsProjection, phoneNumberDispensesProjection,
-  analyticsOrdersProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
+  analyticsOrdersProjection, orderMoneyProjection, userAddressesProjection, vendorBusinessDetailsProjection, quoteRequestsProjection, quoteInboxProjection,
   vendorObservanceProjection,
   vendorResponsesProjection,
   slotHoldsProjection,

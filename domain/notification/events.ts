@@ -9,6 +9,8 @@ export const NotificationKind = z.enum([
   'message.posted', 'contract.drafted', 'contract.sent', 'contract.signed', 'contract.fullySigned', 'contract.canceled',
   'quote.requested', 'quote.submitted', 'quote.declined', 'quote.accepted', 'quote.notChosen', 'quote.canceled', 'quote.expired',
   'review.replied',
+  // Balance reminders (issue 26, process-managers/balance-reminders.ts): not caused by an event of the log.
+  'order.balanceDueSoon', 'order.balanceOverdue',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 export const NotificationCreated = event('NotificationCreated', z.strictObject({
