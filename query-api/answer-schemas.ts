@@ -4,6 +4,7 @@ import { eventTypes } from '../domain/shared/event-type.ts';
 import type { VendorCard } from '../projectors/vendor-cards/projection.ts';
 import type { ProductView } from '../projectors/products/projection.ts';
 import type { ProductSummary, VendorPage } from '../projectors/vendor-pages/projection.ts';
+import type { ProductPaymentTerms } from '../projectors/product-payment-terms.ts';
 import type { OrderView } from '../projectors/orders/projection.ts';
 import type { CalendarEntry } from '../projectors/calendar/projection.ts';
 import type { NotificationView } from '../projectors/notifications/projection.ts';
@@ -99,6 +100,24 @@ export const VendorCardAnswer = servedAs<Served<VendorCard>>()(z.looseObject({
 
 const Translated = z.looseObject({ title: Text, content: Text });
 
+/** A product's payment terms (issue 26, projectors/product-payment-terms.ts): as the vendor set them, and what they come to on the price. */
+const RefundStepAnswer = z.object({ daysBefore: z.int(), percent: z.int() });
+export const ProductPaymentTermsAnswer = servedAs<ProductPaymentTerms>()(z.looseObject({
+  deposit: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('none') }), z.object({ kind: z.literal('percent'), percent: z.int() }), z.object({ kind: z.literal('amount'), amount: Money }),
+  ]).check(z.describe('The deposit that holds the date: none (paid in full), a percent of the price, or an amount')),
+  balanceDueDays: z.int().check(z.describe('The balance is due this many days before the event')),
+  cancellationPolicy: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('flexible') }), z.object({ kind: z.literal('moderate') }), z.object({ kind: z.literal('strict') }),
+    z.object({ kind: z.literal('custom'), schedule: z.array(RefundStepAnswer) }),
+  ]),
+  maxInstalments: z.int().check(z.describe('The most card instalments (1–12)')),
+  depositDue: Money.check(z.describe('What the deposit comes to; the whole price without a deposit')),
+  balance: Money.check(z.describe('The rest of the price, due balanceDueDays before the event')),
+  refundSchedule: z.array(RefundStepAnswer).check(z.describe("The policy's rows, most days first: cancel at least daysBefore days before and percent of what was paid comes back; later, nothing")),
+}));
+const PaymentTermsField = z.optional(ProductPaymentTermsAnswer).check(z.describe('Deposit, balance, cancellation policy and instalments (absent only in a document from before they existed)'));
+
 export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   productId: z.string(),
   vendorId: z.string(),
@@ -115,6 +134,7 @@ export const ProductAnswer = servedAs<Served<ProductView>>()(z.looseObject({
   /** Set aside by the back office: only staff (and its vendor) read it. Absent in documents from before archiving existed. */
   archived: z.optional(z.boolean()),
   archivedReason: z.optional(z.nullable(z.string())),
+  paymentTerms: PaymentTermsField,
 }));
 
 /** A media item's caption per language (either may be missing). */
@@ -132,6 +152,7 @@ const VendorProfileAnswer = servedAs<VendorProfile>()(z.looseObject({
 export const VendorPageProductAnswer = servedAs<Served<ProductSummary>>()(z.looseObject({
   productId: z.string(), type: ProductType, name: Text, price: Money, featured: z.boolean(), introText: Text, introImage: z.nullable(z.string()),
   serviceDuration: z.int().check(z.describe('Minutes')),
+  paymentTerms: PaymentTermsField,
 }));
 const RatingSummaryAnswer = servedAs<Served<RatingSummary>>()(
   z.object({ count: z.int(), avg: z.nullable(z.number()), distribution: z.record(z.string(), z.int()) }),
@@ -163,6 +184,24 @@ const EventDetailsAnswer = z.object({
 });
 const EventDetailField = z.enum(['eventType', 'date', 'city', 'address', 'guests', 'contactPhone']);
 
+/** The money terms an order records when placed (issue 26): the deposit settled to an amount. */
+const OrderTermsAnswer = z.looseObject({
+  deposit: Money.check(z.describe('The first payment: the deposit, or the whole price without one')),
+  balanceDueDays: z.int().check(z.describe('The balance is due this many days before the event')),
+  cancellationPolicy: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('flexible') }), z.object({ kind: z.literal('moderate') }), z.object({ kind: z.literal('strict') }),
+    z.object({ kind: z.literal('custom'), schedule: z.array(RefundStepAnswer) }),
+  ]),
+  maxInstalments: z.int().check(z.describe('The most card instalments a payment may be split into (1–12)')),
+});
+const PaymentPartAnswer = z.enum(['full', 'deposit', 'balance']);
+const OwedBackAnswer = z.looseObject({ paymentId: z.string(), amount: Money, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso) });
+const OrderPaymentAnswer = z.looseObject({
+  paymentId: z.string(), part: PaymentPartAnswer, amount: Money, instalments: z.int().check(z.describe('Card instalments, 1–12')), cardLast4: z.string(), at: Iso,
+  refund: z.nullable(z.looseObject({ amount: Money, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso) }))
+    .check(z.describe('What a cancel owes back of this payment, with the refund once made; null while nothing is owed')),
+});
+
 const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   orderId: z.string(),
   customerId: z.string(),
@@ -174,11 +213,20 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   notes: z.nullable(z.string()),
   eventDetails: z.nullable(EventDetailsAnswer).check(z.describe('The event the artist is booked for (type, start, city, address, guests, contact phone); null when the customer gave none')),
   eventAt: z.nullable(Iso).check(z.describe("When the event starts: the details' date, else a timed order's slot start; null when unknown")),
-  payment: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, cardLast4: z.string(), at: Iso })),
-  paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso })),
+  terms: z.nullable(OrderTermsAnswer).check(z.describe('The money terms the order was sold under (issue 26); null on orders placed before them (paid and refunded in full)')),
+  holdUntil: z.nullable(Iso).check(z.describe("A customer's timed order holds its slot unpaid until then; null when it holds none")),
+  payment: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, cardLast4: z.string(), at: Iso })).check(z.describe('The first payment (the deposit, or the whole price); null while unpaid')),
+  payments: z.array(OrderPaymentAnswer).check(z.describe('Every payment the order took, in order: the first (deposit or full), then the balance')),
+  paid: Money.check(z.describe('The sum of the payments')),
+  balanceDue: Money.check(z.describe('What is still to pay after the first payment; nothing before it')),
+  balanceDueAt: z.nullable(Iso).check(z.describe('When the balance falls due; null when nothing is due or the event has no time')),
+  paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso, part: z.optional(PaymentPartAnswer) })),
   cancellation: z.nullable(z.looseObject({
     reason: z.string(), by: z.nullable(z.string()), byRole: TimelineRole,
-    refund: z.nullable(z.looseObject({ paymentId: z.string(), amount: Money, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso) })), at: Iso,
+    refunds: z.array(OwedBackAnswer).check(z.describe('What the cancel owes back, per payment (latest first), by the policy recorded on the order')),
+    refund: z.nullable(OwedBackAnswer).check(z.describe('The first of refunds, or null (as readers before policies know it)')),
+    refundPercent: z.nullable(z.int()).check(z.describe('The percent of what was paid the cancel refunds; null on cancels recorded before policies')),
+    at: Iso,
   })),
   returnedPayments: z.array(z.looseObject({
     paymentId: z.string(), amount: Money, cardLast4: z.string(), reason: z.string(), at: Iso, refundId: z.nullable(z.string()), refundedAt: z.nullable(Iso),
@@ -199,6 +247,9 @@ const ReviewHiddenAnswer = z.nullable(z.object({ reason: z.string(), at: Iso }))
 
 export const OrderAnswer = z.extend(OrderDocument, {
   ...Participants,
+  overdue: z.boolean().check(z.describe('The balance is unpaid past its due date, now')),
+  cancellationPreview: z.nullable(z.object({ percent: z.int(), amount: Money }))
+    .check(z.describe('What a cancel by the asking user now would refund (percent of what was paid, and the amount), by the policy and their part; null when they may not cancel')),
   review: z.nullable(z.object({ rating: z.int(), text: z.string(), at: Iso, editedAt: z.nullable(Iso), reply: z.optional(ReviewReplyAnswer), hidden: z.optional(ReviewHiddenAnswer) }))
     .check(z.describe("The customer's review of the order, null before one is written; `hidden` when an admin hid it, with the vendor's `reply`")),
 });
@@ -435,12 +486,14 @@ export const VendorInsightsAnswer = servedAs<VendorInsights>()(z.object({
 export const PaymentEntryAnswer = z.object({
   kind: z.enum(['charge', 'refund']),
   paymentId: z.string(),
+  part: z.nullable(PaymentPartAnswer).check(z.describe('Which payment of the order: the deposit, the balance, or the whole price at once; null for a charge the order did not take')),
+  instalments: z.int().check(z.describe('The card instalments of the payment (1–12)')),
   orderId: z.string(),
   orderStatus: OrderStatus,
   vendorId: z.string(),
   vendorName: Text.check(z.describe("The vendor's name ({} when the vendor is gone)")),
   product: z.object({ productId: z.string(), name: Text, type: ProductType }),
-  amount: Money.check(z.describe('Always positive; a refund is money back')),
+  amount: Money.check(z.describe('Always positive; a refund is money back: what the cancellation policy gave back of this payment, maybe a part')),
   cardLast4: z.string(),
   at: z.string().check(z.describe('ISO 8601 time of the charge or of the cancellation that refunded it')),
 });

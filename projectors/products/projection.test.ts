@@ -33,6 +33,31 @@ describe('products view', () => {
     expect(docs.p4).toMatchObject({ introText: { en: 'Two hours of live music' }, information: { he: '<p>שעתיים</p>' } });
   });
 
+  it('keeps the payment terms with what they come to on the price, and the defaults for a product without terms (issue 26)', () => {
+    const paymentTerms = { deposit: { kind: 'percent' as const, percent: 30 }, balanceDueDays: 14, cancellationPolicy: { kind: 'moderate' as const }, maxInstalments: 6 };
+    const custom = { kind: 'custom' as const, schedule: [{ daysBefore: 10, percent: 20 }, { daysBefore: 45, percent: 90 }] };
+    const docs = fold<ProductView>(productsProjection, [
+      recorded('product-p5', { type: 'ProductCreated', data: { productId: 'p5', vendorId: 'v1', details: productDetails({ price: { amountMinor: 333_333, currency: 'ILS' }, paymentTerms }), at: '2026-01-01T00:00:00.000Z' } }),
+      recorded('product-p6', { type: 'ProductCreated', data: { productId: 'p6', vendorId: 'v1', details: productDetails(), at: '2026-01-01T00:00:00.000Z' } }),
+      recorded('product-p6', { type: 'ProductUpdated', data: { productId: 'p6', vendorId: 'v1', details: productDetails({ paymentTerms: { ...paymentTerms, deposit: { kind: 'amount', amount: { amountMinor: 50_000, currency: 'ILS' } }, cancellationPolicy: custom } }), at: '2026-01-02T00:00:00.000Z' } }),
+      recorded('product-p7', { type: 'ProductCreated', data: { productId: 'p7', vendorId: 'v1', details: productDetails(), at: '2026-01-01T00:00:00.000Z' } }),
+    ]);
+    // 30% of ₪3,333.33 rounded down to the agora; the balance is the rest.
+    expect(docs.p5!.paymentTerms).toEqual({
+      ...paymentTerms, depositDue: { amountMinor: 99_999, currency: 'ILS' }, balance: { amountMinor: 233_334, currency: 'ILS' },
+      refundSchedule: [{ daysBefore: 30, percent: 100 }, { daysBefore: 14, percent: 50 }],
+    });
+    expect(docs.p6!.paymentTerms).toMatchObject({
+      cancellationPolicy: custom, depositDue: { amountMinor: 50_000 }, balance: { amountMinor: 100_000 },
+      refundSchedule: [{ daysBefore: 45, percent: 90 }, { daysBefore: 10, percent: 20 }],
+    });
+    expect(docs.p7!.paymentTerms).toEqual({
+      deposit: { kind: 'none' }, balanceDueDays: 0, cancellationPolicy: { kind: 'flexible' }, maxInstalments: 1,
+      depositDue: { amountMinor: 150_000, currency: 'ILS' }, balance: { amountMinor: 0, currency: 'ILS' },
+      refundSchedule: [{ daysBefore: 7, percent: 100 }, { daysBefore: 2, percent: 50 }],
+    });
+  });
+
   it('deletes a removed product', () => {
     const docs = fold<ProductView>(productsProjection, [
       recorded('product-p2', { type: 'ProductCreated', data: { productId: 'p2', vendorId: 'v1', details: productDetails(), at: '2026-01-01T00:00:00.000Z' } }),

@@ -3,6 +3,7 @@ import type { ProductDetails, ProductType } from '../../domain/product/events.ts
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { indexTokens, textOfHtml } from '../../domain/shared/search-text.ts';
+import { productPaymentTerms, type ProductPaymentTerms } from '../product-payment-terms.ts';
 
 // Products (README: `products`): one document per live or archived product; a removed product is deleted.
 export interface ProductView extends ViewDoc {
@@ -19,6 +20,8 @@ export interface ProductView extends ViewDoc {
   additionalInformation: ProductDetails['additionalInformation'];
   introText: Translatable;
   serviceDuration: number;
+  /** Deposit, balance due, cancellation policy and most instalments (issue 26), with what they come to on the price (projectors/product-payment-terms.ts). */
+  paymentTerms: ProductPaymentTerms;
   createdAt: string;
   updatedAt: string;
   /** Set aside by an admin: kept for the back office, left out of the storefront's reads. */
@@ -30,8 +33,8 @@ export interface ProductView extends ViewDoc {
 
 export const productsProjection: Projection<ProductView> = {
   name: 'products',
-  // 2: archived and searchTokens. 3: introText and information per language.
-  version: 3,
+  // 2: archived and searchTokens. 3: introText and information per language. 4: paymentTerms.
+  version: 4,
   collection: 'products',
   eventTypes: ['ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived'],
   keysOf: (event) => ('productId' in event.data && typeof event.data.productId === 'string' ? [event.data.productId] : []),
@@ -46,6 +49,7 @@ export const productsProjection: Projection<ProductView> = {
           type: details.type, name: details.name, information: details.information, featured: details.featured,
           images: details.images, introImage: details.introImage ?? null, price: details.price,
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
+          paymentTerms: productPaymentTerms(details.paymentTerms, details.price),
           createdAt: doc?.createdAt ?? at, updatedAt: at, archived: false, archivedReason: null,
           searchTokens: indexTokens(details.name.he, details.name.en, details.introText.he, details.introText.en, textOfHtml(details.information.he ?? ''), textOfHtml(details.information.en ?? '')),
         };

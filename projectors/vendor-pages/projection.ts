@@ -5,6 +5,7 @@ import { profileAfterMedia } from '../../domain/vendor/media-profile.ts';
 import type { Translatable } from '../../domain/shared/translatable.ts';
 import type { Projection, ViewDoc } from '../projection.ts';
 import { laterOf } from '../later-of.ts';
+import { productPaymentTerms, type ProductPaymentTerms } from '../product-payment-terms.ts';
 import { noStars, starsAfter, summarizeStars, type RatingSummary } from '../rating-summary.ts';
 
 // The vendor page (README: `vendorPages`): the whole profile with media lists and general info, a summary
@@ -19,6 +20,8 @@ export interface ProductSummary {
   introText: Translatable;
   introImage: string | null;
   serviceDuration: number;
+  /** Deposit, balance due, cancellation policy and most instalments, as the customer chooses (issue 26). */
+  paymentTerms: ProductPaymentTerms;
 }
 
 export interface VendorPage extends ViewDoc {
@@ -41,8 +44,8 @@ const emptyPage = (vendorId: string): VendorPage => ({
 export const vendorPagesProjection: Projection<VendorPage> = {
   name: 'vendor-pages',
   // 3: the profile's about and general info and the products' intro texts per language.
-  // 4: the media items' captions per language.
-  version: 4,
+  // 4: the media items' captions per language. 5: the products' paymentTerms.
+  version: 5,
   collection: 'vendorPages',
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'VendorMediaDescribed', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
@@ -71,6 +74,7 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         const summary: ProductSummary = {
           productId, type: details.type, name: details.name, price: details.price, featured: details.featured,
           introText: details.introText, introImage: details.introImage ?? null, serviceDuration: details.serviceDuration,
+          paymentTerms: productPaymentTerms(details.paymentTerms, details.price),
         };
         return { ...page, products: { ...page.products, [productId]: summary } };
       }

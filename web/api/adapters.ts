@@ -92,8 +92,8 @@ export function vendorCardOfPage(value: unknown, categories: Map<string, Categor
 
 /** The fields of a product its lists show, with its vendor (a vendor page's products name none: the page's). */
 function summaryOf(product: z.output<typeof VendorPageProductAnswer>, vendorId: string): ProductSummary {
-  const { productId, type, name, introText, price, featured, introImage, serviceDuration } = product;
-  return { productId, vendorId, type, name, introText, price, featured, introImage, serviceDuration };
+  const { productId, type, name, introText, price, featured, introImage, serviceDuration, paymentTerms } = product;
+  return { productId, vendorId, type, name, introText, price, featured, introImage, serviceDuration, ...(paymentTerms ? { paymentTerms } : {}) };
 }
 
 /** A product of GET /api/ecommerce/product (lists and one product). */
