@@ -41,7 +41,9 @@ describe('orders view', () => {
     ]);
     expect(docs.o2).toMatchObject({
       status: 'canceled',
-      cancellation: { reason: 'sick', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay2', amount: product.price } },
+      // A cancel recorded before policies owed its one refund in full.
+      cancellation: { reason: 'sick', by: 'u-vendor', byRole: 'vendor', refund: { paymentId: 'pay2', amount: product.price }, refunds: [{ paymentId: 'pay2', amount: product.price, refundId: null }], refundPercent: 100 },
+      payments: [{ paymentId: 'pay2', part: 'full', instalments: 1, refund: { amount: product.price, refundId: null, refundedAt: null } }],
     });
     expect(docs.o2?.timeline.at(-1)).toEqual({ event: 'OrderCanceled', status: 'canceled', by: 'u-vendor', role: 'vendor', at: '2026-04-03T11:00:00.000Z' });
   });
@@ -63,6 +65,83 @@ describe('orders view', () => {
     });
     // Money moving back is not a step of the order's lifecycle.
     expect(docs.o3?.timeline.map((entry) => entry.event)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderCanceled']);
+  });
+});
+
+describe('orders view: deposit, balance, instalments and refunds by policy (issue 26)', () => {
+  const ils = (amountMinor: number) => ({ amountMinor, currency: 'ILS' as const });
+  const terms = { deposit: ils(30_000), balanceDueDays: 14, cancellationPolicy: { kind: 'moderate' as const }, maxInstalments: 6 };
+  const system = { userId: null, roles: ['system' as const], groups: [], vendorId: null };
+  const placedWithTerms = (orderId: string) => recorded(`order-${orderId}`, {
+    type: 'OrderPlaced',
+    data: { orderId, customerId: 'c1', vendorId: 'v1', product, total: product.price, start: '2026-05-01T18:00:00.000Z', end: '2026-05-01T19:00:00.000Z', terms, holdUntil: '2026-04-01T10:15:00.000Z', placedAt: '2026-04-01T10:00:00.000Z' },
+  }, customerActor('c1'));
+
+  it('holds the terms, each payment with its instalments, what is paid, the balance due and its date, as the domain folds them', () => {
+    const deposit = fold<OrderView>(ordersProjection, [
+      placedWithTerms('o7'),
+      recorded('order-o7', { type: 'OrderPaid', data: { orderId: 'o7', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', instalments: 3, at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
+    ]).o7!;
+    expect(deposit).toMatchObject({
+      status: 'payed', terms, holdUntil: '2026-04-01T10:15:00.000Z', paid: ils(30_000), balanceDue: ils(70_000), balanceDueAt: '2026-04-17T18:00:00.000Z',
+      payments: [{ paymentId: 'dep', part: 'deposit', amount: ils(30_000), instalments: 3, cardLast4: '4242', at: '2026-04-01T10:05:00.000Z', refund: null }],
+    });
+    const docs = fold<OrderView>(ordersProjection, [
+      placedWithTerms('o7'),
+      recorded('order-o7', { type: 'OrderPaid', data: { orderId: 'o7', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', instalments: 3, at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
+      recorded('order-o7', { type: 'OrderPaymentDeclined', data: { orderId: 'o7', reason: 'Card declined', cardLast4: '0002', part: 'balance', at: '2026-04-10T09:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o7', { type: 'OrderBalancePaid', data: { orderId: 'o7', paymentId: 'bal', amount: ils(70_000), cardLast4: '1111', instalments: 6, at: '2026-04-10T10:00:00.000Z' } }, customerActor('c1')),
+    ]);
+    expect(docs.o7).toMatchObject({
+      status: 'payed', paid: product.price, balanceDue: ils(0), balanceDueAt: null,
+      payment: { paymentId: 'dep', amount: ils(30_000) },
+      paymentDeclines: [{ reason: 'Card declined', part: 'balance' }],
+      payments: [{ paymentId: 'dep', part: 'deposit' }, { paymentId: 'bal', part: 'balance', amount: ils(70_000), instalments: 6, cardLast4: '1111', refund: null }],
+    });
+    expect(docs.o7?.timeline.map((entry) => [entry.event, entry.status])).toEqual([['OrderPlaced', 'new'], ['OrderPaid', 'payed'], ['OrderPaymentDeclined', 'payed'], ['OrderBalancePaid', 'payed']]);
+  });
+
+  it('a cancel by the policy owes back a part, per payment latest first; each is refunded on its own', () => {
+    const docs = fold<OrderView>(ordersProjection, [
+      placedWithTerms('o8'),
+      recorded('order-o8', { type: 'OrderPaid', data: { orderId: 'o8', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
+      recorded('order-o8', { type: 'OrderBalancePaid', data: { orderId: 'o8', paymentId: 'bal', amount: ils(70_000), cardLast4: '4242', instalments: 1, at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o8', {
+        type: 'OrderCanceled',
+        data: { orderId: 'o8', reason: 'Plans changed', by: 'c1', byRole: 'customer', refunds: [{ paymentId: 'bal', amount: ils(70_000) }, { paymentId: 'dep', amount: ils(5_000) }], refundPercent: 75, at: '2026-04-03T10:00:00.000Z' },
+      }, customerActor('c1')),
+      recorded('order-o8', { type: 'OrderRefunded', data: { orderId: 'o8', paymentId: 'bal', refundId: 're-bal', amount: ils(70_000), at: '2026-04-03T10:00:01.000Z' } }, system),
+    ]);
+    expect(docs.o8).toMatchObject({
+      status: 'canceled', paid: product.price,
+      cancellation: {
+        refundPercent: 75,
+        refunds: [{ paymentId: 'bal', amount: ils(70_000), refundId: 're-bal', refundedAt: '2026-04-03T10:00:01.000Z' }, { paymentId: 'dep', amount: ils(5_000), refundId: null, refundedAt: null }],
+        refund: { paymentId: 'bal', refundId: 're-bal' },
+      },
+      payments: [
+        { paymentId: 'dep', refund: { amount: ils(5_000), refundId: null, refundedAt: null } },
+        { paymentId: 'bal', refund: { amount: ils(70_000), refundId: 're-bal', refundedAt: '2026-04-03T10:00:01.000Z' } },
+      ],
+    });
+    // A cancel that refunds nothing (a strict policy, late) owes nothing back.
+    const nothing = fold<OrderView>(ordersProjection, [
+      placedWithTerms('o9'),
+      recorded('order-o9', { type: 'OrderPaid', data: { orderId: 'o9', paymentId: 'dep9', amount: ils(30_000), cardLast4: '4242', part: 'deposit', at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
+      recorded('order-o9', { type: 'OrderCanceled', data: { orderId: 'o9', reason: 'Too late', by: 'c1', byRole: 'customer', refunds: [], refundPercent: 0, at: '2026-04-30T10:00:00.000Z' } }, customerActor('c1')),
+    ]).o9!;
+    expect(nothing.cancellation).toMatchObject({ refunds: [], refund: null, refundPercent: 0 });
+    expect(nothing.payments[0]?.refund).toBeNull();
+  });
+
+  it('moving the event moves the balance due date', () => {
+    const details = { eventType: 'wedding' as const, date: '2026-06-10T16:00:00.000Z', city: 'Haifa', address: 'HaNassi 5', guests: 180, contactPhone: '+972501234567' };
+    const docs = fold<OrderView>(ordersProjection, [
+      recorded('order-o10', { type: 'OrderPlaced', data: { orderId: 'o10', customerId: 'c1', vendorId: 'v1', product: { ...product, type: 'default' as const }, total: product.price, eventDetails: details, terms, placedAt: '2026-04-01T10:00:00.000Z' } }, customerActor('c1')),
+      recorded('order-o10', { type: 'OrderPaid', data: { orderId: 'o10', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
+      recorded('order-o10', { type: 'OrderEventDetailsChanged', data: { orderId: 'o10', eventDetails: { ...details, date: '2026-07-10T16:00:00.000Z' }, by: 'c1', at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
+    ]);
+    expect(docs.o10).toMatchObject({ balanceDue: ils(70_000), balanceDueAt: '2026-06-26T16:00:00.000Z', holdUntil: null });
   });
 });
 

@@ -12,6 +12,9 @@ import { publicDocument } from '../public-document.ts';
 import type { ReadViews } from '../tracked-views.ts';
 import { withParticipants } from '../participants.ts';
 import { orderStream } from '../../domain/order/decider.ts';
+import { actingParty } from '../../domain/order/may.ts';
+import { balanceOverdue, cancellationRefund, type OrderMoneyFacts } from '../../domain/order/order-money.ts';
+import type { OrderView } from '../../projectors/orders/projection.ts';
 
 // Orders over the `orders` view. Authorization on reads: the customer, the order's vendor and admins.
 // Decision: another user's order answers 404, exactly like an order that does not exist, so order
@@ -39,12 +42,35 @@ function statusFilter(query: { status?: string; open?: 'true' | 'false' }): Filt
   return byOpen ?? byStatus ?? {};
 }
 
+/** The order's money facts as the domain's functions take them (order-money.ts), from the view document. */
+function moneyFactsOf(order: OrderView): OrderMoneyFacts {
+  return { total: order.total, terms: order.terms ?? undefined, eventAt: order.eventAt ?? undefined, payments: order.payments ?? [] };
+}
+
+/**
+ * What depends on the asker and the time (issue 26): whether the balance is overdue now, and what a
+ * cancel by the asker now would refund (by the order's policy and their part in it: `cancellationRefund`),
+ * null when they may not cancel it. Answered within the GET cache's 10 seconds.
+ */
+export function moneyNow(order: Record<string, unknown>, actor: Actor, at: string): { overdue: boolean; cancellationPreview: { percent: number; amount: OrderView['total'] } | null } {
+  const view = order as unknown as OrderView;
+  // A document from before version 4 of the view (a rebuild in progress) has no payments yet.
+  if (!Array.isArray(view.payments)) return { overdue: false, cancellationPreview: null };
+  const facts = moneyFactsOf(view);
+  const overdue = view.status !== 'canceled' && balanceOverdue(facts, at);
+  const party = actingParty('CancelOrder', view, actor);
+  if (party === null) return { overdue, cancellationPreview: null };
+  const byRole = party === 'admin' && actor.roles.includes('system') ? 'system' : party;
+  const { percent, amount } = cancellationRefund(facts, byRole, at);
+  return { overdue, cancellationPreview: { percent, amount } };
+}
+
 /**
  * What an order page shows beside the order document: both parties' names (participants.ts) and
  * the order's review (`reviews`, one per order: `{ rating, text, at, editedAt, reply, hidden }`, null
  * before one is written or after its customer withdrew it; `hidden` when an admin hid it).
  */
-async function withPartiesAndReview(views: ReadViews, orders: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+async function withPartiesAndReview(views: ReadViews, orders: Record<string, unknown>[], asker: { actor: Actor; at: string }): Promise<Record<string, unknown>[]> {
   if (orders.length === 0) return orders;
   const ids = orders.map((order) => String(order.orderId));
   const reviews = ids.length === 1
@@ -55,6 +81,7 @@ async function withPartiesAndReview(views: ReadViews, orders: Record<string, unk
     const review = reviewById.get(String(order.orderId));
     return {
       ...order,
+      ...moneyNow(order, asker.actor, asker.at),
       review: review
         ? {
           rating: review.rating, text: review.text, at: review.at, editedAt: typeof review.editedAt === 'string' ? review.editedAt : null,
@@ -65,8 +92,8 @@ async function withPartiesAndReview(views: ReadViews, orders: Record<string, unk
   });
 }
 
-async function pageWithPartiesAndReview(views: ReadViews, page: { items: Record<string, unknown>[]; total: number }) {
-  return { ...page, items: await withPartiesAndReview(views, page.items) };
+async function pageWithPartiesAndReview(views: ReadViews, page: { items: Record<string, unknown>[]; total: number }, asker: { actor: Actor; at: string }) {
+  return { ...page, items: await withPartiesAndReview(views, page.items, asker) };
 }
 
 export const orderById = readRoute({
@@ -77,10 +104,10 @@ export const orderById = readRoute({
   auth: 'user',
   params: { id: z.string().min(1).max(100) },
   documentOf: ({ id }) => ({ collection: 'orders', id, streamId: orderStream(id) }),
-  async handle({ params, views, actor }) {
+  async handle({ params, views, actor, now }) {
     const order = await views.byId('orders', params.id);
     if (!order || !mayReadOrder(actor, order)) throw problems.notFound('There is no such order.');
-    const [answer] = await withPartiesAndReview(views, [publicDocument(order)]);
+    const [answer] = await withPartiesAndReview(views, [publicDocument(order)], { actor, at: now.toISOString() });
     return answer;
   },
 });
@@ -92,9 +119,9 @@ export const myOrders = readRoute({
   tags: ['orders'],
   auth: 'user',
   query: orderListQuery,
-  async handle({ query, views, actor }) {
+  async handle({ query, views, actor, now }) {
     const filter: Filter = { customerId: actor.userId, ...statusFilter(query) };
-    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }), { actor, at: now.toISOString() });
   },
 });
 
@@ -112,12 +139,12 @@ export const vendorOrders = readRoute({
     eventTo: Day.optional().describe('Last day (Israel time) of the events, included.'),
   },
   answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
-  async handle({ query, views, actor }) {
+  async handle({ query, views, actor, now }) {
     const vendorId = query.vendorId ?? actor.vendorId;
     if (!vendorId) throw problems.forbidden('Name the vendorId.');
     if (!ownsVendor(actor, vendorId) && !isAdmin(actor)) throw problems.forbidden("A vendor reads only its own vendor's orders.");
     const filter: Filter = { vendorId, ...statusFilter(query), ...eventRangeFilter(query) };
-    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }));
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort: orderSort(query.sort), start: query.start, limit: query.limit }), { actor, at: now.toISOString() });
   },
 });
 
@@ -167,12 +194,12 @@ export const adminOrders = readRoute({
     from: Day.optional().describe('First day (Israel time), included.'),
     to: Day.optional().describe('Last day (Israel time), included.'),
   },
-  async handle({ query, views }) {
+  async handle({ query, views, actor, now }) {
     const filter: Filter = { ...statusFilter(query), ...dayRangeFilter(query) };
     if (query.vendorId) filter.vendorId = query.vendorId;
     if (query.customerId) filter.customerId = query.customerId;
     const sort = sortOf(query.sort, { total: 'total.amountMinor', eventDate: 'slot.start' });
-    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort, start: query.start, limit: query.limit }));
+    return pageWithPartiesAndReview(views, await listPage(views, 'orders', filter, { sort, start: query.start, limit: query.limit }), { actor, at: now.toISOString() });
   },
 });
 
@@ -188,10 +215,10 @@ export const adminOrderById = readRoute({
   auth: 'admin',
   params: { id: z.string().min(1).max(100) },
   documentOf: ({ id }) => ({ collection: 'orders', id, streamId: orderStream(id) }),
-  async handle({ params, views }) {
+  async handle({ params, views, actor, now }) {
     const order = await views.byId('orders', params.id);
     if (!order) throw problems.notFound('There is no such order.');
-    const [answer] = await withPartiesAndReview(views, [publicDocument(order)]);
+    const [answer] = await withPartiesAndReview(views, [publicDocument(order)], { actor, at: now.toISOString() });
     return answer;
   },
 });
