@@ -20,6 +20,7 @@ import { PhoneNumberDispenseEvent } from './phone-number-dispense/events.ts';
 import { SessionEvent } from './session/events.ts';
 import { UserAddressEvent } from './user-address/events.ts';
 import { QuoteRequestEvent } from './quote-request/events.ts';
+import { ReceiptEvent } from './receipt/events.ts';
 
 // Every event type of the product, so any edge (append, feed, relay, projector) can validate one.
 export const AnyDomainEvent = z.discriminatedUnion('type', [
@@ -27,7 +28,7 @@ export const AnyDomainEvent = z.discriminatedUnion('type', [
   ...ContractEvent.options, ...VendorEvent.options, ...ProductEvent.options, ...UserEvent.options, UserEmailClaimed,
   ...ReviewEvent.options, ...ContentEvent.options, ...GeoLocationEvent.options, ...ConfigEntryEvent.options,
   ...LanguageEntryEvent.options, ...AclEvent.options, ...MediaEvent.options, ...NotificationEvent.options, ...TrackingEvent.options,
-  ...PhoneNumberDispenseEvent.options, ...SessionEvent.options, ...UserAddressEvent.options, ...QuoteRequestEvent.options,
+  ...PhoneNumberDispenseEvent.options, ...SessionEvent.options, ...UserAddressEvent.options, ...QuoteRequestEvent.options, ...ReceiptEvent.options,
 ]);
 export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 export type DomainEventType = AnyDomainEvent['type'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneNumberOf } from '../shared/phone-parsing.ts';
+import { VAT_CONFIG_KEY, vatPercentProblem } from '../receipt/vat.ts';
 
 // A configuration entry's value is stored as text with the type it holds, so the admin screen shows
 // the right control and nothing reads a number that is not one. Entries the product itself reads have
@@ -18,6 +19,8 @@ export const KNOWN_CONFIG_ENTRIES: Record<string, KnownConfigEntry> = {
     normalize: (value) => phoneNumberOf(value) ?? value,
   },
   'site.name': { valueType: 'string', check: (value) => (value.trim() ? null : 'Must not be empty') },
+  // The VAT rate receipts are issued at, in percent (default 18: domain/receipt/vat.ts, docs/payments.md).
+  [VAT_CONFIG_KEY]: { valueType: 'number', check: vatPercentProblem, normalize: (value) => value.trim() },
 };
 
 /** A typed value as the entry stores it (the same text for entries without a reading of their own). */

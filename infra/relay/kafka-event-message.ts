@@ -15,7 +15,7 @@ export const DEFAULT_TOPIC_PREFIX = 'marketplace';
 export const AGGREGATE_CATEGORIES = [
   'order', 'calendar', 'favorites', 'conversation', 'contract', 'vendor', 'product', 'user', 'useremail',
   'review', 'brand', 'category', 'tag', 'article', 'geolocation', 'config', 'language', 'acl',
-  'notifications', 'tracking', 'serviceContract', 'phoneNumberDispense', 'quoteRequest',
+  'notifications', 'tracking', 'serviceContract', 'phoneNumberDispense', 'quoteRequest', 'receipts',
 ] as const;
 
 export const categoryOf = (streamId: string): string => {
