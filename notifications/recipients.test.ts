@@ -63,6 +63,16 @@ describe('order notices: audience, revision and names', () => {
     expect(notices[0]!.params).toMatchObject({ amount: '1,500.50', productNameEn: 'Two-hour show' });
   });
 
+  it('given the balance paid, when notified, then the vendor hears of it and the customer has it confirmed, with the amount (issue 26)', async () => {
+    const balance = await append('order-o1', 'OrderBalancePaid', { orderId: 'o1', paymentId: 'p2', amount: { amountMinor: 105000, currency: 'ILS' }, cardLast4: '4242', instalments: 3, at });
+    const notices = await noticesOf(balance, store);
+    expect(notices.map((n) => [n.userId, n.kind, n.subject.audience, n.subject.revision])).toEqual([
+      ['dana', 'order.balancePaid', 'customer', String(balance.revision)],
+      ['noa', 'order.balancePaid', 'vendor', String(balance.revision)],
+    ]);
+    expect(notices[1]!.params).toMatchObject({ amount: '1,050', customerName: 'Dana Mizrahi', productNameEn: 'Two-hour show' });
+  });
+
   it("given the customer changed the event's details, when notified, then only the vendor hears of it, with the revision", async () => {
     const changed = await append('order-o1', 'OrderEventDetailsChanged', { orderId: 'o1', eventDetails: { eventType: 'wedding', date: at, city: 'Haifa', address: 'HaNassi 5', guests: 200, contactPhone: '+972501234567' }, by: 'dana', at });
     const notices = await noticesOf(changed, store);

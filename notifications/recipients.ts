@@ -34,6 +34,7 @@ export interface Notice {
 const orderKinds: Partial<Record<string, NotificationKind>> = {
   OrderPlaced: 'order.placed',
   OrderPaid: 'order.payed',
+  OrderBalancePaid: 'order.balancePaid',
   OrderApproved: 'order.approved',
   OrderCompleted: 'order.completed',
   OrderCanceled: 'order.canceled',
@@ -97,7 +98,7 @@ export async function noticesOf(event: RecordedEvent, eventStore: Pick<EventStor
     const params = {
       orderId, productName: nameOf(productName), ...namesOf('productName', productName), ...namesOf('vendorName', vendor.name), customerName,
       ...(data.reason ? { reason: text(data.reason) } : {}),
-      ...(event.type === 'OrderRefunded' ? { amount: shekels(data.amount) } : {}),
+      ...(event.type === 'OrderRefunded' || event.type === 'OrderBalancePaid' ? { amount: shekels(data.amount) } : {}),
     };
     const subject = { orderId, vendorId: text(placed.vendorId), revision: String(event.revision) };
     const toCustomer: Notice = { userId: customerId, kind: orderKind, subject: { ...subject, audience: 'customer' }, params };

@@ -6,6 +6,8 @@ import { Id, IsoTime } from '../shared/ids.ts';
 // read by the notifications view and pushed over the ws hub.
 export const NotificationKind = z.enum([
   'order.placed', 'order.payed', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded', 'order.detailsChanged',
+  // The balance after a deposit was paid (issue 26): the vendor hears of it, and the customer has it confirmed.
+  'order.balancePaid',
   'message.posted', 'contract.drafted', 'contract.sent', 'contract.signed', 'contract.fullySigned', 'contract.canceled',
   'quote.requested', 'quote.submitted', 'quote.declined', 'quote.accepted', 'quote.notChosen', 'quote.canceled', 'quote.expired',
   'review.replied',

@@ -74,6 +74,7 @@ export const customerOrdersMessages = messageSection(
       customer: {
         'order.placed': 'Your order is placed: {{productNameEn}}. Pay to confirm it.',
         'order.payed': 'Payment received for your order: {{productNameEn}}',
+        'order.balancePaid': 'Your balance of ₪{{amount}} for {{productNameEn}} was received. The order is paid in full.',
         'order.approved': 'The artist approved your order: {{productNameEn}}',
         'order.completed': 'Your order is completed: {{productNameEn}}. How was it? Write a review.',
         'order.canceled': 'Your order was canceled: {{productNameEn}} ({{reason}})',
@@ -151,6 +152,7 @@ export const customerOrdersMessages = messageSection(
       customer: {
         'order.placed': 'ההזמנה שלך נקלטה: {{productNameHe}}. יש לשלם כדי לאשר אותה.',
         'order.payed': 'התשלום על ההזמנה שלך התקבל: {{productNameHe}}',
+        'order.balancePaid': 'יתרת התשלום, ₪{{amount}}, עבור {{productNameHe}} התקבלה. ההזמנה שולמה במלואה.',
         'order.approved': 'האמן אישר את ההזמנה שלך: {{productNameHe}}',
         'order.completed': 'ההזמנה שלך הושלמה: {{productNameHe}}. איך היה? נשמח לחוות דעת.',
         'order.canceled': 'ההזמנה שלך בוטלה: {{productNameHe}} ({{reason}})',

@@ -35,6 +35,7 @@ export const vendorOrdersMessages = messageSection(
       vendor: {
         'order.placed': 'New order from {{customerName}}: {{productNameEn}}',
         'order.payed': '{{customerName}} paid for {{productNameEn}}. Approve the order to confirm.',
+        'order.balancePaid': '{{customerName}} paid the balance of ₪{{amount}} for {{productNameEn}}.',
         'order.approved': 'You approved the order of {{customerName}}: {{productNameEn}}',
         'order.completed': 'The order of {{customerName}} is completed: {{productNameEn}}',
         'order.canceled': 'The order of {{customerName}} was canceled: {{productNameEn}} ({{reason}})',
@@ -72,6 +73,7 @@ export const vendorOrdersMessages = messageSection(
       vendor: {
         'order.placed': 'הזמנה חדשה מאת {{customerName}}: {{productNameHe}}',
         'order.payed': 'התקבל תשלום מאת {{customerName}} עבור {{productNameHe}}. אשרו את ההזמנה כדי לסגור את התאריך.',
+        'order.balancePaid': '{{customerName}} שילם/ה את יתרת התשלום, ₪{{amount}}, עבור {{productNameHe}}.',
         'order.approved': 'אישרת את ההזמנה של {{customerName}}: {{productNameHe}}',
         'order.completed': 'ההזמנה של {{customerName}} הושלמה: {{productNameHe}}',
         'order.canceled': 'ההזמנה של {{customerName}} בוטלה: {{productNameHe}} ({{reason}})',
