@@ -11,12 +11,19 @@ const order = {
   slot: { start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T19:00:00.000Z' },
   notes: null, eventDetails: null, eventAt: null,
   payment: { paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, cardLast4: '4242', at: '2026-11-01T10:00:00.000Z' },
+  terms: null, holdUntil: null,
+  payments: [{ paymentId: 'pay-1', part: 'full', amount: { amountMinor: 50_000, currency: 'ILS' }, instalments: 1, cardLast4: '4242', at: '2026-11-01T10:00:00.000Z', refund: { amount: { amountMinor: 50_000, currency: 'ILS' }, refundId: 'refund-1', refundedAt: '2026-11-02T10:00:01.000Z' } }],
+  paid: { amountMinor: 50_000, currency: 'ILS' }, balanceDue: { amountMinor: 0, currency: 'ILS' }, balanceDueAt: null,
   paymentDeclines: [],
   returnedPayments: [],
-  cancellation: { reason: 'sick', by: 'user-1', byRole: 'customer', refund: { paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, refundId: 'refund-1', refundedAt: '2026-11-02T10:00:01.000Z' }, at: '2026-11-02T10:00:00.000Z' },
+  cancellation: {
+    reason: 'sick', by: 'user-1', byRole: 'customer', refundPercent: 100,
+    refunds: [{ paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, refundId: 'refund-1', refundedAt: '2026-11-02T10:00:01.000Z' }],
+    refund: { paymentId: 'pay-1', amount: { amountMinor: 50_000, currency: 'ILS' }, refundId: 'refund-1', refundedAt: '2026-11-02T10:00:01.000Z' }, at: '2026-11-02T10:00:00.000Z',
+  },
   timeline: [{ event: 'OrderPlaced', status: 'new', by: 'user-1', role: 'customer', at: '2026-11-01T09:00:00.000Z' }],
   placedAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
-  customerName: 'Dana', vendorName: { he: 'הכוכבים' }, review: null,
+  customerName: 'Dana', vendorName: { he: 'הכוכבים' }, review: null, overdue: false, cancellationPreview: null,
 };
 
 describe('answers read through the read contract', () => {
