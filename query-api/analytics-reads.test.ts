@@ -142,6 +142,61 @@ describe('analytics sums', () => {
   });
 });
 
+describe('revenue by month, split into deposits, balances and full payments (issue 26)', () => {
+  const views = createMemoryViewStore();
+  const applier = createEventApplier({ viewStore: views, projections: allProjections, log: silentLog });
+  const revisions = new Map<string, number>();
+  let position = 0;
+  const append = (streamId: string, event: AnyDomainEvent) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    return applier.apply({
+      id: randomUUID(), streamId, revision, position: ++position, type: event.type, data: event.data,
+      metadata: { actor: systemActor, correlationId: 'c', causationId: null, at: '2026-03-20T10:00:00.000Z', schemaVersion: 1 }, recordedAt: '2026-03-20T10:00:00.000Z',
+    });
+  };
+  const ils = (amountMinor: number) => ({ amountMinor, currency: 'ILS' as const });
+  const placed = (orderId: string, placedAt: string, total: number, deposit: number) => append(`order-${orderId}`, { type: 'OrderPlaced', data: {
+    orderId, customerId: 'c1', vendorId: 'v1', total: ils(total), placedAt,
+    product: { productId: 'p1', vendorId: 'v1', type: 'default', name: { en: 'Show' }, price: ils(total) },
+    terms: { deposit: ils(deposit), balanceDueDays: 7, cancellationPolicy: { kind: 'flexible' }, maxInstalments: 3 },
+  } });
+  const read = (days: '30' | '365') => adminAnalytics.handle({
+    actor: { userId: 'a1', roles: ['user', 'admin'], groups: [], vendorId: null }, params: {}, query: { days } as never, locale: 'en-US',
+    views: trackedViews(views).views, eventStore: null as never, now: new Date('2026-03-20T20:00:00.000Z'),
+  } as never) as Promise<AnalyticsAnswer>;
+
+  beforeAll(async () => {
+    // Placed in January: the deposit then, the balance in March (inside the last 30 days).
+    await placed('d1', '2026-01-10T10:00:00.000Z', 300_000, 90_000);
+    await append('order-d1', { type: 'OrderPaid', data: { orderId: 'd1', paymentId: 'dep-d1', amount: ils(90_000), cardLast4: '4242', part: 'deposit', instalments: 1, at: '2026-01-10T10:05:00.000Z' } });
+    await append('order-d1', { type: 'OrderBalancePaid', data: { orderId: 'd1', paymentId: 'bal-d1', amount: ils(210_000), cardLast4: '4242', instalments: 3, at: '2026-03-05T10:00:00.000Z' } });
+    // Paid in full in March, then canceled with half of it owed back.
+    await placed('f1', '2026-03-10T10:00:00.000Z', 100_000, 100_000);
+    await append('order-f1', { type: 'OrderPaid', data: { orderId: 'f1', paymentId: 'pay-f1', amount: ils(100_000), cardLast4: '4242', part: 'full', at: '2026-03-10T10:05:00.000Z' } });
+    await append('order-f1', { type: 'OrderCanceled', data: { orderId: 'f1', reason: 'moved', by: 'c1', byRole: 'customer', refunds: [{ paymentId: 'pay-f1', amount: ils(50_000) }], refundPercent: 50, at: '2026-03-12T10:00:00.000Z' } });
+  });
+
+  it('puts each payment in the month it came in, by its part, and the refunds in the cancel\'s month', async () => {
+    const year = await read('365');
+    expect(year.revenueByMonth.map((month) => month.start)).toEqual(year.ordersOverTime.map((bucket) => bucket.start));
+    const month = (start: string) => year.revenueByMonth.find((entry) => entry.start === start);
+    expect(month('2026-01-01')).toEqual({ start: '2026-01-01', depositMinor: 90_000, balanceMinor: 0, fullMinor: 0, refundedMinor: 0 });
+    expect(month('2026-03-01')).toEqual({ start: '2026-03-01', depositMinor: 0, balanceMinor: 210_000, fullMinor: 100_000, refundedMinor: 50_000 });
+    // Revenue after refunds counts the balance too.
+    expect(year.totals.revenueMinor).toBe(300_000 + 100_000 - 50_000);
+  });
+
+  it('counts the balance of an order placed before the period in the period, and not the order itself', async () => {
+    const month = await read('30');
+    expect(month.revenueByMonth).toEqual([
+      { start: '2026-02-01', depositMinor: 0, balanceMinor: 0, fullMinor: 0, refundedMinor: 0 },
+      { start: '2026-03-01', depositMinor: 0, balanceMinor: 210_000, fullMinor: 100_000, refundedMinor: 50_000 },
+    ]);
+    expect(month.totals.orders).toBe(1);
+  });
+});
+
 describe('GET /api/admin/analytics over HTTP', () => {
   const { app: stack, m: market } = useMarketplaceOn(startFullStack);
   let plainAdmin: SignedInUser;
@@ -212,7 +267,7 @@ describe('GET /api/admin/analytics over HTTP', () => {
     expect(operation['x-auth']).toBe('admin');
     expect(operation.parameters.find((parameter: { name: string }) => parameter.name === 'days').schema.enum).toEqual(['30', '90', '365']);
     expect(Object.keys(operation.responses['200'].content['application/json'].schema.properties)).toEqual(
-      ['range', 'totals', 'ordersOverTime', 'revenueByCategory', 'leadTime', 'responseTime', 'sources'],
+      ['range', 'totals', 'ordersOverTime', 'revenueByMonth', 'revenueByCategory', 'leadTime', 'responseTime', 'sources'],
     );
   });
 });

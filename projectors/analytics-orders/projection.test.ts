@@ -43,6 +43,22 @@ describe('analytics orders view', () => {
     expect(docs.o4).toMatchObject({ status: 'canceled', paidMinor: 0, refundedMinor: 0 });
   });
 
+  it('keeps each payment\'s part and day, the balance in the paid amount, and a policy\'s refunds (issue 26)', () => {
+    const ils = (amountMinor: number) => ({ amountMinor, currency: 'ILS' as const });
+    const docs = fold<AnalyticsOrderFact>(analyticsOrdersProjection, [
+      placed('o5', '2026-03-05T10:00:00.000Z'),
+      recorded('order-o5', { type: 'OrderPaid', data: { orderId: 'o5', paymentId: 'dep', amount: ils(50_000), cardLast4: '4242', part: 'deposit', instalments: 2, at: '2026-03-05T10:05:00.000Z' } }, customerActor('c1')),
+      recorded('order-o5', { type: 'OrderBalancePaid', data: { orderId: 'o5', paymentId: 'bal', amount: ils(200_000), cardLast4: '4242', instalments: 1, at: '2026-03-31T21:30:00.000Z' } }, customerActor('c1')),
+      recorded('order-o5', { type: 'OrderCanceled', data: { orderId: 'o5', reason: 'moved', by: 'c1', byRole: 'customer', refunds: [{ paymentId: 'bal', amount: ils(200_000) }, { paymentId: 'dep', amount: ils(25_000) }], refundPercent: 90, at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
+    ]);
+    expect(docs.o5).toMatchObject({
+      status: 'canceled', paidMinor: 250_000, refundedMinor: 225_000, lastMoneyAt: '2026-04-02T10:00:00.000Z',
+      // 21:30 UTC on 31 March is 1 April in Israel.
+      payments: [{ part: 'deposit', amountMinor: 50_000, day: '2026-03-05' }, { part: 'balance', amountMinor: 200_000, day: '2026-04-01' }],
+      refunds: [{ amountMinor: 225_000, day: '2026-04-02' }],
+    });
+  });
+
   it('ignores an order event whose OrderPlaced it has not seen', () => {
     expect(fold<AnalyticsOrderFact>(analyticsOrdersProjection, [paid('ghost', '2026-03-05T10:05:00.000Z')])).toEqual({});
   });

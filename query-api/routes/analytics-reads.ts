@@ -20,6 +20,11 @@ import { sourceHitsByDay } from '../tracking-source-days.ts';
 // - booking lead time: orders with an event date, by days from placing to the event;
 // - vendor response time: paid orders the vendor approved, by time from payment to approval, and the
 //   median over them;
+// - revenue by month split by payment part (issue 26): deposits, balances and full payments (an order
+//   without a deposit pays the whole price at once: neither a deposit nor a balance, so a series of its
+//   own rather than counted as a deposit), each by the Israel day the money came in, and the refunds
+//   cancels owed, by the cancel's day. Money of the period counts whenever its order was placed, so an
+//   order placed earlier whose balance came in now is read too (its `lastMoneyAt`);
 // - visits per utm_source (SPEC §9 source key), for super users only (SPEC §6: source tracking is a
 //   superUsers item); `null` for other admins. Tracking days are UTC days (the tracking view's).
 
@@ -39,6 +44,13 @@ export const AnalyticsAnswer = z.object({
   range: z.object({ days: z.number().int(), from: z.string(), to: z.string(), bucket: z.enum(['day', 'week', 'month']) }),
   totals: z.object({ orders: z.number().int(), paidOrders: z.number().int(), canceled: z.number().int(), revenueMinor: z.number().int(), currency: z.literal('ILS') }),
   ordersOverTime: z.array(z.object({ start: z.string().describe('First day of the bucket, YYYY-MM-DD'), counts: z.record(z.enum(STATUSES), z.number().int()) })),
+  revenueByMonth: z.array(z.object({
+    start: z.string().describe('First day of the month, YYYY-MM-01'),
+    depositMinor: z.number().int().describe('Deposits paid in the month (agorot)'),
+    balanceMinor: z.number().int().describe('Balances paid in the month (agorot)'),
+    fullMinor: z.number().int().describe('Whole prices paid at once in the month, by orders without a deposit (agorot)'),
+    refundedMinor: z.number().int().describe('Owed back by cancels of the month (agorot)'),
+  })).describe('Every month of the period, in order, empty ones too'),
   revenueByCategory: z.array(z.object({ categoryId: z.string().nullable(), alias: z.string().nullable(), name: Text.nullable(), revenueMinor: z.number().int(), orders: z.number().int() })),
   leadTime: z.object({ unit: z.literal('days'), bins: z.array(Bin), orders: z.number().int() }),
   responseTime: z.object({ unit: z.literal('minutes'), bins: z.array(Bin), orders: z.number().int(), medianMinutes: z.number().nullable() }),
@@ -78,7 +90,7 @@ interface VendorCardDoc extends ViewDocument { tagIds: string[] }
 
 export const adminAnalytics = readRoute({
   path: '/api/admin/analytics',
-  summary: 'Admin analytics for the last 30, 90 or 365 days: orders per day/week/month by status, revenue per category, booking lead time, vendor response time, visits per utm_source (super users)',
+  summary: 'Admin analytics for the last 30, 90 or 365 days: orders per day/week/month by status, revenue by month split into deposits, balances and full payments, revenue per category, booking lead time, vendor response time, visits per utm_source (super users)',
   tags: ['admin', 'analytics'],
   auth: 'admin',
   query: {
@@ -91,7 +103,26 @@ export const adminAnalytics = readRoute({
     const to = israelDay(now.toISOString());
     const from = addDays(to, -(days - 1));
 
-    const facts = await views.find<AnalyticsOrderFact>('analyticsOrders', { placedAt: { $gte: israelDayBounds(from).start } });
+    const since = israelDayBounds(from).start;
+    const facts = await views.find<AnalyticsOrderFact>('analyticsOrders', { $or: [{ placedAt: { $gte: since } }, { lastMoneyAt: { $gte: since } }] });
+
+    // Revenue by month: the money that came in (or was owed back) on a day of the period.
+    const months = new Map<string, AnalyticsAnswer['revenueByMonth'][number]>();
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const start = bucketStart(day, 'month');
+      if (!months.has(start)) months.set(start, { start, depositMinor: 0, balanceMinor: 0, fullMinor: 0, refundedMinor: 0 });
+    }
+    const monthOf = (day: string) => (day >= from && day <= to ? months.get(bucketStart(day, 'month')) : undefined);
+    for (const fact of facts) {
+      for (const payment of fact.payments ?? []) {
+        const month = monthOf(payment.day);
+        if (month) month[`${payment.part}Minor`] += payment.amountMinor;
+      }
+      for (const refund of fact.refunds ?? []) {
+        const month = monthOf(refund.day);
+        if (month) month.refundedMinor += refund.amountMinor;
+      }
+    }
 
     // Orders over time: every bucket of the period, empty ones too, so the bars keep their places.
     const buckets = new Map<string, Record<(typeof STATUSES)[number], number>>();
@@ -104,6 +135,7 @@ export const adminAnalytics = readRoute({
     const responseMinutes: number[] = [];
     const totals = { orders: 0, paidOrders: 0, canceled: 0, revenueMinor: 0, currency: 'ILS' as const };
     for (const fact of facts) {
+      if (fact.placedDay < from) continue; // read for its money of the period only
       const counts = buckets.get(bucketStart(fact.placedDay, bucket));
       if (!counts) continue; // placed after today (a clock ahead of this one) or before the period's Israel day
       counts[fact.status] += 1;
@@ -158,6 +190,7 @@ export const adminAnalytics = readRoute({
       range: { days, from, to, bucket },
       totals,
       ordersOverTime: [...buckets].map(([start, counts]) => ({ start, counts })),
+      revenueByMonth: [...months.values()],
       revenueByCategory: [...categories.values()].sort((a, b) => b.revenueMinor - a.revenueMinor || (a.alias ?? '~').localeCompare(b.alias ?? '~')),
       leadTime: { unit: 'days', bins: histogram(leadDays, LEAD_TIME_BINS_DAYS), orders: leadDays.length },
       responseTime: { unit: 'minutes', bins: histogram(responseMinutes, RESPONSE_BINS_MINUTES), orders: responseMinutes.length, medianMinutes: median(responseMinutes) },

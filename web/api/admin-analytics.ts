@@ -19,6 +19,8 @@ export interface Analytics {
   range: { days: AnalyticsRange; from: string; to: string; bucket: 'day' | 'week' | 'month' };
   totals: { orders: number; paidOrders: number; canceled: number; revenueMinor: number };
   ordersOverTime: Array<{ start: string; counts: Record<AnalyticsStatus, number> }>;
+  /** Money in per month by payment part, and what cancels owed back (agorot; issue 26). */
+  revenueByMonth: Array<{ start: string; depositMinor: number; balanceMinor: number; fullMinor: number; refundedMinor: number }>;
   revenueByCategory: Array<{ categoryId: string | null; name: Text | null; revenueMinor: number; orders: number }>;
   leadTime: { bins: AnalyticsBin[]; orders: number };
   responseTime: { bins: AnalyticsBin[]; orders: number; medianMinutes: number | null };
@@ -53,6 +55,9 @@ export function analyticsFrom(value: unknown): Analytics {
       const counts = asDoc(entry.counts);
       return { start: String(entry.start ?? ''), counts: Object.fromEntries(ORDER_STATUSES.map((status) => [status, num(counts[status])])) as Record<AnalyticsStatus, number> };
     }),
+    revenueByMonth: list(doc.revenueByMonth).map((entry) => ({
+      start: String(entry.start ?? ''), depositMinor: num(entry.depositMinor), balanceMinor: num(entry.balanceMinor), fullMinor: num(entry.fullMinor), refundedMinor: num(entry.refundedMinor),
+    })),
     revenueByCategory: list(doc.revenueByCategory).map((entry) => ({
       categoryId: strOrNull(entry.categoryId), name: entry.name ? text(entry.name) : null, revenueMinor: num(entry.revenueMinor), orders: num(entry.orders),
     })),

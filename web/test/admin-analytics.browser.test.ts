@@ -79,6 +79,11 @@ describe.skipIf(!executablePath)(`admin Analytics in Chromium (${executablePath 
       expect(revenue.length).toBeGreaterThan(0);
       expect(revenue.every((value) => value > 0)).toBe(true);
       expect(await page.getByTestId('chart-revenue').locator('svg.chart-row-bar').first().getAttribute('aria-label')).toMatch(/₪/);
+      // Revenue by month split into deposits, balances and full payments (issue 26): the payment made today stands in this month's column.
+      const months = page.getByTestId('chart-revenue-by-month').locator('.chart-column');
+      const monthValues = await months.evaluateAll((columns) => columns.map((column) => Number(column.getAttribute('data-value'))));
+      expect(monthValues.at(-1)).toBeGreaterThan(0);
+      expect(await months.last().getAttribute('aria-label')).toMatch(/₪/);
       const responses = await page.getByTestId('chart-response-time').locator('.chart-column').evaluateAll((columns) => columns.map((column) => Number(column.getAttribute('data-value'))));
       expect(responses.some((value) => value > 0)).toBe(true);
       await expect(page.getByTestId('response-median').isVisible()).resolves.toBe(true);

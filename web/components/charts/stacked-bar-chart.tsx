@@ -25,6 +25,8 @@ export function StackedBarChart(props: {
   /** A value as the page writes it, e.g. "3 orders". */
   formatValue: (value: number) => string;
   formatTick?: (value: number) => string;
+  /** One series' value in the tooltip and the table (default: the number as it is), e.g. agorot as shekels. */
+  formatPart?: (value: number) => string;
   integer?: boolean;
   empty: string;
   headingLevel?: 2 | 3;
@@ -33,13 +35,14 @@ export function StackedBarChart(props: {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir() === 'rtl';
   const totalOf = (column: StackColumn) => props.series.reduce((sum, series) => sum + (column.values[series.key] ?? 0), 0);
+  const part = props.formatPart ?? String;
   const describe = (column: StackColumn) => {
-    const parts = props.series.filter((series) => (column.values[series.key] ?? 0) > 0).map((series) => `${series.label} ${column.values[series.key]}`);
+    const parts = props.series.filter((series) => (column.values[series.key] ?? 0) > 0).map((series) => `${series.label} ${part(column.values[series.key] ?? 0)}`);
     return `${column.fullLabel ?? column.label}: ${props.formatValue(totalOf(column))}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
   };
   const table = {
     columns: [props.categoryAxisLabel, ...props.series.map((series) => series.label), t('charts.total')],
-    rows: props.columns.map((column) => ({ label: column.fullLabel ?? column.label, cells: [...props.series.map((series) => String(column.values[series.key] ?? 0)), String(totalOf(column))] })),
+    rows: props.columns.map((column) => ({ label: column.fullLabel ?? column.label, cells: [...props.series.map((series) => part(column.values[series.key] ?? 0)), part(totalOf(column))] })),
   };
   const hasValues = props.columns.some((column) => totalOf(column) > 0);
   return (

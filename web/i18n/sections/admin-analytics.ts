@@ -21,6 +21,13 @@ export const adminAnalyticsMessages = messageSection(
         title: 'Revenue per category', description: 'Payments minus refunds of the period’s orders, by the artist’s main category.',
         valueAxis: 'Revenue (₪)', categoryAxis: 'Category', uncategorized: 'No category', empty: 'No paid orders in this period.',
       },
+      money: {
+        title: 'Revenue by month: deposits, balances and full payments',
+        description: 'Money paid in each month, by the day it came in: deposits that hold a date, balances paid after them, and whole prices paid at once by orders without a deposit.',
+        deposit: 'Deposits', balance: 'Balances', full: 'Paid in full',
+        refunded: 'Owed back by cancels in the period: {{amount}}.',
+        empty: 'No payments came in during this period.',
+      },
       lead: {
         title: 'Booking lead time', description: 'Days between placing an order and its event, for services booked for a date and time.',
         valueAxis: 'Orders', categoryAxis: 'Days before the event', empty: 'No orders for a date were placed in this period.',
@@ -57,6 +64,13 @@ export const adminAnalyticsMessages = messageSection(
       revenue: {
         title: 'הכנסות לפי קטגוריה', description: 'תשלומים פחות החזרים של הזמנות התקופה, לפי הקטגוריה הראשית של האמן.',
         valueAxis: 'הכנסות (₪)', categoryAxis: 'קטגוריה', uncategorized: 'ללא קטגוריה', empty: 'אין הזמנות ששולמו בתקופה זו.',
+      },
+      money: {
+        title: 'הכנסות לפי חודש: מקדמות, יתרות ותשלומים מלאים',
+        description: 'הכסף ששולם בכל חודש, לפי היום שבו התקבל: מקדמות ששומרות תאריך, יתרות ששולמו אחריהן, ומחירים מלאים ששולמו בבת אחת בהזמנות בלי מקדמה.',
+        deposit: 'מקדמות', balance: 'יתרות', full: 'תשלום מלא',
+        refunded: 'הוחזרו בביטולים בתקופה: {{amount}}.',
+        empty: 'לא התקבלו תשלומים בתקופה זו.',
       },
       lead: {
         title: 'כמה זמן מראש מזמינים', description: 'מספר הימים בין ביצוע ההזמנה לבין האירוע, בשירותים שמוזמנים לתאריך ושעה.',

@@ -13,7 +13,8 @@ import { AdminLayout } from './admin-layout.tsx';
 import { requireAdminRight } from './admin-access.tsx';
 
 // /admin/analytics (requireAdmin; nav rule: list on order): the plots of GET /api/admin/analytics
-// for the last 30, 90 or 365 days — orders per day/week/month by status, revenue per category,
+// for the last 30, 90 or 365 days — orders per day/week/month by status, revenue by month split into
+// deposits, balances and full payments (issue 26), revenue per category,
 // booking lead time, artist response time, and (super users) visits per utm_source. The period is a
 // link (?days=…), so every view of the screen has its own address and works before the script loads.
 export async function analyticsLoader({ context, request }: LoaderFunctionArgs) {
@@ -104,6 +105,10 @@ export function AnalyticsPage() {
     : range.bucket === 'week' ? t('adminAnalytics.orders.weekOf', { date: fullDate(start) }) : fullDate(start);
 
   const sources = analytics.sources;
+  const money = (amountMinor: number) => formatPrice({ amountMinor, currency: 'ILS' }, locale);
+  const refundedInPeriod = analytics.revenueByMonth.reduce((sum, month) => sum + month.refundedMinor, 0);
+  const monthLabel = dateFormat(locale, { month: 'long', year: 'numeric' });
+  const monthAxis = dateFormat(locale, { month: 'short', year: '2-digit' });
   return (
     <AdminLayout title={t('admin.items.analytics')}>
       <p className="analytics-intro">{t('adminAnalytics.intro')}</p>
@@ -124,6 +129,33 @@ export function AnalyticsPage() {
             formatTick={(value) => count.format(value)}
             integer
             empty={t('adminAnalytics.orders.empty')}
+          />
+        </div>
+        <div className="analytics-wide">
+          <StackedBarChart
+            testId="chart-revenue-by-month"
+            title={t('adminAnalytics.money.title')}
+            description={(
+              <>
+                <p>{t('adminAnalytics.money.description')}</p>
+                <p data-testid="revenue-refunded">{t('adminAnalytics.money.refunded', { amount: money(refundedInPeriod) })}</p>
+              </>
+            )}
+            series={[
+              { key: 'deposit', label: t('adminAnalytics.money.deposit'), tone: 'info' },
+              { key: 'balance', label: t('adminAnalytics.money.balance'), tone: 'success' },
+              { key: 'full', label: t('adminAnalytics.money.full'), tone: 'accent' },
+            ]}
+            columns={analytics.revenueByMonth.map((month) => ({
+              key: month.start, label: monthAxis(month.start), fullLabel: monthLabel(month.start),
+              values: { deposit: month.depositMinor, balance: month.balanceMinor, full: month.fullMinor },
+            }))}
+            valueAxisLabel={t('adminAnalytics.revenue.valueAxis')}
+            categoryAxisLabel={t('adminAnalytics.orders.categoryAxis.month')}
+            formatValue={money}
+            formatPart={money}
+            formatTick={(value) => compactShekels.format(value / 100)}
+            empty={t('adminAnalytics.money.empty')}
           />
         </div>
         <BarChart
