@@ -118,7 +118,7 @@ describe('health endpoints', () => {
     const ready = await health(url, 'ready');
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
-    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'flow:quote-acceptance', 'notifications', 'projections', 'seed', 'views', 'web']);
+    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'flow:quote-acceptance', 'flow:receipts', 'notifications', 'projections', 'seed', 'views', 'web']);
     for (const check of ready.body.checks) expect(check.ready).toBe(true);
     expect(ready.body.checks.find((check: { name: string }) => check.name === 'projections').detail).toMatch(/^caught up at position \d+$/);
     expect(await healthcheckExitCodes(url)).toEqual({ 'docker-compose.yml': 0, Dockerfile: 0 });
@@ -176,7 +176,7 @@ describe('health endpoints', () => {
     }
     expect(ready.status).toBe(200);
     // No seed on a store that has events, so no seed check.
-    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'flow:quote-acceptance', 'notifications', 'projections', 'views', 'web']);
+    expect(checkNames(ready.body)).toEqual(['event-store', 'flow:order-refunds', 'flow:order-slot-release', 'flow:quote-acceptance', 'flow:receipts', 'notifications', 'projections', 'views', 'web']);
     expect(restarted.projections.stats().position).toBeGreaterThanOrEqual(head);
   }, 120_000);
 });

@@ -8,11 +8,12 @@ import { createProcessManager, type FlowStats, type FlowStep, type ProcessManage
 import { refundFlow } from './refunds.ts';
 import { slotReleaseFlow } from './slot-release.ts';
 import { quoteAcceptanceFlow } from './quote-acceptance.ts';
+import { receiptFlow } from './receipts.ts';
 
 // Every flow the worker service runs after events (docs/architecture.md lists them all, with the
 // projectors, the notification reactor and the relay, which follow the log the same way).
 export function allFlows(options: { eventStore: EventStore; paymentGateway: PaymentGateway }): FlowStep[] {
-  return [slotReleaseFlow(options), refundFlow(options), quoteAcceptanceFlow(options)];
+  return [slotReleaseFlow(options), refundFlow(options), quoteAcceptanceFlow(options), receiptFlow(options)];
 }
 
 export interface ProcessManagers {

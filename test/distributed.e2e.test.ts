@@ -140,7 +140,7 @@ describe.skipIf(missing.length > 0)(
       // command-api (the seed ran), relay, projectors (the lease holder, on Kafka), worker, query-api, web;
       // those that need Kafka (the relay, the followers of the Kafka feed) ask it too, the APIs do not.
       const engines = (checks: string) => ['mongodb', 'redis', ...checks.split(',')].sort().join(',');
-      expect(readiness).toEqual(['event-store,seed', 'kafka,relay', 'kafka,projections', 'flow:order-refunds,flow:order-slot-release,flow:quote-acceptance,kafka,notifications', 'views', 'web'].map(engines));
+      expect(readiness).toEqual(['event-store,seed', 'kafka,relay', 'kafka,projections', 'flow:order-refunds,flow:order-slot-release,flow:quote-acceptance,flow:receipts,kafka,notifications', 'views', 'web'].map(engines));
     });
   },
 );

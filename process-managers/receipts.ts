@@ -1,0 +1,90 @@
+import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '../domain/ports/event-store.ts';
+import type { Money } from '../domain/shared/money.ts';
+import { orderDecider, orderStream } from '../domain/order/decider.ts';
+import { userDecider, userStream } from '../domain/user/decider.ts';
+import { vendorDecider, vendorStream } from '../domain/vendor/decider.ts';
+import { configEntryDecider, configEntryStream } from '../domain/config-entry/decider.ts';
+import { receiptDecider, receiptStream } from '../domain/receipt/decider.ts';
+import type { IssueReceipt } from '../domain/receipt/commands.ts';
+import type { ReceiptLanguage } from '../domain/receipt/events.ts';
+import { VAT_CONFIG_KEY, vatBasisPointsOf } from '../domain/receipt/vat.ts';
+import { loadFolded } from '../command-api/command-handler.ts';
+import { flowCommands } from './flow-commands.ts';
+import type { FlowStep } from './process-manager.ts';
+
+// Every payment and refund gets a receipt (issue 26 item 5, docs/payments.md "Receipts"): OrderPaid
+// (the first payment: deposit or full), OrderBalancePaid and OrderRefunded → IssueReceipt on the
+// vendor's receipt book, `receipts-<vendorId>`. The book's decider numbers it next, appended with the
+// book's revision as the expected revision: two processes issuing at once conflict, the one behind
+// decides again on the new book (command-handler.ts, and again here past its attempts), so the numbers
+// stay gapless. Exactly once: the events' ids derive from this flow and the payment event, and the book
+// decides nothing for a source it already receipted, so a step taken again (a crash before the
+// checkpoint, a second process) issues nothing twice.
+// What the receipt says is read at issue from the log: the customer's name and language (the user's
+// locale), the vendor's name, the product's name as ordered, and the VAT rate configured now.
+export const RECEIPT_FLOW = 'receipts';
+
+/** Revision conflicts a step rides out before the page is retried (each attempt decides on the new book). */
+const MAX_CONFLICTS = 50;
+
+type PaymentData = { orderId: string; paymentId: string; amount: Money; part?: 'full' | 'deposit'; instalments?: number; at: string };
+type RefundData = { orderId: string; paymentId: string; refundId: string; amount: Money; at: string };
+
+/** The receipt's language: the customer's locale (he-IL → he, en-US → en); Hebrew, the site's default, when unknown. */
+export const receiptLanguageOf = (locale: string | undefined): ReceiptLanguage => (locale?.startsWith('en') ? 'en' : 'he');
+
+/** The VAT rate configured now (the `receipts.vatPercent` entry), in basis points; 18% when unset. */
+export async function configuredVatBasisPoints(eventStore: EventStore): Promise<number> {
+  const { state } = await loadFolded(eventStore, configEntryDecider, configEntryStream(VAT_CONFIG_KEY));
+  return vatBasisPointsOf(state.status === 'present' ? state.fields.value : undefined);
+}
+
+export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
+  const { eventStore } = options;
+  const commands = flowCommands(eventStore, RECEIPT_FLOW);
+
+  /** The IssueReceipt for the event, or null when its order is unknown. */
+  async function commandFor(event: RecordedEvent): Promise<Omit<IssueReceipt, 'actor' | 'at'> | null> {
+    const { orderId } = event.data as { orderId: string };
+    const order = (await loadFolded(eventStore, orderDecider, orderStream(orderId))).state;
+    if (!order) return null;
+    const [user, vendor, vatBasisPoints] = await Promise.all([
+      loadFolded(eventStore, userDecider, userStream(order.customerId)).then((folded) => folded.state),
+      loadFolded(eventStore, vendorDecider, vendorStream(order.vendorId)).then((folded) => folded.state),
+      configuredVatBasisPoints(eventStore),
+    ]);
+    const common = {
+      type: 'IssueReceipt' as const, vendorId: order.vendorId, orderId, customerId: order.customerId,
+      customerName: user.status === 'absent' ? '' : user.fullName,
+      vendorName: vendor.status === 'absent' ? {} : vendor.profile.name,
+      productName: order.product.name,
+      vatBasisPoints, language: receiptLanguageOf(user.status === 'absent' ? undefined : user.locale),
+    };
+    if (event.type === 'OrderRefunded') {
+      const data = event.data as RefundData;
+      return { ...common, kind: 'refund', sourceId: data.refundId, paymentId: data.paymentId, amount: data.amount, paidAt: data.at };
+    }
+    const data = event.data as PaymentData;
+    return {
+      ...common, kind: 'payment', sourceId: data.paymentId, paymentId: data.paymentId, amount: data.amount, paidAt: data.at,
+      part: event.type === 'OrderBalancePaid' ? 'balance' : (data.part ?? 'full'), instalments: data.instalments ?? 1,
+    };
+  }
+
+  return {
+    name: RECEIPT_FLOW,
+    eventTypes: new Set(['OrderPaid', 'OrderBalancePaid', 'OrderRefunded']),
+    async handle(event) {
+      const command = await commandFor(event);
+      if (!command) return;
+      for (let conflicts = 0; ; conflicts++) {
+        try {
+          await commands.execute(receiptDecider, receiptStream(command.vendorId), command, event);
+          return;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision) || conflicts >= MAX_CONFLICTS) throw error;
+        }
+      }
+    },
+  };
+}
