@@ -220,6 +220,9 @@ const OrderDocument = servedAs<Served<OrderView>>()(z.looseObject({
   paid: Money.check(z.describe('The sum of the payments')),
   balanceDue: Money.check(z.describe('What is still to pay after the first payment; nothing before it')),
   balanceDueAt: z.nullable(Iso).check(z.describe('When the balance falls due; null when nothing is due or the event has no time')),
+  paymentPlan: z.looseObject({
+    part: z.enum(['deposit', 'full']), first: Money, balance: Money, balanceDueAt: z.nullable(Iso),
+  }).check(z.describe('How the order is paid by its terms: the first payment (the deposit, or the whole price), the balance after it and when that falls due')),
   paymentDeclines: z.array(z.looseObject({ reason: z.string(), cardLast4: z.string(), at: Iso, part: z.optional(PaymentPartAnswer) })),
   cancellation: z.nullable(z.looseObject({
     reason: z.string(), by: z.nullable(z.string()), byRole: TimelineRole,

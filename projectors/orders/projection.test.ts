@@ -22,6 +22,8 @@ describe('orders view', () => {
     expect(order).toMatchObject({
       customerId: 'c1', vendorId: 'v1', status: 'completed', slot: { start: '2026-05-01T18:00:00.000Z', end: '2026-05-01T19:00:00.000Z' },
       payment: { paymentId: 'pay1', cardLast4: '4242' }, paymentDeclines: [{ reason: 'insufficient funds', cardLast4: '4242' }],
+      // Placed before terms: paid in full at once.
+      terms: null, paymentPlan: { part: 'full', first: product.price, balanceDueAt: null }, paid: product.price,
       cancellation: null, notes: null, updatedAt: '2026-05-02T10:00:00.000Z',
     });
     expect(order.timeline.map(({ event, status, by, role }) => [event, status, by, role])).toEqual([
@@ -82,6 +84,10 @@ describe('orders view: deposit, balance, instalments and refunds by policy (issu
       placedWithTerms('o7'),
       recorded('order-o7', { type: 'OrderPaid', data: { orderId: 'o7', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', instalments: 3, at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
     ]).o7!;
+    expect(fold<OrderView>(ordersProjection, [placedWithTerms('o7')]).o7).toMatchObject({
+      paid: ils(0), balanceDue: ils(0), balanceDueAt: null,
+      paymentPlan: { part: 'deposit', first: ils(30_000), balance: ils(70_000), balanceDueAt: '2026-04-17T18:00:00.000Z' },
+    });
     expect(deposit).toMatchObject({
       status: 'payed', terms, holdUntil: '2026-04-01T10:15:00.000Z', paid: ils(30_000), balanceDue: ils(70_000), balanceDueAt: '2026-04-17T18:00:00.000Z',
       payments: [{ paymentId: 'dep', part: 'deposit', amount: ils(30_000), instalments: 3, cardLast4: '4242', at: '2026-04-01T10:05:00.000Z', refund: null }],
@@ -141,7 +147,7 @@ describe('orders view: deposit, balance, instalments and refunds by policy (issu
       recorded('order-o10', { type: 'OrderPaid', data: { orderId: 'o10', paymentId: 'dep', amount: ils(30_000), cardLast4: '4242', part: 'deposit', at: '2026-04-01T10:05:00.000Z' } }, customerActor('c1')),
       recorded('order-o10', { type: 'OrderEventDetailsChanged', data: { orderId: 'o10', eventDetails: { ...details, date: '2026-07-10T16:00:00.000Z' }, by: 'c1', at: '2026-04-02T10:00:00.000Z' } }, customerActor('c1')),
     ]);
-    expect(docs.o10).toMatchObject({ balanceDue: ils(70_000), balanceDueAt: '2026-06-26T16:00:00.000Z', holdUntil: null });
+    expect(docs.o10).toMatchObject({ balanceDue: ils(70_000), balanceDueAt: '2026-06-26T16:00:00.000Z', holdUntil: null, paymentPlan: { balanceDueAt: '2026-06-26T16:00:00.000Z' } });
   });
 });
 

@@ -7,7 +7,8 @@ import { idsOf, type Projection, type ViewDoc } from '../projection.ts';
 import { changedEventDetailFields, type EventDetailField, type HeldEventDetails } from '../../domain/order/event-details.ts';
 import type { PaymentPart } from '../../domain/order/events.ts';
 import type { OrderTerms } from '../../domain/order/payment-terms.ts';
-import { amountPaid, balanceDue, balanceDueDate } from '../../domain/order/order-money.ts';
+import { amountPaid, balanceDue, balanceDueDate, firstPaymentAmount, firstPaymentPart } from '../../domain/order/order-money.ts';
+import { balanceDueAt } from '../../domain/order/payment-terms.ts';
 
 // Orders (README: `orders`): one document per order with both parties, so a customer lists theirs by
 // customerId and a vendor by vendorId, and the lifecycle timeline: what happened, who did it, when.
@@ -77,6 +78,11 @@ export interface OrderView extends ViewDoc {
   balanceDue: Money;
   /** When the balance falls due (`balanceDueDate`); null when nothing is due or the event has no time. */
   balanceDueAt: string | null;
+  /**
+   * How the order is paid, as its terms give it before any payment: the first payment (`firstPaymentAmount`,
+   * the deposit or the whole price), the balance after it and when that falls due (null: no event time, or no balance).
+   */
+  paymentPlan: { part: 'deposit' | 'full'; first: Money; balance: Money; balanceDueAt: string | null };
   paymentDeclines: Array<{ reason: string; cardLast4: string; at: string; part: PaymentPart }>;
   cancellation: {
     reason: string; by: string | null; byRole: TimelineRole;
@@ -107,7 +113,13 @@ export function roleIn(order: Pick<OrderView, 'customerId' | 'vendorId'>, actor:
 /** The money of the order as the domain folds it (order-money.ts): paid, the balance due and its date. */
 function withMoney(doc: OrderView): OrderView {
   const facts = { total: doc.total, terms: doc.terms ?? undefined, eventAt: doc.eventAt ?? undefined, payments: doc.payments };
-  return { ...doc, paid: amountPaid(facts), balanceDue: balanceDue(facts), balanceDueAt: balanceDueDate(facts) };
+  const first = firstPaymentAmount(facts);
+  const balance = { amountMinor: doc.total.amountMinor - first.amountMinor, currency: doc.total.currency };
+  const paymentPlan = {
+    part: firstPaymentPart(facts), first, balance,
+    balanceDueAt: doc.terms && balance.amountMinor > 0 ? balanceDueAt(doc.terms, doc.eventAt ?? undefined) : null,
+  };
+  return { ...doc, paid: amountPaid(facts), balanceDue: balanceDue(facts), balanceDueAt: balanceDueDate(facts), paymentPlan };
 }
 
 /** Marks the refund of one payment made, wherever the order owes it. */
@@ -124,14 +136,14 @@ function refunded(doc: OrderView, paymentId: string, refundId: string, at: strin
 
 export const ordersProjection: Projection<OrderView> = {
   name: 'orders',
-  version: 4,
+  version: 5,
   collection: 'orders',
   eventTypes: ['OrderPlaced', 'OrderPaymentDeclined', 'OrderPaid', 'OrderBalancePaid', 'OrderApproved', 'OrderCompleted', 'OrderCanceled', 'OrderPaymentReturned', 'OrderRefunded', 'OrderEventDetailsChanged'],
   keysOf: (event) => idsOf('orderId' in event.data && event.data.orderId),
   evolve(doc, event, id) {
     if (event.type === 'OrderPlaced') {
       const { customerId, vendorId, product, total, start, end, notes, eventDetails, terms, holdUntil, placedAt } = event.data;
-      return {
+      return withMoney({
         _id: id, orderId: id, customerId, vendorId, status: 'new', product, total,
         slot: start && end ? { start, end } : null, notes: notes ?? null,
         eventDetails: eventDetails ?? null, eventAt: eventDetails?.date ?? start ?? null,
@@ -140,7 +152,8 @@ export const ordersProjection: Projection<OrderView> = {
         paymentDeclines: [], cancellation: null, returnedPayments: [],
         timeline: [{ event: event.type, status: 'new', by: event.metadata.actor.userId ?? customerId, role: 'customer', at: placedAt, ...(eventDetails ? { eventDetails } : {}) }],
         placedAt, updatedAt: placedAt,
-      };
+        paymentPlan: { part: 'full', first: total, balance: { amountMinor: 0, currency: total.currency }, balanceDueAt: null },
+      });
     }
     // Every later event of an order follows its OrderPlaced in the same stream.
     if (!doc) return null;

@@ -14,6 +14,7 @@ const order = {
   terms: null, holdUntil: null,
   payments: [{ paymentId: 'pay-1', part: 'full', amount: { amountMinor: 50_000, currency: 'ILS' }, instalments: 1, cardLast4: '4242', at: '2026-11-01T10:00:00.000Z', refund: { amount: { amountMinor: 50_000, currency: 'ILS' }, refundId: 'refund-1', refundedAt: '2026-11-02T10:00:01.000Z' } }],
   paid: { amountMinor: 50_000, currency: 'ILS' }, balanceDue: { amountMinor: 0, currency: 'ILS' }, balanceDueAt: null,
+  paymentPlan: { part: 'full', first: { amountMinor: 50_000, currency: 'ILS' }, balance: { amountMinor: 0, currency: 'ILS' }, balanceDueAt: null },
   paymentDeclines: [],
   returnedPayments: [],
   cancellation: {
