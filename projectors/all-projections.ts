@@ -34,6 +34,7 @@ import { quoteInboxProjection, quoteRequestsProjection } from './quote-requests/
 import { vendorObservanceProjection } from './vendor-observance/projection.ts';
 import { vendorResponsesProjection } from './vendor-responses/projection.ts';
 import { slotHoldsProjection } from './slot-holds/projection.ts';
+import { receiptsProjection } from './receipts/projection.ts';
 
 /** Every view of the product (README lists their collections and shapes). */
 export const allProjections: readonly AnyProjection[] = [
@@ -45,4 +46,5 @@ export const allProjections: readonly AnyProjection[] = [
   vendorObservanceProjection,
   vendorResponsesProjection,
   slotHoldsProjection,
+  receiptsProjection,
 ];
