@@ -25,6 +25,7 @@ import type { PhoneNumberDispenseView } from '../projectors/phone-number-dispens
 import type { UserAddressesView } from '../projectors/user-addresses/projection.ts';
 import type { VendorInsights } from '../projectors/customer-journeys/figures.ts';
 import type { QuoteInboxView, QuoteRequestView } from '../projectors/quote-requests/projection.ts';
+import type { ReceiptView } from '../projectors/receipts/projection.ts';
 import type { RatingSummary } from '../projectors/rating-summary.ts';
 import type { ResponseFigures } from '../projectors/vendor-responses/figures.ts';
 import type { VendorProfile } from '../domain/vendor/events.ts';
@@ -538,3 +539,27 @@ export const QuoteInboxAnswer = z.extend(servedAs<Served<QuoteInboxView>>()(z.lo
 
 // The command API's answer the web reads with the others; its home is the neutral contracts/.
 export { UserProfileAnswer } from '../contracts/user-profile.ts';
+// Receipts (issue 26 item 5, docs/payments.md "Receipts"): as the vendor's receipt book issued them.
+const ReceiptPart = z.enum(['full', 'deposit', 'balance']);
+/** One receipt of a payment or a refund: its number in the vendor's gapless sequence, the VAT at the rate of issue. */
+export const ReceiptAnswer = servedAs<Served<ReceiptView>>()(z.looseObject({
+  receiptId: z.string().check(z.describe('<vendorId>-<number>')),
+  vendorId: z.string(),
+  number: z.int().check(z.describe("The receipt's number in its vendor's sequence: 1, 2, 3, … without gaps")),
+  kind: z.enum(['payment', 'refund']),
+  sourceId: z.string().check(z.describe('The paymentId of a payment, the refundId of a refund')),
+  paymentId: z.string(),
+  orderId: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  vendorName: Text,
+  productName: Text,
+  amount: Money,
+  vatBasisPoints: z.int().check(z.describe('The VAT rate used, in hundredths of a percent (1800 = 18%)')),
+  vatAmount: Money,
+  part: z.optional(ReceiptPart),
+  instalments: z.optional(z.int()),
+  refundOf: z.optional(z.int().check(z.describe("A refund: the number of the refunded payment's receipt"))),
+  language: z.enum(['he', 'en']),
+  at: Iso,
+}));

@@ -65,6 +65,8 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'GET /api/quote-requests/{id}': ADMINS,
   'POST /api/quote-requests/{id}/accept': NOBODY,
   'POST /api/quote-requests/{id}/cancel': NOBODY,
+  // A receipt is its order's customer's and vendor's (issue 26 item 5); an admin reads any.
+  'GET /api/receipts/{id}': ADMINS,
   // Vendor routes: a vendor acts on its own vendor only; an admin names any vendor.
   'GET /api/vendor/orders': ADMINS,
   'GET /api/vendor/customers': ADMINS,
@@ -91,6 +93,7 @@ const ON_OTHERS_DATA: Record<string, Role[]> = {
   'PUT /api/vendor/observance': ADMINS,
   'POST /api/contracts': ADMINS,
   'GET /api/vendor/quote-requests': ADMINS,
+  'GET /api/vendor/receipts': ADMINS,
   'GET /api/vendor/quote-requests/{id}': ADMINS,
   'POST /api/quote-requests/{id}/quote': ADMINS,
   'POST /api/quote-requests/{id}/decline': ADMINS,
@@ -140,6 +143,8 @@ interface Side {
   customerId: string;
   /** The customer's quote request to the side's vendor. */
   quoteRequestId: string;
+  /** The receipt of the paid order's payment (issued by the receipts flow). */
+  receiptId: string;
 }
 
 const GHOST = 'matrix-ghost-0000';
@@ -191,7 +196,13 @@ async function makeSide(customer: string, vendor: string, customerId: string): P
     if (!notificationId) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!notificationId) throw new Error('matrix fixture: the customer got no notification');
-  return { vendorId, productId, orderId, unpaidOrderId, conversationId, messageId, contractId, notificationId, busyWindowId, customerId, quoteRequestId };
+  let receiptId = '';
+  for (let attempt = 0; attempt < 100 && !receiptId; attempt++) {
+    receiptId = (await made('receipts', call('GET', `/api/receipts?orderId=${orderId}`, customer))).items[0]?.receiptId ?? '';
+    if (!receiptId) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!receiptId) throw new Error('matrix fixture: the payment got no receipt');
+  return { vendorId, productId, orderId, unpaidOrderId, conversationId, messageId, contractId, notificationId, busyWindowId, customerId, quoteRequestId, receiptId };
 }
 
 /** Whose data a role is probed with when it may not call the route: the side it has no part in. */
@@ -202,7 +213,7 @@ const ownSide = (role: Role): Side => (role === 'otherVendor' ? sides.B : sides.
 function idOf(template: string, side: Side, ghost: boolean): string {
   const byPrefix: [string, keyof Side | (() => string)][] = [
     ['/api/orders/', 'orderId'], ['/api/conversations/', 'conversationId'], ['/api/admin/orders/', 'orderId'], ['/api/admin/conversations/', 'conversationId'], ['/api/contracts/', 'contractId'], ['/api/notifications/', 'notificationId'],
-    ['/api/quote-requests/', 'quoteRequestId'], ['/api/vendor/quote-requests/', 'quoteRequestId'],
+    ['/api/quote-requests/', 'quoteRequestId'], ['/api/vendor/quote-requests/', 'quoteRequestId'], ['/api/receipts/', 'receiptId'],
     ['/api/vendor/busy-windows/', 'busyWindowId'], ['/api/vendor/calendar-sync/sources/', 'busyWindowId'], ['/api/ecommerce/vendor/', 'vendorId'], ['/api/ecommerce/product/', 'productId'],
     ['/api/entity/geoLocation/', () => shared.geoId], ['/api/admin/geo-locations/', () => shared.geoId], ['/api/admin/entity/', () => shared.articleId],
     ['/api/admin/phone-number-dispenses/', () => shared.dispenseId], ['/api/admin/exports/', () => shared.exportId],
@@ -263,6 +274,7 @@ function probeOnOthers(operation: Operation, side: Side): { query?: string; body
     case 'POST /api/quote-requests/{id}/cancel': return { body: {} };
     case 'POST /api/quote-requests/{id}/accept': return { body: { vendorId: side.vendorId } };
     case 'GET /api/vendor/quote-requests': return { query: vendorQuery };
+    case 'GET /api/vendor/receipts': return { query: vendorQuery };
     case 'GET /api/vendor/orders':
     case 'GET /api/vendor/customers': return { query: vendorQuery };
     case 'GET /api/vendor/insights': return { query: vendorQuery };

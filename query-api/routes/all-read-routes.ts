@@ -9,6 +9,7 @@ import { calendarSyncReads } from './calendar-sync-reads.ts';
 import { conversationReads } from './conversation-reads.ts';
 import { contractReads } from './contract-reads.ts';
 import { quoteRequestReads } from './quote-request-reads.ts';
+import { receiptReads } from './receipt-reads.ts';
 import { vendorCustomerReads } from './vendor-customer-reads.ts';
 import { notificationReads } from './notification-reads.ts';
 import { unreadCountReads } from './unread-count-reads.ts';
@@ -34,7 +35,7 @@ import { vendorBusinessReads } from './vendor-business-reads.ts';
 export function readRoutes(options: { jobQueue?: JobQueue }): ReadRoute[] {
   return [
     ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads, ...calendarSyncReads,
-    ...paymentReads, ...conversationReads, ...contractReads, ...quoteRequestReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
+    ...paymentReads, ...conversationReads, ...contractReads, ...quoteRequestReads, ...receiptReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
     ...adminReads, ...adminContentReads, ...jobReads(options.jobQueue), ...adminDashboardReads, ...adminStreamStateReads, ...adminUserActionReads, ...auditReads, ...aclReads, ...mediaReads,
     ...analyticsReads, ...addressReads, ...vendorBusinessReads,
   ];
