@@ -14,6 +14,7 @@ import { FormError } from '../components/form-errors.tsx';
 import { ApiError } from '../api/api-error.ts';
 import { FieldError, fieldErrorsOf } from '../components/field-error.tsx';
 import { refused, revivedError, textOf, useActionFailure, useSubmitting, useTypedValues } from '../app/form-action.ts';
+import { SlotHoldNotice } from '../components/slot-hold-notice.tsx';
 import { OrderProgress } from '../components/order-progress.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderReviewPanel } from '../components/order-review.tsx';
@@ -166,6 +167,7 @@ export function PaymentPage() {
       <OrderSummary order={order} withEvent />
       <FormError error={failure} overrides={{ 402: 'payment.declined' }} />
       <Form method="post" className="form card" data-testid="payment-form">
+        <SlotHoldNotice order={order} />
         <p className="notice">{t('payment.sandbox', { card: SANDBOX_ACCEPTED_CARD })}</p>
         <label className="field"><span>{t('payment.cardNumber')}</span>
           <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 \-]{12,23}" dir="ltr" placeholder="4242 4242 4242 4242"

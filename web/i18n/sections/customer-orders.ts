@@ -6,6 +6,15 @@ import { messageSection } from './section.ts';
 // language's notification text uses its own name params (productNameEn / productNameHe).
 export const customerOrdersMessages = messageSection(
   {
+    // The held slot on the payment page (web/components/slot-hold-notice.tsx, issue 26 item 4).
+    slotHold: {
+      heldUntil: 'This time is held for you until {{time}} ({{left}}).',
+      minutesLeft: '{{n}} minutes left',
+      underAMinute: 'less than a minute left',
+      expiredTitle: 'The time held for you ran out.',
+      expiredText: 'It was not paid within {{minutes}} minutes, so the time was released and someone else may book it. This order can no longer be paid.',
+      chooseAgain: 'Choose a time again',
+    },
     customerOrders: {
       open: 'In progress',
       past: 'Past orders',
@@ -84,6 +93,14 @@ export const customerOrdersMessages = messageSection(
     },
   },
   {
+    slotHold: {
+      heldUntil: 'המועד שמור עבורכם עד {{time}} ({{left}}).',
+      minutesLeft: 'נותרו {{n}} דקות',
+      underAMinute: 'נותרה פחות מדקה',
+      expiredTitle: 'הזמן שבו המועד נשמר עבורכם הסתיים.',
+      expiredText: 'התשלום לא בוצע תוך {{minutes}} דקות, ולכן המועד שוחרר ואחרים יכולים להזמין אותו. אי אפשר עוד לשלם על ההזמנה הזו.',
+      chooseAgain: 'בחירת מועד מחדש',
+    },
     customerOrders: {
       open: 'בתהליך',
       past: 'הזמנות קודמות',
