@@ -25,6 +25,7 @@ import { adminContentReads } from './admin-content-reads.ts';
 import { adminDashboardReads } from './admin-dashboard-reads.ts';
 import { adminStreamStateReads } from './admin-stream-state.ts';
 import { analyticsReads } from './analytics-reads.ts';
+import { moneyReads } from './money-reads.ts';
 import { adminUserActionReads } from './admin-user-actions.ts';
 import { addressReads } from './address-reads.ts';
 import { vendorBusinessReads } from './vendor-business-reads.ts';
@@ -37,6 +38,6 @@ export function readRoutes(options: { jobQueue?: JobQueue }): ReadRoute[] {
     ...vendorReads, ...reviewReads, ...productReads, ...orderHistoryReads, ...orderReads, ...calendarReads, ...calendarSyncReads,
     ...paymentReads, ...conversationReads, ...contractReads, ...quoteRequestReads, ...receiptReads, ...vendorCustomerReads, ...notificationReads, ...unreadCountReads, ...contentReads, ...referenceReads,
     ...adminReads, ...adminContentReads, ...jobReads(options.jobQueue), ...adminDashboardReads, ...adminStreamStateReads, ...adminUserActionReads, ...auditReads, ...aclReads, ...mediaReads,
-    ...analyticsReads, ...addressReads, ...vendorBusinessReads,
+    ...analyticsReads, ...moneyReads, ...addressReads, ...vendorBusinessReads,
   ];
 }

@@ -6,7 +6,7 @@ import type { MessageTree } from './i18n-instance.ts';
 // texts. A key belongs here when no module of the storefront's first load names it;
 // web/test/production-bundle.test.ts checks that against the built bundle.
 export const routeGroupMessageKeys = [
-  'admin', 'adminHistory', 'adminCatalog', 'adminContent', 'adminMediaAcl', 'adminAnalytics', 'adminTools', 'operator', 'charts', 'vendorInsights',
+  'admin', 'adminHistory', 'adminCatalog', 'adminContent', 'adminMediaAcl', 'adminAnalytics', 'adminMoney', 'adminTools', 'operator', 'charts', 'vendorInsights',
   'vendorOrders', 'vendorProfile', 'vendorMedia', 'vendorEvents', 'vendorReviews', 'products', 'busyWindows',
   'contracts', 'myVendors', 'payments', 'reviews', 'addresses', 'observance',
 ] as const;

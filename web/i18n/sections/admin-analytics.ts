@@ -1,6 +1,6 @@
 import { messageSection } from './section.ts';
 
-// Texts of the admin Analytics screen (web/pages/admin/analytics.tsx).
+// Texts of the admin Analytics screen (web/pages/admin/analytics.tsx) and of the admin money screen (web/pages/admin/money.tsx).
 export const adminAnalyticsMessages = messageSection(
   {
     adminAnalytics: {
@@ -45,6 +45,25 @@ export const adminAnalyticsMessages = messageSection(
         superUsersOnly: 'Visits by source are shown to super users only.',
       },
     },
+    // The admin money screen (web/pages/admin/money.tsx; issue 26).
+    adminMoney: {
+      intro: 'What customers paid and owe, and what is owed back to them: every amount is the order\'s own payments and cancels added up. A balance is overdue once its due date passed unpaid.',
+      filter: { label: 'Filter', vendor: 'Artist', anyVendor: 'All artists', apply: 'Show', clear: 'All artists' },
+      sums: {
+        title: 'Sums', depositsTaken: 'Deposits taken', balancesDue: 'Balances due', overdueBalances: 'Overdue balances', refundsOwed: 'Refunds owed',
+        refunded: 'Refunded', fullPaid: 'Paid in full at once', balancesPaid: 'Balances paid',
+      },
+      overdueBalances: { title: 'Overdue balances', lead: 'Past their due date and unpaid, longest overdue first. The artist may cancel such an order under its policy.', empty: 'No balance is overdue.' },
+      balancesDue: { title: 'Balances due', lead: 'Deposits paid, balances still to come, soonest due first.', empty: 'No balance is waiting to be paid.' },
+      depositsTaken: { title: 'Deposits taken', lead: 'Orders whose first payment was a deposit, newest first.', empty: 'No deposits taken yet.' },
+      refundsOwed: { title: 'Refunds owed', lead: 'Owed back to the customer\'s card by a cancel and not refunded yet.', empty: 'No refund is waiting.' },
+      refunded: { title: 'Refunded', lead: 'Refunds the card gateway has made.', empty: 'Nothing refunded yet.' },
+      columns: {
+        order: 'Order', artist: 'Artist', total: 'Price', status: 'Status', balanceDue: 'Balance due', dueDate: 'Due on', event: 'Event', paid: 'Paid so far',
+        deposit: 'Deposit', paidOn: 'Paid on', balancePaid: 'Balance paid', owed: 'Owed back', since: 'Since', refunded: 'Refunded', refundedOn: 'On',
+      },
+      overdue: 'Overdue', noDate: 'No date', sumOf: 'Total of {{count}}:', more: 'Showing {{shown}} of {{count}}; choose an artist to see theirs.',
+    },
   },
   {
     adminAnalytics: {
@@ -88,6 +107,24 @@ export const adminAnalyticsMessages = messageSection(
         empty: 'אין כניסות מתויגות בתקופה זו: כאן נספרים קישורים שנושאים ‎?utm_source=…‎.',
         superUsersOnly: 'כניסות לפי מקור מוצגות למשתמשי־על בלבד.',
       },
+    },
+    adminMoney: {
+      intro: 'מה שהלקוחות שילמו ועוד חייבים, ומה שמגיע להם בחזרה: כל סכום הוא חיבור התשלומים והביטולים של ההזמנה עצמה. יתרה באיחור כשמועד התשלום שלה עבר והיא לא שולמה.',
+      filter: { label: 'סינון', vendor: 'אמן', anyVendor: 'כל האמנים', apply: 'הצגה', clear: 'כל האמנים' },
+      sums: {
+        title: 'סיכומים', depositsTaken: 'מקדמות שהתקבלו', balancesDue: 'יתרות לתשלום', overdueBalances: 'יתרות באיחור', refundsOwed: 'החזרים שטרם בוצעו',
+        refunded: 'הוחזר', fullPaid: 'שולם במלואו בבת אחת', balancesPaid: 'יתרות ששולמו',
+      },
+      overdueBalances: { title: 'יתרות באיחור', lead: 'מועד התשלום עבר והן לא שולמו, מהאיחור הארוך ביותר. האמן רשאי לבטל הזמנה כזו לפי המדיניות שלה.', empty: 'אין יתרה באיחור.' },
+      balancesDue: { title: 'יתרות לתשלום', lead: 'המקדמה שולמה והיתרה עוד לפניהן, מהמועד הקרוב ביותר.', empty: 'אין יתרה שממתינה לתשלום.' },
+      depositsTaken: { title: 'מקדמות שהתקבלו', lead: 'הזמנות שהתשלום הראשון שלהן היה מקדמה, מהחדשה ביותר.', empty: 'עדיין לא התקבלו מקדמות.' },
+      refundsOwed: { title: 'החזרים שטרם בוצעו', lead: 'מגיעים בחזרה לכרטיס של הלקוח בעקבות ביטול ועדיין לא הוחזרו.', empty: 'אין החזר שממתין.' },
+      refunded: { title: 'הוחזר', lead: 'החזרים שחברת הסליקה ביצעה.', empty: 'עדיין לא הוחזר דבר.' },
+      columns: {
+        order: 'הזמנה', artist: 'אמן', total: 'מחיר', status: 'סטטוס', balanceDue: 'יתרה לתשלום', dueDate: 'לתשלום עד', event: 'אירוע', paid: 'שולם עד כה',
+        deposit: 'מקדמה', paidOn: 'שולמה ב־', balancePaid: 'יתרה ששולמה', owed: 'מגיע בחזרה', since: 'מאז', refunded: 'הוחזר', refundedOn: 'בתאריך',
+      },
+      overdue: 'באיחור', noDate: 'ללא תאריך', sumOf: 'סך הכול של {{count}}:', more: 'מוצגות {{shown}} מתוך {{count}}; בחרו אמן כדי לראות את שלו.',
     },
   },
 );

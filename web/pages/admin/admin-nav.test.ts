@@ -13,14 +13,14 @@ const itemsOf = ([who, access]: [CurrentUser, AdminAccess]) => visibleAdminNav(w
 describe('the admin side nav by the access rules', () => {
   it('shows a superUser every item', () => {
     expect(itemsOf(user(['admin'], ['superUsers']))).toEqual([
-      'home', 'operator', 'analytics', 'vendor', 'product', 'order', 'category', 'tag', 'article', 'serviceContract',
+      'home', 'operator', 'analytics', 'vendor', 'product', 'order', 'money', 'category', 'tag', 'article', 'serviceContract',
       'media', 'user', 'acl', 'language', 'config', 'conversations', 'myConversations', 'tracking', 'phoneNumberDispense', 'userAction',
       'export', 'styleguide',
     ]);
   });
   it('hides the superUsers-only entities and items from a plain admin', () => {
     expect(itemsOf(user(['admin']))).toEqual([
-      'home', 'operator', 'analytics', 'vendor', 'product', 'order', 'media', 'user', 'acl', 'language', 'config', 'conversations', 'myConversations', 'export', 'styleguide',
+      'home', 'operator', 'analytics', 'vendor', 'product', 'order', 'money', 'media', 'user', 'acl', 'language', 'config', 'conversations', 'myConversations', 'export', 'styleguide',
     ]);
   });
   it('gives an operator only what the operator rules give', () => {
@@ -31,7 +31,7 @@ describe('the admin side nav by the access rules', () => {
     expect(visibleAdminNav(admin, { roles: ['user', 'admin'], groups: [], rules: [] }).flatMap((group) => group.items.map((item) => item.id))).toEqual(['myConversations', 'styleguide']);
     const [operator] = user(['operator']);
     expect(visibleAdminNav(operator, { roles: ['user', 'operator'], groups: [], rules: [] }).flatMap((group) => group.items.map((item) => item.id))).toEqual(['myConversations']);
-    expect(visibleAdminNav(admin, { roles: ['user', 'admin', 'superAdmin'], groups: [], rules: [] }).flatMap((group) => group.items)).toHaveLength(16);
+    expect(visibleAdminNav(admin, { roles: ['user', 'admin', 'superAdmin'], groups: [], rules: [] }).flatMap((group) => group.items)).toHaveLength(17);
   });
   it('shows the operator dashboard with either of its sections\' rules', () => {
     const [operator] = user(['operator']);

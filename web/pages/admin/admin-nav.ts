@@ -32,6 +32,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     { id: 'vendor', path: '/admin/vendor', rule: { asset: 'vendor', actions: ['update'], level: 'all' } },
     { id: 'product', path: '/admin/product', rule: { asset: 'product', actions: ['update'], level: 'all' } },
     { id: 'order', path: '/admin/order', rule: { asset: 'order', actions: ['list', 'update'], level: 'all' } },
+    // The back office's money (issue 26): the admins', who may change orders; not the read-only operator's.
+    { id: 'money', path: '/admin/money', rule: { asset: 'order', actions: ['update'], level: 'all' } },
   ] },
   { id: 'entities', superUsersOnly: true, items: [
     { id: 'category', path: '/admin/entity/category', rule: { asset: 'category', actions: ['update', 'create'], level: 'some' } },

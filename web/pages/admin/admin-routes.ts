@@ -12,6 +12,7 @@ import { adminSettingsRoutes } from './settings.tsx';
 import { adminConversationRoutes } from './conversations.tsx';
 import { adminTrackingRoutes } from './tracking.tsx';
 import { adminAnalyticsRoutes } from './analytics.tsx';
+import { adminMoneyRoutes } from './money.tsx';
 import { operatorDashboardRoutes } from './operator-dashboard.tsx';
 import { entityIndexRoutes } from './entity-index.tsx';
 import { myConversationsRoutes } from './my-conversations.tsx';
@@ -27,7 +28,7 @@ export const adminRoutes: RouteObject[] = [{
   Component: AdminAccessFrame,
   children: withNoAccessPage([
     ...adminHomeRoutes, ...operatorDashboardRoutes, ...adminOrderRoutes, ...adminVendorRoutes, ...adminProductRoutes, ...adminUserRoutes, ...adminDispenseRoutes, ...adminEntityRoutes,
-    ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes,
+    ...adminMediaRoutes, ...adminSettingsRoutes, ...adminConversationRoutes, ...adminTrackingRoutes, ...adminAnalyticsRoutes, ...adminMoneyRoutes,
     ...entityIndexRoutes, ...myConversationsRoutes, ...paymentsPlaygroundRoutes, ...styleguideRoutes, ...exportRoutes,
   ]),
 }];
