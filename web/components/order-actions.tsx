@@ -11,12 +11,15 @@ import { eventTimesOf, type OrderPermissions } from '../app/order-permissions.ts
 import { completableFrom } from '../../domain/order/may.ts';
 import { formatDateTime, formatPrice } from '../app/format.ts';
 import { useDisclosure } from './disclosure.ts';
+import { useRootData } from '../app/root-data.ts';
 import { errorAt, FieldError, fieldErrorsOf } from './field-error.tsx';
 import { FormError } from './form-errors.tsx';
 
 // The lifecycle buttons of one order, each shown only where the permissions (domain/order/may.ts)
 // allow it: Pay now (the customer, new), Approve and Complete (the vendor or an admin), Cancel with a
-// reason, asked for in a small form that is also the confirmation. Before the order's event is over
+// reason, asked for in a small form that is also the confirmation and says, before one confirms, what
+// the cancel would refund (the order answer's `cancellationPreview`: by the policy for the customer, in
+// full for the vendor unless the balance is overdue; docs/payments.md). Before the order's event is over
 // the vendor sees when it can be completed instead of the Complete button, which appears by itself
 // once it is (the decider refuses it until then, 409 order.event-not-over, worded if it happens anyway). The buttons post to the page's
 // route action (orderAction, also without JavaScript), which writes and waits until the views hold
@@ -145,7 +148,7 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
             />
             <FieldError id={reasonErrorId} message={reasonError} />
           </label>
-          {order.payment ? <p className="muted">{t('orderCard.refundNote', { amount: formatPrice(order.total, locale) })}</p> : null}
+          <CancelRefundPreview order={order} />
           <div className="order-actions">
             <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy} data-testid="order-cancel-confirm">
               {busy ? t('orderCard.canceling') : t('orderCard.confirmCancel')}
@@ -159,4 +162,24 @@ export function OrderActions(props: { order: Order; permissions: OrderPermission
       ) : failure && !(failure.status === 422 && reasonError) ? <FormError error={failure} /> : null}
     </div>
   );
+}
+
+/**
+ * What confirming the cancel would refund, as the order answer worked it out for this person now
+ * (`cancellationPreview`): the customer reads what they get back by the policy; the artist or an admin
+ * what the customer gets back (by the policy when the balance is overdue). Nothing when nothing was paid.
+ */
+function CancelRefundPreview(props: { order: Order }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { user } = useRootData();
+  const { order } = props;
+  const preview = order.cancellationPreview;
+  if (!preview || order.paid.amountMinor === 0) return null;
+  const values = { amount: formatPrice(preview.amount, locale), percent: preview.percent, paid: formatPrice(order.paid, locale) };
+  const isCustomer = user?.uuid === order.customerId;
+  const key = isCustomer
+    ? (preview.amount.amountMinor === 0 ? 'orderCard.refundNothingYou' : 'orderCard.refundYou')
+    : order.overdue && preview.percent < 100 ? 'orderCard.refundOverdue' : 'orderCard.refundCustomer';
+  return <p className="order-cancel-refund" data-testid="order-cancel-refund" data-percent={preview.percent}>{t(key, values)}</p>;
 }

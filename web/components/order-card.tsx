@@ -11,13 +11,14 @@ import { actionByIntent } from '../app/intent-action.ts';
 import { Price } from './price.tsx';
 import { Translated, WrittenText } from './translated.tsx';
 import { EVENT_DETAILS_INTENT, EventDetailsFacts, eventDetailsAction } from './event-details.tsx';
+import { BALANCE_INTENT, balanceAction } from './order-money.tsx';
 
 // One order in a list, for either side: the customer sees the artist first, the artist the customer;
 // both see the service, the event date (or when it was ordered, for a service without a date), the
-// total, the status with its progress, the buttons their part allows and the review.
+// total and any balance due (overdue marked), the status with its progress, the buttons their part allows and the review.
 
 /** The route action of a page showing order cards: the lifecycle buttons and the review form. */
-export const orderCardAction = actionByIntent({ [ORDER_INTENT]: orderAction, [REVIEW_INTENT]: orderReviewAction, [EVENT_DETAILS_INTENT]: eventDetailsAction });
+export const orderCardAction = actionByIntent({ [ORDER_INTENT]: orderAction, [REVIEW_INTENT]: orderReviewAction, [EVENT_DETAILS_INTENT]: eventDetailsAction, [BALANCE_INTENT]: balanceAction });
 
 export function OrderCard(props: { order: Order; perspective: 'customer' | 'vendor' }) {
   const { t } = useTranslation();
@@ -44,6 +45,13 @@ export function OrderCard(props: { order: Order; perspective: 'customer' | 'vend
           <div><dt>{t('orderCard.orderedOn')}</dt><dd>{formatDate(order.placedAt, locale)}</dd></div>
         )}
         <div><dt>{t('orderCard.total')}</dt><dd><Price money={order.total} /></dd></div>
+        {/* A balance still to pay after the deposit, and by when: overdue marked, to either side (issue 26). */}
+        {order.balanceDue.amountMinor > 0 && order.status !== 'canceled' ? (
+          <div className={order.overdue ? 'is-overdue' : undefined} data-testid="order-card-due">
+            <dt>{t('orderMoney.balanceDue')}</dt>
+            <dd><Price money={order.balanceDue} />{order.balanceDueAt ? <span className="order-money-when"> {t(order.overdue ? 'orderMoney.overdueSince' : 'orderMoney.dueBy', { date: formatDate(order.balanceDueAt, locale, { dateStyle: 'medium' }) })}</span> : null}</dd>
+          </div>
+        ) : null}
       </dl>
       {/* The event the artist is booked for (issue 22): what, when, where, how many, whom to call. */}
       <EventDetailsFacts order={order} compact />

@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderStatus } from '../api/view-models.ts';
-import { formatDate } from '../app/format.ts';
+import { formatDate, formatPrice } from '../app/format.ts';
 import { orderRoad } from '../../domain/order/events.ts';
 import { useLocale } from '../app/links.tsx';
 
 // Where an order stands on its way new → paid → approved → completed (DESIGN §5), each reached step
 // with its time, the steps still ahead marked as such, and a cancellation as the last step with who
-// canceled, why, and whether the payment is refunded. A finished order in a list folds its steps
+// canceled, why, and what of the payments is refunded (by the order's policy: docs/payments.md). A finished order in a list folds its steps
 // away (`folded`), keeping the cancellation in sight.
 const ROAD: readonly OrderStatus[] = orderRoad;
 
@@ -57,9 +57,23 @@ export function OrderProgress(props: { order: Order; folded?: boolean }) {
         <p className="order-cancellation" data-testid="order-cancellation">
           <strong>{t(`orderCard.canceledBy.${order.cancellation.byRole}`, { defaultValue: t('orderCard.canceledBy.system') })}</strong>{' '}
           {t('orderCard.cancelReason')} <bdi>{order.cancellation.reason}</bdi>
-          {order.cancellation.refund ? <> {t('orderCard.refunded')}</> : null}
+          <CancellationRefund order={order} />
         </p>
       ) : null}
     </div>
   );
+}
+
+/** What a cancel gave back (the refunds it recorded, made or still owed), or that the policy gave back nothing of a paid order. */
+function CancellationRefund(props: { order: Order }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const cancellation = props.order.cancellation;
+  if (!cancellation) return null;
+  const refunds = cancellation.refunds ?? [];
+  const amount = refunds.reduce((sum, refund) => sum + refund.amount.amountMinor, 0);
+  if (amount === 0) return props.order.paid.amountMinor > 0 ? <> {t('orderCard.cancelNoRefund')}</> : null;
+  const made = refunds.every((refund) => refund.refundedAt !== null);
+  const values = { amount: formatPrice({ amountMinor: amount, currency: 'ILS' }, locale), percent: cancellation.refundPercent ?? 100 };
+  return <> <span data-testid="order-cancellation-refund">{t(made ? 'orderCard.cancelRefunded' : 'orderCard.cancelRefundOwed', values)}</span></>;
 }

@@ -7,7 +7,7 @@ import { localizedPath } from '../app/locale-path.ts';
 import { order as loadOrder, product as loadProduct } from '../api/queries.ts';
 import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink, useLocale } from '../app/links.tsx';
-import { formatDateTime, tr } from '../app/format.ts';
+import { formatDate, formatDateTime, formatPrice, tr } from '../app/format.ts';
 import { Price } from '../components/price.tsx';
 import { Translated, WrittenText } from '../components/translated.tsx';
 import { FormError } from '../components/form-errors.tsx';
@@ -24,6 +24,7 @@ import { useRootData } from '../app/root-data.ts';
 import type { Order } from '../api/view-models.ts';
 import { EventDetailsFacts, EventDetailsFields, EventDetailsPanel, eventDetailErrorsOf, eventDetailsFromForm, otherFailure, withMissingDate } from '../components/event-details.tsx';
 import { israelDate } from '../app/israel-calendar.ts';
+import { balancePayable, cardNumberOf, instalmentsOf, InstalmentsSelect, OrderBalanceForm, OrderMoney } from '../components/order-money.tsx';
 
 // Standard checkout → order payment page (sandbox gateway) → order complete (DESIGN §5 lifecycle).
 interface WriteResult { id: string; revision: number }
@@ -141,12 +142,13 @@ export async function paymentAction({ context, request, params }: ActionFunction
   const environment = environmentOf(context);
   await requireUser(environment, request);
   const orderId = params.orderId ?? '';
-  const cardNumber = textOf(await request.formData(), 'cardNumber').replace(/[\s-]/g, '');
+  const form = await request.formData();
+  const instalments = instalmentsOf(form);
   let paid: WriteResult;
   try {
-    paid = await environment.api.post<WriteResult>(`orders/${encodeURIComponent(orderId)}/pay`, { cardNumber }, { silent: true });
+    paid = await environment.api.post<WriteResult>(`orders/${encodeURIComponent(orderId)}/pay`, { cardNumber: cardNumberOf(form), ...(instalments ? { instalments } : {}) }, { silent: true });
   } catch (error) {
-    return refused(error);
+    return refused(error, '', { instalments: String(instalments ?? '') });
   }
   return redirect(localizedPath(localeOfRequest(request), `/order/${orderId}/complete?rev=${paid.revision}`), 303);
 }
@@ -156,7 +158,14 @@ export function PaymentPage() {
   const { order } = useLoaderData<typeof paymentLoader>();
   const failure = useActionFailure();
   const busy = useSubmitting();
-  const cardError = fieldErrorsOf(failure).cardNumber;
+  const locale = useLocale();
+  const typed = useTypedValues();
+  const errors = fieldErrorsOf(failure);
+  const cardError = errors.cardNumber;
+  // The first payment as the order's terms give it (docs/payments.md): the deposit now and the balance by its date, or the whole price.
+  const plan = order.paymentPlan;
+  const first = formatPrice(plan.first, locale);
+  const deposit = plan.part === 'deposit';
   return (
     <div className="page narrow checkout" data-testid="payment">
       <PageMeta title={t('payment.title')} description={t('checkout.description')} />
@@ -165,8 +174,15 @@ export function PaymentPage() {
       </ol>
       <h1>{t('payment.title')}</h1>
       <OrderSummary order={order} withEvent />
-      <FormError error={failure} overrides={{ 402: 'payment.declined' }} />
+      <FormError error={failure && !(failure.status === 422 && (cardError || errors.instalments)) ? failure : null} overrides={{ 402: 'payment.declined' }} />
       <Form method="post" className="form card" data-testid="payment-form">
+        {deposit ? (
+          <p className="notice deposit-step" data-testid="deposit-step">
+            {plan.balanceDueAt
+              ? t('orderMoney.depositStep', { deposit: first, balance: formatPrice(plan.balance, locale), date: formatDate(plan.balanceDueAt, locale, { dateStyle: 'medium' }) })
+              : t('orderMoney.depositStepNoDate', { deposit: first, balance: formatPrice(plan.balance, locale) })}
+          </p>
+        ) : null}
         <SlotHoldNotice order={order} />
         <p className="notice">{t('payment.sandbox', { card: SANDBOX_ACCEPTED_CARD })}</p>
         <label className="field"><span>{t('payment.cardNumber')}</span>
@@ -174,7 +190,10 @@ export function PaymentPage() {
             aria-invalid={cardError ? true : undefined} aria-describedby={cardError ? 'card-number-error' : undefined} data-testid="card-number" />
           <FieldError id="card-number-error" message={cardError} />
         </label>
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="pay">{t('payment.pay')}</button>
+        <InstalmentsSelect amount={plan.first} most={order.terms?.maxInstalments ?? 1} defaultValue={typed.instalments} error={errors.instalments} />
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} data-testid="pay">
+          {t(deposit ? 'orderMoney.payDeposit' : 'orderMoney.payFull', { amount: first })}
+        </button>
       </Form>
     </div>
   );
@@ -208,6 +227,8 @@ export function OrderCompletePage() {
       {isCustomer && order.status === 'payed' ? <p className="notice notice-success" data-testid="order-paid">{t('order.paymentReceivedText', { card: order.payment?.cardLast4 ?? '' })}</p> : null}
       {isCustomer && order.status !== 'payed' ? <p className={order.status === 'canceled' ? 'notice' : 'notice notice-success'} data-testid="order-status-note">{t(`customerOrders.statusNote.${order.status}`)}</p> : null}
       <OrderSummary order={order} />
+      <OrderMoney order={order} />
+      {balancePayable(order, user?.uuid) ? <OrderBalanceForm order={order} /> : null}
       <EventDetailsPanel order={order} user={user} now={now} />
       <OrderActions order={order} permissions={permissions} />
       <h2>{t('order.timeline')}</h2>
