@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useMarketplaceOn } from '../command-api/testing/marketplace.ts';
 import { SANDBOX_CARDS } from '../infra/payment/sandbox-payment-gateway.ts';
+import { productDetails } from '../command-api/testing/fixtures.ts';
 import { startFullStack } from '../test/full-stack.ts';
 
 // GET /api/openapi.json must list every status the APIs can answer. This probes every
@@ -118,6 +119,13 @@ describe('the OpenAPI document lists every status the APIs answer', () => {
     const op = (method: string, template: string) => operations.find((o) => o.method === method && o.template === template)!;
     const placed = (await stack.api.post('/api/orders', { productId: market.products.default }, market.customer.token)).body.id;
     await probe(op('POST', '/api/orders/{id}/pay'), 'declined card', `/api/orders/${placed}/pay`, { token: market.customer.token, body: JSON.stringify({ cardNumber: SANDBOX_CARDS.declined }) });
+    // A balance after a deposit (issue 26): declined, and asked in more instalments than the order allows.
+    const terms = { deposit: { kind: 'percent', percent: 30 }, balanceDueDays: 14, cancellationPolicy: { kind: 'moderate' }, maxInstalments: 3 };
+    const withDeposit = (await stack.api.post('/api/vendor/products', { details: { ...productDetails('default'), paymentTerms: terms } }, market.vendor.token)).body.id;
+    const deposited = (await stack.api.post('/api/orders', { productId: withDeposit }, market.customer.token)).body.id;
+    await stack.api.post(`/api/orders/${deposited}/pay`, { cardNumber: SANDBOX_CARDS.accepted }, market.customer.token);
+    await probe(op('POST', '/api/orders/{id}/balance'), 'declined card', `/api/orders/${deposited}/balance`, { token: market.customer.token, body: JSON.stringify({ cardNumber: SANDBOX_CARDS.declined }) });
+    await probe(op('POST', '/api/orders/{id}/balance'), 'too many instalments', `/api/orders/${deposited}/balance`, { token: market.customer.token, body: JSON.stringify({ cardNumber: SANDBOX_CARDS.accepted, instalments: 6 }) });
     for (let i = 0; i < 7; i++) {
       await probe(op('POST', '/api/token/jwt'), 'wrong password', '/api/token/jwt', { body: JSON.stringify({ email: market.customer.email, password: `wrong-${i}-password` }) });
       await probe(op('POST', '/api/user/password'), 'wrong current password', '/api/user/password', { token: market.otherVendor.token, body: JSON.stringify({ currentPassword: `wrong-${i}-password`, newPassword: 'another-password-1' }) });
