@@ -44,6 +44,7 @@ import { createNotificationReactor, REACTOR_NAME } from './notifications/reactor
 import { startNotificationWorker } from './notifications/worker.ts';
 import { createProcessManagers } from './process-managers/all-flows.ts';
 import { startQuoteExpiry } from './process-managers/quote-expiry.ts';
+import { startBalanceReminders } from './process-managers/balance-reminders.ts';
 import { startHoldExpiry } from './process-managers/hold-expiry.ts';
 import { startCalendarImports } from './process-managers/calendar-import.ts';
 import type { IcsFetchOptions } from './infra/icalendar/fetch-ics.ts';
@@ -324,6 +325,9 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   const clock = clockOf(config);
   const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, now: clock.now, log: log.child({ part: 'quote-expiry' }) });
   c.stops.push(() => quoteExpiry.stop());
+  // Customers are reminded of a balance 3 days before it is due, and both sides told once it is overdue, from the views, at start and every 10 minutes (docs/payments.md).
+  const balanceReminders = startBalanceReminders({ eventStore, viewStore, jobQueue, now: clock.now, log: log.child({ part: 'balance-reminders' }) });
+  c.stops.push(() => balanceReminders.stop());
   // Customers' held slots whose 15 minutes ran out unpaid are let go, from the views, at start and every HOLD_EXPIRY_INTERVAL_SECONDS (docs/payments.md).
   const holdExpiry = startHoldExpiry({ eventStore, viewStore, now: clock.now, intervalMs: config.HOLD_EXPIRY_INTERVAL_SECONDS * 1000, log: log.child({ part: 'hold-expiry' }) });
   c.stops.push(() => holdExpiry.stop());

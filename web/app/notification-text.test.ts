@@ -7,6 +7,7 @@ import { AUDIENCE_KINDS, notificationTextKey } from './notification-text.ts';
 const params = {
   orderId: 'o1', productName: 'הופעה של שעתיים', productNameHe: 'הופעה של שעתיים', productNameEn: 'Two-hour show',
   vendorNameHe: 'נועה כהן', vendorNameEn: 'Noa Cohen', customerName: 'Dana Levi', reason: 'Date moved', amount: '500',
+  dueDate: '18.03.2027',
 };
 
 describe('notificationTextKey', () => {
@@ -35,6 +36,13 @@ describe('notificationTextKey', () => {
         expect(en, key).toContain('Two-hour show');
       }
     }
+  });
+
+  it('words the balance reminders (issue 26): the customer\'s before and after the due date, the artist\'s once overdue', () => {
+    const en = i18nFor('en').t;
+    expect(en(notificationTextKey({ kind: 'order.balanceDueSoon', subject: { audience: 'customer' } }), params)).toBe('Reminder: the balance of ₪500 for Two-hour show is due by 18.03.2027. Pay it from your order.');
+    expect(en(notificationTextKey({ kind: 'order.balanceOverdue', subject: { audience: 'vendor' } }), params)).toContain('Dana Levi has not paid the balance of ₪500');
+    expect(i18nFor('he').t(notificationTextKey({ kind: 'order.balanceOverdue', subject: { audience: 'customer' } }), params)).toContain('18.03.2027');
   });
 
   it('words the same event differently for each side', () => {

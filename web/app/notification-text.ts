@@ -12,8 +12,8 @@ export type Audience = 'customer' | 'vendor';
 
 /** Kinds written per audience (web/i18n/sections/customer-orders.ts and vendor-orders.ts). */
 export const AUDIENCE_KINDS: Record<Audience, readonly string[]> = {
-  customer: ['order.placed', 'order.payed', 'order.balancePaid', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded'],
-  vendor: ['order.placed', 'order.payed', 'order.balancePaid', 'order.approved', 'order.completed', 'order.canceled', 'order.detailsChanged'],
+  customer: ['order.placed', 'order.payed', 'order.balancePaid', 'order.approved', 'order.completed', 'order.canceled', 'order.paymentDeclined', 'order.refunded', 'order.balanceDueSoon', 'order.balanceOverdue'],
+  vendor: ['order.placed', 'order.payed', 'order.balancePaid', 'order.approved', 'order.completed', 'order.canceled', 'order.detailsChanged', 'order.balanceOverdue'],
 };
 
 export const audienceOf = (notification: Pick<RealtimeNotification, 'subject'>): Audience | null => {
