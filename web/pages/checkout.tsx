@@ -25,6 +25,7 @@ import type { Order } from '../api/view-models.ts';
 import { EventDetailsFacts, EventDetailsFields, EventDetailsPanel, eventDetailErrorsOf, eventDetailsFromForm, otherFailure, withMissingDate } from '../components/event-details.tsx';
 import { israelDate } from '../app/israel-calendar.ts';
 import { balancePayable, cardNumberOf, instalmentsOf, InstalmentsSelect, OrderBalanceForm, OrderMoney } from '../components/order-money.tsx';
+import { OrderReceipts } from '../components/order-receipts.tsx';
 
 // Standard checkout → order payment page (sandbox gateway) → order complete (DESIGN §5 lifecycle).
 interface WriteResult { id: string; revision: number }
@@ -228,6 +229,7 @@ export function OrderCompletePage() {
       {isCustomer && order.status !== 'payed' ? <p className={order.status === 'canceled' ? 'notice' : 'notice notice-success'} data-testid="order-status-note">{t(`customerOrders.statusNote.${order.status}`)}</p> : null}
       <OrderSummary order={order} />
       <OrderMoney order={order} />
+      <OrderReceipts order={order} />
       {balancePayable(order, user?.uuid) ? <OrderBalanceForm order={order} /> : null}
       <EventDetailsPanel order={order} user={user} now={now} />
       <OrderActions order={order} permissions={permissions} />

@@ -3,6 +3,7 @@ import { profileRoutes } from './profile.tsx';
 import { myVendorsRoutes } from './my-vendors.tsx';
 import { customerOrderRoutes } from './orders.tsx';
 import { paymentsRoutes } from './payments.tsx';
+import { receiptRoutes } from './receipts.tsx';
 import { customerReviewRoutes } from './reviews.tsx';
 import { notificationRoutes } from './notifications.tsx';
 import { conversationRoutes } from './conversations.tsx';
@@ -23,7 +24,7 @@ import { vendorInsightsRoutes } from '../vendor-dashboard/insights.tsx';
 // The personal and artist dashboards (SPEC §2 personal and vendor menus): each screen's module
 // declares its own routes. Loaded by the browser only when a path needs them (web/app/route-groups.ts).
 export const dashboardRoutes: RouteObject[] = [
-  ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...customerReviewRoutes, ...notificationRoutes,
+  ...profileRoutes, ...myVendorsRoutes, ...customerOrderRoutes, ...paymentsRoutes, ...receiptRoutes, ...customerReviewRoutes, ...notificationRoutes,
   ...conversationRoutes, ...contractRoutes, ...quoteRoutes, ...vendorQuoteRoutes, ...helpRoutes, ...addressRoutes,
   ...busyWindowRoutes, ...vendorProfileRoutes, ...vendorOrderRoutes, ...vendorEventRoutes, ...productRoutes, ...vendorReviewRoutes, ...inactiveRegistrationRoutes, ...vendorInsightsRoutes,
 ];

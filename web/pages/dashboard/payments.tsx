@@ -14,9 +14,14 @@ import { Price } from '../../components/price.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { Translated } from '../../components/translated.tsx';
 import { DashboardLayout } from './dashboard-layout.tsx';
+import { ReceiptTable } from './receipts.tsx';
+import { myReceipts } from '../../api/receipts.ts';
+import { RECEIPTS_PATH } from '../../components/receipt-link.tsx';
 
 // user-dashboard-payments: every card charge and refund (a paid order canceled later) of the
-// customer, newest first, with totals over all of them (GET /api/payments, from the orders view).
+// customer, newest first, with totals over all of them (GET /api/payments, from the orders view); below,
+// the latest receipts of those payments and refunds (GET /api/receipts; issue 26 item 5), each linked to its page.
+export const RECEIPTS_SHOWN = 10;
 export const PAYMENTS_PAGE_SIZE = 20;
 /** Notices after which the list has a new line: a payment, or a cancellation that may refund one. */
 const PAYMENT_NOTICES = new Set(['order.payed', 'order.canceled', 'order.refunded']);
@@ -25,7 +30,11 @@ export async function paymentsLoader({ context, request }: LoaderFunctionArgs) {
   const environment = environmentOf(context);
   await requireUser(environment, request);
   const page = pageNumberOf(new URL(request.url));
-  return { page, payments: await myPayments(environment.api, (page - 1) * PAYMENTS_PAGE_SIZE, PAYMENTS_PAGE_SIZE) };
+  const [payments, receipts] = await Promise.all([
+    myPayments(environment.api, (page - 1) * PAYMENTS_PAGE_SIZE, PAYMENTS_PAGE_SIZE),
+    myReceipts(environment.api, 0, RECEIPTS_SHOWN),
+  ]);
+  return { page, payments, receipts };
 }
 
 function PaymentRow(props: { entry: PaymentEntry }) {
@@ -53,7 +62,7 @@ function PaymentRow(props: { entry: PaymentEntry }) {
 
 export function PaymentsPage() {
   const { t } = useTranslation();
-  const { page, payments } = useLoaderData<typeof paymentsLoader>();
+  const { page, payments, receipts } = useLoaderData<typeof paymentsLoader>();
   const revalidator = useRevalidator();
   // A payment or a cancellation made elsewhere (another tab, the artist canceling) shows up here.
   useRealtime((notice) => {
@@ -91,6 +100,13 @@ export function PaymentsPage() {
             </tbody>
           </table>
           <Pager page={page} pageSize={PAYMENTS_PAGE_SIZE} total={payments.total} />
+          <section className="payment-receipts" aria-labelledby="payment-receipts-title" data-testid="payment-receipts">
+            <h2 id="payment-receipts-title">{t('payments.receipts.title')}</h2>
+            {receipts.total === 0
+              ? <p className="muted" data-testid="no-receipts">{t('payments.receipts.empty')}</p>
+              : <ReceiptTable receipts={receipts.items} caption={t('payments.receipts.caption')} />}
+            {receipts.total > RECEIPTS_SHOWN ? <p><LocalLink to={RECEIPTS_PATH}>{t('payments.receipts.title')}</LocalLink></p> : null}
+          </section>
         </>
       )}
     </DashboardLayout>
