@@ -108,11 +108,13 @@ export const adminContentMessages = messageSection(
         known: {
           support_whatsapp: 'The WhatsApp number shown in the footer and on the help page, as dialled in Israel (e.g. 054‑555‑0123) or with + and the country code.',
           site_name: 'The site’s name.',
+          receipts_vatPercent: 'The VAT rate receipts are issued at, in percent (18 when not set). A change applies to receipts issued after it; earlier receipts keep their rate.',
         },
         errors: {
           key: 'Use Latin letters, digits, dots, hyphens and underscores (at most 100).', string: 'Enter a text.', number: 'Enter a number, e.g. 12 or 3.5.',
           boolean: 'Choose yes or no.', json: 'This is not valid JSON. Check the brackets, commas and quotes.',
           support_whatsapp: 'This is not a phone number. Type it as dialled, e.g. 054‑555‑0123, or with + and the country code.', site_name: 'The site needs a name.',
+          receipts_vatPercent: 'Enter a percent between 0 and 100 with at most two decimals, e.g. 18.',
         },
         created: 'The setting {{key}} was created.', saved: 'The setting {{key}} was saved.', deleted: 'The setting {{key}} was deleted.',
         deleteTitle: 'Delete this setting', deleteQuestion: 'Delete {{key}}?', deleteKnownHint: 'The site reads this setting: without it, what it controls is not shown.',
@@ -261,11 +263,13 @@ export const adminContentMessages = messageSection(
         known: {
           support_whatsapp: 'מספר הווטסאפ שמוצג בכותרת התחתונה ובעמוד העזרה, כפי שמחייגים אותו בישראל (למשל ⁦054‑555‑0123⁩) או עם + וקידומת המדינה.',
           site_name: 'שם האתר.',
+          receipts_vatPercent: 'שיעור המע״מ שבו מונפקות הקבלות, באחוזים (18 כשלא נקבע). שינוי חל על קבלות שיונפקו אחריו; קבלות קודמות שומרות על השיעור שלהן.',
         },
         errors: {
           key: 'יש להשתמש באותיות לטיניות, ספרות, נקודות, מקפים וקווים תחתונים (עד 100).', string: 'יש להזין טקסט.', number: 'יש להזין מספר, למשל 12 או 3.5.',
           boolean: 'יש לבחור כן או לא.', json: 'זה אינו ⁦JSON⁩ תקין. בדקו את הסוגריים, הפסיקים והמירכאות.',
           support_whatsapp: 'זה לא מספר טלפון. יש להקליד אותו כפי שמחייגים, למשל ⁦054‑555‑0123⁩, או עם + וקידומת המדינה.', site_name: 'לאתר צריך להיות שם.',
+          receipts_vatPercent: 'יש להזין אחוז בין 0 ל־100 עם עד שתי ספרות אחרי הנקודה, למשל 18.',
         },
         created: 'ההגדרה {{key}} נוצרה.', saved: 'ההגדרה {{key}} נשמרה.', deleted: 'ההגדרה {{key}} נמחקה.',
         deleteTitle: 'מחיקת ההגדרה', deleteQuestion: 'למחוק את {{key}}?', deleteKnownHint: 'האתר קורא את ההגדרה הזו: בלעדיה, מה שהיא קובעת לא יוצג.',
