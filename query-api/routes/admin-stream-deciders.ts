@@ -20,6 +20,7 @@ import { userDecider, userEmailDecider, userEmailStream, userStream } from '../.
 import { vendorDecider, vendorStream } from '../../domain/vendor/decider.ts';
 import { sessionDecider, sessionStream } from '../../domain/session/decider.ts';
 import { userAddressDecider, userAddressesStream } from '../../domain/user-address/decider.ts';
+import { receiptDecider, receiptStream } from '../../domain/receipt/decider.ts';
 
 // Which decider folds the streams of each category (stream id `<category>-<id>`, DESIGN §4), so time
 // travel shows an entity exactly as the write side saw it at any revision. A new aggregate adds its
@@ -50,6 +51,7 @@ export const STREAM_DECIDERS: Readonly<Record<string, StreamFolder>> = {
   [mediaStream.category]: folder(mediaDecider),
   [phoneNumberDispenseStream.category]: folder(phoneNumberDispenseDecider),
   [sessionStream.category]: folder(sessionDecider),
+  [receiptStream.category]: folder(receiptDecider),
 };
 
 /** The category of a stream id: what comes before its first hyphen (ids may hold hyphens themselves). */
