@@ -164,7 +164,7 @@ export const ordersProjection: Projection<OrderView> = {
     switch (event.type) {
       case 'OrderPaymentDeclined': {
         const { reason, cardLast4, part, at } = event.data;
-        return { ...step(doc.status, at), paymentDeclines: [...doc.paymentDeclines, { reason, cardLast4, at, part: part ?? (doc.payments.length ? 'balance' : 'full') }] };
+        return { ...step(doc.status, at), paymentDeclines: [...doc.paymentDeclines, { reason, cardLast4, at, part: part ?? (doc.payments.length ? 'balance' : doc.paymentPlan.part) }] };
       }
       case 'OrderPaid': {
         const { paymentId, amount, cardLast4, part, instalments, at } = event.data;

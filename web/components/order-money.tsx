@@ -112,20 +112,24 @@ export function OrderMoney(props: { order: Order }) {
   const { order } = props;
   const titleId = useId();
   const due = order.balanceDue.amountMinor > 0 && order.status !== 'canceled';
+  // Before the first payment, what the terms leave for later: the balance after the deposit, by its date.
+  const unpaid = order.payments.length === 0;
+  const dueAt = unpaid ? order.paymentPlan.balanceDueAt : order.balanceDueAt;
+  const showDue = order.status !== 'canceled' && (!unpaid || order.paymentPlan.part === 'deposit');
   return (
     <section className="card order-money" aria-labelledby={titleId} data-testid="order-money">
       <h2 id={titleId}>{t('orderMoney.title')}</h2>
       <dl className="order-facts order-money-facts">
         <div><dt>{t('orderMoney.total')}</dt><dd data-testid="order-money-total"><Price money={order.total} /></dd></div>
         <div><dt>{t('orderMoney.paid')}</dt><dd data-testid="order-money-paid"><Price money={order.paid} /></dd></div>
-        {order.status !== 'canceled' ? (
+        {showDue ? (
           <div className={order.overdue ? 'is-overdue' : undefined}>
             <dt>{t('orderMoney.balanceDue')}</dt>
             <dd data-testid="order-money-due">
-              <Price money={due || order.payments.length > 0 ? order.balanceDue : order.paymentPlan.balance} />
-              {due && order.balanceDueAt ? (
+              <Price money={unpaid ? order.paymentPlan.balance : order.balanceDue} />
+              {(due || unpaid) && dueAt ? (
                 <span className="order-money-when" data-testid="order-money-due-date">
-                  {' '}{t(order.overdue ? 'orderMoney.overdueSince' : 'orderMoney.dueBy', { date: dateOnly(order.balanceDueAt, locale) })}
+                  {' '}{t(order.overdue ? 'orderMoney.overdueSince' : 'orderMoney.dueBy', { date: dateOnly(dueAt, locale) })}
                 </span>
               ) : null}
             </dd>
