@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // Receipts in Chromium (issue 26 item 5): the demo customer pays a 30% deposit in 3 instalments while
@@ -15,6 +18,17 @@ interface ReceiptItem { receiptId: string; number: number; kind: 'payment' | 're
 let receipts: ReceiptItem[] = [];
 let keptOrder = '';
 let canceledOrder = '';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's violations on the page as it is (as web/test/accessibility.browser.test.ts reads them). */
+async function violationsOn(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${JSON.stringify(node.target)}`));
+}
 
 const byPart = (part: string) => receipts.find((receipt) => receipt.orderId === keptOrder && receipt.part === part)!;
 
@@ -96,6 +110,7 @@ describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'foun
     expect(await page.getByTestId('receipt-refund-mark').count()).toBe(0);
     await expect(page.getByTestId('receipt-print').isVisible()).resolves.toBe(true);
     await page.screenshot({ path: '/tmp/receipt-he-screen.png', fullPage: true });
+    expect(await violationsOn(page)).toEqual([]);
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.site-header').isVisible()).toBe(false);
@@ -124,6 +139,7 @@ describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'foun
     expect(await page.getByTestId('receipt-refund-mark').textContent()).toBe('Refund');
     expect(await page.getByTestId('receipt-refund-of').textContent()).toBe(`Refund of a payment on receipt No. ${refund.refundOf}`);
     await page.screenshot({ path: '/tmp/receipt-en-refund.png', fullPage: true });
+    expect(await violationsOn(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: '/tmp/receipt-en-refund-print.png', fullPage: true });
     expect(session.problems).toEqual([]);
@@ -145,6 +161,7 @@ describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'foun
     expect(await rows.count()).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('payment-receipts').locator('[data-kind="refund"]').count()).toBeGreaterThanOrEqual(1);
     await page.screenshot({ path: '/tmp/receipt-payments-he.png', fullPage: true });
+    expect(await violationsOn(page)).toEqual([]);
 
     await suite.goto(session, `/user/dashboard/receipts?orderId=${keptOrder}`);
     expect(await page.getByTestId('receipt-row').count()).toBe(2);
