@@ -9,6 +9,7 @@ import { RichTextEditor } from './rich-text-editor.tsx';
 import { errorAt, FieldError, fieldErrorsOf, type FieldErrors } from './field-error.tsx';
 import { FormError } from './form-errors.tsx';
 import { RepeatableList } from './repeatable-list.tsx';
+import { PaymentTermsFields } from './payment-terms-fields.tsx';
 import { TranslatableField, TRANSLATABLE_LOCALES } from './translatable-field.tsx';
 import { LocalLink } from '../app/links.tsx';
 import {
@@ -150,6 +151,8 @@ export function ProductForm(props: ProductFormProps) {
           <FieldError id={`${id}-serviceDuration-error`} message={error('serviceDuration')} />
         </label>
       </div>
+
+      <PaymentTermsFields id={id} values={values.terms} onChange={set('terms')} error={error} />
 
       <label className="check-field">
         <input type="checkbox" name="featured" checked={values.featured} onChange={(event) => set('featured')(event.target.checked)} aria-describedby={`${id}-featured-hint`}

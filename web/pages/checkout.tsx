@@ -9,6 +9,7 @@ import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { formatDate, formatDateTime, formatPrice, tr } from '../app/format.ts';
 import { Price } from '../components/price.tsx';
+import { PaymentTermsSummary } from '../components/payment-terms-summary.tsx';
 import { Translated, WrittenText } from '../components/translated.tsx';
 import { FormError } from '../components/form-errors.tsx';
 import { ApiError } from '../api/api-error.ts';
@@ -89,6 +90,7 @@ export function CheckoutPage() {
         <Translated as="p" value={product.introText} />
         {slot ? <p data-testid="checkout-slot"><strong>{t('checkout.when')}</strong> {formatDateTime(slot.start, locale)}</p> : null}
         <p className="total"><span>{t('checkout.total')}</span><Price money={product.price} className="price price-large" /></p>
+        <PaymentTermsSummary terms={product.paymentTerms} price={product.price} open heading="h3" />
       </section>
       {eventFailure ? <div className="form-error" role="alert" data-testid="form-error"><p>{t('eventDetails.errors.summary')}</p></div> : null}
       <FormError error={otherFailure(failure, eventErrors)} overrides={{ 409: refusedAsRestTime(failure) ? 'jewishCalendar.restRefused' : 'checkout.slotTaken' }} />

@@ -13,6 +13,7 @@ import { LocalLink, useLocale } from '../app/links.tsx';
 import { tr } from '../app/format.ts';
 import { vendorPath } from '../app/vendor-path.ts';
 import { Price } from '../components/price.tsx';
+import { PaymentTermsSummary } from '../components/payment-terms-summary.tsx';
 import { VendorGrid } from '../components/vendor-card.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Translated, TranslatedHtml } from '../components/translated.tsx';
@@ -134,6 +135,7 @@ export function ProductPage() {
         <span className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</span>
         <SaveProductButton key={product.productId} productId={product.productId} productName={name} saved={saved} />
       </div>
+      <PaymentTermsSummary terms={product.paymentTerms} price={product.price} open heading="h2" />
       {product.type === 'timedService' && vendor
         ? <LocalLink to={`${vendorPath(vendor, locale)}#booking`} className="button button-primary">{t('vendor.pickDate')}</LocalLink>
         : product.type === 'contractService'

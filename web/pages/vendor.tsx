@@ -20,6 +20,7 @@ import { languageOfText, tr } from '../app/format.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { ResponseBadge } from '../components/response-badge.tsx';
 import { Price } from '../components/price.tsx';
+import { PaymentTermsSummary } from '../components/payment-terms-summary.tsx';
 import { PublicReviewItem, RatingBreakdown } from '../components/public-review.tsx';
 import { BookingCalendar } from '../components/booking-calendar.tsx';
 import { YouTubeVideo } from '../components/youtube-video.tsx';
@@ -167,6 +168,7 @@ export function VendorPageView() {
                       <h3><LocalLink to={`/store/product/${product.productId}`}><Translated value={product.name} /></LocalLink></h3>
                       <Translated as="p" value={product.introText} />
                       <p className="muted">{t(`product.type.${product.type}`)}{product.serviceDuration ? ` · ${t('product.duration', { minutes: product.serviceDuration })}` : ''}</p>
+                      <PaymentTermsSummary terms={product.paymentTerms} price={product.price} />
                     </div>
                     <div className="product-buy">
                       <Price money={product.price} className="price price-large" />

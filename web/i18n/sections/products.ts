@@ -1,6 +1,8 @@
 import { messageSection } from './section.ts';
 
-// Texts of the products dashboard screens (web/pages/vendor-dashboard/products.tsx, web/components/product-form.tsx).
+// Texts of the products dashboard screens (web/pages/vendor-dashboard/products.tsx, web/components/product-form.tsx);
+// `paymentTerms` is the storefront's (web/components/payment-terms-summary.tsx: product, artist page, checkout), so it is not a
+// route group's key (web/i18n/route-group-messages.ts) and travels with the storefront's texts.
 export const productsMessages = messageSection(
   {
     products: {
@@ -28,12 +30,38 @@ export const productsMessages = messageSection(
         serviceDuration: 'Service duration (minutes)', serviceDurationHint: 'Whole minutes. A service booked by date blocks this long in your calendar.',
         create: 'Create product', creating: 'Creating…', save: 'Save changes', saving: 'Saving…', cancel: 'Cancel', required: '*',
         fixErrors: 'Some fields need attention; see the messages beside them.',
+        terms: {
+          legend: 'Payment terms',
+          intro: 'How customers pay for this product and what comes back if they cancel. Orders keep the terms they were placed under.',
+          deposit: 'Deposit to hold the date', depositNone: 'No deposit: paid in full when booking', depositPercent: 'A percent of the price',
+          depositAmount: 'A fixed amount', depositPercentLabel: 'Deposit (%)', depositAmountLabel: 'Deposit (₪)', depositAmountHint: 'In shekels, at most the price.',
+          balanceDueDays: 'Balance due (days before the event)', balanceDueDaysHint: '0: on the day of the event.',
+          policy: 'Cancellation policy', policies: { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict', custom: 'A schedule of your own' }, customSchedule: 'Your refund schedule', customHint: 'Each row: cancel at least this many days before the event and this percent of what was paid comes back. Later than the last row, nothing.',
+          row: 'Row {{number}}', daysBefore: 'Days before', percentBack: '% back', addRow: 'Add a row', noRows: 'No rows yet. Add at least one.',
+          maxInstalments: 'Most card instalments', maxInstalmentsHint: 'From 1 (one payment) to 12, as Israeli cards allow.',
+        },
       },
       errors: {
         required: 'Required.', requiredOneLanguage: 'Fill in at least one language.', tooLong: 'At most {{max}} characters.',
         priceInvalid: 'Enter a price in shekels, with at most two decimals.', durationInvalid: 'Enter whole minutes (0 or more).',
         durationTimed: 'A service booked by date needs at least 1 minute.', invalid: 'This value is not valid.',
+        depositPercent: 'Enter a whole percent from 1 to 100.', depositAmount: 'Enter an amount in shekels, more than nothing and at most the price.',
+        balanceDueDays: 'Enter whole days from 0 to 365.', maxInstalments: 'Enter a whole number from 1 to 12.',
+        scheduleDays: 'Whole days from 0 to 730, each row its own.', schedulePercent: 'A whole percent from 0 to 100.', scheduleRows: 'Add one to ten rows.',
       },
+    },
+    paymentTerms: {
+      title: 'Payment and cancellation',
+      depositAndBalance: '{{deposit}} deposit to hold the date, the balance {{balance}} {{when}}.',
+      fullAtBooking: 'Paid in full when you book: {{price}}.',
+      when: { onTheDay: 'on the day of the event', oneDay: 'a day before the event', twoDays: 'two days before the event', days: '{{count}} days before the event' },
+      policy: 'Cancellation policy: {{name}}',
+      policies: { flexible: 'flexible', moderate: 'moderate', strict: 'strict', custom: "the artist's own" },
+      stepAtLeast: 'At least {{when}}: {{refund}}',
+      stepUntilEvent: 'Until the event begins: {{refund}}',
+      refundFull: 'a full refund', refundPercent: '{{percent}}% back', refundNone: 'no refund',
+      later: 'Later: no refund',
+      instalments: 'Up to {{count}} card instalments', oneInstalment: 'One card payment',
     },
   },
   {
@@ -62,12 +90,38 @@ export const productsMessages = messageSection(
         serviceDuration: 'משך השירות (בדקות)', serviceDurationHint: 'דקות שלמות. שירות שמוזמן לפי תאריך חוסם את הזמן הזה ביומן שלכם.',
         create: 'יצירת המוצר', creating: 'יוצר…', save: 'שמירת השינויים', saving: 'שומר…', cancel: 'ביטול', required: '*',
         fixErrors: 'יש שדות שדורשים תיקון; ראו את ההודעות לידם.',
+        terms: {
+          legend: 'תנאי תשלום',
+          intro: 'איך לקוחות משלמים על המוצר ומה מוחזר אם הם מבטלים. הזמנות שומרות את התנאים שבהם בוצעו.',
+          deposit: 'מקדמה לשריון התאריך', depositNone: 'בלי מקדמה: תשלום מלא בעת ההזמנה', depositPercent: 'אחוז מהמחיר',
+          depositAmount: 'סכום קבוע', depositPercentLabel: 'מקדמה (%)', depositAmountLabel: 'מקדמה (₪)', depositAmountHint: 'בשקלים, עד המחיר.',
+          balanceDueDays: 'מועד תשלום היתרה (ימים לפני האירוע)', balanceDueDaysHint: '0: ביום האירוע.',
+          policy: 'מדיניות ביטול', policies: { flexible: 'גמישה', moderate: 'מתונה', strict: 'מחמירה', custom: 'לוח החזרים משלכם' }, customSchedule: 'לוח ההחזרים שלכם', customHint: 'כל שורה: ביטול לפחות כך וכך ימים לפני האירוע מחזיר את האחוז הזה ממה ששולם. אחרי השורה האחרונה, אין החזר.',
+          row: 'שורה {{number}}', daysBefore: 'ימים לפני', percentBack: '% החזר', addRow: 'הוספת שורה', noRows: 'אין שורות עדיין. הוסיפו לפחות אחת.',
+          maxInstalments: 'מספר תשלומים מרבי', maxInstalmentsHint: 'מ־1 (תשלום אחד) עד 12, כמו בכרטיסי אשראי ישראליים.',
+        },
       },
       errors: {
         required: 'שדה חובה.', requiredOneLanguage: 'מלאו לפחות שפה אחת.', tooLong: 'עד {{max}} תווים.',
         priceInvalid: 'הזינו מחיר בשקלים, עם שתי ספרות אחרי הנקודה לכל היותר.', durationInvalid: 'הזינו מספר שלם של דקות (0 או יותר).',
         durationTimed: 'שירות שמוזמן לפי תאריך צריך לפחות דקה אחת.', invalid: 'הערך הזה אינו תקין.',
+        depositPercent: 'הזינו אחוז שלם בין 1 ל־100.', depositAmount: 'הזינו סכום בשקלים, יותר מאפס ולא יותר מהמחיר.',
+        balanceDueDays: 'הזינו מספר שלם של ימים בין 0 ל־365.', maxInstalments: 'הזינו מספר שלם בין 1 ל־12.',
+        scheduleDays: 'ימים שלמים בין 0 ל־730, לכל שורה מספר משלה.', schedulePercent: 'אחוז שלם בין 0 ל־100.', scheduleRows: 'הוסיפו בין שורה אחת לעשר.',
       },
+    },
+    paymentTerms: {
+      title: 'תשלום וביטול',
+      depositAndBalance: 'מקדמה של {{deposit}} לשריון התאריך, והיתרה, {{balance}}, {{when}}.',
+      fullAtBooking: 'התשלום המלא, {{price}}, בעת ההזמנה.',
+      when: { onTheDay: 'ביום האירוע', oneDay: 'יום לפני האירוע', twoDays: 'יומיים לפני האירוע', days: '{{count}} ימים לפני האירוע' },
+      policy: 'מדיניות ביטול: {{name}}',
+      policies: { flexible: 'גמישה', moderate: 'מתונה', strict: 'מחמירה', custom: 'של האמן' },
+      stepAtLeast: 'לפחות {{when}}: {{refund}}',
+      stepUntilEvent: 'עד תחילת האירוע: {{refund}}',
+      refundFull: 'החזר מלא', refundPercent: 'החזר של {{percent}}%', refundNone: 'ללא החזר',
+      later: 'מאוחר יותר: ללא החזר',
+      instalments: 'עד {{count}} תשלומים בכרטיס אשראי', oneInstalment: 'תשלום אחד בכרטיס אשראי',
     },
   },
 );

@@ -63,7 +63,15 @@ const holds = (details: Details) => (draft: ProductDraft | null): boolean =>
   draft !== null && (draft.name.he ?? '') === (details.name.he ?? '') && (draft.name.en ?? '') === (details.name.en ?? '')
   && draft.price.amountMinor === details.price.amountMinor && draft.type === details.type
   && (draft.introText.he ?? '') === (details.introText.he ?? '') && (draft.introText.en ?? '') === (details.introText.en ?? '')
-  && draft.featured === details.featured && draft.serviceDuration === details.serviceDuration;
+  && draft.featured === details.featured && draft.serviceDuration === details.serviceDuration
+  && sameTerms(draft.paymentTerms, details.paymentTerms);
+
+/** The view's terms are the ones sent (it adds what they come to on the price). */
+function sameTerms(held: ProductDraft['paymentTerms'], sent: Details['paymentTerms']): boolean {
+  if (!held) return false;
+  const { deposit, balanceDueDays, cancellationPolicy, maxInstalments } = held;
+  return JSON.stringify({ deposit, balanceDueDays, cancellationPolicy, maxInstalments }) === JSON.stringify(sent);
+}
 
 const REMOVE_INTENT = 'remove';
 type RemoveAnswer = { intent: string; removed?: string };
