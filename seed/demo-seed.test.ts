@@ -6,6 +6,7 @@ import { articles, configEntries } from './demo-data.ts';
 import { demoImages, demoVendorCount, demoVendors } from './demo-vendors.ts';
 import { PRODUCT_INTRO_TEXT_MAX, VENDOR_INTRO_MAX, VENDOR_ORIGIN_LOCATION_MAX } from '../domain/shared/validation.ts';
 import { languageOfScript } from '../domain/shared/translatable.ts';
+import { PaymentTerms, paymentTermsProblem } from '../domain/order/payment-terms.ts';
 
 // The demo marketplace: both languages filled, photos that exist and are served, no made-up
 // videos, and a demo customer whose every account screen has something in it.
@@ -41,6 +42,22 @@ describe('the demo data', () => {
     for (const vendor of vendors) expect(inBothLanguages(vendor.intro), `${vendor.key} intro`).toBe(true);
     expect(new Set(vendors.map((vendor) => vendor.intro.he)).size).toBe(vendors.length);
     expect(new Set(vendors.map((vendor) => vendor.intro.en)).size).toBe(vendors.length);
+  });
+
+  it('gives a good share of the services payment terms of each kind, each within its price (issue 26)', () => {
+    const products = vendors.flatMap((vendor) => vendor.products);
+    const withTerms = products.filter((product) => product.paymentTerms);
+    expect(withTerms.length / products.length).toBeGreaterThan(0.4);
+    expect(new Set(withTerms.map((product) => product.paymentTerms!.cancellationPolicy.kind))).toEqual(new Set(['moderate', 'strict', 'custom']));
+    expect(new Set(withTerms.map((product) => product.paymentTerms!.deposit.kind))).toEqual(new Set(['percent', 'amount']));
+    expect(withTerms.some((product) => product.paymentTerms!.cancellationPolicy.kind === 'strict' && product.paymentTerms!.maxInstalments === 6)).toBe(true);
+    for (const product of withTerms) {
+      const terms = product.paymentTerms!;
+      expect(PaymentTerms.parse(terms)).toEqual(terms);
+      expect(paymentTermsProblem(terms, { amountMinor: product.priceShekels * 100, currency: 'ILS' }), product.name.en).toBeNull();
+    }
+    // Some services are still paid in full at booking.
+    expect(products.some((product) => product.type === 'timedService' && !product.paymentTerms)).toBe(true);
   });
 
   it('is the same at every start', () => {

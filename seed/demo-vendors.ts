@@ -5,6 +5,7 @@
 // Deterministic: no randomness, every fresh start looks the same.
 import { readFileSync } from 'node:fs';
 import type { ProductType } from '../domain/product/events.ts';
+import type { PaymentTerms } from '../domain/order/payment-terms.ts';
 import { categories, places } from './demo-data.ts';
 
 type Pair = { he: string; en: string };
@@ -37,6 +38,8 @@ export interface DemoProduct {
   serviceDuration: number;
   featured: boolean;
   additionalInformation: { title: Pair; content: Pair }[];
+  /** Deposit, balance due, cancellation policy, most instalments (issue 26); absent: the defaults (paid in full, flexible, one payment). */
+  paymentTerms?: PaymentTerms;
 }
 
 /**
@@ -318,16 +321,36 @@ export function demoVendors(count = demoVendorCount): DemoVendor[] {
   return vendors;
 }
 
+/**
+ * The terms of an artist's services, varied as artists set them (issue 26): a percent deposit under the
+ * moderate policy, half up front under the strict one with 6 instalments, none at all, or an amount with
+ * a schedule of the artist's own. The contract packages take 30% under the moderate policy, 6 instalments.
+ */
+function timedTermsFor(i: number, basePrice: number): PaymentTerms | undefined {
+  switch (i % 4) {
+    case 0: return { deposit: { kind: 'percent', percent: 30 }, balanceDueDays: 14, cancellationPolicy: { kind: 'moderate' }, maxInstalments: 3 };
+    case 1: return { deposit: { kind: 'percent', percent: 50 }, balanceDueDays: 30, cancellationPolicy: { kind: 'strict' }, maxInstalments: 6 };
+    case 2: return undefined;
+    default: return {
+      deposit: { kind: 'amount', amount: { amountMinor: roundTo(basePrice * 0.2, 100) * 100, currency: 'ILS' } }, balanceDueDays: 7,
+      cancellationPolicy: { kind: 'custom', schedule: [{ daysBefore: 45, percent: 100 }, { daysBefore: 21, percent: 50 }, { daysBefore: 7, percent: 20 }] }, maxInstalments: 4,
+    };
+  }
+}
+
 function productsFor(i: number, basePrice: number, story: CategoryStory): DemoProduct[] {
+  const timedTerms = timedTermsFor(i, basePrice);
   const timed: DemoProduct = {
     type: 'timedService', name: story.timed.name, introText: story.timed.intro, information: information.timedService,
     priceShekels: basePrice, serviceDuration: story.timed.minutes, featured: i % 5 === 0,
     additionalInformation: [{ title: { he: 'מה כלול', en: 'What is included' }, content: { he: `הופעה של ${story.timed.minutes} דקות, הגעה והקמה`, en: `A ${story.timed.minutes}-minute performance, travel and setup` } }],
+    ...(timedTerms ? { paymentTerms: timedTerms } : {}),
   };
   const contract: DemoProduct = {
     type: 'contractService', name: story.contract.name, introText: story.contract.intro, information: information.contractService,
     priceShekels: roundTo(basePrice * 2.6, 100), serviceDuration: 300, featured: i % 7 === 1,
     additionalInformation: [{ title: { he: 'מקדמה', en: 'Deposit' }, content: { he: '30% בחתימה על החוזה', en: '30% when the contract is signed' } }],
+    paymentTerms: { deposit: { kind: 'percent', percent: 30 }, balanceDueDays: 14, cancellationPolicy: { kind: 'moderate' }, maxInstalments: 6 },
   };
   const fixed: DemoProduct = {
     type: 'default', name: story.fixed.name, introText: story.fixed.intro, information: information.default,

@@ -129,6 +129,7 @@ export async function seedDemoMarketplace(options: { baseUrl: string; eventStore
       const details = {
         type: product.type, name: product.name, information: product.information, featured: product.featured, images: [],
         price: ils(product.priceShekels), additionalInformation: product.additionalInformation, introText: product.introText, serviceDuration: product.serviceDuration,
+        ...(product.paymentTerms ? { paymentTerms: product.paymentTerms } : {}),
       };
       const created = expect(await api.post('/api/vendor/products', index === 0 ? { details } : { vendorId, details }, token), `product of ${vendor.key}`, 201);
       productIds.push({ vendorId, productId: created.body.id, type: product.type });
