@@ -3,11 +3,11 @@ import { LOCALES, localeOfPath, stripLocale } from './locale-path.ts';
 import { loadChunk, shouldReloadOnce } from './chunk-recovery.ts';
 import type { Locale } from '../api/view-models.ts';
 
-// Screens the storefront's first load does not carry: the dashboards and the back office
-// are separate chunks (`import()`), loaded when a path needs them. The server renders them like any
+// Screens the storefront's first load does not carry: checkout and an order's pages, the dashboards and
+// the back office are separate chunks (`import()`), loaded when a path needs them. The server renders them like any
 // page; the browser loads the group of the page it hydrates before hydrating (web/entry-client.tsx),
 // and the group of a later page when navigating to it (react-router's patchRoutesOnNavigation).
-export type RouteGroupName = 'dashboard' | 'admin';
+export type RouteGroupName = 'orders' | 'dashboard' | 'admin';
 
 export interface RouteGroup {
   name: RouteGroupName;
@@ -19,6 +19,12 @@ export interface RouteGroup {
 }
 
 export const routeGroups: RouteGroup[] = [
+  {
+    name: 'orders',
+    module: 'pages/order-routes.ts',
+    prefixes: ['checkout', 'order'],
+    load: () => loadChunk(() => import('../pages/order-routes.ts')).then((module) => module.orderRoutes),
+  },
   {
     name: 'dashboard',
     module: 'pages/dashboard/dashboard-routes.ts',

@@ -15,10 +15,8 @@ import {
   ActivationPage, ArtistRegistrationPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage, TwoFactorPage,
   activationAction, artistRegistrationAction, artistRegistrationLoader, forgotPasswordAction, guestOnlyLoader, loginAction, loginLoader, registerAction, resetPasswordAction,
 } from '../pages/auth.tsx';
-import { CheckoutCompletePage, CheckoutPage, OrderCompletePage, PaymentPage, checkoutAction, checkoutLoader, paymentAction, orderCompleteLoader, paymentLoader } from '../pages/checkout.tsx';
 import { FavoritesPage } from '../pages/account.tsx';
 import { PublicHelpPage, publicHelpLoader } from '../pages/help.tsx';
-import { orderCardAction } from '../components/order-card.tsx';
 import { signOutAction, signOutLoader } from './sign-out.ts';
 import { favoriteToggleAction, favoriteToggleLoader } from './favorites-toggle.ts';
 import { localizedPath } from './locale-path.ts';
@@ -80,10 +78,6 @@ export const pageRoutes: RouteObject[] = [
   { path: 'user/register', loader: guestOnlyLoader, action: registerAction, Component: RegisterPage },
   { path: 'user/register/artist', loader: artistRegistrationLoader, action: artistRegistrationAction, Component: ArtistRegistrationPage },
   { path: 'favorites', Component: FavoritesPage },
-  { path: 'checkout', loader: checkoutLoader, action: checkoutAction, Component: CheckoutPage },
-  { path: 'checkout/complete/:orderId', loader: orderCompleteLoader, Component: CheckoutCompletePage },
-  { path: 'order/:orderId/payment', loader: paymentLoader, action: paymentAction, Component: PaymentPage },
-  { path: 'order/:orderId/complete', loader: orderCompleteLoader, action: orderCardAction, Component: OrderCompletePage },
   { path: 'error', element: <ErrorPageContent /> },
   // The no-access page answers 403: a guard that refuses sends the reader here.
   { path: 'error/unauthorized', loader: () => data(null, { status: 403 }), Component: NoAccessPage },
