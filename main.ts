@@ -167,7 +167,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   // The views file beside the events outlives the process: views of another log (the event file deleted
   // and seeded again) must not pass for this one's, whichever services this process runs.
   if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
-  const c: Composition = { config, runs, allInOne, production, productionBuild, log, jwtSecret, adapters, readinessChecks: [], stops: [], head: () => adapters.eventStore.headPosition() };
+  const c: Composition = { config, runs, allInOne, production, productionBuild, log, jwtSecret, adapters, readinessChecks: [], stops: [], sweepsAfterSeed: [], head: () => adapters.eventStore.headPosition() };
   composeEngineChecks(c);
 
   const projections = runs.has('projectors') ? await composeProjectors(c) : null;
@@ -222,6 +222,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       seeded = await seed.run(localUrl);
       // Views follow the log asynchronously; wait so the first page already shows the demo.
       await projections?.waitForPosition(await adapters.eventStore.headPosition(), 60_000);
+      for (const sweep of c.sweepsAfterSeed) await sweep();
     }
   }
 
@@ -255,6 +256,12 @@ interface Composition {
   readinessChecks: ReadinessCheck[];
   /** Run last added first when the process closes. */
   stops: (() => Promise<void> | void)[];
+  /**
+   * The timers' sweeps (quote expiry, held slots, balance reminders), run once more after the demo seed's
+   * events reached the views: their sweep at start saw empty views, so without this what the seed made
+   * due (a balance overdue) would wait for the next interval and fire on a later start instead.
+   */
+  sweepsAfterSeed: (() => Promise<unknown>)[];
   /** The event log's head position. */
   head: () => Promise<number>;
 }
@@ -331,6 +338,7 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   // Customers' held slots whose 15 minutes ran out unpaid are let go, from the views, at start and every HOLD_EXPIRY_INTERVAL_SECONDS (docs/payments.md).
   const holdExpiry = startHoldExpiry({ eventStore, viewStore, now: clock.now, intervalMs: config.HOLD_EXPIRY_INTERVAL_SECONDS * 1000, log: log.child({ part: 'hold-expiry' }) });
   c.stops.push(() => holdExpiry.stop());
+  c.sweepsAfterSeed.push(quoteExpiry.sweep, holdExpiry.sweep, balanceReminders.sweep);
   // Imported iCalendar addresses are read again at start and every CALENDAR_IMPORT_INTERVAL_MINUTES (docs/calendar-sync.md).
   const calendarImports = startCalendarImports({
     eventStore, viewStore, intervalMs: config.CALENDAR_IMPORT_INTERVAL_MINUTES * 60_000, fetch: calendarFetchOf(config), log: log.child({ part: 'calendar-import' }),
