@@ -20,6 +20,11 @@ export async function orderReceipts(api: ApiClient, orderId: string): Promise<Re
   return answer.items;
 }
 
+/** The artist's own receipt book, latest number first. */
+export async function vendorReceipts(api: ApiClient, start: number, limit: number): Promise<ReceiptPage> {
+  return readAnswer(ReceiptPageAnswer, await api.get('vendor/receipts', { query: { start, limit } }), 'the receipt book') as ReceiptPage;
+}
+
 /** One receipt. */
 export async function receiptById(api: ApiClient, receiptId: string): Promise<Receipt> {
   return readAnswer(ReceiptAnswer, await api.get(`receipts/${encodeURIComponent(receiptId)}`), 'a receipt') as Receipt;

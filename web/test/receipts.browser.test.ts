@@ -10,7 +10,7 @@ import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserS
 // in the customer's language at issue: the Hebrew receipt right to left with the VAT line at 18% and the
 // instalment schedule, the English one in English (a Hebrew link to it lands on the English page), the
 // refund receipt marked as one; printing leaves the site's header, footer and buttons out. The order
-// page lists its receipts and the payments screen the customer's; 300 px hold a receipt without
+// page lists its receipts, the payments screen the customer's, the artist's menu its receipt book; 300 px hold a receipt without
 // sideways scrolling. Screenshots: /tmp/receipt-*.png.
 let suite: BrowserSuite;
 const DAY_MS = 86_400_000;
@@ -166,6 +166,23 @@ describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'foun
     await suite.goto(session, `/user/dashboard/receipts?orderId=${keptOrder}`);
     expect(await page.getByTestId('receipt-row').count()).toBe(2);
     expect(session.problems).toEqual([]);
+  });
+
+  it('the artist reads its receipt book from the vendor menu, latest number first', async () => {
+    for (const locale of ['he', 'en'] as const) {
+      const session = await suite.open(locale, { as: DEMO.vendor });
+      const { page } = session;
+      await suite.goto(session, '/user/dashboard/vendor/profile');
+      await page.locator('[data-testid="vendor-menu"] a', { hasText: locale === 'he' ? 'קבלות' : 'Receipts' }).click();
+      await page.waitForURL(/\/user\/dashboard\/vendor\/receipts$/, { timeout: 15_000 });
+      await page.getByTestId('receipt-row').first().waitFor({ timeout: 15_000 });
+      const numbers = await page.getByTestId('receipt-row').locator('td:first-child').allTextContents();
+      const shown = numbers.map((text) => Number(text.replace(/\D/g, '')));
+      expect(shown).toEqual([...shown].sort((a, b) => b - a));
+      for (const receipt of receipts) expect(shown).toContain(receipt.number);
+      expect(await violationsOn(page)).toEqual([]);
+      expect(session.problems).toEqual([]);
+    }
   });
 
   it('a receipt fits a 300 px phone without sideways scrolling, in both languages', async () => {

@@ -34,6 +34,8 @@ export const paymentsMessages = messageSection(
         open: 'Receipt {{number}}',
         kinds: { payment: 'Receipt', refund: 'Refund receipt' },
         toPayments: 'All payments',
+        bookCaption: 'Receipts you issued, latest number first',
+        bookEmpty: 'No receipts yet. Each payment and refund of your orders gets the next number in your receipt book.',
       },
       receipt: {
         pageTitle: 'Receipt {{number}}',
@@ -65,6 +67,8 @@ export const paymentsMessages = messageSection(
         back: 'Back to payments',
       },
     },
+    // The artist's receipt book in the vendor menu.
+    dashboard: { items: { 'vendor/receipts': 'Receipts' } },
     // The order page's receipts (storefront: web/components/order-receipts.tsx).
     orderReceipts: {
       title: 'Receipts',
@@ -104,6 +108,8 @@ export const paymentsMessages = messageSection(
         open: 'קבלה {{number}}',
         kinds: { payment: 'קבלה', refund: 'קבלה על החזר' },
         toPayments: 'כל התשלומים',
+        bookCaption: 'הקבלות שהנפקת, מהמספר האחרון',
+        bookEmpty: 'עדיין אין קבלות. כל תשלום והחזר של ההזמנות שלך מקבל את המספר הבא בפנקס הקבלות שלך.',
       },
       receipt: {
         pageTitle: 'קבלה {{number}}',
@@ -135,6 +141,7 @@ export const paymentsMessages = messageSection(
         back: 'חזרה לתשלומים',
       },
     },
+    dashboard: { items: { 'vendor/receipts': 'קבלות' } },
     orderReceipts: {
       title: 'קבלות',
       receipt: 'קבלה מס׳ {{number}}',

@@ -7,7 +7,7 @@ import { useRootData } from '../../app/root-data.ts';
 // SPEC §2: a user with a vendor profile sees the vendor menu, others the personal menu. Each item
 // is a path under /user/dashboard (notifications live at /notifications); help closes both menus.
 export const PERSONAL_MENU = ['profile', 'my-vendors', 'orders', 'payments', 'reviews', 'notifications', 'conversations', 'quotes', 'contracts', 'help'] as const;
-export const VENDOR_MENU = ['vendor/busy-windows', 'vendor/profile', 'vendor/orders', 'vendor/events', 'vendor/products', 'vendor/reviews', 'vendor/quotes', 'vendor/insights', 'notifications', 'conversations', 'quotes', 'contracts', 'help'] as const;
+export const VENDOR_MENU = ['vendor/busy-windows', 'vendor/profile', 'vendor/orders', 'vendor/events', 'vendor/products', 'vendor/reviews', 'vendor/quotes', 'vendor/insights', 'vendor/receipts', 'notifications', 'conversations', 'quotes', 'contracts', 'help'] as const;
 export type DashboardItem = (typeof PERSONAL_MENU)[number] | (typeof VENDOR_MENU)[number];
 
 export const dashboardPath = (item: DashboardItem): string => (item === 'notifications' ? '/notifications' : `/user/dashboard/${item}`);

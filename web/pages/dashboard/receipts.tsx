@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { environmentOf } from '../../app/environment.ts';
-import { requireUser } from '../../app/guards.ts';
-import { localeOfRequest, orNotFound } from '../../app/loader-kit.ts';
+import { requireUser, requireVendor } from '../../app/guards.ts';
+import { localeOfRequest, orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { localizedPath } from '../../app/locale-path.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';
 import { formatDate } from '../../app/format.ts';
 import { PageMeta } from '../../app/page-meta.tsx';
-import { myReceipts, orderReceipts, receiptById, type Receipt } from '../../api/receipts.ts';
+import { myReceipts, orderReceipts, receiptById, vendorReceipts, type Receipt } from '../../api/receipts.ts';
+import { Pager } from '../../components/pager.tsx';
 import { Price } from '../../components/price.tsx';
 import { Translated } from '../../components/translated.tsx';
 import { ReceiptLink, RECEIPTS_PATH, receiptPagePath } from '../../components/receipt-link.tsx';
@@ -18,8 +19,8 @@ import { DashboardLayout } from './dashboard-layout.tsx';
 
 // Receipts (issue 26 item 5, docs/payments.md "Receipts"): the printable page of one receipt, in the
 // language it was issued in (the customer's: a link in the other language is redirected), and the
-// lists of receipts — an order's (its customer, its artist, an admin) and the customer's own, which the
-// payments screen also shows. Print (or "Print / save as PDF") leaves the site's header, footer and
+// lists of receipts — an order's (its customer, its artist, an admin), the customer's own, which the
+// payments screen also shows, and the artist's receipt book (vendor menu). Print (or "Print / save as PDF") leaves the site's header, footer and
 // buttons out (web/styles/receipts.css).
 
 export async function receiptLoader({ context, request, params }: LoaderFunctionArgs) {
@@ -170,7 +171,31 @@ export function ReceiptsPage() {
   );
 }
 
+export const RECEIPT_BOOK_PAGE_SIZE = 50;
+
+export async function receiptBookLoader({ context, request }: LoaderFunctionArgs) {
+  const environment = environmentOf(context);
+  await requireVendor(environment, request);
+  const page = pageNumberOf(new URL(request.url));
+  return { page, book: await vendorReceipts(environment.api, (page - 1) * RECEIPT_BOOK_PAGE_SIZE, RECEIPT_BOOK_PAGE_SIZE) };
+}
+
+/** The artist's receipt book: every receipt it issued, latest number first. */
+export function ReceiptBookPage() {
+  const { t } = useTranslation();
+  const { page, book } = useLoaderData<typeof receiptBookLoader>();
+  return (
+    <DashboardLayout title={t('dashboard.items.vendor/receipts')}>
+      {book.total === 0
+        ? <p className="account-empty card" data-testid="no-receipts">{t('payments.receipts.bookEmpty')}</p>
+        : <ReceiptTable receipts={book.items} caption={t('payments.receipts.bookCaption')} />}
+      <Pager page={page} pageSize={RECEIPT_BOOK_PAGE_SIZE} total={book.total} />
+    </DashboardLayout>
+  );
+}
+
 export const receiptRoutes: RouteObject[] = [
+  { path: 'user/dashboard/vendor/receipts', loader: receiptBookLoader, Component: ReceiptBookPage },
   { path: RECEIPTS_PATH.slice(1), loader: receiptsLoader, Component: ReceiptsPage },
   { path: `${RECEIPTS_PATH.slice(1)}/:receiptId`, loader: receiptLoader, Component: ReceiptPage },
 ];
