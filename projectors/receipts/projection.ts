@@ -17,5 +17,5 @@ export const receiptsProjection: Projection<ReceiptView> = {
     if (event.type !== 'ReceiptIssued') return doc;
     return { _id: id, receiptId: id, ...event.data };
   },
-  indexes: [{ orderId: 1, number: 1 }, { customerId: 1, at: -1 }, { vendorId: 1, number: -1 }],
+  indexes: [{ orderId: 1, number: 1 }, { customerId: 1, at: -1, _id: -1 }, { vendorId: 1, number: -1 }],
 };
