@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { freePort } from './free-port.ts';
+import { killHard, startProduct, stopGently } from './product-process.ts';
 import { freshDemoDataDir } from './demo-data-dir.ts';
 
 // Crash safety: the product runs as `npm start` runs it, in a child process on a data
@@ -16,7 +17,6 @@ import { freshDemoDataDir } from './demo-data-dir.ts';
 // key made two orders or two messages, no order was paid twice, and the views the running process
 // built incrementally across the crashes equal the views a fresh start rebuilds from the log.
 
-const ROOT = resolve(import.meta.dirname, '..');
 const KILLS = 10;
 const WORKERS = 4;
 /** A retry gives up after this long: past the 60 s after which a crashed run's claim may be taken over. */
@@ -26,50 +26,12 @@ const CARD = '4242424242424242';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low));
 
-/** `npm start` in a child: resolves once it printed its banner (after seeding, on the first start). */
-function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', './web/jsx-hooks.ts', 'main.ts'], {
-    cwd: ROOT,
-    // Behind a proxy (TRUST_PROXY): each registration comes from a visitor of its own, as in real life;
-    // from one address, a hundred registrations would meet the registration throttle (docs/security.md).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO: 'true', TRUST_PROXY: 'loopback' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`the product did not start in 150 s:\n${output.slice(-3000)}`)), 150_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (/Marketplace on http/.test(output)) {
-        clearTimeout(timer);
-        done(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`the product exited (${code ?? signal}) while starting:\n${output.slice(-3000)}`));
-    });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
-
-function stopGently(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => { clearTimeout(force); done(); });
-    child.kill('SIGTERM');
-  });
-}
+/**
+ * `npm start` in a child: behind a proxy (TRUST_PROXY), each registration comes from a visitor of its own,
+ * as in real life; from one address, a hundred registrations would meet the registration throttle
+ * (docs/security.md).
+ */
+const launch = (dataDir: string, port: number) => startProduct(dataDir, port, { TRUST_PROXY: 'loopback' });
 
 interface Answer { status: number; body: any }
 
@@ -124,7 +86,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     dataDir = await freshDemoDataDir('marketplace-crash-');
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = await startProduct(dataDir, port);
+    child = await launch(dataDir, port);
     const signIn = async (email: string) => (await call('POST', '/api/token/jwt', undefined, { email, password: 'demo-password' })).body.token as string;
     customer = await signIn(DEMO_ACCOUNTS.customer);
     admin = await signIn(DEMO_ACCOUNTS.admin);
@@ -217,7 +179,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
       await sleep(between(300, 1_500));
       await killHard(child!);
       kills++;
-      child = await startProduct(dataDir, port);
+      child = await launch(dataDir, port);
     }
     await sleep(1_500);
     loading = false;
@@ -267,7 +229,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     expect(serverErrors, 'answers with a 5xx').toEqual([]);
 
     // A fresh start replays the log into empty views: they must equal what the live process had built.
-    child = await startProduct(dataDir, port);
+    child = await launch(dataDir, port);
     let rebuilt = await viewsSnapshot(conversationId, vendorId);
     for (let attempt = 0; attempt < 30 && JSON.stringify(rebuilt) !== JSON.stringify(live); attempt++) {
       await sleep(1_000);

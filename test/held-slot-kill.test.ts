@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed-demo.ts';
 import { freePort } from './free-port.ts';
+import { killHard, startProduct, stopGently } from './product-process.ts';
 import { freshDemoDataDir } from './demo-data-dir.ts';
 
 // A held slot's timer is durable (issue 26 item 4, docs/payments.md "Held slots"): the product runs as
@@ -16,7 +17,6 @@ import { freshDemoDataDir } from './demo-data-dir.ts';
 // the other customer books it. Killed and started once more, the product cancels nothing twice: the
 // log holds one cancel and one release. Every wait polls with a generous deadline; nothing is timed.
 
-const ROOT = resolve(import.meta.dirname, '..');
 /** The demo seed's second customer (seed/seed-demo.ts), with the demo password. */
 const OTHER_CUSTOMER = 'reviewer@demo.local';
 const PASSWORD = 'demo-password';
@@ -24,51 +24,12 @@ const DAY_MS = 86_400_000;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** `npm start` in a child, its clock `clockOffsetMinutes` on: resolves once it printed its banner. */
-function startProduct(dataDir: string, port: number, clockOffsetMinutes: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', './web/jsx-hooks.ts', 'main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO: 'true',
-      // The views kept on disk beside the log, as outside tests; a sweep every second, so the test need not wait 30 s.
-      VIEW_STORE: 'sqlite', HOLD_EXPIRY_INTERVAL_SECONDS: '1', CLOCK_OFFSET_MINUTES: String(clockOffsetMinutes),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`the product did not start in 150 s:\n${output.slice(-3000)}`)), 150_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      if (/Marketplace on http/.test(output)) {
-        clearTimeout(timer);
-        done(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fail(new Error(`the product exited (${code ?? signal}) while starting:\n${output.slice(-3000)}`));
-    });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
-
-function stopGently(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => { clearTimeout(force); done(); });
-    child.kill('SIGTERM');
-  });
-}
+/**
+ * `npm start` in a child, its clock `clockOffsetMinutes` on; the views kept on disk beside the log, as
+ * outside tests, and a sweep every second, so the test need not wait 30 s.
+ */
+const launch = (dataDir: string, port: number, clockOffsetMinutes: number) =>
+  startProduct(dataDir, port, { VIEW_STORE: 'sqlite', HOLD_EXPIRY_INTERVAL_SECONDS: '1', CLOCK_OFFSET_MINUTES: String(clockOffsetMinutes) });
 
 interface Answer { status: number; body: any }
 
@@ -109,7 +70,7 @@ describe('a held slot across kill -9 and a restart past its end', () => {
     dataDir = await freshDemoDataDir('held-slot-kill-');
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = await startProduct(dataDir, port, 0);
+    child = await launch(dataDir, port, 0);
   }, 180_000);
 
   afterAll(async () => {
@@ -144,7 +105,7 @@ describe('a held slot across kill -9 and a restart past its end', () => {
 
     // Killed between the hold and its end, started again once the 15 minutes are over.
     await killHard(child!);
-    child = await startProduct(dataDir, port, 16);
+    child = await launch(dataDir, port, 16);
     const customerAgain = await signIn(DEMO_ACCOUNTS.customer);
     const statusOf = async () => ((await call('GET', '/api/orders?limit=999', customerAgain)).body.items as { orderId: string; status: string }[])
       .find((order) => order.orderId === orderId)?.status;
@@ -158,7 +119,7 @@ describe('a held slot across kill -9 and a restart past its end', () => {
 
     // Killed and started once more: the sweep and the flows run again and record nothing new.
     await killHard(child!);
-    child = await startProduct(dataDir, port, 16);
+    child = await launch(dataDir, port, 16);
     expect(await until(ready, (isReady) => isReady)).toBe(true);
     // A few sweeps (one a second) after the views caught up.
     await sleep(3_000);
