@@ -25,7 +25,9 @@ describeWithEngine('mongo', 'a rebuild on MongoDB beside a running projector', (
   let runningLease: ReturnType<typeof viewStoreLease>;
   const history = marketplaceHistory({ vendors: 3, customers: 4 });
 
-  const lease = (owner: string) => viewStoreLease({ viewStore, name: 'projectors', owner, ttlMs: 1500, marginMs: 300 });
+  // Terms shorter than production's 20 s keep the test short; long enough that FerretDB stalling a renewal
+  // on a loaded machine (its drops and renames during the swap) does not end the rebuilder's term mid-swap.
+  const lease = (owner: string) => viewStoreLease({ viewStore, name: 'projectors', owner, ttlMs: 6000, marginMs: 300 });
   const foldOfTheLog = async () => {
     const fold = createMemoryViewStore();
     await rebuildViews({ eventStore, viewStore: fold });
