@@ -177,7 +177,9 @@ export function PaymentPage() {
       </ol>
       <h1>{t('payment.title')}</h1>
       <OrderSummary order={order} withEvent />
-      <FormError error={failure && !(failure.status === 422 && (cardError || errors.instalments)) ? failure : null} overrides={{ 402: 'payment.declined' }} />
+      {/* A hold that ran out between loading and paying (without scripts the notice does not tick) is said in the page's language. */}
+      <FormError error={failure && !(failure.status === 422 && (cardError || errors.instalments)) ? failure : null}
+        overrides={failure?.problem.code === 'order.hold-expired' ? { 409: 'slotHold.expiredTitle' } : { 402: 'payment.declined' }} />
       <Form method="post" className="form card" data-testid="payment-form">
         {deposit ? (
           <p className="notice deposit-step" data-testid="deposit-step">
