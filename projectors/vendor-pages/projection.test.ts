@@ -44,7 +44,8 @@ describe('vendor pages view', () => {
       recorded('vendor-v8', { type: 'VendorMediaAdded', data: { vendorId: 'v8', media: { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', description: 'Live in Haifa' }, at } } as unknown as AnyDomainEvent),
       recorded('vendor-v8', { type: 'VendorMediaDescribed', data: { vendorId: 'v8', kind: 'photo', key: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' }, at } }),
     ]);
-    expect(vendorPagesProjection.version).toBeGreaterThanOrEqual(4);
+    // Captions are bilingual from version 4; payment terms came with 5.
+    expect(vendorPagesProjection.version).toBe(5);
     expect(docs.v8!.profile?.images).toEqual([{ url: '/media/a/a.webp', description: { he: 'הלהקה על הבמה', en: 'The band on stage' } }]);
     expect(docs.v8!.profile?.videos).toEqual([{ youtubeId: 'dQw4w9WgXcQ', description: { en: 'Live in Haifa' } }]);
   });
