@@ -5,6 +5,7 @@ import { contractStream } from '../domain/contract/decider.ts';
 import { conversationStream } from '../domain/conversation/decider.ts';
 import { orderStream } from '../domain/order/decider.ts';
 import { quoteRequestStream } from '../domain/quote-request/decider.ts';
+import { dayText, namesOf, shekels, text } from './notice-params.ts';
 
 // Who hears about an event: order lifecycle events go to the customer and the vendor's owner,
 // a chat message to the other side, contract changes to the party that did not make them (both when
@@ -62,22 +63,11 @@ const quoteKinds: Partial<Record<string, NotificationKind>> = {
 export const notifiableEventTypes = new Set([...Object.keys(orderKinds), 'MessagePosted', ...Object.keys(contractKinds), ...Object.keys(quoteKinds), 'ReviewReplied']);
 
 type Data = Record<string, unknown>;
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const nameOf = (value: unknown): string => {
   const name = (value ?? {}) as { he?: string; en?: string };
   return name.he || name.en || '';
 };
-/** A translatable name as `<prefix>He` and `<prefix>En` params, each falling back to the other language. */
-const namesOf = (prefix: string, value: unknown): Record<string, string> => {
-  const name = (value ?? {}) as { he?: string; en?: string };
-  return { [`${prefix}He`]: name.he || name.en || '', [`${prefix}En`]: name.en || name.he || '' };
-};
 
-/** An amount in agorot as shekels with grouping and agorot only when there are any: 1,500 or 99.50. */
-const shekels = (value: unknown): string => {
-  const minor = (value as { amountMinor?: number } | undefined)?.amountMinor ?? 0;
-  return (minor / 100).toLocaleString('en-US', { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
-};
 
 const unique = (notices: Notice[]): Notice[] => {
   const seen = new Set<string>();
@@ -171,8 +161,6 @@ async function replyNotices(event: RecordedEvent, facts: RecipientFacts): Promis
   }];
 }
 
-/** A request's day (YYYY-MM-DD) as 12.02.2027: read alike in both languages, and kept together in right-to-left text. */
-const dayText = (day: string): string => day.split('-').reverse().join('.');
 
 /**
  * Quote requests (docs/quotes.md): the artists asked hear of a request, its cancel and the customer's

@@ -8,6 +8,7 @@ import { recipientFacts } from '../notifications/recipient-facts.ts';
 import { israelDay } from '../projectors/analytics-orders/israel-day.ts';
 import { BALANCE_REMINDER_KINDS, type OrderMoneyView } from '../projectors/order-money/projection.ts';
 import { silentLog, type ProjectorLog } from '../projectors/projector-log.ts';
+import { dayText, namesOf, shekelsOfMinor, text } from '../notifications/notice-params.ts';
 
 // Balance reminders (issue 26 item 1; docs/payments.md "Balance reminders"): a sweep in the worker reads
 // the orderMoney view for orders with a deposit paid and the balance unpaid, and
@@ -42,17 +43,7 @@ export interface BalanceReminders {
 /** The source id a reminder's notifications name (stable per order and reminder). */
 export const balanceReminderSourceId = (orderId: string, reminder: BalanceReminder): string => derivedUuid(BALANCE_REMINDERS, `${orderId}\n${reminder}`);
 
-/** An amount in agorot as shekels with grouping, agorot only when there are any (as the other notices write it). */
-const shekels = (minor: number): string => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
-/** The Israel day of an instant as 22.03.2027: read alike in both languages. */
-const dayText = (iso: string): string => israelDay(iso).split('-').reverse().join('.');
-
 type Data = Record<string, unknown>;
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const namesOf = (prefix: string, value: unknown): Record<string, string> => {
-  const name = (value ?? {}) as { he?: string; en?: string };
-  return { [`${prefix}He`]: name.he || name.en || '', [`${prefix}En`]: name.en || name.he || '' };
-};
 
 export function startBalanceReminders(options: {
   eventStore: EventStore; viewStore: ViewStore; jobQueue: JobQueue; intervalMs?: number; now?: () => Date; log?: ProjectorLog;
@@ -74,7 +65,7 @@ export function startBalanceReminders(options: {
     const params = {
       orderId: doc.orderId, productName: text((productName as Data | undefined)?.he) || text((productName as Data | undefined)?.en),
       ...namesOf('productName', productName), ...namesOf('vendorName', vendor.name), customerName,
-      amount: shekels(doc.balanceDueMinor), dueDate: doc.balanceDueDate ? dayText(doc.balanceDueDate) : '',
+      amount: shekelsOfMinor(doc.balanceDueMinor), dueDate: doc.balanceDueDate ? dayText(israelDay(doc.balanceDueDate)) : '',
     };
     const sourceEventId = balanceReminderSourceId(doc.orderId, reminder);
     const subject = { orderId: doc.orderId, vendorId: doc.vendorId };
