@@ -6,7 +6,7 @@ import { createMemoryRealtime } from '../infra/realtime/memory-realtime.ts';
 import { notificationHandler } from '../notifications/worker.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from '../notifications/notification-job.ts';
 import { createRealtimeHub } from '../web/realtime-hub.ts';
-import { realtimeNotificationOf } from '../web/app/realtime-events.ts';
+import { realtimeNotificationOf } from '../web/app/realtime-messages.ts';
 import { AuthMessage, decodeMessage, ServerMessage } from './realtime-message.ts';
 
 // One schema, both ends: what the worker publishes and the hub sends is what the browser's client

@@ -3,13 +3,14 @@ import { event } from '../shared/event-schema.ts';
 import { EventType, GuestCount } from '../shared/event-type.ts';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { Money } from '../shared/money.ts';
+import { MAX_VENDORS_PER_REQUEST } from './limits.ts';
 
 // Stream `quoteRequest-<requestId>`: a customer asks one or several vendors for a quote (docs/quotes.md).
 // Per vendor: asked → quoted | declined; a quote → expired (its validUntil passed) | accepted | notChosen.
 // The request: open → accepted (one quote accepted; the others not chosen) | canceled (by the customer).
 
-/** The most vendors one request asks at once. */
-export const MAX_VENDORS_PER_REQUEST = 5;
+/** The most vendors one request asks at once (limits.ts, which the browser imports without zod). */
+export { MAX_VENDORS_PER_REQUEST };
 
 /** A day in Israel, YYYY-MM-DD. */
 export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date, YYYY-MM-DD').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Must be a real date');

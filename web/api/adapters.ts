@@ -4,11 +4,11 @@ import {
   ArticleAnswer, CalendarEntryAnswer, CategoryAnswer, ConversationAnswer, FavoritesAnswer, GeoLocationAnswer, LanguageAnswer, MessageAnswer,
   MyReviewAnswer, NamedContractAnswer, NotificationAnswer, OrderAnswer, PaymentsAnswer, ProductAnswer, PublicReviewAnswer,
   TagAnswer, UnreadCountsAnswer, UserProfileAnswer, VendorCardAnswer, VendorCustomerAnswer, VendorPageAnswer, VendorPageProductAnswer,
-  VendorReviewsAnswer,
+  VendorOwnReviewsAnswer, VendorReviewsAnswer,
 } from '../../query-api/answer-schemas.ts';
 import { readAnswer } from './read-answer.ts';
 import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
-import type { AccountProfile, MyReview, Payments, RatingSummary, VendorReviews } from './view-models.ts';
+import type { AccountProfile, MyReview, Payments, RatingSummary, VendorOwnReviews, VendorReviews } from './view-models.ts';
 import type {
   Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Money, Notification, Order, Product,
   ProductSummary, Review, Text, VendorCard, VendorPage,
@@ -241,6 +241,12 @@ function ratingSummaryOf(summary: z.output<typeof VendorReviewsAnswer>['summary'
 /** GET /api/ecommerce/vendor/{id}/reviews: a page of reviews and the summary over all of them. */
 export function vendorReviewsFrom(value: unknown): VendorReviews {
   const answer = readAnswer(VendorReviewsAnswer, value, "a vendor's reviews");
+  return { ...answer, summary: ratingSummaryOf(answer.summary) };
+}
+
+/** GET /api/vendor/reviews: the signed-in vendor's reviews with their orders (to reply) and the summary over all of them. */
+export function vendorOwnReviewsFrom(value: unknown): VendorOwnReviews {
+  const answer = readAnswer(VendorOwnReviewsAnswer, value, "the vendor's reviews");
   return { ...answer, summary: ratingSummaryOf(answer.summary) };
 }
 

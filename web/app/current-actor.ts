@@ -1,8 +1,9 @@
-import { partiesOf, type Actor, type Party } from '../../domain/shared/actor.ts';
+import type { Actor } from '../../domain/shared/actor.ts';
+import { partiesOf, type Party } from '../../domain/shared/actor-rules.ts';
 import type { CurrentUser } from '../api/view-models.ts';
 
 // The signed-in user as the domain's actor: the pages ask the same checks the APIs enforce
-// (domain/shared/actor.ts), so they offer exactly what the APIs will accept.
+// (domain/shared/actor-rules.ts), so they offer exactly what the APIs will accept.
 export type SignedInUser = Pick<CurrentUser, 'uuid' | 'Vendor' | 'isAdmin' | 'isOperator' | 'groups'>;
 
 /** A guest has no user id, so no part in anything. */

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { isSuperUser as actsAsSuperUser } from '../../domain/shared/actor.ts';
+import { isSuperUser as actsAsSuperUser } from '../../domain/shared/actor-rules.ts';
 import type { CurrentUser } from '../api/view-models.ts';
 import { actorOf } from './current-actor.ts';
 import type { WebEnvironment } from './environment.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { publishRealtime, realtimeNotificationOf, subscribeRealtime, type RealtimeNotification } from './realtime-events.ts';
-import { decodeMessage, ServerMessage } from '../../contracts/realtime-message.ts';
+import { publishRealtime, subscribeRealtime, type RealtimeNotification } from './realtime-events.ts';
+import { realtimeNotificationOf, serverMessageOf } from './realtime-messages.ts';
 
-const received = (message: unknown) => realtimeNotificationOf(decodeMessage(ServerMessage, JSON.stringify(message)));
+const received = (message: unknown) => realtimeNotificationOf(serverMessageOf(JSON.stringify(message)));
 
 describe('realtime notifications in the browser', () => {
   it('reads the notification kind from the payload, not the message envelope', () => {

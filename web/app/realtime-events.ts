@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { NotificationPayload, type ServerMessage } from '../../contracts/realtime-message.ts';
 
 // What the realtime socket delivers, handed to whichever screens are listening: the order pages
 // refresh on an order's notification, a conversation thread on a new message, the header's badges
@@ -49,19 +48,4 @@ export function useShownOnScreen(shows: OnScreen): void {
     onScreen.add(entry);
     return () => { onScreen.delete(entry); };
   }, []);
-}
-
-/** The notification a parsed socket message carries, or null for anything else (welcome, malformed payload). */
-export function realtimeNotificationOf(message: ServerMessage | null): RealtimeNotification | null {
-  if (message?.type !== 'notification') return null;
-  const parsed = NotificationPayload.safeParse(message.payload);
-  if (!parsed.success) return null;
-  const data = parsed.data;
-  return {
-    notificationId: data.notificationId,
-    kind: data.kind,
-    subject: data.subject ?? {},
-    params: data.params ?? {},
-    at: data.at ?? new Date().toISOString(),
-  };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../app/links.tsx';
-import { MAX_VENDORS_PER_REQUEST } from '../../domain/quote-request/events.ts';
+import { MAX_VENDORS_PER_REQUEST } from '../../domain/quote-request/limits.ts';
 
 // "Request quotes from these" under the search results (docs/quotes.md): the cards' checkboxes belong
 // to this form (`form=` attribute: a card holds other forms, so it cannot sit inside this one), which

@@ -17,7 +17,7 @@ import { Translated } from '../../components/translated.tsx';
 import { FormError } from '../../components/form-errors.tsx';
 import { FieldError, fieldErrorsOf } from '../../components/field-error.tsx';
 import { eventTypes } from '../../../domain/shared/event-type.ts';
-import { MAX_VENDORS_PER_REQUEST } from '../../../domain/quote-request/events.ts';
+import { MAX_VENDORS_PER_REQUEST } from '../../../domain/quote-request/limits.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 import type { Locale } from '../../../domain/shared/translatable.ts';
 
