@@ -150,6 +150,43 @@ describe('page buffer', () => {
     expect(calls).toEqual(['cards.replaceOne', 'cards.findOne']);
   });
 
+  it('on a store that starts empty, answers { field: value } itself, as the store would, without writing the collection out', async () => {
+    const { store, calls } = countingStore();
+    const buffer = createPageBuffer(store, { startsEmpty: true });
+    const journeys = buffer.store.collection('journeys');
+    const ids = async (value: string) => (await journeys.find({ orderIds: value })).map((doc) => doc._id).sort();
+    await journeys.writeIfVersion('a', { _id: 'a', orderIds: ['o1', 'o2'] }, null);
+    await journeys.writeIfVersion('b', { _id: 'b', orderIds: 'o2' }, null);
+    await buffer.trim();
+    // Written out before the first ask: one scan learns them.
+    await journeys.writeIfVersion('c', { _id: 'c', orderIds: ['o3', 7] }, null);
+    calls.length = 0;
+    expect(await ids('o2')).toEqual(['a', 'b']);
+    expect(calls).toEqual(['journeys.find', 'journeys.findOne', 'journeys.findOne']);
+    calls.length = 0;
+    // Then it follows the buffer's writes: changed, deleted, new, and read back after a write-out.
+    await journeys.writeIfVersion('a', { _id: 'a', orderIds: ['o1'] }, 1);
+    await journeys.writeIfVersion('b', null, 1);
+    await journeys.writeIfVersion('d', { _id: 'd', orderIds: ['o2', 'o3'] }, null);
+    expect(await ids('o2')).toEqual(['d']);
+    expect(await ids('o3')).toEqual(['c', 'd']);
+    expect(await ids('o1')).toEqual(['a']);
+    expect(await ids('7')).toEqual([]);
+    expect(calls).toEqual([]);
+    await buffer.flush();
+    expect((await journeys.find({ orderIds: 'o1' }))[0]).toEqual({ _id: 'a', orderIds: ['o1'], _version: 2 });
+    expect(calls).toEqual(['journeys.replaceOne', 'journeys.replaceOne', 'journeys.deleteOne', 'journeys.replaceOne', 'journeys.findOne']);
+    // The same answers as the store's.
+    for (const value of ['o1', 'o2', 'o3']) {
+      expect(await ids(value)).toEqual((await store.collection('journeys').find({ orderIds: value })).map((doc) => doc._id).sort());
+    }
+    // A write that goes past the buffer: the next ask scans again.
+    await journeys.replaceOne({ _id: 'e', orderIds: ['o1'] });
+    calls.length = 0;
+    expect(await ids('o1')).toEqual(['a', 'e']);
+    expect(calls[0]).toBe('journeys.find');
+  });
+
   it('counts what it holds: a document read or written, not a known absence', async () => {
     const buffer = createPageBuffer(createMemoryViewStore(), { startsEmpty: true });
     const cards = buffer.store.collection('cards');

@@ -86,6 +86,15 @@ export function createPageBuffer(target: ViewStore, options: {
   /** Collections written where the filter cannot follow (an upsert by filter): lookups ask the store. */
   const untracked = new Set<string>();
   const knownAbsent = (name: string, id: string): boolean => written !== null && !untracked.has(name) && !written.mayHold(name, id);
+  /**
+   * With startsEmpty: per collection, per field asked by `find({ field: 'value' })`, the ids of the
+   * documents holding that value (matchedIds). A view that reaches documents through alsoMatching asks
+   * for every event of some type (the customer whose `_orderIds` hold the paid order): through the
+   * store, each ask would write the collection out and scan it (its indexes come at a rebuild's end),
+   * a cost that grows with the log. Built by one scan at the first ask, then kept by the buffer's own
+   * compare-and-sets; a write that goes through to the store forgets the collection's.
+   */
+  const matched = new Map<string, Map<string, MatchedIds>>();
 
   /** Writes the collection's changed documents and forgets them; `keep` says which stay held (unwritten). */
   async function flushCollection(name: string, keep?: (entry: Entry) => boolean): Promise<void> {
@@ -126,12 +135,37 @@ export function createPageBuffer(target: ViewStore, options: {
     return entry;
   }
 
-  function compareAndSet(entry: Entry, id: string, doc: ViewDocument | null, expected: number | null): boolean {
+  function compareAndSet(name: string, entry: Entry, id: string, doc: ViewDocument | null, expected: number | null): boolean {
     if (entry.version !== expected) return false;
+    const before = entry.doc;
     entry.version = doc === null ? null : (expected ?? 0) + 1;
     entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
     entry.dirty = true;
+    const fields = matched.get(name);
+    if (fields) for (const [field, ids] of fields) ids.change(id, before?.[field], entry.doc?.[field]);
     return true;
+  }
+
+  /** The documents matching `{ field: value }`, from matchedIds (built by one scan at the first ask). */
+  async function findMatching(name: string, field: string, value: string): Promise<ViewDocument[]> {
+    let fields = matched.get(name);
+    let ids = fields?.get(field);
+    if (!ids) {
+      const stored = await target.collection(name).find();
+      // What the buffer holds is newer than what the store has of it.
+      const buffered = entries.get(name);
+      ids = matchedIds();
+      for (const doc of stored) if (!buffered?.has(doc._id)) ids.change(doc._id, undefined, doc[field]);
+      for (const [id, entry] of buffered ?? []) ids.change(id, undefined, entry.doc?.[field]);
+      if (!fields) matched.set(name, (fields = new Map()));
+      fields.set(field, ids);
+    }
+    const docs: ViewDocument[] = [];
+    for (const id of ids.of(value)) {
+      const { doc } = await entryOf(name, id);
+      if (doc) docs.push(doc);
+    }
+    return docs;
   }
 
   function collectionOf(name: string): ViewCollection<ViewDocument> {
@@ -143,6 +177,11 @@ export function createPageBuffer(target: ViewStore, options: {
       await flushCollection(name);
       return work(base());
     };
+    // A write that goes through: what matchedIds knew of the collection may no longer hold.
+    const writeThrough = <T>(work: (collection: ViewCollection<ViewDocument>) => Promise<T>): Promise<T> => {
+      matched.delete(name);
+      return through(work);
+    };
     collection = {
       async findOne(filter: Filter) {
         if (!isIdOnly(filter)) return through((store) => store.findOne(filter));
@@ -151,20 +190,23 @@ export function createPageBuffer(target: ViewStore, options: {
         return (await entryOf(name, filter._id)).doc;
       },
       async writeIfVersion(id: string, doc: ViewDocument | null, expected: number | null) {
-        return compareAndSet(await entryOf(name, id), id, doc, expected);
+        return compareAndSet(name, await entryOf(name, id), id, doc, expected);
       },
-      find: (filter?: Filter, options?: FindOptions) => through((store) => store.find(filter, options)),
+      find: (filter?: Filter, options?: FindOptions) => {
+        const asked = written !== null && !untracked.has(name) && options === undefined ? oneValue(filter) : null;
+        return asked ? findMatching(name, asked.field, asked.value) : through((store) => store.find(filter, options));
+      },
       count: (filter?: Filter) => through((store) => store.count(filter)),
-      replaceOne: (doc: ViewDocument) => through(async (store) => {
+      replaceOne: (doc: ViewDocument) => writeThrough(async (store) => {
         await store.replaceOne(doc);
         written?.add(name, doc._id);
       }),
-      updateOne: (filter: Filter, update: Update, options?: { upsert?: boolean }) => through((store) => {
+      updateOne: (filter: Filter, update: Update, options?: { upsert?: boolean }) => writeThrough((store) => {
         if (options?.upsert) untracked.add(name);
         return store.updateOne(filter, update, options);
       }),
-      deleteOne: (filter: Filter) => through((store) => store.deleteOne(filter)),
-      deleteMany: (filter?: Filter) => through((store) => store.deleteMany(filter)),
+      deleteOne: (filter: Filter) => writeThrough((store) => store.deleteOne(filter)),
+      deleteMany: (filter?: Filter) => writeThrough((store) => store.deleteMany(filter)),
       createIndex: (keys, options) => through((store) => store.createIndex(keys, options)),
     };
     collections.set(name, collection);
@@ -176,6 +218,7 @@ export function createPageBuffer(target: ViewStore, options: {
       collection: <D extends ViewDocument = ViewDocument>(name: string) => collectionOf(name) as unknown as ViewCollection<D>,
       dropAll: async () => {
         entries.clear();
+        matched.clear();
         held = 0;
         heldReadBack = 0;
         await target.dropAll();
@@ -186,6 +229,7 @@ export function createPageBuffer(target: ViewStore, options: {
           if (entry.readBack) heldReadBack -= 1;
         }
         entries.delete(name);
+        matched.delete(name);
         await target.dropCollection(name);
       },
       close: () => target.close(),
@@ -198,7 +242,7 @@ export function createPageBuffer(target: ViewStore, options: {
       },
       tryWrite(name, id, doc, expected) {
         const entry = entries.get(name)?.get(id) ?? (knownAbsent(name, id) ? addEntry(name, id, null) : undefined);
-        return entry === undefined ? undefined : compareAndSet(entry, id, doc, expected);
+        return entry === undefined ? undefined : compareAndSet(name, entry, id, doc, expected);
       },
     },
     async flush() {
@@ -211,5 +255,64 @@ export function createPageBuffer(target: ViewStore, options: {
       for (const name of [...entries.keys()]) await flushCollection(name, keep);
     },
     size: () => held - Math.min(heldReadBack, keepReadBack),
+  };
+}
+
+/** `{ field: 'value' }` on one top-level field other than `_id`, the shape alsoMatching asks; null otherwise. */
+function oneValue(filter: Filter | undefined): { field: string; value: string } | null {
+  if (!filter) return null;
+  let asked: { field: string; value: string } | null = null;
+  for (const field in filter) {
+    const value = filter[field];
+    if (asked || field === '_id' || field.startsWith('$') || field.includes('.') || typeof value !== 'string') return null;
+    asked = { field, value };
+  }
+  return asked;
+}
+
+/**
+ * Which documents hold a value in one field: the field equal to it, or an array with it among its
+ * elements, as the stores match `{ field: value }` (strings only: the filters asked are of strings).
+ * Most values are held by one document, kept as its id without a set.
+ */
+interface MatchedIds {
+  /** The document's field went from `before` to `after` (undefined: absent, or the document was). */
+  change(id: string, before: unknown, after: unknown): void;
+  of(value: string): Iterable<string>;
+}
+
+function matchedIds(): MatchedIds {
+  const byValue = new Map<string, string | Set<string>>();
+  const valuesOf = (field: unknown): readonly string[] => {
+    if (typeof field === 'string') return [field];
+    return Array.isArray(field) ? field.filter((element): element is string => typeof element === 'string') : [];
+  };
+  function add(value: string, id: string): void {
+    const known = byValue.get(value);
+    if (known === undefined) byValue.set(value, id);
+    else if (typeof known === 'string') {
+      if (known !== id) byValue.set(value, new Set([known, id]));
+    } else known.add(id);
+  }
+  function remove(value: string, id: string): void {
+    const known = byValue.get(value);
+    if (known === id) byValue.delete(value);
+    else if (typeof known === 'object') {
+      known.delete(id);
+      if (known.size === 1) byValue.set(value, known.values().next().value!);
+    }
+  }
+  return {
+    change(id, before, after) {
+      if (before === after) return;
+      const now = valuesOf(after);
+      const kept = now.length > 8 ? new Set(now) : now;
+      for (const value of valuesOf(before)) if (!(kept instanceof Set ? kept.has(value) : kept.includes(value))) remove(value, id);
+      for (const value of now) add(value, id);
+    },
+    of(value) {
+      const known = byValue.get(value);
+      return known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
+    },
   };
 }
