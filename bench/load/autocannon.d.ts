@@ -9,7 +9,7 @@ declare module 'autocannon' {
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface AutocannonOptions {
-    url: string;
+    url: string | string[];
     connections?: number;
     duration?: number;
     amount?: number;

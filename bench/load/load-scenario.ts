@@ -14,7 +14,8 @@ export interface LoadStep {
 }
 
 export interface LoadScenario {
-  url: string;
+  /** Several URLs: autocannon spreads the connections over them in turn (connection i to url i mod n). */
+  url: string | string[];
   connections: number;
   durationSeconds: number;
   /**

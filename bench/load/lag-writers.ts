@@ -1,0 +1,95 @@
+import type { EventStore } from '../../domain/ports/event-store.ts';
+import { benchVendorId, catalogEntries, newEventOf, type SeedEntry } from '../seed/catalog-events.ts';
+import { lagsOf, monotonicMs } from './cross-process-clock.ts';
+
+// The write load of the projection lag figures (3's method, for figure 13 where the projectors may be
+// in another process): 4 concurrent writers each append a VendorProfileUpdated with an exact expected
+// revision, then a batch of product updates the projectors must apply too, and wait until the vendor's
+// card shows the update before the next. Whoever sees the views calls the tracker: the runtime's change
+// notice in this process, or a projector process's over IPC; times are `monotonicMs`, comparable
+// across the processes of one host.
+
+export interface LagTracker {
+  /** The vendor cards of these ids changed at `at`. */
+  shown(ids: readonly string[], at: number): void;
+  /** A plain subscription delivered this event at `at`. */
+  delivered(eventId: string, at: number): void;
+}
+
+export interface LagLoad { vendors: number; writers: number; updatesPerWriter: number; loadBatch: number }
+
+export interface LagRun {
+  /** Acknowledgement → the card shows it, ms. */
+  lags: number[];
+  /** Acknowledgement → a plain subscription delivers the event, ms (where one was told). */
+  deliveries: number[];
+  elapsedMs: number;
+  appended: number;
+}
+
+interface Pending { ackAt: number; shownAt?: number; deliveredAt?: number; show: () => void }
+
+export function lagWriters(store: EventStore, load: LagLoad): LagTracker & { run(): Promise<LagRun> } {
+  const byVendor = new Map<string, Pending>();
+  const byEventId = new Map<string, Pending>();
+  const revisionOf = new Map<string, number>();
+  const done: Pending[] = [];
+
+  /** A batch of product updates right behind each measured update, for the projectors to apply too. */
+  const appendLoad = async (round: number) => {
+    const [entry] = catalogEntries(1, load.vendors - 1 - (round % load.vendors)).filter((candidate) => candidate.event.type === 'ProductCreated');
+    const events = Array.from({ length: load.loadBatch }, () => newEventOf({ ...entry!, event: { type: 'ProductUpdated', data: entry!.event.data } as SeedEntry['event'] }));
+    await store.append(entry!.streamId, events, 'any');
+  };
+
+  const writer = async (index: number) => {
+    for (let update = 0; update < load.updatesPerWriter; update++) {
+      const n = (update * load.writers + index) % load.vendors;
+      const vendorId = benchVendorId(n);
+      const created = catalogEntries(1, n)[0]!;
+      const profile = { ...(created.event.data as { profile: Record<string, unknown> }).profile, intro: { he: `עדכון ${update}`, en: `Update ${update}` } };
+      const event = newEventOf({ ...created, event: { type: 'VendorProfileUpdated', data: { vendorId, profile, at: '2026-01-02T10:00:00.000Z' } } as SeedEntry['event'] });
+      let show!: () => void;
+      const shown = new Promise<void>((resolve) => { show = resolve; });
+      const pending: Pending = { ackAt: Number.NaN, show };
+      byVendor.set(vendorId, pending);
+      byEventId.set(event.id, pending);
+      const result = await store.append(`vendor-${vendorId}`, [event], revisionOf.get(vendorId) ?? 0);
+      pending.ackAt = monotonicMs();
+      revisionOf.set(vendorId, result.nextRevision);
+      await appendLoad(update * load.writers + index);
+      await shown;
+      byVendor.delete(vendorId);
+      byEventId.delete(event.id);
+      done.push(pending);
+    }
+  };
+
+  return {
+    shown(ids, at) {
+      for (const id of ids) {
+        const pending = byVendor.get(id);
+        if (pending && pending.shownAt === undefined) {
+          pending.shownAt = at;
+          pending.show();
+        }
+      }
+    },
+    delivered(eventId, at) {
+      const pending = byEventId.get(eventId);
+      if (pending && pending.deliveredAt === undefined) pending.deliveredAt = at;
+    },
+    async run() {
+      const head = await store.headPosition();
+      const began = performance.now();
+      await Promise.all(Array.from({ length: load.writers }, (_, index) => writer(index)));
+      const elapsedMs = performance.now() - began;
+      return {
+        lags: lagsOf(done),
+        deliveries: lagsOf(done.map(({ ackAt, deliveredAt }) => ({ ackAt, ...(deliveredAt === undefined ? {} : { shownAt: deliveredAt }) }))),
+        elapsedMs,
+        appended: (await store.headPosition()) - head,
+      };
+    },
+  };
+}
