@@ -20,13 +20,16 @@ import type { ProjectorLog } from './projector-log.ts';
 // what reading them costs), so the log is read twice, on two cores.
 
 /**
- * The helper's share, measured at 1,000,000 events (each view rebuilt alone, CPU seconds beyond the
- * 2.4 s of reading the log): vendor cards 3.8, vendor pages 2.5, conversations 3.4, vendor ratings 1.6,
- * products 0.3 (11.6 together, 81,000 documents to copy) against ~13.7 for all the others, which stay
- * with the rebuild since it also copies, builds every index and commits (~4 s). Documents read back
- * often (vendor cards, pages, ratings) stay with the helper, and their memory with it.
+ * The helper's share, from each view rebuilt alone (CPU time beyond reading the log, 100,000 events and
+ * 1,000 vendors, the bench's proportions): orders 1.6 s, order money 1.2, vendor cards 1.0, customer
+ * journeys 0.8, conversations 0.7, analytics orders 0.5, vendor pages 0.4, messages 0.3, every other
+ * view 0.2 or less. The helper takes vendor cards, pages and ratings, conversations, products and
+ * analytics orders (~2.9 s alone), the rebuild the others (~4.8 s alone); together, as a split rebuild
+ * runs them, both replays used about the same CPU time (4.1 s and 4.2 s with the helper's start), and
+ * the rebuild then copies the helper's rows, builds every index and commits. Documents read back often
+ * (vendor cards, pages, ratings) stay with the helper, and their memory with it.
  */
-const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products']);
+const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders']);
 
 /**
  * Logs shorter than this are rebuilt on one thread: starting the helper (a Node process loading the

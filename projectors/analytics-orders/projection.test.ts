@@ -59,6 +59,16 @@ describe('analytics orders view', () => {
     });
   });
 
+  it('gives the day Intl gives, minute by minute around the daylight saving switches (days are kept by UTC hour)', () => {
+    const direct = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (const around of ['2026-03-26T23:00:00.000Z', '2026-10-24T22:00:00.000Z', '1995-03-31T00:00:00.000Z', '2030-10-26T22:00:00.000Z']) {
+      for (let minute = -36 * 60; minute <= 36 * 60; minute += 7) {
+        const at = new Date(Date.parse(around) + minute * 60_000);
+        expect(israelDay(at.toISOString())).toBe(direct.format(at));
+      }
+    }
+  });
+
   it('ignores an order event whose OrderPlaced it has not seen', () => {
     expect(fold<AnalyticsOrderFact>(analyticsOrdersProjection, [paid('ghost', '2026-03-05T10:05:00.000Z')])).toEqual({});
   });
@@ -66,6 +76,8 @@ describe('analytics orders view', () => {
   it('counts Israel calendar days across daylight saving', () => {
     expect(israelDay('2026-03-26T22:30:00.000Z')).toBe('2026-03-27');
     expect(israelDay('2026-10-24T21:30:00.000Z')).toBe('2026-10-25');
+    expect(israelDay('2026-03-26T22:30:00+02:00')).toBe('2026-03-26');
+    expect(israelDay('1917-06-01T21:50:00.000Z')).toBe('1917-06-02'); // before whole-hour offsets (+2:20:40)
     expect(daysBetween('2026-03-01', '2026-04-01')).toBe(31);
     expect(daysBetween('2026-03-02', '2026-03-01')).toBe(-1);
   });
