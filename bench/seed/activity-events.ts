@@ -1,11 +1,18 @@
 import type { Actor } from '../../domain/shared/actor.ts';
 import { emailStreamId } from '../../command-api/user-account.ts';
-import { benchVendorId, type SeedEntry } from './catalog-events.ts';
+import { systemActor } from '../../domain/shared/actor.ts';
+import { receiptDecider } from '../../domain/receipt/decider.ts';
+import { DEFAULT_VAT_BASIS_POINTS } from '../../domain/receipt/vat.ts';
+import { receiptLanguageOf } from '../../process-managers/receipts.ts';
+import { benchVendorId, benchVendorName, type SeedEntry } from './catalog-events.ts';
 
 // A customer's life on the marketplace, as events (shapes as the deciders emit them): registration,
-// favorites, three orders through the whole lifecycle with a review and the vendor's notification,
-// a conversation with a vendor, and a tracking hit: 31 events, touching most views.
-export const EVENTS_PER_CUSTOMER = 31;
+// favorites, three orders through the whole lifecycle with the payment's receipt, a review and the
+// vendor's notification, a conversation with a vendor, and a tracking hit: 34 events, touching most
+// views. The receipts are what the receipts flow (process-managers/receipts.ts) appends for each
+// payment, decided by the receipt book's own decider: a log written by a running marketplace holds
+// them, so a first start over this one has no payment left to receipt (its flow only checks them).
+export const EVENTS_PER_CUSTOMER = 34;
 
 const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 0, 1 + (n % 300), hour)).toISOString();
 
@@ -33,6 +40,14 @@ export function customerActivity(c: number, vendors: number): SeedEntry[] {
     const price = { amountMinor: 100_000 + (v % 50) * 1000, currency: 'ILS' as const };
     add(`order-${orderId}`, { type: 'OrderPlaced', data: { orderId, customerId: userId, vendorId, product: { productId: `${vendorId}-default`, vendorId, type: 'default', name: { en: 'Show' }, price }, total: price, placedAt: day(c + o) } });
     add(`order-${orderId}`, { type: 'OrderPaid', data: { orderId, paymentId: `pay-${orderId}`, amount: price, cardLast4: '4242', at: day(c + o, 11) } });
+    // Orders k = 3c + o go to vendor k mod vendors in turn, so this is vendor v's receipt number floor(k / vendors) + 1.
+    const paidAt = day(c + o, 11);
+    const receipts = receiptDecider.decide({
+      type: 'IssueReceipt', actor: systemActor, at: paidAt, vendorId, kind: 'payment', sourceId: `pay-${orderId}`, paymentId: `pay-${orderId}`, orderId,
+      customerId: userId, customerName: `Customer ${c}`, vendorName: benchVendorName(v), productName: { en: 'Show' }, amount: price,
+      vatBasisPoints: DEFAULT_VAT_BASIS_POINTS, part: 'full', instalments: 1, language: receiptLanguageOf(c % 2 ? 'en-US' : 'he-IL'), paidAt,
+    }, { issued: Math.floor((c * 3 + o) / vendors), sources: {}, payments: {} });
+    for (const receipt of receipts) add(`receipts-${vendorId}`, receipt, system);
     add(`notifications-${owner}`, { type: 'NotificationCreated', data: { userId: owner, notificationId: `n-${orderId}`, kind: 'order.payed', subject: { orderId }, params: {}, sourceEventId: `src-${orderId}`, at: day(c + o, 11) } }, system);
     add(`order-${orderId}`, { type: 'OrderApproved', data: { orderId, by: owner, at: day(c + o, 12) } }, vendor);
     add(`order-${orderId}`, { type: 'OrderCompleted', data: { orderId, by: owner, at: day(c + o + 1) } }, vendor);

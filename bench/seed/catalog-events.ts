@@ -20,6 +20,8 @@ const words = ['Star', 'Moon', 'Jazz', 'Klezmer', 'Piano', 'Magic', 'Circus', 'D
 const cities = [['תל אביב', 'Tel Aviv'], ['חיפה', 'Haifa'], ['ירושלים', 'Jerusalem'], ['אילת', 'Eilat'], ['באר שבע', 'Beer Sheva']] as const;
 
 export const benchVendorId = (n: number) => `bench-vendor-${n}`;
+/** Vendor n's name in its profile (and on its receipts). */
+export const benchVendorName = (n: number) => ({ he: `אמן ${n}`, en: vendorName(n) });
 /** Children of the `artist-categories` tag (the storefront needs that tag); vendor n is in category n mod 5. */
 export const benchCategories = ['bands', 'singers', 'magicians', 'dancers', 'comedians'] as const;
 const admin: Actor = { userId: 'bench-admin', roles: ['user', 'admin'], groups: ['superUsers'], vendorId: null };
@@ -57,7 +59,7 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
         data: {
           vendorId, ownerUserId: owner, at,
           profile: {
-            name: { he: `אמן ${n}`, en: name }, tagIds: [benchCategories[n % benchCategories.length]!], about: { en: `<p>${name} plays weddings, bar mitzvahs and company events.</p>` },
+            name: benchVendorName(n), tagIds: [benchCategories[n % benchCategories.length]!], about: { en: `<p>${name} plays weddings, bar mitzvahs and company events.</p>` },
             intro: { he: 'מופע חי לאירועים', en: 'A live show for events' }, languages: ['he', 'en'], originLocation: { he, en },
             images: [{ url: `https://media.example/${n}.jpg`, description: { en: 'on stage' } }], audio: [], videos: [],
             generalInfo: [{ title: { en: 'Setup' }, content: { en: '30 minutes before the show' } }], geoLocationIds: [`city-${n % cities.length}`],
