@@ -10,9 +10,13 @@ import type { SqlCondition } from './sqlite-filter.ts';
 // collection changes), counted only where the listing's count is known already (listPage asks it
 // beside each page).
 
-/** Orders kept per collection (keys), and rows listed in them all, before they are all dropped. */
+/**
+ * Orders kept per collection (keys), and rows listed in them all (4 bytes a row: 32 MB), beyond which
+ * the least recently used are dropped. The vendor search's listings at 100,000 cards (14 orders × the
+ * plain listing, 5 categories and 5 places) list 4.2 million rows.
+ */
 const MAX_ORDER_LISTS = 1000;
-const MAX_LISTED_ROWS = 4_000_000;
+const MAX_LISTED_ROWS = 8_000_000;
 /** What listing one row is taken to cost until a list has been built and timed, ms (~0.15 µs walking the name index of 100,000 cards). */
 const FIRST_GUESS_MS_PER_ROW = 0.00015;
 
@@ -43,11 +47,13 @@ export class KeptRowOrders {
   /** The collection's table, quoted. */
   private readonly table: string;
   private readonly mode: OrderListsMode;
+  private readonly bounds: { lists: number; rows: number };
 
-  constructor(db: DatabaseSync, table: string, mode: OrderListsMode) {
+  constructor(db: DatabaseSync, table: string, mode: OrderListsMode, bounds = { lists: MAX_ORDER_LISTS, rows: MAX_LISTED_ROWS }) {
     this.db = db;
     this.table = table;
     this.mode = mode;
+    this.bounds = bounds;
   }
 
   /**
@@ -60,6 +66,9 @@ export class KeptRowOrders {
     const key = `${orderBy}\n${condition.sql}\n${JSON.stringify(condition.params)}`;
     const known = this.orders.get(key);
     if (known?.rids) {
+      // Most recently used last: the first ones are dropped first.
+      this.orders.delete(key);
+      this.orders.set(key, known);
       const start = options.skip ?? 0;
       return readRids([...known.rids.subarray(start, options.limit ? start + options.limit : undefined)]);
     }
@@ -73,9 +82,21 @@ export class KeptRowOrders {
     // page), and listing them cost as much as the query itself. From the second query on, as the rule
     // above says: SQL at most once more than a list bought at once would have cost.
     const pays = this.mode === 'always' || (known !== undefined && spentMs >= rowsToList! * this.msPerListedRow);
-    if (this.orders.size >= MAX_ORDER_LISTS) this.forget();
-    this.orders.set(key, pays ? { spentMs, rids: this.listOrder(condition, orderBy) } : { spentMs });
+    this.remember(key, pays ? { spentMs, rids: this.listOrder(condition, orderBy) } : { spentMs });
     return rows;
+  }
+
+  /** Keeps a listing's entry, last; drops the least recently used beyond the bounds. */
+  private remember(key: string, list: OrderList): void {
+    this.orders.delete(key);
+    this.orders.set(key, list);
+    this.listedRows += list.rids?.length ?? 0;
+    for (const [oldest, dropped] of this.orders) {
+      if (this.orders.size <= this.bounds.lists && this.listedRows <= this.bounds.rows) break;
+      if (oldest === key) break; // the list just built stays, however long
+      this.orders.delete(oldest);
+      this.listedRows -= dropped.rids?.length ?? 0;
+    }
   }
 
   /** The collection changed: no kept order holds any more. */
@@ -93,11 +114,6 @@ export class KeptRowOrders {
     const values = (statement.all(...condition.params) as unknown as Array<[number]>).map((row) => row[0]);
     const rids = values.every((rid) => rid <= 0x7fffffff) ? Int32Array.from(values) : Float64Array.from(values);
     if (rids.length > 0) this.msPerListedRow = (performance.now() - started) / rids.length;
-    this.listedRows += rids.length;
-    if (this.listedRows > MAX_LISTED_ROWS) {
-      this.forget();
-      this.listedRows = rids.length;
-    }
     return rids;
   }
 }
