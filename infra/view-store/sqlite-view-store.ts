@@ -107,6 +107,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private readonly prefixedKeys = new Map<string, Set<string>>();
   /** Each document's text without one omission, kept in its row (keepTexts). */
   private readonly kept: KeptTexts;
+  /** Whether the collection holds no document, asked once since it last changed (undefined: not asked). */
+  private empty: boolean | undefined;
 
   constructor(store: SqliteStoreCore, name: string) {
     this.store = store;
@@ -137,6 +139,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    */
   private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS, listed = false): Row[] {
     const condition = this.planner.condition(filter);
+    // A read of an empty collection asks nothing more (the vendor search's response figures of a
+    // catalog without answered conversations: every page asked them).
+    if (listed && condition.exact && this.isEmpty()) return [];
     const orderBy = condition.exact ? this.planner.orderBy(options.sort) : null;
     if (orderBy !== null) {
       const run = () => {
@@ -181,6 +186,12 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const matches = this.counts.get(this.countKey(condition));
     if (!matches) return false;
     return ((options.skip ?? 0) + options.limit) * this.rowCount() * 4 < matches * matches;
+  }
+
+  /** Whether the collection holds no document, asked once per change. */
+  private isEmpty(): boolean {
+    this.empty ??= this.store.statement(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined;
+    return this.empty;
   }
 
   /** Rows of the collection, counted once per change (the counts' cache). */
@@ -290,6 +301,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   private forgetReads(): void {
+    this.empty = undefined;
     this.counts.clear();
     this.found.clear();
     this.orders.forget();
