@@ -339,7 +339,10 @@ async function countViews(store: ViewStore, projections: readonly AnyProjection[
   return total;
 }
 
-/** Copies every view collection (and the tombstones) from the staging store, a few writes in flight at once. */
+/** Documents a staged write inserts in one round trip. */
+const INSERT_BATCH = 500;
+
+/** Copies every view collection (and the tombstones) from the staging store: in batches, or a few writes in flight at once. */
 async function writeStagedViews(
   from: ViewStore, to: ViewStore, projections: readonly AnyProjection[], concurrency: number,
   onProgress: (written: number, total: number, since: number) => void,
@@ -352,6 +355,16 @@ async function writeStagedViews(
   let written = 0;
   for (const { name, docs } of batches) {
     const collection = to.collection(name);
+    // The staging collections are fresh: documents go in as inserts, a batch per round trip, where offered.
+    if (collection.insertMany) {
+      for (let start = 0; start < docs.length; start += INSERT_BATCH) {
+        const batch = docs.slice(start, start + INSERT_BATCH);
+        await collection.insertMany(batch);
+        written += batch.length;
+        onProgress(written, total, since);
+      }
+      continue;
+    }
     let next = 0;
     const worker = async () => {
       while (next < docs.length) {

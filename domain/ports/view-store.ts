@@ -43,6 +43,13 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   /** Replaces the whole document with this `_id`, inserting it when absent. */
   replaceOne(doc: D): Promise<void>;
   /**
+   * Adds documents whose `_id`s the collection does not hold, in bulk; a held `_id` is refused (the
+   * others are still added). Offered by stores without units (MongoDB, memory), for a rebuild's write of
+   * its staged views into fresh collections: one round trip per batch instead of a guarded upsert per
+   * document, which a Mongo-wire server without update pushdown (FerretDB v1) answers by scanning.
+   */
+  insertMany?(docs: readonly D[]): Promise<void>;
+  /**
    * Compare-and-set, for writers that may race (several projector instances on one view store):
    * writes `doc` — or deletes document `id` when `doc` is null — only if the stored document is still
    * at version `expected` (`_version`, 0 when it has none; null: no document with this id). A written

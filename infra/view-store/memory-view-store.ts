@@ -62,6 +62,12 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
     this.documents.set(doc._id, copy(doc));
   }
 
+  async insertMany(docs: readonly D[]): Promise<void> {
+    const held = docs.filter((doc) => this.documents.has(doc._id));
+    for (const doc of docs) if (!this.documents.has(doc._id)) this.documents.set(doc._id, copy(doc));
+    if (held.length > 0) throw new Error(`insertMany: ${held.map((doc) => doc._id).join(', ')} already held`);
+  }
+
   async writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean> {
     const current = this.documents.get(id);
     const version = current ? (typeof current[VERSION_FIELD] === 'number' ? current[VERSION_FIELD] : 0) : null;

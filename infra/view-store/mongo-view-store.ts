@@ -159,6 +159,11 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
     }
   }
 
+  async insertMany(docs: readonly D[]): Promise<void> {
+    // Unordered: a refused duplicate leaves the others written (MongoBulkWriteError names it).
+    if (docs.length > 0) await this.collection.insertMany(docs as unknown as Document[], { ordered: false });
+  }
+
   async writeIfVersion(id: string, doc: D | null, expected: number | null): Promise<boolean> {
     // Version 0 is also a document written without one (replaceOne, or before versions existed).
     const atVersion: Document = expected === 0 ? { _id: id, [VERSION_FIELD]: { $in: [null, 0] } } : { _id: id, [VERSION_FIELD]: expected };

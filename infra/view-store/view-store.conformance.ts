@@ -413,6 +413,18 @@ export function viewStoreConformance(name: string, makeStore: () => ViewStore | 
         expect(ids(await people.find())).toEqual(['p1']);
       });
 
+      it('insertMany (where offered) adds new documents as they are, and refuses an _id the collection holds while adding the rest', async (context) => {
+        const fresh = store.collection<Performer>('conformance_fresh');
+        context.skip(!fresh.insertMany, 'a store with units rebuilds in one unit instead');
+        await fresh.insertMany!(performers.slice(0, 2).map((performer) => structuredClone(performer)));
+        expect(await fresh.find({}, { sort: { _id: 1 } })).toEqual(performers.slice(0, 2));
+        await expect(fresh.insertMany!([{ ...structuredClone(performers[0]!), city: 'again' }, structuredClone(performers[2]!)])).rejects.toThrow();
+        expect(await fresh.findOne({ _id: performers[0]!._id })).toEqual(performers[0]);
+        expect(await fresh.count()).toBe(3);
+        await fresh.insertMany!([]);
+        expect(await fresh.count()).toBe(3);
+      });
+
       it('renameCollection (where offered) replaces the target with the source, documents and indexes, and leaves the source empty', async (context) => {
         context.skip(!store.renameCollection, 'a store with units rebuilds in one unit instead');
         const fresh = store.collection<Performer>('conformance_fresh');
