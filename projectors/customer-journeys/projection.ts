@@ -70,11 +70,23 @@ export function attributedSource(hits: readonly JourneyHit[], placedAt: string):
 
 const emptyDoc = (customerId: string): CustomerJourneyView => ({ _id: customerId, customerId, hits: [], orders: [], conversations: [], vendorIds: [], _orderIds: [] });
 
-/** The document with each order's source recomputed and the vendor list brought up to date. */
+/**
+ * The document with each order's source recomputed and the vendor list brought up to date. What did not
+ * change stays the same object (an order, the lists, the document), so the runtime need not walk it
+ * again to check it is JSON (event-applier.ts).
+ */
 function settled(doc: CustomerJourneyView): CustomerJourneyView {
-  const orders = doc.orders.map((order) => ({ ...order, source: attributedSource(doc.hits, order.placedAt) }));
+  let changed = false;
+  const orders = doc.orders.map((order) => {
+    const source = attributedSource(doc.hits, order.placedAt);
+    if (source === order.source) return order;
+    changed = true;
+    return { ...order, source };
+  });
   const vendorIds = [...new Set([...orders.map((order) => order.vendorId), ...doc.conversations.map((conversation) => conversation.vendorId)])].sort();
-  return { ...doc, orders, vendorIds };
+  const sameVendors = vendorIds.length === doc.vendorIds.length && vendorIds.every((vendorId, index) => vendorId === doc.vendorIds[index]);
+  if (!changed && sameVendors) return doc;
+  return { ...doc, orders: changed ? orders : doc.orders, vendorIds: sameVendors ? doc.vendorIds : vendorIds };
 }
 
 const statusAfter: Partial<Record<ProjectedEvent['type'], OrderStatus>> = {
