@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useRootData } from './root-data.ts';
 import { directionOf, languageTag } from './locale-path.ts';
 import { FavoritesProvider } from './favorites.tsx';

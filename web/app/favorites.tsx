@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { CurrentUser } from '../api/view-models.ts';
 import type { WebEnvironment } from './environment.ts';
 import { FAVORITES_COOKIE, serializeCookie } from './cookies.ts';

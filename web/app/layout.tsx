@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useRootData } from './root-data.ts';
 import { LocalLink, LocalNavLink, useLocalizedPath } from './links.tsx';
 import { useFavorites } from './favorites.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import { useRootData } from './root-data.ts';
 import { jsonLdText, pageAddresses, pathsInEveryLocale } from './seo.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { environmentOf } from './environment.ts';
 import { trackLanding } from './tracking.ts';
 import { connectRealtime } from './realtime-client.ts';

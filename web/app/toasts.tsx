@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { IsolatedText } from '../components/isolated-text.tsx';
 
 // Notifications on screen (SPEC §8, §9: shown for 5000 ms by default). The API client and the

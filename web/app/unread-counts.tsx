@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { UnreadCounts } from '../api/view-models.ts';
 import { unreadCounts as loadUnreadCounts } from '../api/queries.ts';
 import { environmentOf } from './environment.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { INTENT_FIELD, revivedError, useActionAnswer, useActionFailure, useSubmitting } from '../app/form-action.ts';
 import type { ContentType } from '../api/admin-content.ts';
 import type { Text } from '../api/view-models.ts';

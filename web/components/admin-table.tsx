@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Pager } from './pager.tsx';
 
 /** One column of an admin list: its header (also each cell's label on narrow screens) and its cell. */

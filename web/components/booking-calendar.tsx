@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
 import { addDays, BOOKING_HORIZON_DAYS, hasFreeSlot, israelDate, slotsOn } from '../app/israel-calendar.ts';
 import { dateTimeFormat, formatTime, tr } from '../app/format.ts';

@@ -1,5 +1,5 @@
 import { data, Form } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useState } from 'react';
 import { normalizeIsraeliId } from '../../domain/shared/israeli-id.ts';
 import { INTENT_FIELD, refused, revivedError, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting } from '../app/form-action.ts';

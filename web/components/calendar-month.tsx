@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { VendorCalendarEntry } from '../api/view-models.ts';
 import { piecesOn, type DayPiece } from '../app/calendar-range.ts';
 import { dateTimeFormat, formatTime } from '../app/format.ts';

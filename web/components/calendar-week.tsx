@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { piecesOn } from '../app/calendar-range.ts';
 import { dateTimeFormat } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';

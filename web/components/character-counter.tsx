@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 // "120 / 250" under a text with a maximum length; over the limit it turns red and says so, as a hint:
 // the API decides (422) so a pasted long text is explained rather than silently cut.

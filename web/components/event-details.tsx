@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { eventTypes, MAX_GUESTS } from '../../domain/shared/event-type.ts';
 import { mayChangeEventDetails } from '../../domain/order/may.ts';
 import { missingEventDetailFields } from '../../domain/order/event-details-shape.ts';

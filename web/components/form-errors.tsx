@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ApiError, genericErrorMessageKey } from '../api/api-error.ts';
 import { revivedError } from '../app/form-action.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { tr } from '../app/format.ts';
 import { useRootData } from '../app/root-data.ts';

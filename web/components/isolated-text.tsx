@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { languageOfText } from '../app/format.ts';
 
 // A translated sentence with user text in it (a name, a product): each value is set in its own <bdi>,

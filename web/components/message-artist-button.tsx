@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { environmentOf } from '../app/environment.ts';
 import { LocalLink, useLocalizedPath } from '../app/links.tsx';
 import { useRootData } from '../app/root-data.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Form, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order } from '../api/view-models.ts';
 import { awaitOrderRevision } from '../api/queries.ts';
 import { environmentOf } from '../app/environment.ts';

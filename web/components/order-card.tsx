@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order } from '../api/view-models.ts';
 import { formatDate, formatDateTime, tr } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';

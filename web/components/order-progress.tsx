@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order, OrderStatus } from '../api/view-models.ts';
 import { formatDate, formatPrice } from '../app/format.ts';
 import { orderRoad } from '../../domain/order/events.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order } from '../api/view-models.ts';
 import { orderReceipts, type Receipt } from '../api/receipts.ts';
 import { environmentOf } from '../app/environment.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Form, data, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order, OrderReview as Review } from '../api/view-models.ts';
 import { order as loadOrder } from '../api/queries.ts';
 import { environmentOf } from '../app/environment.ts';

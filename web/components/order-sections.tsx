@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order, Page } from '../api/view-models.ts';
 import { OrderCard } from './order-card.tsx';
 import { Pager } from './pager.tsx';

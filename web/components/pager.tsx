@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link, useLocation } from 'react-router';
 import { withoutTrackedParameters } from '../app/tracking.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { FieldError } from './field-error.tsx';
 import { RefundScheduleList } from './payment-terms-summary.tsx';
 import { RepeatableList } from './repeatable-list.tsx';

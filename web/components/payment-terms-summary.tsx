@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Money, ProductSummary } from '../api/view-models.ts';
 import { formatPrice } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';

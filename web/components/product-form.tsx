@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { isActionFailure, revivedError, useActionAnswer } from '../app/form-action.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Text } from '../api/view-models.ts';

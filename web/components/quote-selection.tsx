@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocalizedPath } from '../app/links.tsx';
 import { MAX_VENDORS_PER_REQUEST } from '../../domain/quote-request/limits.ts';
 

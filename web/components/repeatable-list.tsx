@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ActionName } from './action-name.tsx';
 
 // A repeatable list of rows (SPEC §3 "repeatable list": images, audio, videos, general info,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { VendorCard } from '../api/view-models.ts';
 
 // How quickly an artist answers (issue 27 item 3; docs/storefront.md, "Response badges"): "usually replies

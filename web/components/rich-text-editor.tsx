@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 // A small rich-text editor (product information: SPEC §3 "information: editor"). The browser's own

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Category, GeoLocation } from '../api/view-models.ts';
 import { suggestCategories } from '../api/category-suggestions.ts';
 import { environmentOf } from '../app/environment.ts';

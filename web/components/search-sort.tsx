@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 // The search page's sort (`/search?sort=`): best match (only with words), name, best rated, lowest
 // price, nearest to the chosen location, or fastest to reply. The select sits beside the result count but belongs to the

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocale } from '../app/links.tsx';
 import { SECURITY_CHALLENGE_FIELD, type SecurityChallengeAction } from '../app/security-challenge.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Order } from '../api/view-models.ts';
 import { formatTime } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';

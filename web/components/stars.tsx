@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 // A 1–5 rating as five stars, read out as "4 of 5 stars".
 export function Stars(props: { rating: number }) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Locale, Text } from '../api/view-models.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { FieldError } from './field-error.tsx';

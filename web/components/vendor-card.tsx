@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { VendorCard as VendorCardData } from '../api/view-models.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { FavoriteButton } from '../app/favorites.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { revivedError, useActionFailure, useSubmitting, INTENT_FIELD } from '../app/form-action.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import { tr } from '../app/format.ts';

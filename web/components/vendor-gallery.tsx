@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { isSoundCloudUrl } from '../../domain/vendor/media-links.ts';
 import { tr } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';

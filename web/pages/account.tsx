@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { PageMeta } from '../app/page-meta.tsx';
 import { LocalLink } from '../app/links.tsx';
 import { useFavorites } from '../app/favorites.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { data, Form, redirect, redirectDocument, useLoaderData, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { environmentOf } from '../app/environment.ts';
 import { loginPathFor, requireGuest, requireNotVendor, safeRedirectTarget } from '../app/guards.ts';
 import { localeOfRequest } from '../app/loader-kit.ts';

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { environmentOf } from '../app/environment.ts';
 import { articleByAlias, blogArticles, blogCategories } from '../api/queries.ts';
 import { notFound, orNotFound } from '../app/loader-kit.ts';

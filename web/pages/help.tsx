@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { environmentOf } from '../app/environment.ts';
 import { PageMeta } from '../app/page-meta.tsx';
 import { HelpContent, helpArticle } from '../components/help-content.tsx';

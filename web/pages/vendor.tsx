@@ -1,5 +1,5 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { preload } from 'react-dom';
 import { environmentOf } from '../app/environment.ts';
 import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 // The frame every chart shares: its heading and description, the drawing, a legend, and a button that
 // shows the same numbers as a table (for screen readers, keyboards, and anyone who wants the figures).

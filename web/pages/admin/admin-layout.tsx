@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../app/page-meta.tsx';
 import { useLocalizedPath } from '../../app/links.tsx';

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TFunction } from 'i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { LocalLink, useLocale } from '../../app/links.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { configValueProblem, KNOWN_CONFIG_ENTRIES, normalizedConfigValue } from '../../../domain/config-entry/config-value.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { notFound, orNotFound } from '../../app/loader-kit.ts';

@@ -1,5 +1,5 @@
 import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { orNotFound, pageNumberOf } from '../../app/loader-kit.ts';
 import { formatDate, tr } from '../../app/format.ts';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Form, useLoaderData, useNavigation, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { MAX_MEDIA_BYTES } from '../../../domain/media/media-file.ts';
 import { ApiError, genericErrorMessageKey } from '../../api/api-error.ts';
 import { adminMediaList, isMediaKind, MEDIA_KINDS, type MediaItem } from '../../api/admin-media.ts';

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { sideOf } from '../../app/current-actor.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireAdmin } from '../../app/guards.ts';

@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { refused, revivedError, textOf } from '../../app/form-action.ts';
 import { FormError } from '../../components/form-errors.tsx';

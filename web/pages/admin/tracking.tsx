@@ -1,5 +1,5 @@
 import { Form, useLoaderData, useNavigation, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireSuperAdmin } from '../../app/guards.ts';
 import { formatDate } from '../../app/format.ts';

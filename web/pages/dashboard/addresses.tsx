@@ -1,5 +1,5 @@
 import { data, Form, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireUser } from '../../app/guards.ts';
 import { localeOfRequest } from '../../app/loader-kit.ts';

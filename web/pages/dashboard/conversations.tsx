@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Outlet, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, useOutletContext, useParams, useRevalidator, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireUser } from '../../app/guards.ts';
 import { orNotFound } from '../../app/loader-kit.ts';

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireUser } from '../../app/guards.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireUser } from '../../app/guards.ts';
 import { notifications as loadNotifications } from '../../api/queries.ts';

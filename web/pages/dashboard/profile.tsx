@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, redirectDocument, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf, type WebEnvironment } from '../../app/environment.ts';
 import { INTENT_FIELD, refused, textOf, typedValues, useActionAnswer, useActionFailure, useSubmitting, useTypedValues, type ActionFailure } from '../../app/form-action.ts';
 import { localeOfRequest } from '../../app/loader-kit.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireUser, requireVendor } from '../../app/guards.ts';
 import { localeOfRequest, orNotFound, pageNumberOf } from '../../app/loader-kit.ts';

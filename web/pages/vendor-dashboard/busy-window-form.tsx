@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { data, Form, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TFunction } from 'i18next';
 import { environmentOf } from '../../app/environment.ts';
 import { noInactiveRegistration } from '../../app/guards.ts';

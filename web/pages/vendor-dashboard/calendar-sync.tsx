@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { data, Form, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { noInactiveRegistration } from '../../app/guards.ts';
 import { INTENT_FIELD, refused, textOf, useActionAnswer, useActionFailure, useSubmitting } from '../../app/form-action.ts';

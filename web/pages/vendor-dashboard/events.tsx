@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireVendor } from '../../app/guards.ts';
 import { vendorEvents } from '../../api/queries.ts';

@@ -1,5 +1,5 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { requireVendor } from '../../app/guards.ts';
 import { localeOfRequest } from '../../app/loader-kit.ts';

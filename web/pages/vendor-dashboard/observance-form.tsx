@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form, type ActionFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { environmentOf } from '../../app/environment.ts';
 import { noInactiveRegistration } from '../../app/guards.ts';
 import { refused, useActionAnswer, useActionFailure, useSubmitting, INTENT_FIELD } from '../../app/form-action.ts';

@@ -1,5 +1,5 @@
 import { useLoaderData, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { requireVendor } from '../../app/guards.ts';
 import { vendorOrders } from '../../api/queries.ts';
 import { orderCardAction } from '../../components/order-card.tsx';
