@@ -27,6 +27,8 @@ import { CLIENT_ADDRESS_HEADER } from '../infra/http/client-address.ts';
 import type { Locale } from '../domain/shared/translatable.ts';
 
 const SERVER_USER_TIMEOUT_MS = 2_000;
+/** What a signed-in visitor's page imports as it starts (web/api/queries.ts's reads, web/app/realtime-client.ts). */
+const SIGNED_IN_MODULES = ['api/adapters.ts', 'app/realtime-messages.ts'];
 
 // The storefront: server-rendered pages in Hebrew and English, the browser bundle, and the
 // realtime socket. main.ts mounts the APIs at /api first, then this router.
@@ -73,14 +75,17 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   const router = express.Router();
   // The entry, its chunks, the page's language's messages and the chunks of the lazily loaded screens
   // the page is one of with their texts (the browser imports them before hydrating), all fetched while
-  // the HTML is still being parsed.
-  const modulePreloadsOf = (path: string): string[] => {
+  // the HTML is still being parsed. A signed-in visitor's page reads the user and opens the realtime
+  // socket as it starts, so it also gets the answers' parsers and the socket's message schemas (zod),
+  // which a guest's first load leaves to the first client-side read (docs/storefront.md).
+  const modulePreloadsOf = (path: string, signedIn = false): string[] => {
     const locale = localeOfPath(path);
     const groups = routeGroupsOf(path);
     return [...new Set([
       assets.scriptPath, ...assets.entryImports, ...assets.chunksOf(pageMessagesModule(locale)),
       ...groups.flatMap((group) => assets.chunksOf(group.module)),
       ...(groups.length > 0 ? assets.chunksOf(routeGroupMessagesModule(locale)) : []),
+      ...(signedIn ? SIGNED_IN_MODULES.flatMap((module) => assets.chunksOf(module)) : []),
     ])];
   };
 
@@ -246,7 +251,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       const headers: Record<string, string> = { cookie: req.headers.cookie ?? '', 'accept-language': languageTag(locale) };
       if (posted && req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
       const request = new Request(url, { method: posted ? 'POST' : 'GET', headers, body: posted && Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : undefined, signal: controller.signal });
-      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath, modulePreloads: modulePreloadsOf(req.path) }, options.logError);
+      const result = await renderPage(request, environment, locale, { script: assets.scriptPath, stylesheet: assets.stylesheetPath, modulePreloads: modulePreloadsOf(req.path, Boolean(cookies[TOKEN_COOKIE])) }, options.logError);
       // Always revalidated: the page names the current bundle, whose files are the ones cached for good.
       res.setHeader('Cache-Control', 'private, no-cache');
       res.setHeader('X-Robots-Tag', 'index, follow');
