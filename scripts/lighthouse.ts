@@ -29,11 +29,17 @@ const runs = Math.max(1, Number(values.runs) || 1);
 
 interface Product { url: string; close(): Promise<void> }
 
+/** Settings naming services outside the process (infra/config.ts), left out of the fresh store's environment. */
+const EXTERNAL_SERVICES = ['EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'EVENT_FEED'];
+
 async function startProduct(): Promise<Product> {
   const { startMarketplace } = await import('../main.ts');
   const dataDir = await mkdtemp(join(tmpdir(), 'lighthouse-'));
   console.log(`Starting the local preview on a fresh demo store in ${dataDir} …`);
-  const product = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'warn', env: { ...process.env, NODE_ENV: 'production', LOCAL_PREVIEW: 'true', HOST: '127.0.0.1' } });
+  // Embedded event log and views in dataDir, whatever services the shell names (a MONGO_URL's views are
+  // another store's, which the product refuses to start on).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !EXTERNAL_SERVICES.includes(name)));
+  const product = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'warn', env: { ...env, NODE_ENV: 'production', LOCAL_PREVIEW: 'true', HOST: '127.0.0.1' } });
   // The views follow the seed's events; wait until the home page lists artists.
   for (let attempt = 0; attempt < 120; attempt++) {
     if ((await (await fetch(`${product.url}/`)).text()).includes('data-testid="vendor-card"')) break;
