@@ -67,6 +67,33 @@ describe('handleCommand', () => {
     await store2.close();
   });
 
+  it('a keyed command runs once: after its first whole read of the stream it reads only what is new, and a repeat, here or after another process appended, answers the earlier outcome', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const wholeReads: string[] = [];
+    const counting: EventStore = {
+      ...store,
+      append: (...args) => store.append(...args),
+      readStream: (streamId, options) => {
+        if (!options?.fromRevision) wholeReads.push(streamId);
+        return store.readStream(streamId, options);
+      },
+    };
+    const keyed = (key: string, eventStore = counting) =>
+      handleCommand({ eventStore, streamId: 'counter-1', decider: counter, command: { type: 'Count' }, metadata, eventSchema: CountedSchema, eventIds: (index) => `${key}-${index}` });
+    expect(await keyed('a')).toMatchObject({ revision: 0, stateBefore: 0 });
+    expect(wholeReads).toEqual(['counter-1']);
+    expect(await keyed('b')).toMatchObject({ revision: 1, stateBefore: 1 });
+    expect(wholeReads).toEqual(['counter-1']);
+    // The same keys again: the earlier outcome, nothing appended.
+    expect(await keyed('a')).toMatchObject({ revision: 0, stateBefore: 0, earlier: true });
+    expect(await keyed('b')).toMatchObject({ revision: 1, stateBefore: 1, earlier: true });
+    // Another writer (a process sharing the file) ran key c: this process learns it from the events after its fold.
+    await store.append('counter-1', [{ id: 'c-0', type: 'Counted', data: { n: 3 }, metadata }], 1);
+    expect(await keyed('c')).toMatchObject({ revision: 2, earlier: true });
+    expect((await store.readStream('counter-1')).map((event) => event.id)).toEqual(['a-0', 'b-0', 'c-0']);
+    await store.close();
+  });
+
   it('never appends an event its schema refuses', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await expect(run(store, { type: 'Broken' })).rejects.toBeInstanceOf(InvalidEventError);

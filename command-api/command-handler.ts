@@ -58,19 +58,24 @@ export interface Folded<State> {
   state: State;
   revision: number;
   position: number;
+  /** The stream's event ids, where known (FoldedEntry.eventIds); moved on with the fold. */
+  eventIds?: Set<string>;
 }
 
 type Folder<State, Event> = Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>;
 
 /** `folded` moved on by the recorded events (each at the next revision). */
-function foldOn<State, Event>(decider: Folder<State, Event>, folded: Folded<State>, recorded: RecordedEvent[]): Folded<State> {
+function foldOn<State, Event>(decider: Folder<State, Event>, folded: Folded<State>, recorded: Array<Pick<RecordedEvent, 'id' | 'type' | 'data' | 'revision' | 'position'>>): Folded<State> {
   let { state, revision, position } = folded;
+  const { eventIds } = folded;
   for (const event of recorded) {
-    state = decider.evolve(state, toDomainEvent<Event>(event));
+    state = decider.evolve(state, toDomainEvent<Event>(event as RecordedEvent));
     revision = event.revision;
     position = event.position;
+    // The set is shared with the cache entry it came from: an id of the stream is never wrong in it.
+    eventIds?.add(event.id);
   }
-  return { state, revision, position };
+  return { state, revision, position, ...(eventIds ? { eventIds } : {}) };
 }
 
 const nothingYet = <State>(decider: Folder<State, unknown>): Folded<State> => ({ state: decider.initialState, revision: -1, position: -1 });
@@ -85,18 +90,22 @@ function remember<State>(eventStore: EventStore, streamId: string, decider: obje
  * cached fold of the stream when there is one, reading only the events after its revision.
  */
 export async function loadFolded<State, Event>(eventStore: EventStore, decider: Folder<State, Event>, streamId: string): Promise<Folded<State>> {
-  const cached = foldedStateCacheOf(eventStore).get(streamId, decider) as Folded<State> | undefined;
-  if (cached) {
-    const after = await eventStore.readStream(streamId, { fromRevision: cached.revision + 1 });
-    // Revisions are dense from 0; anything else means the store is not the one the entry was folded from.
-    if (after.length === 0 || after[0]!.revision === cached.revision + 1) {
-      const folded = foldOn(decider, cached, after);
-      if (after.length > 0) remember(eventStore, streamId, decider, folded);
-      return folded;
-    }
-  }
+  const cached = await moveCachedOn(eventStore, decider, streamId);
+  if (cached) return cached;
   const folded = foldOn(decider, nothingYet(decider), await eventStore.readStream(streamId));
   remember(eventStore, streamId, decider, folded);
+  return folded;
+}
+
+/** The cached fold of the stream moved on by the events after it; null without a usable entry. */
+async function moveCachedOn<State, Event>(eventStore: EventStore, decider: Folder<State, Event>, streamId: string): Promise<Folded<State> | null> {
+  const cached = foldedStateCacheOf(eventStore).get(streamId, decider) as Folded<State> | undefined;
+  if (!cached) return null;
+  const after = await eventStore.readStream(streamId, { fromRevision: cached.revision + 1 });
+  // Revisions are dense from 0; anything else means the store is not the one the entry was folded from.
+  if (after.length > 0 && after[0]!.revision !== cached.revision + 1) return null;
+  const folded = foldOn(decider, cached, after);
+  if (after.length > 0) remember(eventStore, streamId, decider, folded);
   return folded;
 }
 
@@ -138,12 +147,19 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   for (let attempt = 1; ; attempt++) {
     let folded: Folded<State>;
     if (options.eventIds) {
-      // A keyed request looks for its earlier run's events anywhere in the stream: read it whole.
-      const recorded = await eventStore.readStream(streamId);
-      const earlier = earlierOutcome(streamId, recorded, decider, options.eventIds);
-      if (earlier) return { ...earlier, earlier: true };
-      folded = foldOn(decider, nothingYet(decider), recorded);
-      remember(eventStore, streamId, decider, folded);
+      // A keyed request looks for its earlier run's events anywhere in the stream. Where the cache knows
+      // every id of the stream and this one is not among them, it never ran; otherwise read it whole.
+      // (A flow's keyed steps append to streams that grow with a user's history, a vendor's receipt book.)
+      const known = await moveCachedOn(eventStore, decider, streamId);
+      if (known?.eventIds && !known.eventIds.has(options.eventIds(0))) {
+        folded = known;
+      } else {
+        const recorded = await eventStore.readStream(streamId);
+        const earlier = earlierOutcome(streamId, recorded, decider, options.eventIds);
+        if (earlier) return { ...earlier, earlier: true };
+        folded = foldOn(decider, { ...nothingYet(decider), eventIds: new Set() }, recorded);
+        remember(eventStore, streamId, decider, folded);
+      }
     } else {
       folded = await loadFolded(eventStore, decider, streamId);
     }
@@ -158,8 +174,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       const result = await eventStore.append(streamId, events.map((e) => ({ ...e, metadata })), expected);
       // The state after the append, from the events as the store gives them back (JSON), for the next command.
-      const appended = events.map((event, index) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown, revision: folded.revision + 1 + index, position: result.position }));
-      remember(eventStore, streamId, decider, foldOn(decider, folded, appended as RecordedEvent[]));
+      const appended = events.map((event, index) => ({ id: event.id, type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown, revision: folded.revision + 1 + index, position: result.position }));
+      remember(eventStore, streamId, decider, foldOn(decider, folded, appended));
       return { streamId, revision: result.nextRevision, position: result.position, stateBefore: state, events };
     } catch (error) {
       // Someone else appended (or the store answered oddly): the next fold starts from the store.

@@ -18,6 +18,12 @@ export interface FoldedEntry {
   state: unknown;
   revision: number;
   position: number;
+  /**
+   * Every event id of the stream, up to `revision` at least (ids of later events of the stream may be
+   * in it too). Kept once a keyed command (handleCommand's `eventIds`) read the stream whole: its next
+   * keyed command learns that it never ran without reading the stream again. Absent: not known.
+   */
+  eventIds?: Set<string>;
 }
 
 export class FoldedStateCache {
