@@ -122,8 +122,10 @@ async function roundTrips(dir: string, servers: ServerProcess[]): Promise<Figure
     const loadTwo = async () => two.push(await runLoad({ url: [api1.url, api2.url], connections, durationSeconds: seconds, steps }));
     if (round % 2 === 0) { await loadOne(); await loadTwo(); } else { await loadTwo(); await loadOne(); }
   }
-  // How far the views trail: the time the projectors and the worker took to catch up after the last load.
-  const catchUp = await allReady(processes, 180_000).then((ms) => `${(ms / 1000).toFixed(1)} s`, () => 'more than 180 s');
+  // How far the views trail: the time the projectors and the worker took to catch up after the last load
+  // (on FerretDB they trail by minutes, docs/real-engines.md: the smoke run CI makes waits 30 s at most).
+  const catchUpLimitMs = quick ? 30_000 : 180_000;
+  const catchUp = await allReady(processes, catchUpLimitMs).then((ms) => `${(ms / 1000).toFixed(1)} s`, () => `more than ${catchUpLimitMs / 1000} s`);
   const rate = (load: LoadResult) => load.sequences?.perSecond ?? Number.NaN;
   const { best: oneBest, rates: oneRates } = bestRounds(one, rate);
   const { best: twoBest, rates: twoRates } = bestRounds(two, rate);
