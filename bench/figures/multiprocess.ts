@@ -8,9 +8,6 @@ import { MongoClient } from 'mongodb';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { shareAppendsOver } from '../../infra/event-store/shared-file-appends.ts';
 import { openRedisRealtime } from '../../infra/realtime/redis-realtime.ts';
-import { storeEventFeed } from '../../infra/event-feed/store-event-feed.ts';
-import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
-import { createProjectionRuntime } from '../../projectors/runtime.ts';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { forkChild } from '../child-process.ts';
 import { serverProcessOf, serverReady, type ServerProcess } from '../server-process.ts';
@@ -18,7 +15,7 @@ import { seedDataDir, signIn, startMarketplaceProcess } from '../seeded-marketpl
 import { appendEntries, benchVendorId, catalogEntries, referenceEntries } from '../seed/catalog-events.ts';
 import { runLoad } from '../load/run-load.ts';
 import { orderRoundTrip } from '../load/order-round-trip.ts';
-import { lagWriters, type LagLoad, type LagRun } from '../load/lag-writers.ts';
+import { figure3Load, lagInProcess, lagWriters, type LagLoad, type LagRun } from '../load/lag-writers.ts';
 import { bestRounds, monotonicMs } from '../load/cross-process-clock.ts';
 import { summarize, type LatencySummary } from '../percentiles.ts';
 import type { LoadResult } from '../load/load-scenario.ts';
@@ -42,7 +39,7 @@ const tripVendors = quick ? 20 : 50;
 const seconds = quick ? 3 : 15;
 const rounds = quick ? 1 : 2;
 const connections = 8;
-const lagLoad: LagLoad = { vendors: quick ? 400 : 2_000, writers: 4, updatesPerWriter: quick ? 50 : 400, loadBatch: 20 };
+const lagLoad = figure3Load(quick);
 // Each update waits for the poll (1 s) when no notice comes: a few per writer tell it.
 const pollLoad: LagLoad = { ...lagLoad, updatesPerWriter: quick ? 3 : 15 };
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (npm run bench does)');
@@ -157,33 +154,6 @@ async function roundTrips(dir: string, servers: ServerProcess[]): Promise<Figure
   };
 }
 
-/** Figure 3's method in this one process: the store, the runtime on memory views, a plain subscription. */
-async function lagInProcess(file: string): Promise<LagRun> {
-  const store = await openSqliteEventStore({ path: file });
-  const runtime = createProjectionRuntime({ viewStore: createMemoryViewStore(), feed: storeEventFeed(store) });
-  const stop = new AbortController();
-  try {
-    await runtime.start();
-    const head = await store.headPosition();
-    if (!(await runtime.waitForPosition(head, 300_000))) throw new Error('projectors did not catch up with the seed');
-    const writers = lagWriters(store, lagLoad);
-    runtime.onChange((change) => {
-      if (change.collection === 'vendorCards') writers.shown(change.ids, monotonicMs());
-    });
-    const plainReader = (async () => {
-      for await (const event of store.subscribeToAll({ after: head, signal: stop.signal })) writers.delivered(event.id, monotonicMs());
-    })();
-    const run = await writers.run();
-    stop.abort();
-    await plainReader;
-    return run;
-  } finally {
-    stop.abort();
-    await runtime.stop().catch(() => undefined);
-    await store.close();
-  }
-}
-
 /** The writers here, the projectors in a process of their own on the same file; with Redis, both announce their appends as a deployment does. */
 async function lagAcrossProcesses(file: string, load: LagLoad, notices: boolean): Promise<LagRun> {
   const store = await openSqliteEventStore({ path: file });
@@ -220,7 +190,7 @@ async function projectionLag(dir: string): Promise<FigureResult> {
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(seedFile + suffix)) copyFileSync(seedFile + suffix, join(dir, name, `events.sqlite${suffix}`));
     return join(dir, name, 'events.sqlite');
   };
-  const baseline = await lagInProcess(copyOf('lag-one'));
+  const baseline = await lagInProcess(copyOf('lag-one'), lagLoad);
   const notified = redisUrl ? await lagAcrossProcesses(copyOf('lag-notices'), lagLoad, true) : null;
   const polled = await lagAcrossProcesses(copyOf('lag-poll'), pollLoad, false);
 

@@ -1,4 +1,8 @@
 import type { EventStore } from '../../domain/ports/event-store.ts';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
+import { storeEventFeed } from '../../infra/event-feed/store-event-feed.ts';
+import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
+import { createProjectionRuntime } from '../../projectors/runtime.ts';
 import { benchVendorId, catalogEntries, newEventOf, type SeedEntry } from '../seed/catalog-events.ts';
 import { lagsOf, monotonicMs } from './cross-process-clock.ts';
 
@@ -17,6 +21,9 @@ export interface LagTracker {
 }
 
 export interface LagLoad { vendors: number; writers: number; updatesPerWriter: number; loadBatch: number }
+
+/** Figure 3's load, which figure 13 takes across processes: 4 writers, each update followed by 20 product updates. */
+export const figure3Load = (quick: boolean): LagLoad => ({ vendors: quick ? 400 : 2_000, writers: 4, updatesPerWriter: quick ? 50 : 400, loadBatch: 20 });
 
 export interface LagRun {
   /** Acknowledgement → the card shows it, ms. */
@@ -92,4 +99,34 @@ export function lagWriters(store: EventStore, load: LagLoad): LagTracker & { run
       };
     },
   };
+}
+
+/**
+ * Figure 3's method in this one process, on a seeded event file: the store, the runtime on memory views
+ * (its change notice is the showing), and a plain subscription of the store (its delivery, the baseline).
+ */
+export async function lagInProcess(file: string, load: LagLoad): Promise<LagRun> {
+  const store = await openSqliteEventStore({ path: file });
+  const runtime = createProjectionRuntime({ viewStore: createMemoryViewStore(), feed: storeEventFeed(store) });
+  const stop = new AbortController();
+  try {
+    await runtime.start();
+    const head = await store.headPosition();
+    if (!(await runtime.waitForPosition(head, 300_000))) throw new Error('projectors did not catch up with the seed');
+    const writers = lagWriters(store, load);
+    runtime.onChange((change) => {
+      if (change.collection === 'vendorCards') writers.shown(change.ids, monotonicMs());
+    });
+    const plainReader = (async () => {
+      for await (const event of store.subscribeToAll({ after: head, signal: stop.signal })) writers.delivered(event.id, monotonicMs());
+    })();
+    const run = await writers.run();
+    stop.abort();
+    await plainReader;
+    return run;
+  } finally {
+    stop.abort();
+    await runtime.stop().catch(() => undefined);
+    await store.close();
+  }
 }
