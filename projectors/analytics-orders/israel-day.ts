@@ -10,7 +10,7 @@ const dayParts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', 
 const dayOfHour = new Map<number, string>();
 const HOUR_MS = 3_600_000;
 const WHOLE_HOURS_SINCE = Date.UTC(1950, 0, 1);
-const DAYS_KEPT = 50_000;
+const HOURS_KEPT = 50_000;
 
 function formatDay(date: Date): string {
   const parts = Object.fromEntries(dayParts.formatToParts(date).map((part) => [part.type, part.value]));
@@ -24,7 +24,7 @@ export function israelDay(iso: string): string {
   const hour = Math.floor(ms / HOUR_MS);
   let day = dayOfHour.get(hour);
   if (day === undefined) {
-    if (dayOfHour.size >= DAYS_KEPT) dayOfHour.clear();
+    if (dayOfHour.size >= HOURS_KEPT) dayOfHour.clear();
     day = formatDay(new Date(hour * HOUR_MS));
     dayOfHour.set(hour, day);
   }
