@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from './load/run-load.ts';
 import type { LoadStep } from './load/load-scenario.ts';
+import { orderRoundTrip } from './load/order-round-trip.ts';
 import { canonicalVendorPaths, seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
 import { benchVendorId } from './seed/catalog-events.ts';
 import { summarizeProfile } from './profile-summary.ts';
@@ -24,13 +25,7 @@ let steps: LoadStep[];
 if (values.scenario === 'round-trip') {
   const customer = await signIn(server.url, seeded.customer);
   const vendor = await signIn(server.url, seeded.vendor);
-  const productId = `${benchVendorId(0)}-default`;
-  steps = [
-    { method: 'POST', path: '/api/orders', body: { productId }, token: customer },
-    { method: 'POST', path: '/api/orders/{id}/pay', body: { cardNumber: '4242424242424242' }, token: customer },
-    { method: 'POST', path: '/api/orders/{id}/approve', body: {}, token: vendor },
-    { method: 'POST', path: '/api/orders/{id}/complete', body: {}, token: vendor },
-  ];
+  steps = orderRoundTrip({ prefix: '/api', productId: `${benchVendorId(0)}-default`, customerToken: customer, vendorToken: vendor });
 } else if (values.scenario === 'search-miss') {
   steps = [{ method: 'GET', path: `/api/ecommerce/vendor?limit=24&start={n%${vendors - 24}}` }];
 } else if (values.scenario === 'vendor-page') {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { runLoad } from '../load/run-load.ts';
 import type { LoadResult, LoadStep } from '../load/load-scenario.ts';
+import { orderRoundTrip } from '../load/order-round-trip.ts';
 import { canonicalVendorPaths, FIRST_SEARCH_PAGE, signIn, startSearchPair } from '../seeded-marketplace.ts';
 import { benchVendorId } from '../seed/catalog-events.ts';
 import { summarize, perSecond } from '../percentiles.ts';
@@ -107,14 +108,7 @@ await reportFigure(async () => {
 
     // --- 2. Command round trip: place → pay → approve → complete.
     const vendor = await signIn(url, seeded.vendor);
-    const productId = `${benchVendorId(0)}-default`;
-    const card = { cardNumber: '4242424242424242' };
-    const roundTrip = (prefix: string): LoadStep[] => [
-      { method: 'POST', path: `${prefix}/orders`, body: { productId }, token: customer },
-      { method: 'POST', path: `${prefix}/orders/{id}/pay`, body: card, token: customer },
-      { method: 'POST', path: `${prefix}/orders/{id}/approve`, body: {}, token: vendor },
-      { method: 'POST', path: `${prefix}/orders/{id}/complete`, body: {}, token: vendor },
-    ];
+    const roundTrip = (prefix: string) => orderRoundTrip({ prefix, productId: `${benchVendorId(0)}-default`, customerToken: customer, vendorToken: vendor });
     const bareTrips = await run(bare.url, roundTrip('/bare'));
     const durableTrips = await run(bare.url, roundTrip('/durable'));
     const trips = await run(url, roundTrip('/api'));
