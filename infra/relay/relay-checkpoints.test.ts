@@ -34,6 +34,15 @@ describe('file checkpoints that follow one log', () => {
     expect(stale).toEqual([]);
   });
 
+  it('makes its directory when it is missing, also after it was removed', async () => {
+    const { store, dir } = await setUp(5);
+    const checkpoints = fileRelayCheckpoints(join(dir, 'worker', 'flow.json'), { log: store });
+    await checkpoints.save(1);
+    rmSync(join(dir, 'worker'), { recursive: true });
+    await checkpoints.save(4);
+    expect(await checkpoints.load()).toBe(4);
+  });
+
   it('starts over on another log of any length, saying why', async () => {
     const { store, dir } = await setUp(5);
     await fileRelayCheckpoints(join(dir, 'flow.json'), { log: store }).save(2);

@@ -64,9 +64,14 @@ export function fileRelayCheckpoints(path: string, options: { log?: FollowedLog;
       return parsed.position;
     },
     async save(position) {
-      await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify({ position, firstEventId: log ? await firstEventId() : undefined, savedAt: new Date().toISOString() }));
+      const content = JSON.stringify({ position, firstEventId: log ? await firstEventId() : undefined, savedAt: new Date().toISOString() });
+      // The directory is made when a write finds it missing, not before every save (a flow saves per page).
+      await writeFile(temporary, content).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(temporary, content);
+      });
       await rename(temporary, path);
     },
   };
