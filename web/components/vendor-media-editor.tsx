@@ -169,8 +169,9 @@ export function VendorMediaEditor(props: { initial: MediaLists }) {
     try {
       const answer = await environmentOf(undefined).api.request<{ media: VendorMediaItem }>('POST', 'vendor/media/links', { body: { link, description: trimmedCaption(linkDescription) }, silent: true });
       add(answer.media);
-      setLink('');
-      setLinkDescription({});
+      // Only what was sent is cleared: a link typed while this one was being added stays in the box.
+      setLink((current) => (current === link ? '' : current));
+      setLinkDescription((current) => (current === linkDescription ? {} : current));
       setAnnouncement(t('vendorMedia.linkAdded'));
     } catch (error) {
       setLinkError(messageOf(error, '', youtubeId ? 'youtube' : 'audio'));

@@ -187,12 +187,14 @@ describe.skipIf(!executablePath)('the artist\'s photos, video and audio (issue 2
       const linkInput = media.locator('[data-testid="media-link"]');
       await linkInput.fill('https://vimeo.com/12345');
       expect(await media.locator('#media-link-hint').textContent()).toContain(words[locale].notLink);
-      await linkInput.fill(`https://www.youtube.com/watch?v=${locale === 'he' ? 'aBcDeFgHiJ1' : 'aBcDeFgHiJ2'}&t=30`);
+      const youtubeId = locale === 'he' ? 'aBcDeFgHiJ1' : 'aBcDeFgHiJ2';
+      await linkInput.fill(`https://www.youtube.com/watch?v=${youtubeId}&t=30`);
       const linkCaption = { he: `החופה בקיסריה ${locale}`, en: `The chuppah in Caesarea ${locale}` };
       await media.locator('[data-testid="media-link-description-he"]').fill(linkCaption.he);
       await media.locator('[data-testid="media-link-description-en"]').fill(linkCaption.en);
       await linkInput.press('Enter');
-      await media.locator('[data-testid="media-list-youtube"] [data-testid="media-av-item"]').first().waitFor(LIVE);
+      // This video's own row: the other language's test left its video in the list of the same artist.
+      await media.locator('[data-testid="media-list-youtube"]').getByText(`youtu.be/${youtubeId}`).waitFor(LIVE);
       await linkInput.fill(`soundcloud.com/demo-artist/first-dance-${locale}?si=x`);
       await media.locator('[data-testid="media-link-add"]').click();
       await media.locator('[data-testid="media-list-audio"]').getByText(`soundcloud.com/demo-artist/first-dance-${locale}`).waitFor(LIVE);
