@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { chromiumPath, DEMO_PASSWORD, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 
@@ -61,7 +62,15 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
         problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      return { context, page, problems, locale, prefix: locale === 'en' ? '/en' : '' };
+      const refusals: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() < 400) return;
+        refusals.push(`${response.status()} ${response.request().method()} ${response.url().replace(market.url, '')}`);
+        if (refusals.length > 20) refusals.shift();
+      });
+      const session = { context, page, problems, locale, prefix: locale === 'en' ? '/en' : '' };
+      reportOnFailure(session, refusals, market.url);
+      return session;
     },
     async goto(session, path) {
       await session.page.goto(`${market.url}${session.prefix}${path}`);
@@ -73,6 +82,38 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
       await market.close();
     },
   };
+}
+
+/**
+ * When the test that opened this session fails, prints where the person stood: the page's address, the
+ * errors it shows (a refused form says why there, not in the test's timeout), the last refused requests,
+ * the console's problems and the product's readiness (projections behind, a stopped worker). A CI log then
+ * tells a refusal from a slow machine.
+ */
+function reportOnFailure(session: Session, refusals: string[], marketUrl: string): void {
+  try {
+    onTestFailed(async () => {
+      const { page } = session;
+      const shown = await page
+        .locator('[role="alert"], [data-testid="form-error"], [data-testid="field-error"]')
+        .allTextContents()
+        .catch((error: unknown) => [`(page not readable: ${error instanceof Error ? error.message : String(error)})`]);
+      const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+      const ready = await fetch(`${marketUrl}/health/ready`, { signal: AbortSignal.timeout(5_000) })
+        .then(async (answer) => `${answer.status} ${JSON.stringify(((await answer.json()) as { checks?: unknown }).checks)}`)
+        .catch((error: unknown) => `(no answer: ${error instanceof Error ? error.message : String(error)})`);
+      console.error([
+        `[browser-kit] a ${session.locale} session of the failed test:`,
+        `  at ${page.isClosed() ? '(page closed)' : page.url()}, titled ${JSON.stringify(heading?.trim() ?? null)}`,
+        `  errors shown: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}`,
+        `  refused requests: ${JSON.stringify(refusals)}`,
+        `  console problems: ${JSON.stringify(session.problems)}`,
+        `  the product's readiness: ${ready}`,
+      ].join('\n'));
+    }, 10_000);
+  } catch {
+    // Opened outside a test (in a beforeAll): there is no test to report for.
+  }
 }
 
 export { DEMO, DEMO_PASSWORD, apiCall, signIn } from './marketplace.ts';
