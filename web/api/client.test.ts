@@ -159,6 +159,27 @@ describe('API client (SPEC §7)', () => {
     expect((error as ApiError).status).toBe(0);
   });
 
+  it('asks again, twice at most, when the views are still behind a write the caller made', async () => {
+    const behind = { status: 504, body: { status: 504, code: 'views-behind', detail: 'The read side has not applied revision 3.' } };
+    let left = 2;
+    const { api, calls } = client(() => (left-- > 0 ? behind : { status: 200, body: { orderId: 'o1' } }));
+    expect(await api.get('orders/o1', { query: { minRevision: 3 }, fresh: true })).toEqual({ orderId: 'o1' });
+    expect(calls).toHaveLength(3);
+
+    const reported: number[] = [];
+    const stuck = client(() => behind, { onError: (error) => reported.push(error.status) });
+    const error = await stuck.api.get('orders/o1', { query: { minRevision: 3 } }).catch((e: unknown) => e);
+    expect((error as ApiError).problem.code).toBe('views-behind');
+    expect(stuck.calls).toHaveLength(3);
+    expect(reported).toEqual([504]);
+  });
+
+  it('does not ask again after another 504', async () => {
+    const { api, calls } = client(() => ({ status: 504, body: { status: 504, code: 'gateway-timeout' } }));
+    expect(((await api.get('orders').catch((e: unknown) => e)) as ApiError).status).toBe(504);
+    expect(calls).toHaveLength(1);
+  });
+
   it('retries once with a refreshed token after a 401', async () => {
     let token = 'old';
     const { calls, fetchImpl } = fakeFetch((call) => (call.headers.authorization === 'Bearer old' ? { status: 401, body: { status: 401 } } : { status: 200, body: { ok: 1 } }));

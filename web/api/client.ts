@@ -2,7 +2,10 @@ import { ApiError, type ApiProblem } from './api-error.ts';
 
 // The one API client of the storefront (SPEC §7), used by loaders on the server pass and in the
 // browser: every call carries the bearer token and the locale; GET answers are cached for 10 s;
-// any non-GET call clears the cache; identical GETs in flight share one request.
+// any non-GET call clears the cache; identical GETs in flight share one request. A read after the
+// caller's own write (`minRevision`) that finds the views still behind (504 `views-behind`, which the
+// query API answers after waiting its bound) is asked again, VIEWS_BEHIND_RETRIES times: the write was
+// taken, so the person waits a little longer for its page instead of reading an error.
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -82,6 +85,8 @@ export interface ApiClient {
   cacheSize(): number;
 }
 
+/** How many more times a GET answered 504 `views-behind` is asked (each waits the query API's bound). */
+export const VIEWS_BEHIND_RETRIES = 2;
 export const GET_CACHE_TTL_MS = 10_000;
 export const GET_CACHE_PURGE_INTERVAL_MS = 10_000;
 
@@ -120,6 +125,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     inFlight.clear();
     generation++;
   };
+
+  async function sendGet(url: string, call: CallOptions): Promise<unknown> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await send('GET', url, call, false);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 504 && error.problem.code === 'views-behind') || retry >= VIEWS_BEHIND_RETRIES) throw error;
+      }
+    }
+  }
 
   async function send(method: HttpMethod, url: string, call: CallOptions, retried: boolean): Promise<unknown> {
     const token = options.getToken();
@@ -173,7 +188,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (shared) return shared as Promise<T>;
 
     const startedIn = generation;
-    const pending = send('GET', url, call, false).then(
+    const pending = sendGet(url, call).then(
       (value) => {
         if (startedIn === generation) cache.set(key, { expires: now() + ttl, value });
         return value;
