@@ -89,7 +89,7 @@ export function createPageBuffer(target: ViewStore, options: {
   /**
    * With startsEmpty: per collection, per field asked by `find({ field: 'value' })`, the ids of the
    * documents holding that value (matchedIds). A view that reaches documents through alsoMatching asks
-   * for every event of some type (the customer whose `_orderIds` hold the paid order): through the
+   * for every event of some type (the vendor whose `_waiting` holds a message's key): through the
    * store, each ask would write the collection out and scan it (its indexes come at a rebuild's end),
    * a cost that grows with the log. Built by one scan at the first ask, then kept by the buffer's own
    * compare-and-sets; a write that goes through to the store forgets the collection's.

@@ -13,6 +13,8 @@ import { rebuildViews, type RebuildProgress } from './rebuild.ts';
 import { createProjectionRuntime, type ProjectionRuntime, type ViewChange } from './runtime.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
+import { journeysOf, type OrderFact } from './customer-journeys/journeys.ts';
+import type { CustomerJourneyView } from './customer-journeys/projection.ts';
 import type { ProjectorLog } from './projector-log.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -74,9 +76,9 @@ describe('projection runtime', () => {
     expect(live.vendorResponses!.length).toBe(6);
     const vendor2 = live.vendorResponses!.find((doc) => doc._id === 'vendor-2') as unknown as { samples: Array<{ kind: string; closedAt: string | null }> };
     expect(vendor2.samples.filter((sample) => sample.kind === 'quote').map((sample) => sample.closedAt !== null)).toEqual([true, false]);
-    // Customer journeys: each customer's orders joined to their newsletter hit of the day before (another stream).
-    const journeys = live.customerJourneys as unknown as Array<{ orders: Array<{ source: string | null }> }>;
-    expect(journeys.flatMap((doc) => doc.orders.map((order) => order.source))).toEqual(Array(24).fill('newsletter'));
+    // Customer journeys: each customer's orders joined to their newsletter hit of the day before (another stream), as GET /api/vendor/insights joins them.
+    const journeys = journeysOf(live.orders as unknown as OrderFact[], [], live.customerJourneys as unknown as CustomerJourneyView[]);
+    expect(journeys.flatMap((journey) => journey.orders.map((order) => order.source))).toEqual(Array(24).fill('newsletter'));
     expect(await rebuiltViews(store)).toEqual(live);
     expect(await rebuiltViews(store, 'direct')).toEqual(live);
     // The sqlite store's rebuild: one unit, with the buffer written out at every page (a small bound),

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '../../domain/order/events.ts';
-import type { CustomerJourneyView } from './projection.ts';
+import type { Journey } from './journeys.ts';
 
 // An artist's repeat and referral figures (docs/vendor-calendar-and-products.md ("Repeat and referral facts")), from the journeys of the customers
-// who dealt with it (./projection.ts). Pure: event times only, no clock — the figures cover everything
+// who dealt with it (./journeys.ts). Pure: event times only, no clock — the figures cover everything
 // the log holds.
 //  - A booking is an order with the artist that is paid, approved or completed now: paid for and not
 //    canceled (a paid order canceled later was refunded, so it is no booking; an unpaid one is not yet).
@@ -36,8 +36,6 @@ export interface VendorInsights {
   conversionRate: number | null;
   conversionDays: number;
 }
-
-type Journey = Pick<CustomerJourneyView, 'customerId' | 'orders' | 'conversations'>;
 
 export function vendorInsightsOf(vendorId: string, journeys: readonly Journey[]): VendorInsights {
   let bookings = 0;

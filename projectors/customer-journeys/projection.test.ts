@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_DAYS, MAX_HITS, customerJourneysProjection, type CustomerJourneyView } from './projection.ts';
+import { MAX_HITS, customerJourneysProjection, type CustomerJourneyView } from './projection.ts';
+import { ATTRIBUTION_DAYS, journeysOf } from './journeys.ts';
 import { CONVERSION_DAYS, vendorInsightsOf } from './figures.ts';
+import { ordersProjection, type OrderView } from '../orders/projection.ts';
+import { conversationsProjection, type ConversationView } from '../conversations/projection.ts';
 import { fold, recorded } from '../testing/recorded-event.ts';
 import { customerActor } from '../testing/domain-fixtures.ts';
 import type { ProjectedEvent } from '../projection.ts';
 
 // Issue 27 item 5: the customer journeys (hits, orders, conversations) and the artist's figures made of them.
+// Issue 24: the projection keeps only each customer's hits; orders and conversations are their own views'
+// documents, joined to the hits when the figures are read (./journeys.ts), as GET /api/vendor/insights does.
 const base = Date.parse('2026-09-01T08:00:00.000Z');
 const DAY = 24 * 60;
 const t = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
@@ -36,39 +41,57 @@ const conversation = (customerId: string, vendorId: string, minute: number): Pro
   return recorded(`conversation-${conversationId}`, { type: 'ConversationOpened', data: { conversationId, customerId, vendorId, at: t(minute) } }, customerActor(customerId));
 };
 
-const journeys = (events: ProjectedEvent[]) => Object.values(fold<CustomerJourneyView>(customerJourneysProjection, events));
-const insights = (events: ProjectedEvent[], vendorId = 'v1') => vendorInsightsOf(vendorId, journeys(events).filter((doc) => doc.vendorIds.includes(vendorId)));
+/** The three views the journeys are joined from, folded over the events. */
+const viewsOf = (events: ProjectedEvent[]) => ({
+  hits: fold<CustomerJourneyView>(customerJourneysProjection, events),
+  orders: Object.values(fold<OrderView>(ordersProjection, events)),
+  conversations: Object.values(fold<ConversationView>(conversationsProjection, events)),
+});
+/** The journeys of the customers who dealt with `vendorId`, read as the route reads them: the vendor's orders and conversations, their customers' hits. */
+const journeys = (events: ProjectedEvent[], vendorId?: string) => {
+  const { hits, orders, conversations } = viewsOf(events);
+  const ofVendor = <D extends { vendorId: string }>(docs: D[]) => (vendorId === undefined ? docs : docs.filter((doc) => doc.vendorId === vendorId));
+  return Object.fromEntries(journeysOf(ofVendor(orders), ofVendor(conversations), Object.values(hits)).map((journey) => [journey.customerId, journey]));
+};
+const insights = (events: ProjectedEvent[], vendorId = 'v1') => vendorInsightsOf(vendorId, Object.values(journeys(events, vendorId)));
 
 describe('customer journeys', () => {
-  it('attributes an order to the customer’s latest source hit before it, within the attribution window; none is direct', () => {
+  it(`keeps a signed-in customer’s own hits, lower-cased, the newest ${MAX_HITS}; a guest’s hit names nobody`, () => {
     const docs = fold<CustomerJourneyView>(customerJourneysProjection, [
+      ...Array.from({ length: MAX_HITS + 5 }, (_, n) => hit('c1', 'Google', n)), hit(null, 'facebook', 5),
+    ]);
+    expect(Object.keys(docs)).toEqual(['c1']);
+    expect(docs.c1!.hits).toHaveLength(MAX_HITS);
+    expect(docs.c1!.hits[0]).toEqual({ source: 'google', at: t(5) });
+  });
+
+  it('an order or a conversation writes no journey document: a customer’s document stays its hits, however many orders', () => {
+    const events = [hit('c1', 'facebook', 0), ...Array.from({ length: 50 }, (_, n) => order('c1', 'v1', 10 + n, 'completed')).flat(), conversation('c1', 'v1', 5)];
+    expect(fold(customerJourneysProjection, events)).toEqual({ c1: { _id: 'c1', customerId: 'c1', hits: [{ source: 'facebook', at: t(0) }] } });
+    expect(fold(customerJourneysProjection, events.filter((event) => event.type !== 'SourceHit'))).toEqual({});
+  });
+
+  it('attributes an order to the customer’s latest source hit before it, within the attribution window; none is direct', () => {
+    const found = journeys([
       hit('c1', 'facebook', 0), hit('c1', 'Newsletter', 60), ...order('c1', 'v1', 120),
       // Placed more than ATTRIBUTION_DAYS after the last hit: direct.
       ...order('c1', 'v1', 60 + (ATTRIBUTION_DAYS + 1) * DAY),
       // A hit after an order does not count for it; a guest's hit names nobody.
       ...order('c2', 'v1', 0), hit('c2', 'instagram', 10), hit(null, 'facebook', 5),
     ]);
-    expect(docs.c1!.orders.map((o) => [o.source, o.status])).toEqual([['newsletter', 'payed'], [null, 'payed']]);
-    expect(docs.c2!.orders.map((o) => o.source)).toEqual([null]);
-    expect(docs.c1!.vendorIds).toEqual(['v1']);
-    expect(Object.keys(docs).sort()).toEqual(['c1', 'c2']);
+    expect(found.c1!.orders.map((o) => [o.source, o.status])).toEqual([['newsletter', 'payed'], [null, 'payed']]);
+    expect(found.c2!.orders.map((o) => o.source)).toEqual([null]);
+    expect(Object.keys(found).sort()).toEqual(['c1', 'c2']);
   });
 
   it('follows each order’s status through its later events, which name only the order', () => {
-    const docs = fold<CustomerJourneyView>(customerJourneysProjection, [
+    const found = journeys([
       ...order('c1', 'v1', 0, 'new'), ...order('c1', 'v1', 10, 'approved'), ...order('c1', 'v2', 20, 'completed'), ...order('c1', 'v1', 30, 'canceled'),
     ]);
-    expect(docs.c1!.orders.map((o) => [o.vendorId, o.status])).toEqual([['v1', 'new'], ['v1', 'approved'], ['v2', 'completed'], ['v1', 'canceled']]);
-    expect(docs.c1!.vendorIds).toEqual(['v1', 'v2']);
+    expect(found.c1!.orders.map((o) => [o.vendorId, o.status])).toEqual([['v1', 'new'], ['v1', 'approved'], ['v2', 'completed'], ['v1', 'canceled']]);
   });
 
-  it(`keeps the newest ${MAX_HITS} hits of a customer`, () => {
-    const docs = fold<CustomerJourneyView>(customerJourneysProjection, Array.from({ length: MAX_HITS + 5 }, (_, n) => hit('c1', 'google', n)));
-    expect(docs.c1!.hits).toHaveLength(MAX_HITS);
-    expect(docs.c1!.hits[0]!.at).toBe(t(5));
-  });
-
-  it('the same events with the streams in another order make the same documents', () => {
+  it('the same events with the streams in another order make the same documents and journeys', () => {
     const events = [
       hit('c1', 'facebook', 0), ...order('c1', 'v1', 60), conversation('c1', 'v1', 30), hit('c1', 'google', 2 * DAY), ...order('c1', 'v1', 3 * DAY, 'completed'),
       ...Array.from({ length: MAX_HITS }, (_, n) => hit('c1', 'tiktok', 10 * DAY + n)),
@@ -77,8 +100,9 @@ describe('customer journeys', () => {
     for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
     const reversed = [...byStream.values()].reverse().flat();
     expect(fold(customerJourneysProjection, reversed)).toEqual(fold(customerJourneysProjection, events));
+    expect(journeys(reversed)).toEqual(journeys(events));
     // The old hits were pushed out by the newer ones: the first orders lost their source either way.
-    expect(fold<CustomerJourneyView>(customerJourneysProjection, reversed).c1!.orders.map((o) => o.source)).toEqual([null, null]);
+    expect(journeys(reversed).c1!.orders.map((o) => o.source)).toEqual([null, null]);
   });
 });
 

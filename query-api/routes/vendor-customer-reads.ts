@@ -6,6 +6,7 @@ import { isAdmin, ownsVendor, type Actor } from '../../domain/shared/actor.ts';
 import { problems } from '../../infra/http/problem.ts';
 import { readRoute, type ReadRoute } from '../read-route.ts';
 import { vendorInsightsOf } from '../../projectors/customer-journeys/figures.ts';
+import { conversationFieldsUnread, customersOf, journeysOf, orderFieldsUnread, type ConversationFact, type OrderFact } from '../../projectors/customer-journeys/journeys.ts';
 import type { CustomerJourneyView } from '../../projectors/customer-journeys/projection.ts';
 
 // The customers a vendor already deals with: whoever ordered from it, opened a conversation with it
@@ -69,8 +70,9 @@ export const vendorCustomers = readRoute({
 
 // The artist's repeat and referral figures (docs/vendor-calendar-and-products.md ("Repeat and referral facts"), issue 27 item 5): repeat customers,
 // bookings by source and the conversion of conversations, added up from the journeys of the customers
-// who dealt with it (`customerJourneys`, projectors/customer-journeys). Its own vendor reads them, an
-// admin names the vendor; never public.
+// who dealt with it, joined here (projectors/customer-journeys/journeys.ts): the artist's orders and
+// conversations (by vendorId, indexed), then the source hits of their customers (`customerJourneys`, by
+// `_id`), one read each. Its own vendor reads them, an admin names the vendor; never public.
 export const vendorInsights = readRoute({
   path: '/api/vendor/insights',
   response: VendorInsightsAnswer,
@@ -81,8 +83,13 @@ export const vendorInsights = readRoute({
   answers: { 403: 'An admin names no vendorId, or a vendor names another vendor' },
   async handle({ query, views, actor }) {
     const vendorId = vendorReadBy(query, actor, "A vendor reads only its own vendor's figures.");
-    const journeys = await views.find<CustomerJourneyView>('customerJourneys', { vendorIds: vendorId });
-    return vendorInsightsOf(vendorId, journeys);
+    const [orders, conversations] = await Promise.all([
+      views.find<OrderFact & ViewDocument>('orders', { vendorId }, { omit: orderFieldsUnread }),
+      views.find<ConversationFact & ViewDocument>('conversations', { vendorId }, { omit: conversationFieldsUnread }),
+    ]);
+    const customerIds = customersOf(orders, conversations);
+    const hits = customerIds.length === 0 ? [] : await views.find<CustomerJourneyView>('customerJourneys', { _id: { $in: customerIds } });
+    return vendorInsightsOf(vendorId, journeysOf(orders, conversations, hits));
   },
 });
 

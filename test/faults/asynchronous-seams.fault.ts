@@ -204,7 +204,7 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   const monitor = monitorReadiness(deployment);
   // A load the deployment sustains on this machine with room to catch up. The projectors write each
   // event's documents one by one, and FerretDB's SQLite backend scans a collection for every update (20 to
-  // 60 ms an order view on two shared cores; a paid order touches orders, orderMoney, customerJourneys,
+  // 60 ms an order view on two shared cores; a paid order touches orders, orderMoney,
   // analyticsOrders and slotHolds): with other work on the machine they applied about 6 events a second. After
   // an outage they must work off the backlog while the load goes on. Two customers pausing 4 s between
   // rounds write about 5 events a second (each round's order, payment and cancel bring their slot,
