@@ -24,7 +24,8 @@ const marketplace = await startMarketplace({
   port: 0,
   dataDir,
   seed: false,
-  logLevel: 'silent',
+  // Quiet while measuring; BENCH_LOG_LEVEL=error shows what the server logs at that level and above.
+  logLevel: (process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'silent',
   // The start figure (--announce-early) times the real start path itself: it needs the address as soon
   // as the server listens, before the projectors caught up.
   ...(values['announce-early'] ? { onListening: (url: string) => tellParent({ kind: 'bound', url }) } : {}),
