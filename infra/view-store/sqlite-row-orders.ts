@@ -20,8 +20,8 @@ const MAX_LISTED_ROWS = 8_000_000;
 /** What listing one row is taken to cost until a list has been built and timed, ms (~0.15 µs walking the name index of 100,000 cards). */
 const FIRST_GUESS_MS_PER_ROW = 0.00015;
 
-/** A row as the collection reads it: its rid and the asked columns' `doc`. */
-export interface Row { rid: number; doc: string }
+/** A row as the collection reads it: its rid and the asked columns' `doc` (`served`: a text findTexts answered before, not read). */
+export interface Row { rid: number; doc: string; served?: true }
 
 /** When a listing's order is kept as a list of rows: once it pays, from a listing's first page on, or never. */
 export type OrderListsMode = 'when-paid' | 'always' | 'never';

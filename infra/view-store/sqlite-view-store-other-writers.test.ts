@@ -47,7 +47,12 @@ it('a server sees another connection rebuild the views: counts, findOne, listing
   // And a single write of the other connection is seen too.
   await rebuild.collection('cards').replaceOne(card(3, 'a'));
   expect((await read()).count).toBe(4);
+  // A text served before is read again once another connection changed its row (not its place).
+  await rebuild.collection('cards').replaceOne({ ...card(1, 'a'), note: 'theirs' });
+  expect((await read()).texts).toEqual([JSON.stringify({ _id: 'v0', name: 'n0', category: 'a', tags: ['a'] }), JSON.stringify({ _id: 'v1', name: 'n1', category: 'a', tags: ['a'], note: 'theirs' })]);
   // The server's own writes still go on as before.
   await cards.replaceOne(card(4, 'a'));
   expect(await read()).toMatchObject({ count: 5, page: ['v0', 'v1', 'v2'] });
+  await cards.replaceOne({ ...card(0, 'a'), note: 'ours' });
+  expect((await read()).texts[0]).toBe(JSON.stringify({ _id: 'v0', name: 'n0', category: 'a', tags: ['a'], note: 'ours' }));
 });

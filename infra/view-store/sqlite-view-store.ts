@@ -5,6 +5,7 @@ import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmiss
 import { upsertedDocument } from './upsert-document.ts';
 import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
 import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
+import { ServedTexts } from './sqlite-served-texts.ts';
 import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 import { SqliteQueryPlanner } from './sqlite-query-planner.ts';
 
@@ -109,6 +110,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private readonly kept: KeptTexts;
   /** Whether the collection holds no document, asked once since it last changed (undefined: not asked). */
   private empty: boolean | undefined;
+  /** The texts findTexts answered by rid since the collection last changed (sqlite-served-texts.ts). */
+  private readonly served = new ServedTexts();
 
   constructor(store: SqliteStoreCore, name: string) {
     this.store = store;
@@ -136,8 +139,9 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   /**
    * The matching rows: SQL where it is exact, else the candidates checked, sorted and paged by mingo.
    * `listed`: a read (find, findTexts) that may go through a kept order; never a write's own select.
+   * `served`: texts answered before, which a page from a kept order takes instead of reading their rows.
    */
-  private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS, listed = false): Row[] {
+  private select(filter: Filter, options: FindOptions = {}, columns = DOC_COLUMNS, listed = false, served?: ServedTexts): Row[] {
     const condition = this.planner.condition(filter);
     // A read of an empty collection asks nothing more (the vendor search's response figures of a
     // catalog without answered conversations: every page asked them).
@@ -155,7 +159,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
         return this.store.statement(sql).all(...params) as unknown as Row[];
       };
       return listed && this.store.orderLists !== 'never'
-        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => this.rowsByRid(rids, columns))
+        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => (served ? this.servedOrRead(rids, columns, served) : this.rowsByRid(rids, columns)))
         : run();
     }
     const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
@@ -217,6 +221,23 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       .all(JSON.stringify(rids)) as unknown as Row[];
   }
 
+  /** Rows by rid as rowsByRid, those served before as their texts (`served: true`) without a read. */
+  private servedOrRead(rids: number[], columns: string, served: ServedTexts): Row[] {
+    const missing = rids.filter((rid) => !served.has(rid));
+    if (missing.length === rids.length) return this.rowsByRid(rids, columns);
+    const read = missing.length === 0 ? null : new Map(this.rowsByRid(missing, columns).map((row) => [row.rid, row]));
+    const rows: Row[] = [];
+    for (const rid of rids) {
+      const text = served.get(rid);
+      if (text !== undefined) rows.push({ rid, doc: text, served: true });
+      else {
+        const row = read?.get(rid);
+        if (row) rows.push(row);
+      }
+    }
+    return rows;
+  }
+
   async findTexts(filter: Filter = {}, options: FindOptions = {}, omit: TextOmission): Promise<string[]> {
     this.store.freshen();
     const prefix = omit.prefix ?? null;
@@ -230,17 +251,27 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const inSql = kept !== null || paths.every((path) => path !== null);
     const columns = kept ?? (inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS);
     const leftover = prefix === null ? null : new RegExp(`"${escapeRegExp(prefix)}|\\\\u`);
-    return this.select(filter, options, columns, true).map(({ doc }) => {
-      if (inSql && (leftover === null || !leftover.test(doc))) return doc;
-      const value = JSON.parse(doc) as Record<string, unknown>;
-      for (const key of Object.keys(value)) {
-        if (prefix !== null && key.startsWith(prefix)) {
-          if (known!.size < MAX_PREFIXED_KEYS) known!.add(key);
-          delete value[key];
-        } else if (omitted.has(key)) delete value[key];
-      }
-      return JSON.stringify(value);
+    // A text depends only on the row's document and the omission (the keys with the prefix are all cut).
+    const served = this.served.of(`${columns}\n${JSON.stringify([omit.keys, prefix])}`);
+    return this.select(filter, options, columns, true, served).map((row) => {
+      if (row.served) return row.doc;
+      const text = this.cutText(row.doc, inSql, leftover, omitted, prefix, known);
+      served.set(row.rid, text);
+      return text;
     });
+  }
+
+  /** A row's text without the omitted keys: as read when SQL cut them all, else parsed and cut here. */
+  private cutText(doc: string, inSql: boolean, leftover: RegExp | null, omitted: ReadonlySet<string>, prefix: string | null, known: Set<string> | undefined): string {
+    if (inSql && (leftover === null || !leftover.test(doc))) return doc;
+    const value = JSON.parse(doc) as Record<string, unknown>;
+    for (const key of Object.keys(value)) {
+      if (prefix !== null && key.startsWith(prefix)) {
+        if (known!.size < MAX_PREFIXED_KEYS) known!.add(key);
+        delete value[key];
+      } else if (omitted.has(key)) delete value[key];
+    }
+    return JSON.stringify(value);
   }
 
   async keepTexts(omit: TextOmission): Promise<void> {
@@ -302,6 +333,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   private forgetReads(): void {
     this.empty = undefined;
+    this.served.forget();
     this.counts.clear();
     this.found.clear();
     this.orders.forget();
