@@ -22,6 +22,7 @@ import { securityHeaders } from './infra/http/security-headers.ts';
 import { answerClientErrors } from './infra/http/client-errors.ts';
 import { healthRouter, type ReadinessCheck } from './infra/http/health.ts';
 import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './infra/http/readiness-checks.ts';
+import { gracefulClose } from './infra/http/graceful-close.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
 import { vouchForClientAddress } from './infra/http/client-address.ts';
 import { actorOfClaims, verifyAccessToken } from './infra/auth/jwt-tokens.ts';
@@ -206,6 +207,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   app.use(problemHandler((error) => apiLog.error({ err: error }, 'unhandled')));
 
   const server = createServer(app);
+  const httpClose = gracefulClose(server);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -230,9 +232,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   return {
     url: localUrl, port, config, adapters, projections: projections!, seeded, mailOutbox: mail?.outbox ?? null,
     close: () => (closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await httpClose.close();
       await web?.close();
       for (const stop of c.stops.reverse()) await stop();
       await adapters.close();
