@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const domainRoot = dirname(fileURLToPath(import.meta.url));
 // libphonenumber-js is pure too (parsing and formatting phone numbers, shared/phone-parsing.ts), and so is
 // @hebcal/core (the Jewish calendar's dates and sun times from coordinates, calendar/jewish-calendar.ts).
-const allowedPackages = new Set(['zod', 'zod/mini', 'libphonenumber-js/min', '@hebcal/core']);
+const allowedPackages = new Set(['zod', 'zod/mini', 'libphonenumber-js/min', '@hebcal/core', 'immutable']);
 const mayReadClock = new Set([join('ports', 'clock.ts')]);
 
 const importSpecifiers = /(?:\bfrom\s*|\bimport\s*)(['"])([^'"]+)\1/g;

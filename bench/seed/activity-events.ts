@@ -46,7 +46,7 @@ export function customerActivity(c: number, vendors: number): SeedEntry[] {
       type: 'IssueReceipt', actor: systemActor, at: paidAt, vendorId, kind: 'payment', sourceId: `pay-${orderId}`, paymentId: `pay-${orderId}`, orderId,
       customerId: userId, customerName: `Customer ${c}`, vendorName: benchVendorName(v), productName: { en: 'Show' }, amount: price,
       vatBasisPoints: DEFAULT_VAT_BASIS_POINTS, part: 'full', instalments: 1, language: receiptLanguageOf(c % 2 ? 'en-US' : 'he-IL'), paidAt,
-    }, { issued: Math.floor((c * 3 + o) / vendors), sources: {}, payments: {} });
+    }, { ...receiptDecider.initialState, issued: Math.floor((c * 3 + o) / vendors) });
     for (const receipt of receipts) add(`receipts-${vendorId}`, receipt, system);
     add(`notifications-${owner}`, { type: 'NotificationCreated', data: { userId: owner, notificationId: `n-${orderId}`, kind: 'order.payed', subject: { orderId }, params: {}, sourceEventId: `src-${orderId}`, at: day(c + o, 11) } }, system);
     add(`order-${orderId}`, { type: 'OrderApproved', data: { orderId, by: owner, at: day(c + o, 12) } }, vendor);
