@@ -30,16 +30,20 @@ export async function responseFiguresFor(views: ReadViews, vendorIds: readonly s
 
 const VENDOR_ID = /"vendorId":"([A-Za-z0-9_-]+)"/;
 
-/** A card's JSON text with `response` first (a card's text always names its vendorId; ids are letters, digits, - and _). */
-function withResponseText(card: string, figures: Figures): string {
-  const vendorId = VENDOR_ID.exec(card)?.[1] ?? '';
-  return `{"response":${JSON.stringify(figures.get(vendorId) ?? null)},${card.slice(1)}`;
+/** A card's vendorId (a card's text always names it; ids are letters, digits, - and _). */
+const vendorIdOf = (card: string): string => VENDOR_ID.exec(card)?.[1] ?? '';
+
+/** A card's JSON text with `response` first. */
+function withResponseText(card: string, vendorId: string, figures: Figures): string {
+  const figure = figures.get(vendorId) ?? null;
+  return `{"response":${figure === null ? 'null' : JSON.stringify(figure)},${card.slice(1)}`;
 }
 
 /** Card texts (findTexts) with each card's response figures, unparsed. */
 export async function withResponseTexts(cards: string[], views: ReadViews, now: Date): Promise<string[]> {
-  const figures = await responseFiguresFor(views, cards.map((card) => VENDOR_ID.exec(card)?.[1] ?? ''), now);
-  return cards.map((card) => withResponseText(card, figures));
+  const vendorIds = cards.map(vendorIdOf);
+  const figures = await responseFiguresFor(views, vendorIds, now);
+  return cards.map((card, at) => withResponseText(card, vendorIds[at]!, figures));
 }
 
 /** Cards as objects with their response figures. */
@@ -83,6 +87,6 @@ export async function responsePageText(
     if (start < restTotal) items.push(...await views.findTexts('vendorCards', rest, { sort: restSort, skip: start, limit }, options.omit));
     if (items.length < limit) items.push(...rankedTexts(Math.max(0, start - restTotal), Math.max(0, start - restTotal) + limit - items.length));
   }
-  const withFigures = items.map((card) => withResponseText(card, figures));
+  const withFigures = items.map((card) => withResponseText(card, vendorIdOf(card), figures));
   return new JsonText(`{"items":[${withFigures.join(',')}],"total":${ranked.length + restTotal}}`);
 }
