@@ -149,3 +149,65 @@ describe('node:sqlite event store on a file', () => {
     await store.close();
   });
 });
+
+// The subscriptions of one process share the newest events, read and decoded once (sqlite-event-store.ts,
+// readPage): whatever their pace, each still gets every event once, in order, with nothing skipped.
+describe('node:sqlite subscriptions sharing the newest events', () => {
+  const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+  const batch = (size: number, from: number) => Array.from({ length: size }, (_, index) => ({ id: randomUUID(), type: 'OrderNoted', data: { n: from + index, nested: { list: [from] } }, metadata }));
+
+  it('gives fast, slow and late subscriptions every event once, in order, while appends go on', async () => {
+    const store = await openSqliteEventStore({ path: freshFile() });
+    const total = 9_000;
+    const controller = new AbortController();
+    const follow = async (delayEvery: number, after?: number) => {
+      const positions: number[] = [];
+      for await (const event of store.subscribeToAll({ signal: controller.signal, ...(after !== undefined ? { after } : {}) })) {
+        positions.push(event.position);
+        // A slow follower falls behind the shared tail (4,000 events at most) and reads on its own.
+        if (delayEvery && positions.length % delayEvery === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        if (event.position >= total - 1 + firstPosition) break;
+      }
+      return positions;
+    };
+    await store.append('order-0', batch(1, 0), 'no_stream');
+    const firstPosition = (await store.readAll())[0]!.position;
+    const fast = follow(0);
+    const slow = follow(50);
+    let written = 1;
+    let late: Promise<number[]> | null = null;
+    for (let stream = 1; written < total; stream++) {
+      const size = Math.min(1 + (stream % 37), total - written);
+      await store.append(`order-${stream}`, batch(size, written), 'no_stream');
+      written += size;
+      // One subscription starts midway, after what was written so far.
+      if (!late && written > total / 2) late = follow(0, (await store.headPosition()));
+    }
+    // One from the start once everything is written: far behind the tail, it reads on its own, then joins it.
+    const behind = follow(0, -1);
+    const all = (await store.readAll()).map((event) => event.position);
+    const lateFrom = all.indexOf((await late!)[0]!);
+    expect(await fast).toEqual(all);
+    expect(await slow).toEqual(all);
+    expect(await behind).toEqual(all);
+    expect(await late).toEqual(all.slice(lateFrom));
+    expect(lateFrom).toBeGreaterThan(0);
+    controller.abort();
+    await store.close();
+  }, 60_000);
+
+  it('hands out frozen events, so no subscription can change one another reads', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    await store.append('order-1', batch(2, 0), 'no_stream');
+    const controller = new AbortController();
+    const seen: RecordedEvent[] = [];
+    for await (const event of store.subscribeToAll({ signal: controller.signal })) {
+      seen.push(event);
+      if (seen.length === 2) break;
+    }
+    expect(() => { (seen[0]!.data as { n: number }).n = 5; }).toThrow(TypeError);
+    expect(() => { (seen[0]!.data as { nested: { list: number[] } }).nested.list.push(1); }).toThrow(TypeError);
+    expect(Object.isFrozen(seen[1]!.metadata)).toBe(true);
+    await store.close();
+  });
+});

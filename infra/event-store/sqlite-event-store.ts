@@ -67,6 +67,29 @@ export interface SqliteEventStore extends EventStore {
 }
 
 const PAGE_SIZE = 500;
+/** How many of the newest events the subscriptions share (readPage below). */
+const TAIL_SIZE = 2_000;
+
+/** The index of the first event after `position` in events sorted by position. */
+function firstAfter(events: readonly RecordedEvent[], position: number): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (events[middle]!.position <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Frozen through: an event read once and handed to several subscriptions must not change under any. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozen(child);
+  }
+  return value;
+}
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
@@ -136,6 +159,49 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   const readAllSync = (after: number, maxCount: number): RecordedEvent[] =>
     (statements.readAll.all(after, maxCount) as Row[]).map(toRecorded);
 
+  // The newest events, read and decoded once for every subscription of this process near the head (the
+  // projectors, the reactor, each flow: each read and parsed the same rows itself). The tail holds every
+  // event in (tailAfter, tailTo]: a read is a complete picture of its range, since positions become
+  // visible in order. Its events are shared between subscriptions, so they are frozen.
+  let tail: RecordedEvent[] = [];
+  let tailAfter = -1;
+  let tailTo = -1;
+  let tailUsed = false;
+  /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
+  let tailCurrentAt = -1;
+  /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE). */
+  const extendTail = (maxCount: number): RecordedEvent[] => {
+    if (appends === tailCurrentAt) return [];
+    const seen = appends;
+    const page = readAllSync(tailTo, maxCount).map(frozen);
+    if (page.length < maxCount) tailCurrentAt = seen;
+    if (page.length === 0) return page;
+    tail.push(...page);
+    tailTo = page.at(-1)!.position;
+    if (tail.length > TAIL_SIZE * 2) {
+      const dropped = tail.length - TAIL_SIZE;
+      tailAfter = tail[dropped - 1]!.position;
+      tail = tail.slice(dropped);
+    }
+    return page;
+  };
+  /** A subscription's next page after `after`: from the tail when it covers `after`, else from the file. */
+  const readPage = (after: number): RecordedEvent[] => {
+    if (!tailUsed || after > tailTo) {
+      // The first subscription, or one ahead of the tail (another process appended): the tail starts over here.
+      tail = [];
+      tailAfter = after;
+      tailTo = after;
+      tailUsed = true;
+      tailCurrentAt = -1;
+    }
+    if (after < tailAfter) return readAllSync(after, PAGE_SIZE); // far behind: its own read
+    const from = firstAfter(tail, after);
+    const page = tail.slice(from, from + PAGE_SIZE);
+    // Short of a page, the tail's end was reached: read on to the file's head (what was appended since).
+    return page.length < PAGE_SIZE ? page.concat(extendTail(PAGE_SIZE - page.length)) : page;
+  };
+
   const ensureOpen = (): void => {
     if (closed) throw new Error('The event store is closed');
   };
@@ -150,7 +216,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, pollIntervalMs);
+      // The poll: another process may have appended to the file unnoticed, so the tail may be behind.
+      const timer = setTimeout(() => { appends += 1; done(); }, pollIntervalMs);
       waiters.add(done);
       signal?.addEventListener('abort', done, { once: true });
     });
@@ -205,7 +272,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       let last = subscribeOptions.after ?? -1;
       while (!closed && !signal?.aborted) {
         const seen = appends;
-        const page = readAllSync(last, PAGE_SIZE);
+        const page = readPage(last);
         for (const event of page) {
           if (closed || signal?.aborted) return;
           yield event;
