@@ -31,9 +31,9 @@ const tally = (n: number) => ({
   start: '2031-01-01T10:00:00.000Z', end: '2031-01-01T11:00:00.000Z',
 });
 
-function run(eventStore: EventStore, flow: FlowStep, checkpoint = memoryRelayCheckpoints()) {
+function run(eventStore: EventStore, flow: FlowStep, checkpoint = memoryRelayCheckpoints(), quietMs?: number) {
   const viewStore = createMemoryViewStore();
-  const manager = createProcessManager({ flow, feed: storeEventFeed(eventStore), viewStore, eventStore, checkpoint, retryDelayMs: () => 5 });
+  const manager = createProcessManager({ flow, feed: storeEventFeed(eventStore), viewStore, eventStore, checkpoint, retryDelayMs: () => 5, ...(quietMs ? { quietMs } : {}) });
   cleanups.push(() => manager.stop());
   return { manager, viewStore, checkpoint };
 }
@@ -64,6 +64,29 @@ describe('process manager', () => {
     const [counted] = await store.readStream('calendar-v1');
     const [cause] = await store.readStream('thing-1');
     expect(counted!.metadata).toMatchObject({ actor: { roles: ['system'] }, causationId: cause!.id, correlationId: cause!.metadata.correlationId });
+  });
+
+  it('saves its checkpoint with a page where it took a step, and not with every page of other events', async () => {
+    const store = await storeWith(1);
+    const saved: number[] = [];
+    const checkpoint = memoryRelayCheckpoints();
+    const counting = { load: () => checkpoint.load(), save: async (position: number) => { saved.push(position); await checkpoint.save(position); } };
+    const handled: number[] = [];
+    // No quiet save during the test: only the pages decide.
+    const { manager } = run(store, { name: 'tally', eventTypes: new Set(['ThingHappened']), async handle(event) { handled.push(event.position); } }, counting, 600_000);
+    await manager.start();
+    expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(saved).toEqual([await store.headPosition()]);
+    // Pages of other events, one at a time: none is saved on its own.
+    for (let n = 0; n < 5; n++) {
+      await store.append(`other-${n}`, [{ ...happened(n), type: 'SomethingElse' }], 'no_stream');
+      expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    }
+    expect(saved).toHaveLength(1);
+    await store.append('thing-9', [happened(9)], 'no_stream');
+    expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(saved).toEqual([saved[0], await store.headPosition()]);
+    expect(handled).toHaveLength(2);
   });
 
   it('sets aside a step the domain refuses as a dead letter, and goes on with the next event', async () => {

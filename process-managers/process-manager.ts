@@ -72,6 +72,8 @@ export interface ProcessManagerOptions {
   log?: ProjectorLog;
   /** Wait before the n-th retry in a row; default 200 ms doubling up to 30 s. */
   retryDelayMs?: (attempt: number) => number;
+  /** How long the feed stays quiet before the checkpoint of pages without a step is saved; default 200 ms. */
+  quietMs?: number;
   /** For the checkpoint check: a checkpoint past the log's head belongs to another log. */
   eventStore: Pick<EventStore, 'headPosition'>;
 }
@@ -126,9 +128,13 @@ export function createProcessManager(options: ProcessManagerOptions): ProcessMan
       stats.lastError = null;
     },
     skipHandled: globalOrder,
-    // The checkpoint follows every page: a crash then redoes at most one page of steps.
-    checkpointEvery: 1,
+    // The checkpoint is saved with every page where the flow took a step, so a crash redoes at most one
+    // page of steps; pages of other events only every 500 events (or when the feed is quiet): after a
+    // crash they are passed over again, and a file write per page of them was a tenth of the server's time.
+    checkpointEvery: 500,
+    checkpointDue: (events) => events.some((event) => flow.eventTypes.has(event.type)),
     retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
+    ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
     onError(error, attempt) {
       stats.retries += 1;
       stats.lastError = messageOf(error);

@@ -42,6 +42,8 @@ export interface CheckpointedSubscriptionOptions<R> {
   lingerMs?: number;
   /** The checkpoint is saved once this many events are handled since the last save (1: every page)... */
   checkpointEvery?: number;
+  /** ...or with any page this says must be (a page where a flow took a step)... */
+  checkpointDue?(events: RecordedEvent[]): boolean;
   /** ...or when no page came for this long. Default 200 ms. */
   quietMs?: number;
   /** Wait before resubscribing after the n-th failure in a row (n from 1); default 1 s. */
@@ -186,7 +188,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
 
   async function handle(events: RecordedEvent[]): Promise<R> {
     const last = events.reduce((highest, event) => Math.max(highest, event.position), position);
-    const due = unsaved + events.length >= checkpointEvery;
+    const due = unsaved + events.length >= checkpointEvery || options.checkpointDue?.(events) === true;
     const result = await unit(async () => {
       const handled = await options.handlePage(events);
       if (due && last >= 0) await options.checkpoint.save(last);
