@@ -6,7 +6,7 @@ import { calendarDecider } from '../domain/calendar/decider.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
-import { memoryRelayCheckpoints } from '../infra/relay/relay-checkpoints.ts';
+import { memoryRelayCheckpoints, type RelayCheckpoints } from '../infra/relay/relay-checkpoints.ts';
 import { flowCommands } from './flow-commands.ts';
 import { createProcessManager, DEAD_LETTERS_COLLECTION, type FlowStep } from './process-manager.ts';
 
@@ -31,7 +31,7 @@ const tally = (n: number) => ({
   start: '2031-01-01T10:00:00.000Z', end: '2031-01-01T11:00:00.000Z',
 });
 
-function run(eventStore: EventStore, flow: FlowStep, checkpoint = memoryRelayCheckpoints(), quietMs?: number) {
+function run(eventStore: EventStore, flow: FlowStep, checkpoint: RelayCheckpoints = memoryRelayCheckpoints(), quietMs?: number) {
   const viewStore = createMemoryViewStore();
   const manager = createProcessManager({ flow, feed: storeEventFeed(eventStore), viewStore, eventStore, checkpoint, retryDelayMs: () => 5, ...(quietMs ? { quietMs } : {}) });
   cleanups.push(() => manager.stop());
