@@ -52,8 +52,11 @@ export class ServedTexts {
     }
     this.byRid.set(rid, text);
     this.chars += text.length;
+    if (this.chars <= this.maxChars) return;
+    // A tenth at once: a Map walked from its start passes over the places of the entries deleted
+    // before (until it is rehashed), so dropping one entry per new text cost ~4% of a miss at 100,000 vendors.
     for (const [oldest, dropped] of this.byRid) {
-      if (this.chars <= this.maxChars) break;
+      if (this.chars <= this.maxChars * 0.9) break;
       this.byRid.delete(oldest);
       this.chars -= dropped.length;
     }
