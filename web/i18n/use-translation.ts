@@ -12,13 +12,37 @@ import type { i18n } from 'i18next';
 // a page (a call per component that shows text) costs one context read each (docs/storefront.md).
 type Translation = Pick<ReturnType<typeof useTranslationOfReactI18next>, 't' | 'i18n'>;
 
+//
+// A text asked for by its key alone (most of them) is looked up in i18next once per instance and then
+// remembered: i18next resolves each call anew (options, nesting, interpolation), a tenth of the time of
+// rendering an artist's page on the server. What it remembers is forgotten when messages are added (a
+// route group's) or the language changes.
 const translations = new WeakMap<i18n, Translation>();
+
+function translationOf(instance: i18n): Translation {
+  const fixed = instance.getFixedT(instance.language, 'translation');
+  const byKey = new Map<string, string>();
+  const forget = () => byKey.clear();
+  instance.store?.on('added', forget);
+  instance.on('languageChanged', forget);
+  const resolve = fixed as unknown as (...args: unknown[]) => unknown;
+  const t = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return resolve(key, ...rest);
+    let text = byKey.get(key);
+    if (text === undefined) {
+      text = resolve(key) as string;
+      byKey.set(key, text);
+    }
+    return text;
+  }) as unknown as Translation['t'];
+  return { t, i18n: instance };
+}
 
 export function useTranslation(): Translation {
   const instance = useContext(I18nContext)?.i18n ?? getI18n();
   let translation = translations.get(instance);
   if (!translation) {
-    translation = { t: instance.getFixedT(instance.language, 'translation') as Translation['t'], i18n: instance };
+    translation = translationOf(instance);
     translations.set(instance, translation);
   }
   return translation;
