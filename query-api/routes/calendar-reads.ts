@@ -7,7 +7,7 @@ import { pagingShape } from '../paging.ts';
 import { listPage } from '../list-page.ts';
 import { JewishCalendarAnswer } from '../jewish-calendar-answer.ts';
 import { observanceOf, placeOfRead } from '../jewish-calendar.ts';
-import { hebrewDays, restWindows } from '../../domain/calendar/jewish-calendar.ts';
+import { hebrewDays, restWindows, type HebrewDay } from '../../domain/calendar/jewish-calendar.ts';
 import { FALLBACK_PLACES } from '../../domain/calendar/israeli-places.ts';
 import { israelDate } from '../../domain/shared/israel-time.ts';
 
@@ -73,9 +73,29 @@ export const vendorJewishCalendar = readRoute({
       observance,
       place: placeName,
       rest: restWindows(observance, place, from.toISOString(), to.toISOString()),
-      days: hebrewDays(israelDate(from.getTime()), lastDay < israelDate(from.getTime()) ? israelDate(from.getTime()) : lastDay).slice(0, MAX_JEWISH_DAYS + 1),
+      days: hebrewDaysOf(israelDate(from.getTime()), lastDay < israelDate(from.getTime()) ? israelDate(from.getTime()) : lastDay).slice(0, MAX_JEWISH_DAYS + 1),
     };
   },
 });
+
+/**
+ * The Hebrew dates of a range of days, remembered: every artist's page asks for the same days (from today),
+ * and working them out (dates and holidays, day by day) was a twentieth of rendering the page. A range's
+ * days never change; the few ranges asked for at a time are kept, the oldest asked for going first.
+ */
+const HEBREW_RANGES_KEPT = 32;
+const hebrewRanges = new Map<string, readonly HebrewDay[]>();
+function hebrewDaysOf(first: string, last: string): readonly HebrewDay[] {
+  const key = `${first}/${last}`;
+  let days = hebrewRanges.get(key);
+  if (days) {
+    hebrewRanges.delete(key);
+  } else {
+    days = hebrewDays(first, last);
+    if (hebrewRanges.size >= HEBREW_RANGES_KEPT) hebrewRanges.delete(hebrewRanges.keys().next().value!);
+  }
+  hebrewRanges.set(key, days);
+  return days;
+}
 
 export const calendarReads: ReadRoute[] = [vendorCalendar, vendorJewishCalendar];
