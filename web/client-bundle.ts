@@ -8,6 +8,7 @@ import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
 import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
+import { productionBuildOf } from './react-router-production.ts';
 import type { Locale } from './api/view-models.ts';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
@@ -122,6 +123,18 @@ const browserRichText: Plugin = {
   },
 };
 
+/** In production, react-router's production build (web/react-router-production.ts). */
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^react-router(\/|$)/ }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const resolved = await bundle.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      return resolved.errors.length > 0 ? resolved : { ...resolved, path: productionBuildOf(resolved.path) };
+    });
+  },
+};
+
 export async function buildClientAssets(options: { production: boolean }): Promise<ClientAssets> {
   const altcha = await altchaAssets();
   const result = await build({
@@ -142,7 +155,7 @@ export async function buildClientAssets(options: { production: boolean }): Promi
     entryNames: '[name]',
     chunkNames: 'chunk.[hash]',
     metafile: true,
-    plugins: [zodEnglishOnly, pageMessages, browserRichText],
+    plugins: [zodEnglishOnly, pageMessages, browserRichText, ...(options.production ? [reactRouterProduction] : [])],
     minify: options.production,
     sourcemap: options.production ? 'linked' : 'inline',
     define: { 'process.env.NODE_ENV': JSON.stringify(options.production ? 'production' : 'development'), ...altcha.define },
