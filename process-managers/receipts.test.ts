@@ -119,9 +119,15 @@ describe('receipts flow', () => {
     cleanups.push(() => store.close());
     const money = await marketplace(store, 5);
     const flow = receiptFlow({ eventStore: store });
-    // The same event's step twice in a row: the second finds the first's receipt.
+    // The same event's step twice in a row: the second finds the first's receipt, and reads only the
+    // order and the book to find it (not the customer, the vendor or the VAT rate).
     await flow.handle(money[0]!);
+    const read: string[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (streamId, options) => { read.push(streamId); return readStream(streamId, options); };
     await flow.handle(money[0]!);
+    store.readStream = readStream;
+    expect([...new Set(read)]).toEqual(['order-o-0', 'receipts-v-1']);
     expect(await receiptsOf(store)).toHaveLength(1);
     // The whole log twice from the start, as after a lost checkpoint.
     for (let run = 0; run < 2; run++) {

@@ -43,11 +43,15 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
   const { eventStore } = options;
   const commands = flowCommands(eventStore, RECEIPT_FLOW);
 
-  /** The IssueReceipt for the event, or null when its order is unknown. */
+  /** The IssueReceipt for the event, or null when its order is unknown or its receipt already issued. */
   async function commandFor(event: RecordedEvent): Promise<Omit<IssueReceipt, 'actor' | 'at'> | null> {
     const { orderId } = event.data as { orderId: string };
     const order = (await loadFolded(eventStore, orderDecider, orderStream(orderId))).state;
     if (!order) return null;
+    // Already receipted (a step taken again, or a first start over a log whose payments have their
+    // receipts): the book says so, without reading the customer, the vendor and the VAT rate for nothing.
+    const sourceId = event.type === 'OrderRefunded' ? (event.data as RefundData).refundId : (event.data as PaymentData).paymentId;
+    if ((await loadFolded(eventStore, receiptDecider, receiptStream(order.vendorId))).state.sources.has(sourceId)) return null;
     const [user, vendor, vatBasisPoints] = await Promise.all([
       loadFolded(eventStore, userDecider, userStream(order.customerId)).then((folded) => folded.state),
       loadFolded(eventStore, vendorDecider, vendorStream(order.vendorId)).then((folded) => folded.state),
