@@ -10,8 +10,7 @@ import type { Projection, ViewDoc } from '../projection.ts';
 // `_id` = conversationId: customerId, vendorId, openedAt). The join — an order attributed to the
 // customer's latest hit before it — is made when an artist's figures are read (./journeys.ts,
 // query-api/routes/vendor-customer-reads.ts): an order event writes nothing here, and a hit rewrites a
-// document of MAX_HITS entries at most, whatever the customer did before (issue 24: one document per
-// customer with every order grew with each order, and each order event rewrote all of it).
+// document of MAX_HITS entries at most, whatever the customer did before.
 //
 // The kept hits are the newest MAX_HITS by time, the same whichever arrived first, so the document is a
 // function of the set of hits it saw, whatever the order of the streams (rebuild equals live;
