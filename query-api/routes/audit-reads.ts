@@ -14,6 +14,8 @@ const secretField = /password|token|secret/i;
 
 export function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
+  // A folded state's persistent maps (immutable's) and dates: what JSON would show of them.
+  if (value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') return redacted((value as { toJSON(): unknown }).toJSON());
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, secretField.test(key) ? '[redacted]' : redacted(inner)]));
   }
