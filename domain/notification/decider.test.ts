@@ -68,7 +68,7 @@ describe('notification decider', () => {
       spec(notificationDecider).given([created]).when(markRead(admin)).thenRefused('notification.forbidden');
     });
     it('the state knows what is read', () => {
-      expect(spec(notificationDecider).given([created, read]).state.readById).toEqual({ 'n-1': true });
+      expect(spec(notificationDecider).given([created, read]).state.readById.toJS()).toEqual({ 'n-1': true });
     });
   });
 
