@@ -25,6 +25,21 @@ export async function startServerProcess(script: string, options: ChildOptions =
   return serverProcessOf(child, await nextMessage(child, isReady));
 }
 
+/**
+ * Waits until the server at `url` answers GET /health/ready with 200 (every follower caught up), asking
+ * every `pollMs`; past `timeoutMs` it fails with the last readiness answer.
+ */
+export async function untilReady(url: string, timeoutMs: number, pollMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(new URL('/health/ready', url)).catch(() => undefined);
+    const report = await answer?.text();
+    if (answer?.status === 200) return;
+    if (performance.now() > deadline) throw new Error(`not ready within ${timeoutMs / 1000} s: ${report ?? 'no answer'}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
 /** Waits for a forked server child's ready message (`listening`), e.g. after timing what came before it. */
 export const serverReady = (child: ChildProcess): Promise<ServerReady> => nextMessage(child, isReady);
 

@@ -1,6 +1,6 @@
 import { forkChild, nextMessage } from './child-process.ts';
 import { marketplaceServer } from './seeded-marketplace.ts';
-import { serverProcessOf, serverReady } from './server-process.ts';
+import { serverProcessOf, serverReady, untilReady } from './server-process.ts';
 
 // The real start path, timed from outside: fork the marketplace server on a data directory (as
 // `npm start` would start over it), and count from the fork to the first page served with every view
@@ -20,7 +20,6 @@ export interface TimedStart {
 
 interface Bound { kind: 'bound'; url: string }
 const isBound = (message: unknown): message is Bound => (message as Bound | null)?.kind === 'bound';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function timedStart(dataDir: string, timeoutMs = 30 * 60_000): Promise<TimedStart> {
   const began = performance.now();
@@ -28,14 +27,8 @@ export async function timedStart(dataDir: string, timeoutMs = 30 * 60_000): Prom
   try {
     const { url } = await nextMessage(child, isBound);
     const listeningMs = performance.now() - began;
-    for (;;) {
-      // The readiness check itself waits a little for the projectors (infra/http/readiness-checks.ts).
-      const ready = await fetch(new URL('/health/ready', url)).catch(() => undefined);
-      await ready?.body?.cancel();
-      if (ready?.status === 200) break;
-      if (performance.now() - began > timeoutMs) throw new Error(`not ready within ${timeoutMs / 1000} s`);
-      await sleep(25);
-    }
+    // The readiness check itself waits a little for the projectors (infra/http/readiness-checks.ts).
+    await untilReady(url, timeoutMs - (performance.now() - began), 25);
     const page = await fetch(new URL('/', url));
     await page.text();
     if (page.status !== 200) throw new Error(`the first page answered ${page.status}`);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { serveUntilParentSaysStop } from '../server-process.ts';
+import { serveUntilParentSaysStop, untilReady } from '../server-process.ts';
 import { tellParent } from '../child-process.ts';
 
 // The project under test in a process of its own: `startMarketplace` of main.ts (embedded mode, as
@@ -43,11 +43,5 @@ const caughtUp = await marketplace.projections.waitForPosition(head, 600_000);
 if (!caughtUp) throw new Error(`projectors did not reach position ${head} within 10 minutes`);
 // …and every other follower (the flows, the notification reactor) has read the log too: otherwise their
 // first pass over the seeded log runs during the load and is measured as part of it.
-for (const deadline = Date.now() + 600_000; ;) {
-  const ready = await fetch(new URL('/health/ready', marketplace.url)).catch(() => undefined);
-  const report = await ready?.text();
-  if (ready?.status === 200) break;
-  if (Date.now() > deadline) throw new Error(`not ready within 10 minutes: ${report ?? 'no answer'}`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+await untilReady(marketplace.url, 600_000, 100);
 await serveUntilParentSaysStop(marketplace.url, () => marketplace.close(), { engines: marketplace.adapters.engines, head, reactBuild });
