@@ -35,8 +35,7 @@ const vendorIdOf = (card: string): string => VENDOR_ID.exec(card)?.[1] ?? '';
 
 /** A card's JSON text with `response` first. */
 function withResponseText(card: string, vendorId: string, figures: Figures): string {
-  const figure = figures.get(vendorId) ?? null;
-  return `{"response":${figure === null ? 'null' : JSON.stringify(figure)},${card.slice(1)}`;
+  return `{"response":${JSON.stringify(figures.get(vendorId) ?? null)},${card.slice(1)}`;
 }
 
 /** Card texts (findTexts) with each card's response figures, unparsed. */
