@@ -166,7 +166,6 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let tail: RecordedEvent[] = [];
   let tailAfter = -1;
   let tailTo = -1;
-  let tailUsed = false;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
   /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE). */
@@ -187,12 +186,11 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   };
   /** A subscription's next page after `after`: from the tail when it covers `after`, else from the file. */
   const readPage = (after: number): RecordedEvent[] => {
-    if (!tailUsed || after > tailTo) {
-      // The first subscription, or one ahead of the tail (another process appended): the tail starts over here.
+    if (after > tailTo) {
+      // A subscription ahead of the tail (the first one from a checkpoint, or another process appended): the tail starts over here.
       tail = [];
       tailAfter = after;
       tailTo = after;
-      tailUsed = true;
       tailCurrentAt = -1;
     }
     if (after < tailAfter) return readAllSync(after, PAGE_SIZE); // far behind: its own read
