@@ -8,7 +8,7 @@ import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
 import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
-import { productionBuildOf } from './react-router-production.ts';
+import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-production.ts';
 import type { Locale } from './api/view-models.ts';
 
 // The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
@@ -127,7 +127,7 @@ const browserRichText: Plugin = {
 const reactRouterProduction: Plugin = {
   name: 'react-router-production',
   setup(bundle) {
-    bundle.onResolve({ filter: /^react-router(\/|$)/ }, async (args) => {
+    bundle.onResolve({ filter: REACT_ROUTER_SPECIFIER }, async (args) => {
       if (args.pluginData === 'resolving') return undefined;
       const resolved = await bundle.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
       return resolved.errors.length > 0 ? resolved : { ...resolved, path: productionBuildOf(resolved.path) };

@@ -6,7 +6,7 @@ import { registerHooks } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
-import { isReactRouter, productionBuildOf } from './react-router-production.ts';
+import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-production.ts';
 
 // Read once: React and the router pick their build when first imported.
 const production = process.env.NODE_ENV === 'production';
@@ -14,7 +14,7 @@ const production = process.env.NODE_ENV === 'production';
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const resolved = nextResolve(specifier, context);
-    return production && isReactRouter(specifier) ? { ...resolved, url: productionBuildOf(resolved.url) } : resolved;
+    return production && REACT_ROUTER_SPECIFIER.test(specifier) ? { ...resolved, url: productionBuildOf(resolved.url) } : resolved;
   },
   load(url, context, nextLoad) {
     if (!url.startsWith('file:') || !url.endsWith('.tsx')) return nextLoad(url, context);

@@ -5,8 +5,8 @@
 // what `react-router` resolved to: the browser bundle (web/client-bundle.ts) and the server's module
 // hooks (web/jsx-hooks.ts) do it alike, so the one router module is never loaded in both builds.
 
-/** Whether `specifier` names react-router or one of its entries. */
-export const isReactRouter = (specifier: string): boolean => /^react-router(\/|$)/.test(specifier);
+/** A specifier naming react-router or one of its entries. */
+export const REACT_ROUTER_SPECIFIER = /^react-router(\/|$)/;
 
 /** The production build's file for a path or URL react-router's exports resolved to. */
 export const productionBuildOf = (resolved: string): string => resolved.replace(/([\\/]react-router[\\/]dist[\\/])development([\\/])/, '$1production$2');
