@@ -57,8 +57,16 @@ export interface SearchPair { seeded: SeededDataDir; marketplace: ServerProcess;
  */
 export async function startSearchPair(dir: string, vendors: number, servers: ServerProcess[]): Promise<SearchPair> {
   const seeded = await seedDataDir(join(dir, 'data'), { vendors });
+  return { seeded, ...(await startSearchServers(dir, join(dir, 'data'), vendors, servers)) };
+}
+
+/**
+ * The marketplace started over `dataDir` (already seeded, with `vendors` vendors) and the bare baseline
+ * server answering the bytes of its real first search page; the scratch files go in `dir`.
+ */
+export async function startSearchServers(dir: string, dataDir: string, vendors: number, servers: ServerProcess[]): Promise<Omit<SearchPair, 'seeded'>> {
   const started = performance.now();
-  const marketplace = await startMarketplaceProcess(join(dir, 'data'));
+  const marketplace = await startMarketplaceProcess(dataDir);
   servers.push(marketplace);
   const startMs = performance.now() - started;
   const body = await (await fetch(new URL(FIRST_SEARCH_PAGE, marketplace.url))).text();
@@ -69,7 +77,7 @@ export async function startSearchPair(dir: string, vendors: number, servers: Ser
   // The durable baseline's log sits on the same disk as the marketplace's event store.
   const bare = await startBareServer({ jsonFile, appendFile: join(dir, 'bare-appends.sqlite') });
   servers.push(bare);
-  return { seeded, marketplace, bare, startMs };
+  return { marketplace, bare, startMs };
 }
 
 /** Signs in through the command API, as the storefront does. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { EventStore, NewEvent } from '../../domain/ports/event-store.ts';
 import type { EventMetadata } from '../../domain/shared/metadata.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
-import { EVENTS_SCHEMA } from '../../infra/event-store/sqlite-append-group.ts';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { perSecond } from '../percentiles.ts';
+import { rawEventsDatabase, rawInsert } from '../raw-events.ts';
 import type { Measure } from '../figure-result.ts';
 
 // Figure 1, append throughput of the embedded event store (node:sqlite, WAL, synchronous=FULL: one
@@ -37,19 +37,7 @@ const eventOf = (n: number): NewEvent => ({
   metadata,
 });
 
-function rawDatabase(path: string): DatabaseSync {
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec(EVENTS_SCHEMA);
-  return db;
-}
-
-function rawInsert(db: DatabaseSync) {
-  const insert = db.prepare('INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  return (streamId: string, revision: number, event: NewEvent) =>
-    insert.run(event.id, streamId, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), new Date().toISOString());
-}
+const rawDatabase = (path: string): DatabaseSync => rawEventsDatabase(path, 'FULL');
 
 /** Milliseconds spent by each side; the two sides take turns block by block. */
 interface Split { store: number; raw: number }

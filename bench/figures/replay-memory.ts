@@ -1,15 +1,8 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ViewStore } from '../../domain/ports/view-store.ts';
-import { parseConfig } from '../../infra/config.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
-import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
-import { openSqliteViewStore } from '../../infra/view-store/sqlite-view-store.ts';
-import { rebuildViews } from '../../projectors/rebuild.ts';
-import { exited, forkChild, nextMessage } from '../child-process.ts';
 import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
-import { perSecond } from '../percentiles.ts';
+import { embeddedViewStore, mb, plainRead, seedHistory, settledRss, timedRebuild } from '../replay-steps.ts';
 import { timedStart, type TimedStart } from '../timed-start.ts';
 
 // Figures 6, 7 and 11. A child process seeds the history (vendor catalog + customers' activity); this
@@ -27,62 +20,17 @@ import { timedStart, type TimedStart } from '../timed-start.ts';
 const quick = benchMode() === 'quick';
 const vendors = quick ? 1_000 : 10_000;
 const targetEvents = quick ? 20_000 : 1_000_000;
-const seeder = fileURLToPath(new URL('../seed/seed-history-store.ts', import.meta.url));
-const mb = (bytes: number) => bytes / 1024 / 1024;
-
-function settledRss(): { rss: number; heapUsed: number } {
-  globalThis.gc?.();
-  globalThis.gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
-}
-
-interface Seeded { kind: 'seeded'; events: number; customers: number }
-
-/** The view store embedded mode opens by default (infra/open-adapters.ts), in `dir`. */
-function embeddedViewStore(dir: string): { viewStore: ViewStore; label: string } {
-  const config = parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-0123456789abcdef-0123', DATA_DIR: dir, VIEW_STORE: process.env.VIEW_STORE });
-  if (config.VIEW_STORE === 'memory') return { viewStore: createMemoryViewStore(), label: 'the in-memory view store' };
-  mkdirSync(dir, { recursive: true });
-  return { viewStore: openSqliteViewStore({ path: join(dir, 'views.sqlite') }), label: 'the sqlite view store (views.sqlite)' };
-}
-const isSeeded = (message: unknown): message is Seeded => (message as Seeded | null)?.kind === 'seeded';
-
 await reportFigure(async () => {
   const path = join(scratchDir(), `replay-${process.pid}`, 'events.sqlite');
   try {
-    const seedStarted = performance.now();
-    const child = forkChild(seeder, { args: ['--path', path, '--vendors', String(vendors), '--events', String(targetEvents)], jsx: false });
-    const seeded = await nextMessage(child, isSeeded);
-    await exited(child);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const seeded = await seedHistory(path, { vendors, events: targetEvents });
     const store = await openSqliteEventStore({ path });
     const before = settledRss();
 
     // Baseline: the same events, read page by page (JSON parsed), nothing projected.
-    let read = 0;
-    let after = -1;
-    const readStarted = performance.now();
-    const readCpu = process.cpuUsage();
-    for (;;) {
-      const page = await store.readAll({ after, maxCount: 1000 });
-      if (page.length === 0) break;
-      read += page.length;
-      after = page.at(-1)!.position;
-    }
-    const readRate = perSecond(read, performance.now() - readStarted);
-    const readCpuRate = perSecond(read, (process.cpuUsage(readCpu).user + process.cpuUsage(readCpu).system) / 1000);
-
+    const read = await plainRead(store);
     const { viewStore, label: viewStoreLabel } = embeddedViewStore(join(dirname(path), 'rebuild'));
-    const rebuildCpu = process.cpuUsage();
-    const report = await rebuildViews({ eventStore: store, viewStore, pageSize: 1000 });
-    const cpu = process.cpuUsage(rebuildCpu);
-    const rebuildRate = perSecond(report.events, report.elapsedMs);
-    // A helper process (projectors/rebuild-split.ts) builds a share of the views: its CPU time counts too.
-    const rebuildCpuRate = perSecond(report.events, (cpu.user + cpu.system) / 1000 + (report.helper?.cpuMs ?? 0));
-    const helperNote = report.helper
-      ? `; a helper process built ${report.helper.views.length} of the views beside it (${(report.helper.cpuMs / 1000).toFixed(1)} CPU-s, peak RSS ${mb(report.helper.maxRssBytes).toFixed(0)} MB)`
-      : '; on one thread';
+    const { report, rate: rebuildRate, cpuRate: rebuildCpuRate, helperNote } = await timedRebuild(store, viewStore);
     const built = settledRss();
     const fileMb = mb(statSync(path).size + (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0));
     await viewStore.close();
@@ -106,8 +54,8 @@ await reportFigure(async () => {
         figure: '6. Replay (rebuild all views)',
         scale,
         measures: [{
-          name: 'rebuild rate', value: rebuildRate, unit: 'events/s', baselineName: 'reading the same events, no projecting', baseline: readRate, better: 'higher',
-          note: `into ${viewStoreLabel}; ${(report.elapsedMs / 1000).toFixed(1)} s (target ≤ 5× at 1M events)${helperNote}; per CPU-second (all threads and processes, GC included) ${Math.round(rebuildCpuRate)} vs ${Math.round(readCpuRate)} events/s; seeded in ${seedSeconds.toFixed(0)} s`,
+          name: 'rebuild rate', value: rebuildRate, unit: 'events/s', baselineName: 'reading the same events, no projecting', baseline: read.rate, better: 'higher',
+          note: `into ${viewStoreLabel}; ${(report.elapsedMs / 1000).toFixed(1)} s (target ≤ 5× at 1M events); ${helperNote}; per CPU-second (all threads and processes, GC included) ${Math.round(rebuildCpuRate)} vs ${Math.round(read.cpuRate)} events/s; seeded in ${seeded.seconds.toFixed(0)} s`,
         }],
       },
       {
