@@ -32,6 +32,7 @@ const scripts: FigureScript[] = [
   { name: 'search', script: here('./figures/search-scale.ts'), figures: ['10. Vendor search at scale'] },
   { name: 'replay', script: here('./figures/replay-memory.ts'), figures: ['6. Replay', '7. Memory', '11. Start with the events in the store'], execArgv: ['--expose-gc'] },
   { name: 'export', script: here('./figures/replay-export.ts'), figures: ['8. Replay export'] },
+  { name: 'tenmillion', script: here('./figures/ten-million.ts'), figures: ['12. Ten million events'], execArgv: ['--expose-gc'] },
   { name: 'multiprocess', script: here('./figures/multiprocess.ts'), figures: ['13. Multi-process: order round trips', '13. Multi-process: projection lag'] },
 ];
 const chosen = values.only ? scripts.filter((script) => values.only!.split(',').includes(script.name)) : scripts;
