@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { onTestFailed, type TestContext } from 'vitest';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { chromiumPath, DEMO_PASSWORD, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 
@@ -14,8 +14,11 @@ export interface Session { context: BrowserContext; page: Page; problems: string
 export interface BrowserSuite {
   market: TestMarketplace;
   browser: Browser;
-  /** A fresh browser context (a person) in a language and width, optionally signed in as `email`; `javaScript: false` for a browser without scripts. */
-  open(locale: Locale, options?: { width?: number; as?: string; javaScript?: boolean }): Promise<Session>;
+  /**
+   * A fresh browser context (a person) in a language and width, optionally signed in as `email`; `javaScript: false` for a browser without scripts.
+   * A concurrent test (`it.concurrent`) passes its `test` context, so a failure report goes to that test and not to another running beside it.
+   */
+  open(locale: Locale, options?: { width?: number; as?: string; javaScript?: boolean; test?: TestContext }): Promise<Session>;
   /** Goes to a locale-free path (`/user/dashboard/orders`) in the session's language and waits for hydration. */
   goto(session: Session, path: string): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +72,7 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
         if (refusals.length > 20) refusals.shift();
       });
       const session = { context, page, problems, locale, prefix: locale === 'en' ? '/en' : '' };
-      reportOnFailure(session, refusals, market.url);
+      reportOnFailure(session, refusals, market.url, options.test);
       return session;
     },
     async goto(session, path) {
@@ -90,9 +93,9 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
  * the console's problems and the product's readiness (projections behind, a stopped worker). A CI log then
  * tells a refusal from a slow machine.
  */
-function reportOnFailure(session: Session, refusals: string[], marketUrl: string): void {
+function reportOnFailure(session: Session, refusals: string[], marketUrl: string, test?: TestContext): void {
   try {
-    onTestFailed(async () => {
+    (test?.onTestFailed ?? onTestFailed)(async () => {
       const { page } = session;
       const shown = await page
         .locator('[role="alert"], [data-testid="form-error"], [data-testid="field-error"]')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { bookedFor, bookedWeeksAgo, slotEndOf } from './booked-orders.ts';
 import { formatDateTime } from '../app/format.ts';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../app/format.ts';
 // a browser whose clock runs ahead of the server's may offer the button early, and the server's refusal
 // then shows in the reader's words; a show that ends while the artist watches gets its Complete button by
 // itself, and completing it moves it to the past orders live. On a phone in Hebrew, on a desktop in English.
+// The two run at the same time (each waits most of a minute for its show to end), on orders of their own.
 let suite: BrowserSuite;
 const LIVE = { timeout: 30_000 };
 
@@ -33,10 +34,10 @@ function eveningIn(days: number): string {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15)).toISOString();
 }
 
-async function completionAfterTheEvent(locale: Locale, width: number, daysAhead: number) {
+async function completionAfterTheEvent(locale: Locale, width: number, daysAhead: number, test: TestContext) {
   const words = texts[locale];
   const { market } = suite;
-  const vendor = await suite.open(locale, { as: DEMO.vendor, width });
+  const vendor = await suite.open(locale, { as: DEMO.vendor, width, test });
   await suite.goto(vendor, '/user/dashboard/vendor/orders');
   await realtimeConnected(vendor.page);
 
@@ -55,7 +56,7 @@ async function completionAfterTheEvent(locale: Locale, width: number, daysAhead:
   // A browser a quarter of an hour ahead offers Complete for a show ending in ten minutes; the
   // server's time decides, and its refusal is worded for the reader, with the time.
   const soon = await bookedWeeksAgo(market, 10 * 60_000);
-  const ahead = await suite.open(locale, { as: DEMO.vendor, width });
+  const ahead = await suite.open(locale, { as: DEMO.vendor, width, test });
   await ahead.page.clock.setSystemTime(Date.now() + 15 * 60_000);
   await suite.goto(ahead, '/user/dashboard/vendor/orders');
   const soonCard = ahead.page.locator(card('open-orders', soon));
@@ -91,11 +92,11 @@ describe.skipIf(!executablePath)(`completion only after the event in Chromium ($
     await suite?.close();
   });
 
-  it('in Hebrew on a phone: when an upcoming order can be completed, a worded refusal from a clock ahead, a show completed once over', async () => {
-    await completionAfterTheEvent('he', 390, 30);
+  it.concurrent('in Hebrew on a phone: when an upcoming order can be completed, a worded refusal from a clock ahead, a show completed once over', async (test) => {
+    await completionAfterTheEvent('he', 390, 30, test);
   }, 180_000);
 
-  it('in English on a desktop: the same', async () => {
-    await completionAfterTheEvent('en', 1280, 31);
+  it.concurrent('in English on a desktop: the same', async (test) => {
+    await completionAfterTheEvent('en', 1280, 31, test);
   }, 180_000);
 });
