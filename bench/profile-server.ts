@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { runLoad } from './load/run-load.ts';
 import type { LoadStep } from './load/load-scenario.ts';
 import { orderRoundTrip } from './load/order-round-trip.ts';
+import { searchMissPaths } from './load/search-paths.ts';
 import { canonicalVendorPaths, seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
 import { benchVendorId } from './seed/catalog-events.ts';
 import { summarizeProfile } from './profile-summary.ts';
@@ -27,7 +28,9 @@ if (values.scenario === 'round-trip') {
   const vendor = await signIn(server.url, seeded.vendor);
   steps = orderRoundTrip({ prefix: '/api', productId: `${benchVendorId(0)}-default`, customerToken: customer, vendorToken: vendor });
 } else if (values.scenario === 'search-miss') {
-  steps = [{ method: 'GET', path: `/api/ecommerce/vendor?limit=24&start={n%${vendors - 24}}` }];
+  // The cache-miss load of figures 4 and 10: first pages of each filter and sort, and deeper pages.
+  const paths = searchMissPaths(vendors);
+  steps = [{ method: 'GET', path: paths[0]!, paths }];
 } else if (values.scenario === 'vendor-page') {
   // Each request another vendor's page, as figure 5 measures: the guest page cache cannot answer.
   const paths = await canonicalVendorPaths(server.url, Math.min(vendors, 6_000));
