@@ -1,3 +1,4 @@
+import { Map as PersistentMap } from 'immutable';
 import type { Decider } from '../shared/decider.ts';
 import type { Actor } from '../shared/actor.ts';
 import { ownsVendor } from '../shared/actor.ts';
@@ -19,8 +20,12 @@ export type ConversationState =
       conversationId: string;
       customerId: string;
       vendorId: string;
-      /** Message id → its position (1-based), so "read up to" compares positions. */
-      messages: Record<string, number>;
+      /**
+       * Message id → its position (1-based), so "read up to" compares positions. A persistent map: a
+       * message adds one entry instead of copying every earlier one (a long conversation's cost per
+       * message would grow with its length).
+       */
+      messages: PersistentMap<string, number>;
       messageCount: number;
       /** Position of the last message each side has read; 0 for none. */
       readUpTo: Record<ConversationSide, number>;
@@ -36,7 +41,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
     if (event.type === 'ConversationOpened') {
       if (state.status === 'open') return state;
       const { conversationId, customerId, vendorId } = event.data;
-      return { status: 'open', conversationId, customerId, vendorId, messages: {}, messageCount: 0, readUpTo: { customer: 0, vendor: 0 } };
+      return { status: 'open', conversationId, customerId, vendorId, messages: PersistentMap<string, number>(), messageCount: 0, readUpTo: { customer: 0, vendor: 0 } };
     }
     if (state.status !== 'open') return state;
     switch (event.type) {
@@ -44,10 +49,10 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         const position = state.messageCount + 1;
         // The author has read everything up to their own message.
         const readUpTo = { ...state.readUpTo, [event.data.side]: position };
-        return { ...state, messages: { ...state.messages, [event.data.messageId]: position }, messageCount: position, readUpTo };
+        return { ...state, messages: state.messages.set(event.data.messageId, position), messageCount: position, readUpTo };
       }
       case 'ConversationRead': {
-        const position = state.messages[event.data.upToMessageId] ?? 0;
+        const position = state.messages.get(event.data.upToMessageId) ?? 0;
         return { ...state, readUpTo: { ...state.readUpTo, [event.data.side]: Math.max(state.readUpTo[event.data.side], position) } };
       }
     }
@@ -73,7 +78,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
       case 'PostMessage': {
         if (state.status !== 'open') return refuse('not_found', 'conversation.not-found', 'There is no such conversation.');
         const { side, authorId } = participant(actor, state);
-        if (state.messages[command.messageId] !== undefined) return [];
+        if (state.messages.has(command.messageId)) return [];
         const text = command.text.trim();
         if (text === '') return refuse('invalid', 'conversation.empty-message', 'Please write a message before sending it.');
         return [{ type: 'MessagePosted', data: { conversationId: state.conversationId, messageId: command.messageId, authorId, side, text, at: command.at } }];
@@ -81,7 +86,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
       case 'MarkConversationRead': {
         if (state.status !== 'open') return refuse('not_found', 'conversation.not-found', 'There is no such conversation.');
         const { side, authorId } = participant(actor, state);
-        const position = state.messages[command.upToMessageId];
+        const position = state.messages.get(command.upToMessageId);
         if (position === undefined) return refuse('not_found', 'conversation.message-not-found', 'There is no such message in this conversation.');
         if (position <= state.readUpTo[side]) return [];
         return [{
