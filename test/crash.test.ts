@@ -16,6 +16,10 @@ import { freshDemoDataDir } from './demo-data-dir.ts';
 // started again on the same DATA_DIR each time. Afterwards: every write answered 2xx is there, no
 // key made two orders or two messages, no order was paid twice, and the views the running process
 // built incrementally across the crashes equal the views a fresh start rebuilds from the log.
+// A request a kill cut off leaves its key's claim open; the product answers its retries 409
+// idempotency.in-progress until the claim is stale (60 s) and a retry takes it over. Such an intent keeps
+// retrying, backing off, beside the load while its worker goes on to a new one: otherwise a few kills
+// leave every worker waiting out a claim and the next kill waits with them.
 
 const KILLS = 10;
 const WORKERS = 4;
@@ -74,20 +78,29 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 
-  /** A client's write: the same key on every try, until an answer that is not "try again" (or the deadline). */
+  /**
+   * A client's write: the same key on every try, until an answer that is not "try again" (or the deadline).
+   * On `idempotency.in-progress` it calls `waiting` (its worker goes on without it) and backs off to a try
+   * every one to three seconds: the claim stays open until it is stale.
+   */
   const serverErrors: string[] = [];
-  async function write(method: string, path: string, token: string | undefined, body: unknown, key: string): Promise<Answer | null> {
+  async function write(method: string, path: string, token: string | undefined, body: unknown, key: string, waiting: () => void): Promise<Answer | null> {
     const deadline = Date.now() + INTENT_DEADLINE_MS;
+    let inProgress = false;
     while (Date.now() < deadline) {
       try {
         const answer = await call(method, path, token, body, key);
         if (answer.status >= 500) serverErrors.push(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
-        const retry = answer.status >= 500 || (answer.status === 409 && answer.body?.code === 'idempotency.in-progress');
-        if (!retry) return answer;
+        if (answer.status === 409 && answer.body?.code === 'idempotency.in-progress') {
+          inProgress = true;
+          waiting();
+        } else if (answer.status < 500) {
+          return answer;
+        }
       } catch {
         // The process is down (connection refused or dropped): a real client tries again.
       }
-      await sleep(between(150, 400));
+      await sleep(inProgress ? between(1_000, 3_000) : between(150, 400));
     }
     return null;
   }
@@ -148,39 +161,47 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     const dayMs = 86_400_000;
     const firstDay = Math.floor(Date.now() / dayMs) * dayMs + 40 * dayMs;
 
-    async function oneIntent(worker: number, n: number): Promise<void> {
+    async function oneIntent(worker: number, n: number, waiting: () => void): Promise<void> {
       const key = `crash-${run}-${worker}-${n}`;
       const roll = Math.random();
       if (roll < 0.3) {
         // An order: a timed service on a day of its own (its slot reserved), else the fixed-price product.
         const timed = Math.random() < 0.4;
         const start = timed ? new Date(firstDay + timedOrders++ * dayMs + 12 * 3_600_000).toISOString() : undefined;
-        const answer = await write('POST', '/api/orders', customer, { productId: timed ? timedProduct : fixedProduct, notes: key, ...(start ? { start } : {}) }, key);
+        const answer = await write('POST', '/api/orders', customer, { productId: timed ? timedProduct : fixedProduct, notes: key, ...(start ? { start } : {}) }, key, waiting);
         if (answer?.status === 201) {
           acked.orders.set(key, answer.body.id);
           unpaid.push(answer.body.id);
         }
       } else if (roll < 0.5 && unpaid.length) {
         const orderId = unpaid.splice(between(0, unpaid.length), 1)[0]!;
-        const answer = await write('POST', `/api/orders/${orderId}/pay`, customer, { cardNumber: CARD }, key);
+        const answer = await write('POST', `/api/orders/${orderId}/pay`, customer, { cardNumber: CARD }, key, waiting);
         if (answer?.status === 200) acked.paid.add(orderId);
       } else if (roll < 0.65) {
         const favorite = vendors[between(0, vendors.length)]!.vendorId;
-        const answer = await write('POST', `/api/artists/vendor/${favorite}/favored/by-user`, customer, {}, key);
+        const answer = await write('POST', `/api/artists/vendor/${favorite}/favored/by-user`, customer, {}, key, waiting);
         if (answer && answer.status < 300) acked.favorites.add(favorite);
       } else if (roll < 0.85) {
-        const answer = await write('POST', `/api/conversations/${conversationId}/messages`, customer, { text: `message ${key}` }, key);
+        const answer = await write('POST', `/api/conversations/${conversationId}/messages`, customer, { text: `message ${key}` }, key, waiting);
         if (answer?.status === 201) acked.messages.set(key, answer.body.messageId);
       } else {
         const email = `${key}@example.com`;
-        const answer = await write('POST', '/api/user/register', undefined, { email, password: 'a-good-password', fullName: `Load ${n}`, locale: 'he-IL' }, key);
+        const answer = await write('POST', '/api/user/register', undefined, { email, password: 'a-good-password', fullName: `Load ${n}`, locale: 'he-IL' }, key, waiting);
         if (answer?.status === 201) acked.users.set(email, answer.body.id);
       }
       intents++;
     }
 
+    // Each worker runs one intent at a time, and goes on to the next once it is done or waits out an open claim.
+    const started: Promise<void>[] = [];
     const workers = Array.from({ length: WORKERS }, async (_, worker) => {
-      for (let n = 0; loading; n++) await oneIntent(worker, n);
+      for (let n = 0; loading; n++) {
+        let waiting!: () => void;
+        const waits = new Promise<void>((resolve) => { waiting = resolve; });
+        const intent = oneIntent(worker, n, waiting);
+        started.push(intent);
+        await Promise.race([intent, waits]);
+      }
     });
 
     // The kills: at random moments of the load, once some writes went through since the last start
@@ -199,6 +220,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     await sleep(1_500);
     loading = false;
     await Promise.all(workers);
+    await Promise.all(started);
     expect(kills).toBe(KILLS);
 
     // The live views (built incrementally since the last start) have caught up when two reads agree.
