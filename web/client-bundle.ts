@@ -9,9 +9,10 @@ import { messages } from './i18n/i18n.ts';
 import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
 import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-production.ts';
+import { STYLESHEETS, type StylesheetName } from './app/route-groups.ts';
 import type { Locale } from './api/view-models.ts';
 
-// The browser bundle (web/entry-client.tsx) and stylesheet, built once at start in memory with
+// The browser bundle (web/entry-client.tsx) and stylesheets, built once at start in memory with
 // esbuild and served under content-hashed names, so they can be cached for a year.
 // The bundle is split: code reached only through `import()` (lazy routes) is in its own chunk, and
 // code shared by several chunks in shared chunks. Production minifies and writes each source map as
@@ -26,6 +27,10 @@ export interface AssetFile {
 
 export interface ClientAssets {
   scriptPath: string;
+  /**
+   * The stylesheet every page links (`app`: the base and the storefront's rules); a route group's pages
+   * link theirs after it, named by the same hash (stylesheetHref in web/app/route-groups.ts).
+   */
   stylesheetPath: string;
   /** The chunks the entry imports statically: preloaded with it (`<link rel="modulepreload">`). */
   entryImports: string[];
@@ -75,11 +80,24 @@ const pageMessages: Plugin = {
   },
 };
 
-/** app.css (the base: tokens, layout, shared components) then each feature's sheet in name order. */
-async function stylesheet(): Promise<string> {
-  const features = (await readdir(here('./styles'))).filter((name) => name.endsWith('.css') && name !== 'app.css').sort();
-  const sheets = await Promise.all(['app.css', ...features].map((name) => readFile(here(`./styles/${name}`), 'utf8')));
-  return sheets.join('\n');
+/**
+ * The stylesheets (web/app/route-groups.ts STYLESHEETS): `app` is web/styles/app.css (the base: tokens,
+ * layout, shared components) then each feature's storefront rules (web/styles/*.css) in name order;
+ * each other sheet is the folder of its name in web/styles/ (a feature's rules that only the dashboard,
+ * the back office or both use, in a file named as the feature's), in name order. A storefront page so
+ * parses only `app`; a group's rules keep their order after it.
+ */
+async function stylesheets(): Promise<Map<StylesheetName, string>> {
+  const entries = await readdir(here('./styles'), { withFileTypes: true });
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const unknown = folders.filter((name) => !(STYLESHEETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`web/styles/${unknown[0]}/ is no stylesheet of web/app/route-groups.ts STYLESHEETS`);
+  const concatenated = async (folder: string, first: string[] = []) => {
+    const names = (await readdir(here(`./styles/${folder}`))).filter((name) => name.endsWith('.css') && !first.includes(name)).sort();
+    return (await Promise.all([...first, ...names].map((name) => readFile(here(`./styles/${folder}/${name}`), 'utf8')))).join('\n');
+  };
+  return new Map(await Promise.all(STYLESHEETS.map(async (name) =>
+    [name, name === 'app' ? await concatenated('.', ['app.css']) : folders.includes(name) ? await concatenated(name) : ''] as const)));
 }
 
 const typeOf = (name: string) =>
@@ -175,10 +193,11 @@ export async function buildClientAssets(options: { production: boolean }): Promi
     sources.set(publicName(name), body);
   }
   for (const [name, body] of altcha.files) sources.set(name, body);
-  const sheet = await stylesheet();
-  const css = Buffer.from(options.production ? (await transform(sheet, { loader: 'css', minify: true, target: ['es2022'] })).code : sheet);
-  const stylesheetName = `app.${hashOf(css)}.css`;
-  sources.set(stylesheetName, css);
+  const sheets = await Promise.all([...await stylesheets()].map(async ([name, sheet]) =>
+    [name, Buffer.from(options.production ? (await transform(sheet, { loader: 'css', minify: true, target: ['es2022'] })).code : sheet)] as const));
+  // One hash of all the sheets names each, so a page derives the others' names from the one it links.
+  const stylesheetHash = hashOf(Buffer.concat(sheets.flatMap(([name, css]) => [Buffer.from(`${name}\n`), css])));
+  for (const [name, css] of sheets) sources.set(`${name}.${stylesheetHash}.css`, css);
 
   const files = new Map<string, AssetFile>();
   await Promise.all([...sources].map(async ([name, body]) => {
@@ -188,7 +207,7 @@ export async function buildClientAssets(options: { production: boolean }): Promi
   const graph = chunkGraph(result.metafile!, publicName);
   return {
     scriptPath: `/assets/${entryHashed}`,
-    stylesheetPath: `/assets/${stylesheetName}`,
+    stylesheetPath: `/assets/app.${stylesheetHash}.css`,
     entryImports: graph.staticImportsOf(`/assets/${entryHashed}`),
     chunksOf: graph.chunksOf,
     files,

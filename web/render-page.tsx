@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { routeTree } from './app/routes.tsx';
-import { loadRouteGroups, routeGroupsOf, type RouteGroup } from './app/route-groups.ts';
+import { loadRouteGroups, routeGroupsOf, stylesheetHref, stylesheetsOf, type RouteGroup } from './app/route-groups.ts';
 import { localeOfPath } from './app/locale-path.ts';
 import { DocumentAssetsContext, SCRIPT_LOADER } from './app/document.tsx';
 import { i18nFor } from './i18n/i18n.ts';
@@ -66,6 +66,20 @@ function hydrationScriptOf(context: StaticHandlerContext): string {
   return `window.__staticRouterHydrationData = ${JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')};`;
 }
 
+/**
+ * The page's route groups' stylesheets (web/app/route-groups.ts), linked right after `app`, which the
+ * document links: render-blocking like it, so the page's first paint is styled. The browser's hydration
+ * passes over them (React leaves elements it did not render in <head>), and links the sheets of a group
+ * it navigates to the same way (linkRouteGroupStylesheets).
+ */
+function withGroupStylesheets(html: string, pathname: string, appHref: string): string {
+  const links = stylesheetsOf(routesOfPath(pathname).groups)
+    .map((name) => stylesheetHref(appHref, name)).filter((href) => href !== null)
+    .map((href) => `<link rel="stylesheet" href="${href}"/>`).join('');
+  const app = `<link rel="stylesheet" href="${appHref}"/>`;
+  return links && html.includes(app) ? html.replace(app, () => app + links) : html;
+}
+
 export async function renderPage(
   request: Request, environment: WebEnvironment, locale: Locale, assets: { script: string; stylesheet: string; modulePreloads?: string[] },
   logError: (error: unknown, message: string) => void = (error, message) => console.error(message, error),
@@ -96,7 +110,8 @@ export async function renderPage(
   // the visitor's browser, a crawler and a load balancer all know to come back rather than see a bug.
   const unavailable = Object.values(context.errors ?? {}).some((error) => isApiError(error) && error.status === 503);
   return {
-    kind: 'html', status: unavailable ? 503 : context.statusCode, html: `<!DOCTYPE html>${html}`, inlineScripts: [hydrationScript, SCRIPT_LOADER],
+    kind: 'html', status: unavailable ? 503 : context.statusCode,
+    html: `<!DOCTYPE html>${withGroupStylesheets(html, new URL(request.url).pathname, assets.stylesheet)}`, inlineScripts: [hydrationScript, SCRIPT_LOADER],
     ...(unavailable ? { retryAfterSeconds: RETRY_AFTER_SECONDS } : {}),
   };
 }

@@ -146,6 +146,21 @@ describe.each(profiles)('production bundle, $name', (profile) => {
     for (const key of routeGroupMessageKeys) expect(scripts, key).not.toMatch(new RegExp(`["'\`]${key}\\.`));
   });
 
+  it("serves the route groups' stylesheets minified and immutable, named by the one hash the storefront's sheet has", async () => {
+    const linked = async (path: string) => [...(await (await fetch(`${url}${path}`)).text()).matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((link) => link[1]!);
+    const [app] = await linked('/');
+    const hash = /^\/assets\/app\.([0-9a-f]{12})\.css$/.exec(app!)?.[1];
+    expect(hash).toBeDefined();
+    expect(await linked('/')).toEqual([`/assets/app.${hash}.css`]);
+    for (const [name, rule] of [['dashboard', '.busy-layout'], ['admin', '.admin-nav'], ['dashboard-admin', '.rich-text-toolbar']] as const) {
+      const css = await fetch(`${url}/assets/${name}.${hash}.css`);
+      expect(css.headers.get('cache-control'), name).toBe('public, max-age=31536000, immutable');
+      const text = await css.text();
+      expect(text, name).toContain(rule);
+      expect(text.split('\n').length, name).toBeLessThan(20);
+    }
+  });
+
   it('compresses the page HTML itself: brotli when accepted, else gzip, else as it is', async () => {
     for (const [acceptEncoding, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
       const response = await fetch(`${url}/`, { headers: { 'accept-encoding': acceptEncoding } });
@@ -165,6 +180,10 @@ describe.each(profiles)('production bundle, $name', (profile) => {
     const text = await css.text();
     expect(text).toContain('margin-inline');
     expect(text.split('\n').length).toBeLessThan(20);
+    // The storefront's sheet leaves out the rules only the dashboards' and back office's screens use.
+    expect(text).toContain('.vendor-card');
+    expect(text).not.toContain('.busy-layout');
+    expect(text).not.toContain('.admin-nav');
     for (const path of preloadsOf(html)) expect(path).toMatch(/^\/assets\/(app\.[0-9a-f]{12}|chunk\.[A-Z0-9]{8})\.js$/);
     expect((await fetch(`${url}/assets/app.000000000000.js`)).status).toBe(404);
   });
