@@ -92,6 +92,11 @@ describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ?
       const { page, problems, prefix } = session;
       await session.context.addInitScript(reportCspViolations);
       await session.context.addInitScript(recordSheetsWhenShown, ['[data-testid="profile-form"]', '[data-testid="admin-home"]']);
+      // Stylesheets come slowly, so a screen that rendered before its sheets applied would be caught.
+      await page.route(STYLESHEET_NAME, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
       const cookie = (await session.context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
       const homePreloads = await preloadsOfPage(prefix || '/', cookie);
       const dashboardChunks = (await preloadsOfPage(`${prefix}/user/dashboard/profile`, cookie)).filter((path) => !homePreloads.includes(path));
