@@ -50,3 +50,57 @@ describe('KeptRowOrders bounds', () => {
     expect(again.rows).toEqual(first.rows);
   });
 });
+
+// Derived lists (docs/embedded-views.md "Listings"): a listing whose condition extends a broader one's
+// takes its list from the broader listing's list of the same order, filtered by its matching rows.
+describe('KeptRowOrders derived lists', () => {
+  function catalog() {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (rid INTEGER PRIMARY KEY, visible INTEGER, kind TEXT, price INTEGER, doc TEXT)');
+    const insert = db.prepare('INSERT INTO t (visible, kind, price, doc) VALUES (?, ?, ?, ?)');
+    // Prices repeat, so the order's ties fall to rid, as the store's ORDER BY ends.
+    for (let i = 0; i < 60; i++) insert.run(i % 5 === 0 ? 0 : 1, ['a', 'b', 'c'][i % 3]!, (i * 7) % 11, `d${i}`);
+    const orders = new KeptRowOrders(db, 't', 'always');
+    const visible: SqlCondition = { sql: '(visible = 1)', params: [], exact: true };
+    const ofKind = (kind: string): SqlCondition => ({ sql: '(visible = 1) AND (kind = ?)', params: [kind], exact: true });
+    const sqlStatements: string[] = [];
+    const listed = (condition: SqlCondition, orderBy: string, broader?: SqlCondition) => {
+      const run = () => db.prepare(`SELECT rid, doc FROM t WHERE ${condition.sql} ORDER BY ${orderBy}`).all(...condition.params) as unknown as Row[];
+      const byRid = (rids: number[]) => rids.map((rid) => db.prepare('SELECT rid, doc FROM t WHERE rid = ?').get(rid) as unknown as Row);
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((sql: string) => { sqlStatements.push(sql); return prepare(sql); }) as typeof db.prepare;
+      try {
+        return orders.page(condition, orderBy, {}, { size: 1, of: () => 1 }, run, byRid, broader && (() => broader));
+      } finally {
+        db.prepare = prepare;
+      }
+    };
+    const expected = (condition: SqlCondition, orderBy: string) =>
+      (db.prepare(`SELECT rid, doc FROM t WHERE ${condition.sql} ORDER BY ${orderBy}`).all(...condition.params) as unknown as Row[]).map((row) => ({ ...row }));
+    return { orders, visible, ofKind, listed, expected, sqlStatements };
+  }
+
+  it('lists a category as SQL would, from the plain listing of the same order, for every order', () => {
+    const { visible, ofKind, listed, expected, sqlStatements } = catalog();
+    for (const orderBy of ['price ASC, rid', 'price DESC, rid', 'rid']) {
+      for (const kind of ['a', 'b', 'c']) {
+        expect(listed(ofKind(kind), orderBy, visible).map((row) => ({ ...row }))).toEqual(expected(ofKind(kind), orderBy));
+      }
+    }
+    // What the lists read (the pages' own SQL aside): each order of the plain listing once, each kind's
+    // matching rows once; no kind's list was sorted by SQL.
+    const lists = sqlStatements.filter((sql) => sql.startsWith('SELECT rid FROM t WHERE'));
+    expect(lists.filter((sql) => sql.includes('ORDER BY'))).toEqual(['price ASC, rid', 'price DESC, rid', 'rid'].map((orderBy) => `SELECT rid FROM t WHERE (visible = 1) ORDER BY ${orderBy}`));
+    expect(lists.filter((sql) => !sql.includes('ORDER BY'))).toEqual(['a', 'b', 'c'].map(() => 'SELECT rid FROM t WHERE (visible = 1) AND (kind = ?)'));
+  });
+
+  it('lists by SQL a listing whose condition does not extend the one offered as broader', () => {
+    const { ofKind, listed, expected, sqlStatements } = catalog();
+    // Kind b's list is kept, and kind a is offered b as its broader listing: the same SQL, other parameters.
+    listed(ofKind('b'), 'price ASC, rid');
+    const kindA: SqlCondition = { sql: '(visible = 1) AND (kind = ?) AND (price >= 0)', params: ['a'], exact: true };
+    sqlStatements.length = 0;
+    expect(listed(kindA, 'price ASC, rid', ofKind('b')).map((row) => ({ ...row }))).toEqual(expected(kindA, 'price ASC, rid'));
+    expect(sqlStatements.filter((sql) => sql.startsWith('SELECT rid FROM t WHERE'))).toEqual(['SELECT rid FROM t WHERE (visible = 1) AND (kind = ?) AND (price >= 0) ORDER BY price ASC, rid']);
+  });
+});

@@ -160,7 +160,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
         return this.store.statement(sql).all(...params) as unknown as Row[];
       };
       return listed && this.store.orderLists !== 'never'
-        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => (served ? this.servedOrRead(rids, columns, served) : this.rowsByRid(rids, columns)))
+        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => (served ? this.servedOrRead(rids, columns, served) : this.rowsByRid(rids, columns)), () => this.broaderCondition(filter))
         : run();
     }
     const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
@@ -177,6 +177,27 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const picked = (cursor.all() as object[]).map((value) => byValue.get(value)!);
     // Other columns than the document's (findTexts): the rows mingo picked, read again with them.
     return columns === DOC_COLUMNS || columns === 'rid' ? picked : this.rowsByRid(picked.map((row) => row.rid), columns);
+  }
+
+  /**
+   * The filter without its last condition (the last of its `$and`, else its last field), as SQL: a
+   * category's listing gives the plain listing, whose kept orders the category's are derived from
+   * (sqlite-row-orders.ts). Null for a filter of one condition, with another operator at the top, or
+   * one SQL cannot take exactly.
+   */
+  private broaderCondition(filter: Filter): SqlCondition | null {
+    const { $and, ...fields } = filter as Filter & { $and?: unknown };
+    const names = Object.keys(fields);
+    if (names.some((name) => name.startsWith('$'))) return null;
+    let broader: Filter;
+    if (Array.isArray($and) && $and.length > 0) {
+      if (names.length === 0 && $and.length < 2) return null;
+      broader = $and.length > 1 ? { ...fields, $and: $and.slice(0, -1) } : fields;
+    } else if ($and === undefined && names.length >= 2) {
+      broader = Object.fromEntries(names.slice(0, -1).map((name) => [name, fields[name]]));
+    } else return null;
+    const condition = this.planner.condition(broader);
+    return condition.exact ? condition : null;
   }
 
   /**
