@@ -11,7 +11,7 @@ import type { SqlCondition } from './sqlite-filter.ts';
 // beside each page).
 //
 // A listing's list is derived, where it can, from the list of the same order of a broader listing (the
-// caller's filter without its last field): the category "bands" by price is the plain listing by price
+// caller's filter without its last condition): the category "bands" by price is the plain listing by price
 // without the rows that are not bands. The rows that match the category are read once (kept for its
 // other orders), and each of its lists is the broader list filtered by them: a walk of an array instead
 // of reading and sorting every band's document (at 100,000 cards, ~1 ms against ~30 ms a list).
@@ -131,7 +131,7 @@ export class KeptRowOrders {
   /**
    * What the listing's list would be derived from: the shortest kept list of the same order whose
    * condition the listing's extends (`(a) AND (b)` extends `(a)`), else the condition `broader` gives
-   * (the caller's filter without its last field), whose list is built with the first list derived from it.
+   * (the caller's filter without its last condition), whose list is built with the first list derived from it.
    */
   private baseOf(key: string, condition: SqlCondition, orderBy: string, broader?: () => SqlCondition | null): Int32Array | Float64Array | SqlCondition | null {
     let base: Int32Array | Float64Array | null = null;
