@@ -356,6 +356,48 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.count({ tagIds: { $in: ['t1'] } })).toBe(1);
   });
 
+  it('keeps the path shapes it learnt in its file: another opening plans from them without scanning the documents', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'a', tagIds: 't1' });
+    expect(await cards.count({ tagIds: 't2' })).toBe(0); // learns the shape of tagIds: strings
+    await store.close();
+    // Another opening learns, through the shapes kept, that tagIds now holds arrays too: written after
+    // the scan, recorded before the document.
+    store = openSqliteViewStore({ path });
+    await store.collection('cards').replaceOne({ _id: 'b', tagIds: ['t1', 't2'] });
+    await store.close();
+    const scans: string[] = [];
+    const prepare = DatabaseSync.prototype.prepare;
+    DatabaseSync.prototype.prepare = function (this: DatabaseSync, sql: string) {
+      if (sql.includes('GROUP BY')) scans.push(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare;
+    try {
+      store = openSqliteViewStore({ path });
+      const reopened = store.collection('cards');
+      expect(await reopened.count({ tagIds: 't2' })).toBe(1);
+      expect(await reopened.count({ tagIds: { $in: ['t1'] } })).toBe(2);
+    } finally {
+      DatabaseSync.prototype.prepare = prepare;
+    }
+    expect(scans).toEqual([]);
+  });
+
+  it('forgets the path shapes of an emptied collection, in its file too, and learns them again', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'a', tagIds: ['t1'] });
+    expect(await cards.count({ tagIds: 't1' })).toBe(1);
+    await store.dropCollection('cards');
+    await cards.replaceOne({ _id: 'b', tagIds: 't2' });
+    await store.close();
+    const file = new DatabaseSync(path, { readOnly: true });
+    expect(file.prepare('SELECT path FROM path_shapes WHERE collection = ?').all('cards')).toEqual([]);
+    file.close();
+    store = openSqliteViewStore({ path });
+    expect(await store.collection('cards').count({ tagIds: 't2' })).toBe(1);
+    expect(await store.collection('cards').count({ tagIds: 't1' })).toBe(0);
+  });
+
   it('copies collections from another views file: rows with their rids into an empty one, by _id into the others', async () => {
     const otherPath = freshPath();
     const other = openSqliteViewStore({ path: otherPath });

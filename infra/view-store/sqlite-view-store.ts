@@ -7,7 +7,7 @@ import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
 import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
 import { ServedTexts } from './sqlite-served-texts.ts';
 import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
-import { SqliteQueryPlanner } from './sqlite-query-planner.ts';
+import { PATH_SHAPES_SCHEMA, SqliteQueryPlanner } from './sqlite-query-planner.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -131,9 +131,14 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     });
   }
 
+  /** Before a document's statement: the path shapes it widens (sqlite-query-planner.ts). */
+  private noteWriting(doc: ViewDocument): void {
+    this.planner.noteWriting(doc);
+  }
+
+  /** After it: the kept texts' keys it brings (their triggers write the texts of the rows holding them). */
   private noteWritten(doc: ViewDocument): void {
     this.kept.noteWritten(doc);
-    this.planner.noteWritten(doc);
   }
 
   /**
@@ -368,6 +373,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   /** Inserts or replaces by `_id` (the row keeps its place, like the memory store's Map). */
   private upsert(doc: ViewDocument): void {
+    this.noteWriting(doc);
     this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
     this.noteWritten(doc);
   }
@@ -384,6 +390,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       return Number(this.store.statement(`DELETE FROM ${this.table} WHERE ${ID_COLUMN} = ? AND ${version} = ?`).run(id, expected).changes) === 1;
     }
     const written = { ...doc, _id: id, [VERSION_FIELD]: (expected ?? 0) + 1 };
+    this.noteWriting(written);
     const text = JSON.stringify(written);
     const changes = expected === null
       ? this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO NOTHING`).run(id, text).changes
@@ -403,6 +410,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     if (row) {
       const next = JSON.parse(row.doc) as ViewDocument;
       applyUpdate(next, structuredClone(update) as never);
+      this.noteWriting(next);
       this.store.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE rid = ?`).run(JSON.stringify(next), row.rid);
       this.noteWritten(next);
       return { matched: 1, upserted: false };
@@ -480,9 +488,11 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const rows = source.prepare(`SELECT rid, ${ID_COLUMN} AS id, doc${noting ? ', json(doc) AS text' : ''} FROM ${this.table} ORDER BY rid`).iterate() as Iterable<{ rid: number; id: string; doc: Uint8Array; text?: string }>;
     let copied = 0;
     for (const row of rows) {
+      const doc = noting ? JSON.parse(row.text!) as ViewDocument : null;
+      if (doc) this.noteWriting(doc);
       if (empty) insert.run(row.rid, row.id, row.doc);
       else insert.run(row.id, row.doc);
-      if (noting) this.noteWritten(JSON.parse(row.text!) as ViewDocument);
+      if (doc) this.noteWritten(doc);
       copied += 1;
     }
     return copied;
@@ -518,6 +528,7 @@ class SqliteStoreCore {
     // resume from the checkpoint committed with them.
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
     this.db.exec(KEPT_TEXTS_SCHEMA);
+    this.db.exec(PATH_SHAPES_SCHEMA);
     this.dataVersion = this.readDataVersion();
     // JavaScript's RegExp in SQL, for patterns that are not literal prefixes (mingo's semantics).
     const patterns = new Map<string, RegExp>();
