@@ -8,8 +8,8 @@ import { extractSql, filterToSql, ID_COLUMN, jsonPath, kindOf, sqlText, type Jso
 // filterToSql (sqlite-filter.ts) turns a filter into SQL over these shapes.
 //
 // The shapes are kept in the file too (table `path_shapes`), so a start or another connection's commit
-// reads them instead of scanning every document again (a scan of each collection's indexed paths took
-// 2 s of a start at 1,000,000 events and 45 s at 10,000,000). A shape only grows; a write records how it
+// reads them instead of scanning every document again (the scans of each collection's indexed paths
+// were about 2 s of a start at 1,000,000 events, most of its time before it listened). A shape only grows; a write records how it
 // grows before the document itself is written, in the same unit where there is one, so the file's shapes
 // are never narrower than its documents (wider only costs a query a type check it did not need).
 
@@ -89,7 +89,7 @@ export class SqliteQueryPlanner {
       .run(this.name, path, shape.arrayAbove ? 1 : 0, JSON.stringify([...shape.kinds].sort()));
   }
 
-  /** Whether any shape is known: only then do the writes need their documents parsed (noteWritten). */
+  /** Whether any shape is known: only then do the writes need their documents parsed (noteWriting). */
   learnsShapes(): boolean {
     return this.shapes.size > 0;
   }
@@ -98,7 +98,7 @@ export class SqliteQueryPlanner {
    * The collection was emptied (after its rows were deleted): no shape is known any more, so a rebuild's
    * writes into it need not parse their documents; the first query after learns the shapes by a scan.
    */
-  forgetKinds(): void {
+  forgetShapes(): void {
     this.shapes.clear();
     this.statement('DELETE FROM path_shapes WHERE collection = ?').run(this.name);
   }

@@ -69,6 +69,18 @@ function extends_(condition: SqlCondition, broader: SqlCondition): boolean {
   return condition.sql.startsWith(`${broader.sql} AND `) && broader.params.every((param, index) => condition.params[index] === param);
 }
 
+/**
+ * Drops the least recently used entries (a Map's first ones) until `fits`, never `kept` (the entry just
+ * kept, last): one at a time, so a cycle of entries a little beyond the bounds does not empty the map.
+ */
+function dropLeastRecent<V>(entries: Map<string, V>, kept: string, fits: () => boolean, dropped: (value: V) => void): void {
+  for (const [oldest, value] of entries) {
+    if (fits() || oldest === kept) break;
+    entries.delete(oldest);
+    dropped(value);
+  }
+}
+
 export class KeptRowOrders {
   private readonly orders = new Map<string, OrderList>();
   private listedRows = 0;
@@ -170,12 +182,9 @@ export class KeptRowOrders {
     const matching = ridSet((statement.all(...condition.params) as unknown as Array<[number]>).map((row) => row[0]));
     this.matches.set(key, matching);
     this.matchedRows += matching.size;
-    for (const [oldest, dropped] of this.matches) {
-      if (this.matches.size <= MAX_MATCH_SETS && this.matchedRows <= MAX_MATCHED_ROWS) break;
-      if (oldest === key) break;
-      this.matches.delete(oldest);
+    dropLeastRecent(this.matches, key, () => this.matches.size <= MAX_MATCH_SETS && this.matchedRows <= MAX_MATCHED_ROWS, (dropped) => {
       this.matchedRows -= dropped.size;
-    }
+    });
     return matching;
   }
 
@@ -206,12 +215,10 @@ export class KeptRowOrders {
     this.orders.delete(key);
     this.orders.set(key, list);
     this.listedRows += list.rids?.length ?? 0;
-    for (const [oldest, dropped] of this.orders) {
-      if (this.orders.size <= this.bounds.lists && this.listedRows <= this.bounds.rows) break;
-      if (oldest === key) break; // the list just built stays, however long
-      this.orders.delete(oldest);
+    // The list just built stays, however long.
+    dropLeastRecent(this.orders, key, () => this.orders.size <= this.bounds.lists && this.listedRows <= this.bounds.rows, (dropped) => {
       this.listedRows -= dropped.rids?.length ?? 0;
-    }
+    });
   }
 
   /** The collection changed: no kept order holds any more. */

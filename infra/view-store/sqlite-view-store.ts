@@ -122,7 +122,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     this.kept = new KeptTexts(store.db, name, `${TABLE_PREFIX}${name}`);
     this.orders = new KeptRowOrders(store.db, this.table, store.orderLists);
     // A rolled-back unit may have taken an elements table it created with it, and what it taught the
-    // shapes (a dropAll forgets every kind) no longer holds; another connection's commit (a rebuild
+    // shapes (a dropAll forgets them) no longer holds; another connection's commit (a rebuild
     // beside a server) may have changed anything: what was learnt from the file is read from it again.
     store.onReload(() => {
       this.forgetReads();
@@ -502,7 +502,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   clear(): void {
     this.forgetReads();
     this.store.db.exec(`DELETE FROM ${this.table}`);
-    this.planner.forgetKinds();
+    this.planner.forgetShapes();
   }
 }
 
