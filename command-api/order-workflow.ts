@@ -1,5 +1,5 @@
 import type { EventDetailsInput } from '../domain/order/event-details.ts';
-import { calendarDecider, calendarStream } from '../domain/calendar/decider.ts';
+import { calendarDecider, calendarStream, holdsReservation } from '../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, orderStream, refuseTransition } from '../domain/order/decider.ts';
 import { mayPay } from '../domain/order/may.ts';
 import { balanceDue, firstPaymentAmount } from '../domain/order/order-money.ts';
@@ -64,7 +64,7 @@ export function orderWorkflow(deps: CommandDeps) {
   const products = deps.aggregate(productDecider, productStream);
 
   async function holdsSlot(vendorId: string, orderId: string): Promise<boolean> {
-    return orderId in (await calendars.load(vendorId)).state.reservations;
+    return holdsReservation((await calendars.load(vendorId)).state, orderId);
   }
 
   async function placeOrder(context: RequestContext, body: { productId: string; start?: string; notes?: string; eventDetails?: EventDetailsInput }): Promise<PlaceOrderResult> {

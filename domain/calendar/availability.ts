@@ -1,41 +1,55 @@
 // Pure questions about a vendor's calendar: is an interval free, which slots are free. Every interval is
 // half-open [start, end): a booking ending at 20:00 and one starting at 20:00 do not overlap.
 import { israelInstant } from '../shared/israel-time.ts';
+import type { IntervalSet } from './interval-set.ts';
 
 export interface Interval {
   start: string;
   end: string;
 }
 
+/**
+ * A calendar's busy windows (by window id) and reservations (by order id): persistent sets indexed by
+ * time (interval-set.ts), so a change costs O(log n) and a conflict check walks one path, not every entry.
+ */
 export interface CalendarEntries {
-  windows: Record<string, Interval & { reason?: string }>;
-  reservations: Record<string, Interval>;
+  windows: IntervalSet<Interval & { reason?: string }>;
+  reservations: IntervalSet<Interval>;
 }
 
 const ms = (iso: string): number => Date.parse(iso);
 
 export const overlaps = (a: Interval, b: Interval): boolean => ms(a.start) < ms(b.end) && ms(b.start) < ms(a.end);
 
-/** What blocks the interval, if anything: a busy window or another order's reservation. */
+/**
+ * What blocks the interval, if anything: a busy window (the earliest-starting one) or else another
+ * order's reservation (likewise).
+ */
 export function firstConflict(
   calendar: CalendarEntries,
   interval: Interval,
   ignoreOrderId?: string,
 ): { kind: 'window'; id: string } | { kind: 'reservation'; id: string } | null {
-  for (const [id, window] of Object.entries(calendar.windows)) if (overlaps(window, interval)) return { kind: 'window', id };
-  for (const [id, reservation] of Object.entries(calendar.reservations)) {
-    if (id !== ignoreOrderId && overlaps(reservation, interval)) return { kind: 'reservation', id };
-  }
+  const window = calendar.windows.firstOverlap(interval);
+  if (window !== undefined) return { kind: 'window', id: window };
+  const reservation = calendar.reservations.firstOverlap(interval, ignoreOrderId);
+  if (reservation !== undefined) return { kind: 'reservation', id: reservation };
   return null;
 }
+
+/** Whether the order holds a slot in the calendar. */
+export const holdsReservation = (calendar: CalendarEntries, orderId: string): boolean => calendar.reservations.has(orderId);
+
+/** The orders holding a slot in the calendar. */
+export const reservedOrderIds = (calendar: CalendarEntries): string[] => [...calendar.reservations.ids()];
 
 /** True when nothing in the calendar overlaps [start, end). */
 export const isFree = (calendar: CalendarEntries, start: string, end: string): boolean => firstConflict(calendar, { start, end }) === null;
 
 /** Everything that blocks time, sorted by start: for the vendor's calendar screen. */
 export function busyIntervals(calendar: CalendarEntries): Array<Interval & { kind: 'window' | 'reservation'; id: string; reason?: string }> {
-  const windows = Object.entries(calendar.windows).map(([id, w]) => ({ ...w, kind: 'window' as const, id }));
-  const reservations = Object.entries(calendar.reservations).map(([id, r]) => ({ ...r, kind: 'reservation' as const, id }));
+  const windows = [...calendar.windows.entries()].map(([id, w]) => ({ ...w, kind: 'window' as const, id }));
+  const reservations = [...calendar.reservations.entries()].map(([id, r]) => ({ ...r, kind: 'reservation' as const, id }));
   return [...windows, ...reservations].sort((a, b) => ms(a.start) - ms(b.start) || ms(a.end) - ms(b.end));
 }
 

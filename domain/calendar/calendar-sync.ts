@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IsoTime } from '../shared/ids.ts';
 import { refuse } from '../shared/refusal.ts';
 import type { Interval } from './availability.ts';
+import type { IntervalSet } from './interval-set.ts';
 
 // Calendar sync (issue 27 item 2, docs/calendar-sync.md), on the vendor's calendar stream: the private
 // feed's token, the calendars the vendor imports busy times from (an uploaded .ics file or an iCalendar URL
@@ -43,7 +44,7 @@ type Window = Interval & { reason?: string; source?: string };
 
 /** The events of one read of a source: windows of it gone from the calendar removed, new ones created, the status if it changed. */
 export function decideSourceRead(
-  state: CalendarSyncState & { windows: Record<string, Window> },
+  state: CalendarSyncState & { windows: IntervalSet<Window> },
   command: { vendorId: string; sourceId: string; from: string; windows?: readonly ImportedWindow[]; problem?: string },
 ) {
   const { vendorId, sourceId } = command;
@@ -64,13 +65,13 @@ export function decideSourceRead(
   const from = Date.parse(command.from);
   const wantedIds = new Set(wanted.map((window) => window.windowId));
   // Windows of this source that end after `from` and are not in this read: their events were removed or moved.
-  for (const [windowId, window] of Object.entries(state.windows)) {
+  for (const [windowId, window] of state.windows.entries()) {
     if (window.source === sourceId && Date.parse(window.end) > from && !wantedIds.has(windowId)) {
       events.push({ type: 'BusyWindowRemoved', data: { vendorId, windowId } });
     }
   }
   for (const window of wanted) {
-    if (state.windows[window.windowId]) continue;
+    if (state.windows.has(window.windowId)) continue;
     const start = Date.parse(window.start);
     const end = Date.parse(window.end);
     if (!(start < end) || end <= from) continue;
@@ -101,11 +102,11 @@ export function decideAddSource(state: CalendarSyncState, command: { vendorId: s
 }
 
 /** Removing a source frees every window it brought. */
-export function decideRemoveSource(state: CalendarSyncState & { windows: Record<string, Window> }, command: { vendorId: string; sourceId: string }) {
+export function decideRemoveSource(state: CalendarSyncState & { windows: IntervalSet<Window> }, command: { vendorId: string; sourceId: string }) {
   if (!state.sources?.[command.sourceId]) return refuse('not_found', 'calendar.source-not-found', 'There is no such calendar to import from.');
   const { vendorId, sourceId } = command;
   return [
-    ...Object.entries(state.windows).filter(([, window]) => window.source === sourceId)
+    ...[...state.windows.entries()].filter(([, window]) => window.source === sourceId)
       .map(([windowId]) => ({ type: 'BusyWindowRemoved' as const, data: { vendorId, windowId } })),
     { type: 'CalendarSourceRemoved' as const, data: { vendorId, sourceId } },
   ];

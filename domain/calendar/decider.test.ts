@@ -3,7 +3,7 @@ import { spec } from '../shared/decider-spec.ts';
 import type { Actor } from '../shared/actor.ts';
 import { CalendarEvent } from './events.ts';
 import type { CalendarCommand } from './commands.ts';
-import { busyIntervals, calendarDecider, freeSlots, isFree } from './decider.ts';
+import { busyIntervals, calendarDecider, freeSlots, holdsReservation, isFree, reservedOrderIds } from './decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const vendorOwner: Actor = { userId: 'u-vendor', roles: ['user', 'vendor'], groups: [], vendorId: 'v-1' };
@@ -121,8 +121,14 @@ describe('calendar decider: reservations', () => {
 
 describe('calendar decider: no double booking', () => {
   it('whatever sequence of reservations, releases and windows is tried, nothing live ever overlaps', () => {
+    // mulberry32: a seeded generator whose low bits vary (a float LCG's are all multiples of 4 here).
     let seed = 7;
-    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const next = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
     let state = calendarDecider.initialState;
     for (let i = 0; i < 400; i++) {
       const start = T(next(20), next(4) * 15);
@@ -151,6 +157,18 @@ describe('calendar availability', () => {
     expect(isFree(state, T(9), T(10))).toBe(true);
     expect(isFree(state, T(9), T(10, 1))).toBe(false);
     expect(isFree(state, T(19), T(19, 15))).toBe(false);
+  });
+
+  it('the folded state shows in JSON (time travel) with its windows and reservations as plain records', () => {
+    expect(JSON.parse(JSON.stringify(state))).toEqual({
+      vendorId: 'v-1', windows: { 'w-1': { start: T(10), end: T(12) } }, reservations: { 'o-1': { start: T(18), end: T(19, 30) } },
+    });
+  });
+
+  it('holdsReservation and reservedOrderIds answer which orders hold a slot', () => {
+    expect(holdsReservation(state, 'o-1')).toBe(true);
+    expect(holdsReservation(spec(calendarDecider).given([windowCreated, reserved, released]).state, 'o-1')).toBe(false);
+    expect(reservedOrderIds(state)).toEqual(['o-1']);
   });
 
   it('busyIntervals lists windows and reservations by start', () => {

@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.ts';
 import { VERSION_FIELD, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
-import { calendarDecider } from '../../domain/calendar/decider.ts';
+import { calendarDecider, reservedOrderIds } from '../../domain/calendar/decider.ts';
 import { orderDecider, orderSlot, type OrderState } from '../../domain/order/decider.ts';
 import { toDomainEvent } from '../../command-api/command-handler.ts';
 import { allProjections } from '../../projectors/all-projections.ts';
@@ -113,7 +113,7 @@ export async function checkOrders(eventStore: EventStore, log: RecordedEvent[]):
   const held = new Set<string>();
   for (const events of calendars.values()) {
     const state = events.reduce((folded, event) => calendarDecider.evolve(folded, toDomainEvent(event)), calendarDecider.initialState);
-    for (const orderId of Object.keys(state.reservations)) held.add(orderId);
+    for (const orderId of reservedOrderIds(state)) held.add(orderId);
   }
   const facts: OrderFacts = { orders: orders.size, canceled: 0, canceledWithSlot: 0, slotsStillHeld: 0, refundsOwed: 0, refunded: 0, refundsMissing: 0, refundsDuplicated: 0, gatewayRefundsDuplicated: 0 };
   for (const events of orders.values()) {
