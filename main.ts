@@ -315,7 +315,8 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   const checkpointFile = (name: string) => (config.MONGO_URL ? undefined : fileRelayCheckpoints(join(config.DATA_DIR, `${name}.checkpoint.json`), {
     log: eventStore, onStale: (reason) => workerLog.warn(reason),
   }));
-  const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
+  const clock = clockOf(config);
+  const reactor = createNotificationReactor({ feed, eventStore, jobQueue, viewStore, now: clock.now, checkpoint: checkpointFile('notification-reactor'), log: log.child({ part: 'notifications' }) });
   await reactor.start();
   c.stops.push(() => reactor.stop());
   c.readinessChecks.push(caughtUpCheck('notifications', reactor, { head, feed, subscription: REACTOR_NAME }));
@@ -329,7 +330,6 @@ async function composeWorker(c: Composition, paymentGateway: PaymentGateway): Pr
   c.stops.push(() => flows.stop());
   for (const manager of flows.managers) c.readinessChecks.push(flowCheck(manager, caughtUpCheck(`flow:${manager.name}`, manager, { head, feed, subscription: `flow-${manager.name}` })));
   // Quotes past their validUntil are recorded as expired, from the views, at start and every minute.
-  const clock = clockOf(config);
   const quoteExpiry = startQuoteExpiry({ eventStore, viewStore, now: clock.now, log: log.child({ part: 'quote-expiry' }) });
   c.stops.push(() => quoteExpiry.stop());
   // Customers are reminded of a balance 3 days before it is due, and both sides told once it is overdue, from the views, at start and every 10 minutes (docs/payments.md).

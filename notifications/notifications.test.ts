@@ -23,6 +23,8 @@ const actor = (userId: string): Actor => ({ userId, roles: ['user'], groups: [],
 const newEvent = (type: string, data: unknown, by = 'someone'): NewEvent => ({
   id: randomUUID(), type, data, metadata: { actor: actor(by), correlationId: 'corr-1', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 },
 });
+/** The reactors' clock here: two hours after the events above, so they are news (news-horizon.ts). */
+const soonAfter = () => new Date('2026-03-01T12:00:00.000Z');
 
 describe('who is notified of what', () => {
   let store: EventStore;
@@ -199,7 +201,7 @@ describe('notification reactor checkpoint', () => {
       const result = await store.append(`order-${orderId}`, [newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v-none', product: { name: { en: 'Show' } } })], 'no_stream');
       return result.position;
     };
-    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore, retryDelayMs: 10 });
+    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore, retryDelayMs: 10, now: soonAfter });
 
     const first = start();
     await first.start();
@@ -232,7 +234,7 @@ describe('notification reactor checkpoint', () => {
     };
     const place = async (orderId: string) => (await store.append(`order-${orderId}`, [newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v-none', product: { name: { en: 'Show' } } })], 'no_stream')).position;
     // A fresh in-memory view store each run, as embedded mode has after a restart.
-    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore: createMemoryViewStore(), checkpoint, retryDelayMs: 10 });
+    const start = () => createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore: createMemoryViewStore(), checkpoint, retryDelayMs: 10, now: soonAfter });
 
     const first = start();
     await first.start();

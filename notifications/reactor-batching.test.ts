@@ -11,7 +11,9 @@ import { createNotificationReactor } from './reactor.ts';
 // Issue 11: the reactor queues a page of events' jobs in one call, and does not read the vendor stream
 // again for every event (it remembers the owner until an event of the vendor's stream goes by).
 const metadata = { actor: { userId: 'someone', roles: ['user' as const], groups: [], vendorId: null }, correlationId: 'corr', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 };
-const newEvent = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata });
+const newEvent = (type: string, data: unknown, at = metadata.at): NewEvent => ({ id: randomUUID(), type, data, metadata: { ...metadata, at } });
+/** The reactor's clock: a day after the events above, well inside the news horizon. */
+const aDayLater = () => new Date('2026-03-02T10:00:00.000Z');
 const placed = (orderId: string) => newEvent('OrderPlaced', { orderId, customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } });
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -20,7 +22,7 @@ afterEach(async () => {
 });
 
 /** A queue that records each call, and an event store that counts the reads of the vendor stream. */
-async function setUp() {
+async function setUp(now = aDayLater) {
   const store = await openSqliteEventStore({ path: ':memory:' });
   cleanups.push(() => store.close());
   const calls: NewJob[][] = [];
@@ -38,7 +40,7 @@ async function setUp() {
       return store.readStream(streamId, options);
     },
   };
-  const reactor = createNotificationReactor({ feed: storeEventFeed(store), eventStore: counting, jobQueue, viewStore: createMemoryViewStore(), retryDelayMs: 10 });
+  const reactor = createNotificationReactor({ feed: storeEventFeed(store), eventStore: counting, jobQueue, viewStore: createMemoryViewStore(), retryDelayMs: 10, now });
   cleanups.push(() => reactor.stop());
   return { store, reactor, calls, vendorReads: () => vendorReads };
 }
@@ -71,5 +73,31 @@ describe('notification reactor pages', () => {
     expect(await reactor.waitForPosition(last.position, 10_000)).toBe(true);
     expect(vendorReads()).toBe(2);
     expect(recipients(calls.at(-1)!)).toEqual(['cust', 'new-owner']);
+  });
+});
+
+describe('the news horizon (news-horizon.ts)', () => {
+  const eightDaysLater = () => new Date('2026-03-09T10:00:01.000Z');
+
+  it('notifies no one of an event recorded more than 7 days before the reactor reads it, but learns from it', async () => {
+    const { store, reactor, calls } = await setUp(eightDaysLater);
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    await store.append('order-old', [placed('old')], 'no_stream');
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'new-owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    // Recorded a second before the reactor's now: news.
+    const recent = await store.append('order-new', [newEvent('OrderPlaced', { orderId: 'new', customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } }, '2026-03-09T10:00:00.000Z')], 'no_stream');
+    await reactor.start();
+    expect(await reactor.waitForPosition(recent.position, 10_000)).toBe(true);
+    const queued = calls.flat().map((job) => job.data as NotificationJob);
+    expect(queued.map((job) => `${job.subject.orderId}/${job.userId}`)).toEqual(['new/cust', 'new/new-owner']);
+  });
+
+  it('notifies an event exactly 7 days old', async () => {
+    const { store, reactor, calls } = await setUp(() => new Date('2026-03-08T10:00:00.000Z'));
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    const edge = await store.append('order-o1', [placed('o1')], 'no_stream');
+    await reactor.start();
+    expect(await reactor.waitForPosition(edge.position, 10_000)).toBe(true);
+    expect(recipients(calls.flat())).toEqual(['cust', 'owner']);
   });
 });

@@ -8,10 +8,12 @@ import { silentLog, type ProjectorLog } from '../projectors/projector-log.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
 import { cachedRecipientFacts, recipientFacts } from './recipient-facts.ts';
 import { notifiableEventTypes, noticesOf } from './recipients.ts';
+import { isNews, NOTIFY_EVENTS_WITHIN_MS } from './news-horizon.ts';
 
 // The notification reactor (DESIGN §1): follows the event feed from its checkpoint
 // (infra/subscription/checkpointed-subscription.ts) and queues one job per recipient of each
-// notifiable event, one queue call per page of events. Delivery is at least once: after a crash the
+// notifiable event, one queue call per page of events — of events recent enough to be news
+// (news-horizon.ts: at most 7 days old when read). Delivery is at least once: after a crash the
 // events since the last saved checkpoint are queued again, and the job id (event, recipient) plus the worker's
 // idempotency by source event make that harmless. The checkpoint lives beside the projectors' in the
 // view store (`_checkpoints`, `_id` = the reactor's name), unless the caller gives another place: with
@@ -33,6 +35,10 @@ export interface NotificationReactorOptions {
   retryDelayMs?: number;
   /** Where the checkpoint is kept (the relay's single-position store serves here too); default the view store. */
   checkpoint?: RelayCheckpoints;
+  /** The clock that tells how old an event is (news-horizon.ts); default the system clock. */
+  now?: () => Date;
+  /** Events recorded longer ago than this notify no one; default NOTIFY_EVENTS_WITHIN_MS (7 days). */
+  notifyWithinMs?: number;
 }
 
 export interface NotificationReactor {
@@ -57,11 +63,19 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
   // Only a reactor that sees every event in order can tell when a vendor's or user's facts change; one
   // consumer of a Kafka group sees only its share of the streams, so it reads them every time.
   const facts = globalOrder ? cachedRecipientFacts(options.eventStore) : recipientFacts(options.eventStore);
+  const now = options.now ?? (() => new Date());
+  const notifyWithinMs = options.notifyWithinMs ?? NOTIFY_EVENTS_WITHIN_MS;
+  let pastNewsSeen = false;
 
   /** The jobs of one event; the event also tells the facts cache what it changed. */
   async function jobsOf(event: RecordedEvent): Promise<Array<{ name: string; data: NotificationJob; options: JobOptions }>> {
     facts.saw(event);
     if (!notifiableEventTypes.has(event.type)) return [];
+    if (!isNews(event, now(), notifyWithinMs)) {
+      if (!pastNewsSeen) log.info({ position: event.position, recordedAt: event.metadata.at }, 'reactor: events recorded more than the notification horizon ago are not notified (news-horizon.ts)');
+      pastNewsSeen = true;
+      return [];
+    }
     const notices = await noticesOf(event, options.eventStore, facts);
     return notices.map((notice) => {
       const job: NotificationJob = { ...notice, sourceEventId: event.id, correlationId: event.metadata.correlationId, at: event.metadata.at };
