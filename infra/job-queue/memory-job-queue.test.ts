@@ -51,6 +51,46 @@ describe('in-process job queue specifics', () => {
     await queue.close();
   });
 
+  it('holds a producer back while maxWaiting jobs wait for a running worker, until half of them are done', async () => {
+    const queue = createMemoryJobQueue({ maxWaiting: 4 });
+    const gates: Array<() => void> = [];
+    queue.process(() => new Promise<void>((resolve) => gates.push(resolve)));
+    let added = false;
+    const adding = queue.addMany!(Array.from({ length: 6 }, (_, n) => ({ name: `job-${n}`, data: {} }))).then(() => { added = true; });
+    // One job runs, five wait: more than 4.
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    expect(await queue.counts()).toMatchObject({ waiting: 5, active: 1 });
+    for (const expectedWaiting of [4, 3]) {
+      gates.shift()!();
+      await vi.waitFor(async () => expect((await queue.counts()).waiting).toBe(expectedWaiting));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(added).toBe(false);
+    }
+    gates.shift()!();
+    await adding;
+    expect((await queue.counts()).waiting).toBe(2);
+    while (gates.length > 0 || (await queue.counts()).waiting > 0) {
+      gates.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await queue.close();
+  });
+
+  it('does not hold a producer back while no worker runs, and lets every held one go on close', async () => {
+    const idle = createMemoryJobQueue({ maxWaiting: 2 });
+    await idle.addMany!(Array.from({ length: 10 }, (_, n) => ({ name: `job-${n}`, data: {} })));
+    expect((await idle.counts()).waiting).toBe(10);
+    await idle.close();
+
+    const stuck = createMemoryJobQueue({ maxWaiting: 2 });
+    stuck.process(() => new Promise<void>(() => {}));
+    const adding = stuck.addMany!(Array.from({ length: 5 }, (_, n) => ({ name: `job-${n}`, data: {} })));
+    await vi.waitFor(async () => expect((await stuck.counts()).active).toBe(1));
+    const closing = stuck.close();
+    await adding;
+    void closing;
+  });
+
   it('refuses a second worker', () => {
     const queue = createMemoryJobQueue();
     queue.process(async () => {});
