@@ -196,6 +196,35 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
     await store.close();
   }, 60_000);
 
+  it('has subscriptions catching up from one point share each page of older events, frozen', async () => {
+    const store = await openSqliteEventStore({ path: freshFile() });
+    for (let stream = 0; stream < 12; stream++) await store.append(`order-${stream}`, batch(500, stream * 500), 'no_stream');
+    const head = await store.headPosition();
+    const controller = new AbortController();
+    const upTo = async (after: number | undefined, last: number) => {
+      const seen: RecordedEvent[] = [];
+      for await (const event of store.subscribeToAll({ signal: controller.signal, ...(after !== undefined ? { after } : {}) })) {
+        seen.push(event);
+        if (event.position >= last) break;
+      }
+      return seen;
+    };
+    // One at the head first: the shared tail starts there, so the others are far behind it.
+    await upTo(head - 1, head);
+    const first = await upTo(undefined, head - 3_000);
+    const second = await upTo(undefined, head - 3_000);
+    expect(second.map((event) => event.position)).toEqual(first.map((event) => event.position));
+    expect(second.every((event, index) => event === first[index])).toBe(true);
+    expect(() => { (first[0]!.data as { n: number }).n = 5; }).toThrow(TypeError);
+    expect(Object.isFrozen(first[0]!.metadata)).toBe(true);
+    // From another point, other pages: read for that subscription, the same events.
+    const offset = await upTo(first[10]!.position, head - 3_000);
+    expect(offset.map((event) => event.position)).toEqual(first.slice(11).map((event) => event.position));
+    expect(offset[0]).not.toBe(first[11]);
+    controller.abort();
+    await store.close();
+  });
+
   it('hands out frozen events, so no subscription can change one another reads', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await store.append('order-1', batch(2, 0), 'no_stream');

@@ -69,6 +69,10 @@ export interface SqliteEventStore extends EventStore {
 const PAGE_SIZE = 500;
 /** How many of the newest events the subscriptions share (readPage below). */
 const TAIL_SIZE = 2_000;
+/** Pages of older events kept for subscriptions catching up together (readPage below): 32,000 events. */
+const CATCH_UP_PAGES = 64;
+/** They are let go once no subscription asked for one for this long. */
+const CATCH_UP_IDLE_MS = 5_000;
 
 /** The index of the first event after `position` in events sorted by position. */
 function firstAfter(events: readonly RecordedEvent[], position: number): number {
@@ -192,6 +196,38 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     }
     return page;
   };
+  // Full pages of older events, by the position they follow, for subscriptions far behind the tail. Such
+  // subscriptions started from one checkpoint (at a first start, every flow and the reactor from the
+  // beginning) ask for the same pages, so the ones that keep pace read and decode each page once. Only
+  // full pages are kept: nothing will ever come between their events. Shared, so frozen.
+  const catchUpPages = new Map<number, RecordedEvent[]>(); // least recently used first
+  // Once everyone has caught up, the pages are let go (checked every few seconds while any are kept).
+  let catchUpReads = 0;
+  let catchUpSweep: NodeJS.Timeout | undefined;
+  const sweepCatchUpPages = (readsBefore: number): void => {
+    if (catchUpReads !== readsBefore) {
+      catchUpSweep = setTimeout(sweepCatchUpPages, CATCH_UP_IDLE_MS, catchUpReads).unref();
+      return;
+    }
+    catchUpPages.clear();
+    catchUpSweep = undefined;
+  };
+  const catchUpPage = (after: number): RecordedEvent[] => {
+    catchUpReads += 1;
+    catchUpSweep ??= setTimeout(sweepCatchUpPages, CATCH_UP_IDLE_MS, catchUpReads).unref();
+    const kept = catchUpPages.get(after);
+    if (kept) {
+      catchUpPages.delete(after);
+      catchUpPages.set(after, kept);
+      return kept;
+    }
+    const page = readAllSync(after, PAGE_SIZE);
+    if (page.length < PAGE_SIZE) return page;
+    page.forEach(frozen);
+    catchUpPages.set(after, page);
+    if (catchUpPages.size > CATCH_UP_PAGES) catchUpPages.delete(catchUpPages.keys().next().value!);
+    return page;
+  };
   /** A subscription's next page after `after`: from the tail when it covers `after`, else from the file. */
   const readPage = (after: number): RecordedEvent[] => {
     if (after > tailTo) {
@@ -201,7 +237,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       tailTo = after;
       tailCurrentAt = -1;
     }
-    if (after < tailAfter) return readAllSync(after, PAGE_SIZE); // far behind: its own read
+    if (after < tailAfter) return catchUpPage(after); // far behind: a page others catching up may share
     const from = firstAfter(tail, after);
     const page = tail.slice(from, from + PAGE_SIZE);
     // Short of a page, the tail's end was reached: read on to the file's head (what was appended since).
@@ -300,6 +336,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      clearTimeout(catchUpSweep);
+      catchUpPages.clear();
       wakeAll();
       // Appends accepted before the close are written first.
       await commits.close();
