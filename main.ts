@@ -55,6 +55,9 @@ import { createWebApp, type WebApp } from './web/server.ts';
 import type { InProcessReader } from './web/api/in-process-transport.ts';
 import { createGuestPageCache } from './web/guest-page-cache.ts';
 import { sessionCookieBridge } from './web/session-cookies.ts';
+import { startingPageHtml, STARTING_PAGE_RELOAD_SECONDS } from './web/starting-page.ts';
+import type { RebuildProgress } from './projectors/rebuild.ts';
+import { buildingDetail, overallPercent } from './projectors/rebuild-progress-bar.ts';
 import { DEMO_ACCOUNTS, seedDemoMarketplace, type SeedReport } from './seed/seed-demo.ts';
 
 export const SERVICES = ['web', 'command-api', 'query-api', 'projectors', 'worker', 'relay'] as const;
@@ -202,7 +205,7 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
       app.use('/api', apiGateway({ commandApiUrl: config.COMMAND_API_URL!, queryApiUrl: config.QUERY_API_URL! }));
     }
     app.use('/api', apiNotFound);
-    if (runs.has('web')) web = composeWeb(c, app);
+    if (runs.has('web')) web = composeWeb(c, app, () => projections?.stats().building ?? null);
   }
   app.use(problemHandler((error) => apiLog.error({ err: error }, 'unhandled')));
 
@@ -295,6 +298,8 @@ async function composeProjectors(c: Composition): Promise<ProjectionRuntime> {
   c.readinessChecks.push({
     name: 'projections',
     async check() {
+      const building = runtime.stats().building;
+      if (building) return { ready: false, detail: buildingDetail(building) };
       if (runtime.stats().role !== 'standby') return caughtUp.check();
       // A standby is ready while another instance writes the views; not once that one stopped renewing.
       if (lease?.heldByAnyone()) return { ready: true, detail: `standing by while ${lease.holder() ?? 'another instance'} writes the views` };
@@ -464,12 +469,20 @@ interface ComposedWeb {
   close(): Promise<void>;
 }
 
-/** The web service: the storefront (React SSR) and the ws hub; answers 503 until started. */
-function composeWeb(c: Composition, app: HttpApp): ComposedWeb {
+/**
+ * The web service: the storefront (React SSR) and the ws hub. Until the storefront is built, and while
+ * this process builds its views at a first start, pages are a 503 that says so and how far it is.
+ */
+function composeWeb(c: Composition, app: HttpApp, viewsBuilding: () => RebuildProgress | null): ComposedWeb {
   const { config, jwtSecret } = c;
   const { realtime, cache } = c.adapters;
   let web: WebApp | null = null;
-  app.use((req, res, next) => (web ? web.router(req, res, next) : res.status(503).type('text/plain').send('Starting…')));
+  app.use((req, res, next) => {
+    const building = viewsBuilding();
+    if (web && !building) return web.router(req, res, next);
+    res.status(503).set({ 'Retry-After': String(STARTING_PAGE_RELOAD_SECONDS), 'Cache-Control': 'no-store' }).type('html')
+      .send(startingPageHtml(building ? { step: 'views', percent: overallPercent(building) } : { step: 'storefront', percent: null }));
+  });
   c.readinessChecks.push(stepCheck('web', () => (web ? { ready: true, detail: 'storefront built' } : { ready: false, detail: 'building the storefront' })));
   return {
     async start(server, localUrl, queryApiHere) {

@@ -41,3 +41,22 @@ export function progressBar(stream: NodeJS.WriteStream) {
     },
   };
 }
+
+/**
+ * How far a build of every view is, as one percent: the replay is most of it (the last tenth is the
+ * unit's finish: the helper's rows, the indexes, the commit).
+ */
+export function overallPercent(progress: RebuildProgress): number {
+  const percent = Math.max(0, Math.min(100, progress.percent));
+  return progress.phase === 'finish' ? 90 + percent / 10 : progress.phase === 'replay' ? percent * 0.9 : percent;
+}
+
+/** The readiness detail while a start builds every view (main.ts). */
+export function buildingDetail(progress: RebuildProgress): string {
+  const what = progress.phase === 'finish'
+    ? (progress.step ?? 'finishing')
+    : progress.phase === 'replay'
+      ? `${numberFormat.format(progress.done)} of ${progress.totalEstimate === null ? '?' : numberFormat.format(progress.totalEstimate)} events replayed`
+      : `${numberFormat.format(progress.done)} of ${numberFormat.format(progress.totalEstimate ?? 0)} documents written`;
+  return `building every view: ${Math.floor(overallPercent(progress))}% (${what})`;
+}

@@ -1,10 +1,12 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
 
 /**
  * Reads the log page by page after `after` and hands each page to `onPage`, in position order. It stops
  * at the first empty page, at a short page once `head` is reached (positions may have gaps, so a short
  * page before the head is read on), or once `upTo` is reached (what comes after it is left unread). The
- * position of the last event handed over; `after` when there was none.
+ * position of the last event handed over; `after` when there was none. Between pages the event loop
+ * takes a turn, so the process goes on answering (its health, its pages) while it replays.
  */
 export async function replayLog(options: {
   eventStore: Pick<EventStore, 'readAll'>;
@@ -27,6 +29,9 @@ export async function replayLog(options: {
       await onPage(page);
       last = page.at(-1)!.position;
     }
+    // On node:sqlite a page is read and applied without waiting on any I/O, so without this turn of the
+    // event loop a first build at a start kept the process from even listening (40 s at 1M events).
+    await turn();
     if (page.length < read.length) return last;
     if (read.length < pageSize && last >= head) return last;
   }

@@ -55,8 +55,11 @@ describe('first build of the views at start', () => {
   it('builds every view in one unit behind the start, then follows on: the views of a rebuild', async () => {
     const { history, eventStore, start } = await setUp();
     const { runtime, viewStore, log } = await start(0);
+    // The build runs behind the start: the stats say how far (the readiness check and the starting page show it).
+    expect(runtime.stats().building).toMatchObject({ phase: 'replay' });
     await appendHistory(eventStore, history.slice(-10));
     expect(await runtime.waitForPosition(await eventStore.headPosition(), 10_000)).toBe(true);
+    expect(runtime.stats().building).toBeNull();
     expect(log.messages).toEqual(expect.arrayContaining(['projectors: no view built yet; building every view in one unit', 'projectors: every view built']));
 
     const rebuilt = openSqliteViewStore({ path: join(dir, `rebuilt-${files}.sqlite`) });

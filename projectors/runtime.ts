@@ -27,6 +27,8 @@ export interface ProjectionRuntimeStats {
   restarts: number;
   /** 'standby' while another instance holds the lease (options.lease); always 'active' without one. */
   role: 'active' | 'standby';
+  /** While the views are built in one unit at a start (options.firstBuild), how far it is; else null. */
+  building: RebuildProgress | null;
 }
 
 export interface ProjectionRuntime {
@@ -110,7 +112,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const positions = new Map<string, number>();
   const waiters = createViewWaiters(viewStore, log);
   const lease = options.lease;
-  const stats: Omit<ProjectionRuntimeStats, 'position'> = { applied: 0, ignored: 0, invalid: 0, restarts: 0, role: lease ? 'standby' : 'active' };
+  const stats: Omit<ProjectionRuntimeStats, 'position'> = { applied: 0, ignored: 0, invalid: 0, restarts: 0, role: lease ? 'standby' : 'active', building: null };
   let started = false;
   const renewal = lease ? leaseRenewal(lease, options.leaseRefreshMs ?? LEASE_REFRESH_MS, () => started, log) : null;
   /** With a lease: whether this instance, as the holder, has started changed views over. */
@@ -218,7 +220,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       if (buildFrom) {
         // Behind the start: the server answers meanwhile (not ready until the views are caught up).
         log.info({ head: buildFrom.head }, 'projectors: no view built yet; building every view in one unit');
-        rebuild(buildFrom.eventStore).then(
+        stats.building = { phase: 'replay', done: 0, totalEstimate: null, percent: 0, ratePerSecond: 0, position: -1, headPosition: buildFrom.head, elapsedMs: 0 };
+        rebuild(buildFrom.eventStore, { onProgress: (progress) => { stats.building = progress; } }).finally(() => { stats.building = null; }).then(
           (report) => log.info({ events: report.events, seconds: Math.round(report.elapsedMs / 100) / 10, helper: report.helper?.views ?? null }, 'projectors: every view built'),
           // The unit rolled back; following goes on page by page from where it is.
           (error: unknown) => log.error({ err: error }, 'projectors: building every view failed; catching up page by page instead'),
