@@ -130,6 +130,31 @@ describe.each(stores)('balance reminders on the %s view store', (_name, openView
     expect(await notices(store, 'owner')).toHaveLength(1);
   });
 
+  it('reminds no one of a balance the log says is paid or canceled, while the view is behind the log', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    cleanups.push(() => store.close());
+    const views = openViews();
+    const queue = createMemoryJobQueue();
+    startNotificationWorker(queue, { eventStore: store, realtime: noRealtime });
+    cleanups.push(() => queue.close());
+    await append(store, 'vendor-v1', 'VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: vendorProfile(), at: '2027-01-01T10:00:00.000Z' });
+    await order(store, 'late-paid');
+    await order(store, 'late-canceled');
+    await order(store, 'owed');
+    // The view as it stood before the balance was paid and the other order canceled (a start still building its views).
+    await project(store, views);
+    await append(store, 'order-late-paid', 'OrderBalancePaid', { orderId: 'late-paid', paymentId: 'bal-late-paid', amount: ils(210_000), cardLast4: '4242', instalments: 1, at: '2027-03-19T10:00:00.000Z' });
+    await append(store, 'order-late-canceled', 'OrderCanceled', { orderId: 'late-canceled', reason: 'moved', by: 'c1', byRole: 'customer', refunds: [], refundPercent: 0, at: '2027-03-19T10:00:00.000Z' });
+    const now = new Date(Date.parse(dueAt) + 2 * 86_400_000);
+    const reminders = startBalanceReminders({ eventStore: store, viewStore: views, jobQueue: queue, intervalMs: 3_600_000, now: () => now });
+    cleanups.push(() => reminders.stop());
+    await vi.waitFor(async () => expect(await notices(store, 'owner')).toHaveLength(1), { timeout: 5_000 });
+    expect(await reminders.sweep()).toBe(2);
+    await vi.waitFor(async () => expect((await queue.counts()).waiting + (await queue.counts()).active).toBe(0), { timeout: 5_000 });
+    expect((await notices(store, 'c1')).map((notice) => notice.subject.orderId)).toEqual(['owed']);
+    expect((await notices(store, 'owner')).map((notice) => notice.subject.orderId)).toEqual(['owed']);
+  });
+
   it('an order whose due date passed while the process was down gets the overdue reminder only', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     cleanups.push(() => store.close());

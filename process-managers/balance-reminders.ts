@@ -1,7 +1,9 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { addJobs, type JobOptions, type JobQueue } from '../domain/ports/job-queue.ts';
 import type { ViewStore } from '../domain/ports/view-store.ts';
-import { orderStream } from '../domain/order/decider.ts';
+import { orderDecider, orderStream } from '../domain/order/decider.ts';
+import { balanceDue } from '../domain/order/order-money.ts';
+import { loadFolded } from '../command-api/command-handler.ts';
 import { derivedUuid } from '../command-api/derived-ids.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from '../notifications/notification-job.ts';
 import { recipientFacts } from '../notifications/recipient-facts.ts';
@@ -89,12 +91,23 @@ export function startBalanceReminders(options: {
     );
   }
 
+  /**
+   * Whether the log agrees that the order's balance is still chased. The view may be behind the log (a
+   * start still building or catching up its views, a balance paid a moment ago), and a reminder, unlike
+   * a command, is not decided on the log: without this, a paid balance could be called overdue.
+   */
+  async function stillOwed(orderId: string): Promise<boolean> {
+    const order = (await loadFolded(eventStore, orderDecider, orderStream(orderId))).state;
+    return order !== null && CHASED_STATUSES.includes(order.status) && balanceDue(order).amountMinor > 0;
+  }
+
   async function sweepOnce(): Promise<number> {
     const at = now().toISOString();
     let queued = 0;
     for (const reminder of ['overdue', 'dueSoon'] as const) {
       for (const doc of await due(reminder, at)) {
         try {
+          if (!(await stillOwed(doc.orderId))) continue;
           const jobs = await jobsOf(doc, reminder, at);
           await addJobs(jobQueue, jobs);
           queued += jobs.length;
