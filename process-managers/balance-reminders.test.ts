@@ -63,6 +63,17 @@ const stores: Array<[string, () => ViewStore]> = [
 ];
 
 describe.each(stores)('balance reminders on the %s view store', (_name, openViews) => {
+  /** A fresh log, views and queue with its notification worker. */
+  const openAll = async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    cleanups.push(() => store.close());
+    const views = openViews();
+    const queue = createMemoryJobQueue();
+    startNotificationWorker(queue, { eventStore: store, realtime: noRealtime });
+    cleanups.push(() => queue.close());
+    return { store, views, queue };
+  };
+
   it('reminds the customer days before, both sides once overdue, each once, also after restarts', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     cleanups.push(() => store.close());
@@ -131,12 +142,7 @@ describe.each(stores)('balance reminders on the %s view store', (_name, openView
   });
 
   it('reminds no one of a balance the log says is paid or canceled, while the view is behind the log', async () => {
-    const store = await openSqliteEventStore({ path: ':memory:' });
-    cleanups.push(() => store.close());
-    const views = openViews();
-    const queue = createMemoryJobQueue();
-    startNotificationWorker(queue, { eventStore: store, realtime: noRealtime });
-    cleanups.push(() => queue.close());
+    const { store, views, queue } = await openAll();
     await append(store, 'vendor-v1', 'VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: vendorProfile(), at: '2027-01-01T10:00:00.000Z' });
     await order(store, 'late-paid');
     await order(store, 'late-canceled');
@@ -156,12 +162,7 @@ describe.each(stores)('balance reminders on the %s view store', (_name, openView
   });
 
   it('an order whose due date passed while the process was down gets the overdue reminder only', async () => {
-    const store = await openSqliteEventStore({ path: ':memory:' });
-    cleanups.push(() => store.close());
-    const views = openViews();
-    const queue = createMemoryJobQueue();
-    startNotificationWorker(queue, { eventStore: store, realtime: noRealtime });
-    cleanups.push(() => queue.close());
+    const { store, views, queue } = await openAll();
     await order(store, 'o2');
     await project(store, views);
     const now = new Date(Date.parse(dueAt) + 86_400_000);
