@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterSeeing, ALL_LANES, hasSeen, seenFields, seenStateOf, type SeenEvent, type SeenState } from './seen.ts';
+import { seededFloats } from '../test/seeded-random.ts';
 
 type Delivered = SeenEvent & { lane?: string };
 
@@ -121,14 +122,7 @@ describe('bounded _seen, on lanes', () => {
   });
 
   it('given any interleaving of partitions with redeliveries, every event is applied exactly once', () => {
-    // A small deterministic generator (mulberry32), so a failure can be replayed.
-    let seed = 42;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = seededFloats(42);
     for (let run = 0; run < 50; run++) {
       // 30 streams of 1..3 events each, in a log of random order; each stream on one of three partitions.
       const revisions = new Map<string, number>();

@@ -4,6 +4,7 @@ import type { Actor } from '../shared/actor.ts';
 import { CalendarEvent } from './events.ts';
 import type { CalendarCommand } from './commands.ts';
 import { busyIntervals, calendarDecider, freeSlots, holdsReservation, isFree, reservedOrderIds } from './decider.ts';
+import { seededIntegers } from '../../test/seeded-random.ts';
 
 const at = '2026-11-21T10:00:00.000Z';
 const vendorOwner: Actor = { userId: 'u-vendor', roles: ['user', 'vendor'], groups: [], vendorId: 'v-1' };
@@ -121,14 +122,7 @@ describe('calendar decider: reservations', () => {
 
 describe('calendar decider: no double booking', () => {
   it('whatever sequence of reservations, releases and windows is tried, nothing live ever overlaps', () => {
-    // mulberry32: a seeded generator whose low bits vary (a float LCG's are all multiples of 4 here).
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) % n;
-    };
+    const next = seededIntegers(7);
     let state = calendarDecider.initialState;
     for (let i = 0; i < 400; i++) {
       const start = T(next(20), next(4) * 15);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Interval } from './availability.ts';
 import { IntervalSet } from './interval-set.ts';
+import { seededIntegers } from '../../test/seeded-random.ts';
 
 const H = (hour: number) => new Date(Date.UTC(2027, 0, 1) + hour * 3_600_000).toISOString();
 const at = (start: number, end: number): Interval => ({ start: H(start), end: H(end) });
@@ -54,14 +55,7 @@ describe('IntervalSet', () => {
   });
 
   it('answers what comparing every entry answers, through thousands of random changes (overlapping entries, long ones, ids reused)', () => {
-    // mulberry32: a seeded generator whose low bits vary (a float LCG's do not).
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) % n;
-    };
+    const next = seededIntegers(11);
     const model = new Map<string, Interval>();
     let set = IntervalSet.empty<Interval>();
     const history: Array<[IntervalSet<Interval>, Map<string, Interval>]> = [];
