@@ -17,6 +17,9 @@ import { createViewWaiters, type WaitResult } from './view-waiters.ts';
 export type { ViewChange } from './event-applier.ts';
 export type { WaitResult } from './view-waiters.ts';
 
+/** Every projection's checkpoint is saved at least this often, in events (the others with the pages they read). */
+export const ALL_CHECKPOINTS_EVERY = 500;
+
 export interface ProjectionRuntimeStats {
   /** Position of the last event processed, -1 before any. */
   position: number;
@@ -118,8 +121,28 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   /** With a lease: whether this instance, as the holder, has started changed views over. */
   let outdatedReset = false;
 
+  const checkpointEvery = options.checkpointEvery ?? (viewStore.atomically ? 1 : 500);
+  // Where each page is a unit that saves checkpoints (node:sqlite), a page saves the checkpoints of the
+  // projections that read one of its events, beside the documents they wrote, and every projection's
+  // only every ALL_CHECKPOINTS_EVERY events: a projection that read nothing since would only pass over
+  // the same events again after a restart, and all 38 checkpoints with every page of an event or two
+  // were most of what a page wrote. A unit that rolls back is applied again, naming its readers again.
+  const partialSaves = Boolean(viewStore.atomically) && checkpointEvery === 1;
+  const readSinceSaved = new Set<string>();
+  let eventsSinceAllSaved = 0;
+  function checkpointsToSave(position: number, everyOne = false): Map<string, number> {
+    const all = everyOne || !partialSaves || eventsSinceAllSaved >= ALL_CHECKPOINTS_EVERY;
+    const saving = new Map<string, number>();
+    for (const name of names) {
+      if (all || readSinceSaved.has(name)) saving.set(name, Math.max(positions.get(name) ?? -1, position));
+    }
+    return saving;
+  }
+
   /** Applies a page; the positions move only once it committed (see committed). */
   async function applyPage(events: RecordedEvent[]): Promise<ApplyOutcome[]> {
+    for (const event of events) for (const projection of readersOf.get(event.type) ?? []) readSinceSaved.add(projection.name);
+    eventsSinceAllSaved += events.length;
     // A projection whose stored checkpoint is at or past an event has applied it already.
     return applier.applyPage(events, (projection, event) => !skipByPosition || (positions.get(projection.name) ?? -1) < event.position);
   }
@@ -155,13 +178,18 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
         return names.size > 0 && least >= 0 ? least : undefined;
       },
       // Saved inside the page's unit, before `committed` moves the positions: each as the page leaves it.
-      save: (position) => checkpoints.save(new Map([...names].map((name) => [name, Math.max(positions.get(name) ?? -1, position)]))),
+      async save(position) {
+        const saving = checkpointsToSave(position);
+        await checkpoints.save(saving);
+        if (saving.size === names.size) eventsSinceAllSaved = 0;
+        readSinceSaved.clear();
+      },
     },
     handlePage: applyPage,
     committed,
     atomically: (work) => atomicallyIn(viewStore, work),
     skipHandled: skipByPosition,
-    checkpointEvery: options.checkpointEvery ?? (viewStore.atomically ? 1 : 500),
+    checkpointEvery,
     retryDelayMs: options.retryDelayMs ?? 1000,
     onError(error) {
       // Everything is idempotent, so resubscribing from the checkpoints is always safe.
@@ -233,6 +261,14 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       started = false;
       renewal?.stop();
       await subscription.stop();
+      // The checkpoints left behind by partial saves all move on, so the next start passes over nothing.
+      const position = subscription.position();
+      if (partialSaves && eventsSinceAllSaved > 0 && position >= 0 && stats.role === 'active') {
+        await atomicallyIn(viewStore, () => checkpoints.save(checkpointsToSave(position, true))).then(
+          () => { eventsSinceAllSaved = 0; },
+          (error: unknown) => log.error({ err: error }, 'projectors: saving the checkpoints at stop failed'),
+        );
+      }
       await lease?.release().catch((error: unknown) => log.error({ err: error }, 'projectors: could not release the lease'));
     },
 
