@@ -74,6 +74,21 @@ describe('checkpoints on the sqlite view store', () => {
       .toEqual(Object.fromEntries(allProjections.map((projection) => [projection.name, versionOf(projection)])));
   });
 
+  it('after a crash (no stop) some checkpoints are behind: a restart passes over those events again and ends with the views of a rebuild', async () => {
+    const { eventStore, viewsPath } = await withHistory();
+    const crashed = openSqliteViewStore({ path: viewsPath });
+    const runtime = createProjectionRuntime({ viewStore: crashed, feed: storeEventFeed(eventStore), retryDelayMs: 20 });
+    await runtime.start();
+    expect(await runtime.waitForPosition(await eventStore.headPosition(), 20_000)).toBe(true);
+    // Killed: no stop, so the checkpoints of the projections that read none of the last pages stayed behind.
+    const left = await crashed.collection(CHECKPOINTS_COLLECTION).find({});
+    expect(left.some((doc) => (doc as { position: number }).position < runtime.stats().position)).toBe(true);
+    crashed.close();
+    const after = await runProjectors(eventStore, viewsPath);
+    expect(after.views).toEqual(await rebuilt(eventStore));
+    expect(after.checkpoints.every((doc) => (doc as { position: number }).position === runtime.stats().position)).toBe(true);
+  });
+
   it('a projection whose version changed is emptied and replayed alone; the others resume', async () => {
     const { eventStore, viewsPath } = await withHistory();
     await runProjectors(eventStore, viewsPath);
