@@ -34,7 +34,7 @@ export const activated = (page: Page) => page.waitForSelector('html[data-activat
  * longer dehydrated marks the document `data-test-hydrated`: the page is hydrated and every component's
  * mount effects ran (the app's activation mark follows a fixed 500 ms later, SPEC §4).
  */
-function markHydrated() {
+export function markHydrated() {
   const page = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object };
   if (page.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
   const renderers = new Map<number, unknown>();

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { fillEventDetails } from './event-details-kit.ts';
+import { hydrated, markHydrated } from './browser-kit.ts';
 
 // Browser tests of the storefront: Debian's Chromium driven by playwright-core
 // against the started product. Skipped by name when no Chromium is installed.
@@ -16,6 +17,8 @@ interface Session { context: BrowserContext; page: Page; problems: string[] }
 
 async function open(locale: Locale, width = 1280): Promise<Session> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem' });
+  // Marks the page hydrated for goto below (web/test/browser-kit.ts).
+  await context.addInitScript(markHydrated);
   // A Content-Security-Policy violation is a problem too (the browser reports some only as an event).
   await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)));
   const page = await context.newPage();
@@ -36,7 +39,7 @@ const activated = (page: Page) => page.waitForSelector('html[data-activated="tru
 
 async function goto(page: Page, path: string) {
   await page.goto(`${market.url}${path}`);
-  await activated(page);
+  await hydrated(page);
 }
 
 async function signInOnLoginPage(page: Page) {
