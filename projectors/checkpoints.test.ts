@@ -81,12 +81,12 @@ describe('checkpoints on the sqlite view store', () => {
     await runtime.start();
     expect(await runtime.waitForPosition(await eventStore.headPosition(), 20_000)).toBe(true);
     // Killed: no stop, so the checkpoints of the projections that read none of the last pages stayed behind.
-    const left = await crashed.collection(CHECKPOINTS_COLLECTION).find({});
-    expect(left.some((doc) => (doc as { position: number }).position < runtime.stats().position)).toBe(true);
+    const left = await crashed.collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION).find({});
+    expect(left.some((doc) => doc.position < runtime.stats().position)).toBe(true);
     crashed.close();
     const after = await runProjectors(eventStore, viewsPath);
     expect(after.views).toEqual(await rebuilt(eventStore));
-    expect(after.checkpoints.every((doc) => (doc as { position: number }).position === runtime.stats().position)).toBe(true);
+    expect(after.checkpoints.every((doc) => (doc as unknown as { position: number }).position === runtime.stats().position)).toBe(true);
   });
 
   it('a projection whose version changed is emptied and replayed alone; the others resume', async () => {
