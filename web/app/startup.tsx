@@ -30,6 +30,8 @@ export function StartUp() {
   const tracked = useRef<string | null>(null);
 
   useEffect(() => {
+    // Hydrated: the page is the app's now (tests and tools wait for this; "activated" follows after the delay).
+    document.documentElement.dataset.hydrated = 'true';
     const timer = setTimeout(() => { document.documentElement.dataset.activated = 'true'; }, ACTIVATION_DELAY_MS);
     const environment = environmentOf(undefined);
     let realtime: { close(): void } | null = null;

@@ -27,35 +27,8 @@ export interface BrowserSuite {
 /** The app marks itself activated about 500 ms after hydration (SPEC §4). */
 export const activated = (page: Page) => page.waitForSelector('html[data-activated="true"]', { timeout: 15_000 });
 
-/**
- * Run in every page of a session before the page's own scripts: React (development and production builds)
- * calls the DevTools hook `window.__REACT_DEVTOOLS_GLOBAL_HOOK__`, the interface the React DevTools use,
- * after each commit once its effects ran (onPostCommitFiberRoot). The first such call with the root no
- * longer dehydrated marks the document `data-test-hydrated`: the page is hydrated and every component's
- * mount effects ran (the app's activation mark follows a fixed 500 ms later, SPEC §4).
- */
-export function markHydrated() {
-  const page = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object };
-  if (page.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
-  const renderers = new Map<number, unknown>();
-  page.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers,
-    inject(renderer: unknown) { renderers.set(renderers.size + 1, renderer); return renderers.size; },
-    checkDCE() {},
-    onScheduleFiberRoot() {},
-    onCommitFiberRoot() {},
-    onCommitFiberUnmount() {},
-    setStrictMode() {},
-    onPostCommitFiberRoot(_renderer: number, root: { current?: { memoizedState?: { isDehydrated?: boolean } } }) {
-      if (root.current?.memoizedState?.isDehydrated === false) document.documentElement.dataset.testHydrated = 'true';
-    },
-  };
-}
-
-/** The page is hydrated and its components' mount effects ran (markHydrated above). */
-export const hydrated = (page: Page) => page.waitForSelector('html[data-test-hydrated="true"]', { timeout: 15_000 });
+/** The page is hydrated: the app's start-up effect ran (web/app/startup.tsx), 500 ms before it marks itself activated. */
+export const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 
 /** The realtime socket is connected once the app has its socket id (SPEC §4). */
 export const realtimeConnected = (page: Page) => page.waitForSelector('html[data-socket-id]', { timeout: 15_000 });
@@ -79,7 +52,6 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
       const width = options.width ?? 1280;
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem', javaScriptEnabled: options.javaScript ?? true });
       contexts.push(context);
-      await context.addInitScript(markHydrated);
       if (options.as) {
         const tokens = await signIn(market.url, options.as);
         await context.addCookies([

@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { fillEventDetails } from './event-details-kit.ts';
-import { hydrated, markHydrated } from './browser-kit.ts';
+import { hydrated } from './browser-kit.ts';
 
 // Browser tests of the storefront: Debian's Chromium driven by playwright-core
 // against the started product. Skipped by name when no Chromium is installed.
@@ -17,8 +17,6 @@ interface Session { context: BrowserContext; page: Page; problems: string[] }
 
 async function open(locale: Locale, width = 1280): Promise<Session> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem' });
-  // Marks the page hydrated for goto below (web/test/browser-kit.ts).
-  await context.addInitScript(markHydrated);
   // A Content-Security-Policy violation is a problem too (the browser reports some only as an event).
   await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)));
   const page = await context.newPage();
