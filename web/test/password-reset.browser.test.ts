@@ -64,7 +64,8 @@ describe.skipIf(!executablePath)(`password reset and account pages in Chromium (
       await page.fill('[data-testid="login-email"]', email);
       await page.fill('[data-testid="login-password"]', 'new-password-1');
       await page.click('[data-testid="login-submit"]');
-      await page.waitForSelector('[data-testid="user-menu"], .mobile-menu', { timeout: 15_000 });
+      // Either of the two, whichever is shown (waitForSelector would judge the first in the document only).
+      await page.locator('[data-testid="user-menu"]:visible, .mobile-menu:visible').first().waitFor({ timeout: 15_000 });
       await page.waitForURL((url) => !url.pathname.endsWith('/user/login'), { timeout: 15_000 });
 
       // The link worked once.
