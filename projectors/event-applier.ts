@@ -51,7 +51,10 @@ function isPlainJson(value: unknown): boolean {
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return false;
-  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
+  // Object.keys rather than for-in (the same keys on such an object): over the many shapes of the
+  // views for-in was megamorphic, several times slower, most of the check's cost.
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) if (!isPlainJson((value as Record<string, unknown>)[keys[index]!])) return false;
   return true;
 }
 /**
@@ -71,7 +74,9 @@ function isPlainJsonAfter(value: unknown, previous: unknown): boolean {
   }
   const prototype = Object.getPrototypeOf(value);
   if ((prototype !== Object.prototype && prototype !== null) || Array.isArray(previous)) return isPlainJson(value);
-  for (const key in value) {
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
     const item = (value as Record<string, unknown>)[key];
     if ((item === undefined || item !== (previous as Record<string, unknown>)[key]) && !isPlainJson(item)) return false;
   }
