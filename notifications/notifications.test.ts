@@ -222,6 +222,29 @@ describe('notification reactor checkpoint', () => {
     await store.close();
   });
 
+  it('saves its checkpoint with a page that queued jobs, and not with every page that queued none', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const saved: number[] = [];
+    const checkpoint = { load: async () => saved.at(-1), save: async (position: number) => { saved.push(position); } };
+    const jobQueue = {
+      add: async () => {}, process() {}, failed: async () => [], close: async () => {},
+      counts: async () => ({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 }),
+    };
+    // No quiet save during the test: only the pages decide.
+    const reactor = createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue, viewStore: createMemoryViewStore(), checkpoint, retryDelayMs: 10, now: soonAfter, quietMs: 600_000 });
+    await reactor.start();
+    for (let n = 0; n < 3; n++) {
+      const { position } = await store.append(`tracking-${n}`, [newEvent('SourceHit', { n })], 'no_stream');
+      expect(await reactor.waitForPosition(position, 5_000)).toBe(true);
+    }
+    expect(saved).toEqual([]);
+    const { position } = await store.append('order-o1', [newEvent('OrderPlaced', { orderId: 'o1', customerId: 'cust', vendorId: 'v-none', product: { name: { en: 'Show' } } })], 'no_stream');
+    expect(await reactor.waitForPosition(position, 5_000)).toBe(true);
+    expect(saved).toEqual([position]);
+    await reactor.stop();
+    await store.close();
+  });
+
   it('keeps its checkpoint where it is told (a file when views are in memory), and starts over when it is past the log', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'reactor-checkpoint-'));
     const checkpoint = fileRelayCheckpoints(join(dir, 'reactor.json'));

@@ -29,8 +29,10 @@ export interface NotificationReactorOptions {
   name?: string;
   /** Attempts and first backoff of each job (retries double the backoff). */
   job?: Pick<JobOptions, 'attempts' | 'backoffMs'>;
-  /** Checkpoint saved after this many events, or when the feed goes quiet. */
+  /** Checkpoint saved with each page that queued a job, else after this many events (default 5,000), or when the feed goes quiet. */
   checkpointEvery?: number;
+  /** How long the feed stays quiet before the checkpoint of pages that queued nothing is saved; default 200 ms. */
+  quietMs?: number;
   /** Wait before resubscribing after a failure. */
   retryDelayMs?: number;
   /** Where the checkpoint is kept (the relay's single-position store serves here too); default the view store. */
@@ -89,7 +91,7 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
     return jobs.map((job) => job.data);
   }
 
-  const subscription = createCheckpointedSubscription<void>({
+  const subscription = createCheckpointedSubscription<number>({
     subscribe: (after, signal) => options.feed.subscribe({ name, ...(after !== undefined ? { after } : {}), signal }),
     checkpoint: {
       async load() {
@@ -110,9 +112,14 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
       const jobs = [];
       for (const event of events) jobs.push(...(await jobsOf(event)));
       await addJobs(options.jobQueue, jobs);
+      return jobs.length;
     },
     skipHandled: globalOrder,
-    checkpointEvery: options.checkpointEvery ?? 200,
+    // A page that queued jobs is saved with it, so a restart re-queues at most that page; pages that
+    // queued none (most of a long log's past: no longer news) every 5,000 events, not a file write per page.
+    checkpointEvery: options.checkpointEvery ?? 5000,
+    checkpointDue: (_events, queued) => queued > 0,
+    ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
     retryDelayMs: options.retryDelayMs ?? 1000,
     // Resuming from the last handled page re-queues at most that page: jobs are deduplicated by id.
     onError: (error) => log.error({ err: error }, 'notification reactor failed; resubscribing'),

@@ -89,6 +89,24 @@ describe('process manager', () => {
     expect(handled).toHaveLength(2);
   });
 
+  it('saves no checkpoint with a page whose steps found nothing to do (their work done before)', async () => {
+    const store = await storeWith(1);
+    const saved: number[] = [];
+    const checkpoint = memoryRelayCheckpoints();
+    const counting = { load: () => checkpoint.load(), save: async (position: number) => { saved.push(position); await checkpoint.save(position); } };
+    const { manager } = run(store, { name: 'tally', eventTypes: new Set(['ThingHappened']), async handle(event) { return (event.data as { n: number }).n === 9; } }, counting, 600_000);
+    await manager.start();
+    expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    for (let n = 1; n < 4; n++) {
+      await store.append(`thing-${n}`, [happened(n)], 'no_stream');
+      expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    }
+    expect(saved).toEqual([]);
+    await store.append('thing-9', [happened(9)], 'no_stream');
+    expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(saved).toEqual([await store.headPosition()]);
+  });
+
   it('sets aside a step the domain refuses as a dead letter, and goes on with the next event', async () => {
     const store = await storeWith(3);
     const handled: number[] = [];

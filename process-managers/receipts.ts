@@ -1,14 +1,16 @@
 import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '../domain/ports/event-store.ts';
 import type { Money } from '../domain/shared/money.ts';
-import { orderDecider, orderStream } from '../domain/order/decider.ts';
+import { orderDecider, orderStream, type OrderState } from '../domain/order/decider.ts';
+import type { OrderEvent } from '../domain/order/events.ts';
 import { userDecider, userStream } from '../domain/user/decider.ts';
 import { vendorDecider, vendorStream } from '../domain/vendor/decider.ts';
 import { configEntryDecider, configEntryStream } from '../domain/config-entry/decider.ts';
-import { receiptDecider, receiptStream } from '../domain/receipt/decider.ts';
+import { receiptDecider, receiptStream, type ReceiptBook } from '../domain/receipt/decider.ts';
 import type { IssueReceipt } from '../domain/receipt/commands.ts';
 import type { ReceiptLanguage } from '../domain/receipt/events.ts';
 import { VAT_CONFIG_KEY, vatBasisPointsOf } from '../domain/receipt/vat.ts';
-import { loadFolded } from '../command-api/command-handler.ts';
+import { loadFolded, toDomainEvent } from '../command-api/command-handler.ts';
+import { foldedStateCacheOf } from '../command-api/folded-state-cache.ts';
 import { flowCommands } from './flow-commands.ts';
 import type { FlowStep } from './process-manager.ts';
 
@@ -43,15 +45,41 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
   const { eventStore } = options;
   const commands = flowCommands(eventStore, RECEIPT_FLOW);
 
+  const cache = foldedStateCacheOf(eventStore);
+
+  /**
+   * What a receipt needs of the order: its vendor, customer and product, all set by OrderPlaced (the
+   * stream's first event) and never changed after. From the order's cached fold when there is one (a
+   * payment just taken folded it), else from that one event: a flow catching up over a long log reads
+   * one row per payment, not the whole order, and leaves the cache to the streams it reads again.
+   */
+  async function placedOrder(orderId: string): Promise<OrderState> {
+    const streamId = orderStream(orderId);
+    const cached = cache.get(streamId, orderDecider)?.state as OrderState | undefined;
+    if (cached) return cached;
+    const [placed] = await eventStore.readStream(streamId, { maxCount: 1 });
+    return placed?.type === 'OrderPlaced' ? orderDecider.evolve(null, toDomainEvent<OrderEvent>(placed)) : null;
+  }
+
+  /**
+   * Whether the vendor's book has receipted the source. A book only grows, so its cached fold, however
+   * late, that has the source answers without reading the store; otherwise the book is read up to now.
+   */
+  async function receipted(vendorId: string, sourceId: string): Promise<boolean> {
+    const streamId = receiptStream(vendorId);
+    if ((cache.get(streamId, receiptDecider)?.state as ReceiptBook | undefined)?.sources.has(sourceId)) return true;
+    return (await loadFolded(eventStore, receiptDecider, streamId)).state.sources.has(sourceId);
+  }
+
   /** The IssueReceipt for the event, or null when its order is unknown or its receipt already issued. */
   async function commandFor(event: RecordedEvent): Promise<Omit<IssueReceipt, 'actor' | 'at'> | null> {
     const { orderId } = event.data as { orderId: string };
-    const order = (await loadFolded(eventStore, orderDecider, orderStream(orderId))).state;
+    const order = await placedOrder(orderId);
     if (!order) return null;
     // Already receipted (a step taken again, or a first start over a log whose payments have their
     // receipts): the book says so, without reading the customer, the vendor and the VAT rate for nothing.
     const sourceId = event.type === 'OrderRefunded' ? (event.data as RefundData).refundId : (event.data as PaymentData).paymentId;
-    if ((await loadFolded(eventStore, receiptDecider, receiptStream(order.vendorId))).state.sources.has(sourceId)) return null;
+    if (await receipted(order.vendorId, sourceId)) return null;
     const [user, vendor, vatBasisPoints] = await Promise.all([
       loadFolded(eventStore, userDecider, userStream(order.customerId)).then((folded) => folded.state),
       loadFolded(eventStore, vendorDecider, vendorStream(order.vendorId)).then((folded) => folded.state),
@@ -80,11 +108,12 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
     eventTypes: new Set(['OrderPaid', 'OrderBalancePaid', 'OrderRefunded']),
     async handle(event) {
       const command = await commandFor(event);
-      if (!command) return;
+      // Receipted before (or no such order): nothing to do, and no checkpoint due for it.
+      if (!command) return false;
       for (let conflicts = 0; ; conflicts++) {
         try {
-          await commands.execute(receiptDecider, receiptStream(command.vendorId), command, event);
-          return;
+          const outcome = await commands.execute(receiptDecider, receiptStream(command.vendorId), command, event);
+          return outcome.events.length > 0 && !outcome.earlier;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision) || conflicts >= MAX_CONFLICTS) throw error;
         }

@@ -42,8 +42,8 @@ export interface CheckpointedSubscriptionOptions<R> {
   lingerMs?: number;
   /** The checkpoint is saved once this many events are handled since the last save (1: every page)... */
   checkpointEvery?: number;
-  /** ...or with any page this says must be (a page where a flow took a step)... */
-  checkpointDue?(events: RecordedEvent[]): boolean;
+  /** ...or with any page this says must be, once handled (a page where a flow took a step)... */
+  checkpointDue?(events: RecordedEvent[], result: R): boolean;
   /** ...or when no page came for this long. Default 200 ms. */
   quietMs?: number;
   /** Wait before resubscribing after the n-th failure in a row (n from 1); default 1 s. */
@@ -188,9 +188,10 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
 
   async function handle(events: RecordedEvent[]): Promise<R> {
     const last = events.reduce((highest, event) => Math.max(highest, event.position), position);
-    const due = unsaved + events.length >= checkpointEvery || options.checkpointDue?.(events) === true;
+    let due = unsaved + events.length >= checkpointEvery;
     const result = await unit(async () => {
       const handled = await options.handlePage(events);
+      due ||= options.checkpointDue?.(events, handled) === true;
       if (due && last >= 0) await options.checkpoint.save(last);
       return handled;
     });
