@@ -208,7 +208,8 @@ describe('projection runtime', () => {
         const collection = viewStore.collection<D>(name);
         return new Proxy(collection, {
           get(target, property) {
-            if (property === 'writeIfVersion' && name === 'orders' && failuresLeft > 0) {
+            // The runtime writes a page's documents once it is applied (replaceOne) where it is the only writer.
+            if ((property === 'writeIfVersion' || property === 'replaceOne') && name === 'orders' && failuresLeft > 0) {
               return async () => {
                 failuresLeft -= 1;
                 throw new Error('view store unavailable');

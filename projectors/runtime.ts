@@ -102,9 +102,13 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   // checkpoint be skipped as applied, and `_seen` be bounded. On a per-stream feed (Kafka) positions say
   // nothing across streams: nothing is skipped by position and idempotency rests on `_seen` alone.
   const skipByPosition = (feed.order ?? 'global') === 'global';
-  // On a store with units the page is one transaction and this runtime its only writer (the file
-  // belongs to one process; a lease holder's writes go through it): documents are written once a page.
-  const applier = createEventApplier({ viewStore, projections, log, positionOrder: skipByPosition, soleWriter: Boolean(viewStore.atomically) });
+  // The runtime is the views' only writer on a store with units (the page is one transaction; the file
+  // belongs to one process, a lease holder's writes go through it), and on any store it follows in
+  // position order without a lease (one runtime applies every event: the embedded memory views).
+  // There documents are read and written once a page (page-buffer.ts), the page's notices sent once
+  // they are written. Per-stream feeds (several consumers) and lease holders (another instance may
+  // still be writing as the lease changes hands) write each event through, compare-and-set.
+  const applier = createEventApplier({ viewStore, projections, log, positionOrder: skipByPosition, soleWriter: Boolean(viewStore.atomically) || (skipByPosition && !options.lease) });
   const checkpoints = checkpointStore(viewStore);
   const readersOf = new Map<string, AnyProjection[]>();
   for (const projection of projections) {
