@@ -151,6 +151,27 @@ describe('receipts flow', () => {
     ]);
   });
 
+  it('following the log, a payment finds its order in the OrderPlaced the feed brought, without reading the order', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    cleanups.push(() => store.close());
+    const money = await marketplace(store, 3);
+    const read: string[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (streamId, options) => { read.push(streamId); return readStream(streamId, options); };
+    const manager = createProcessManager({
+      flow: receiptFlow({ eventStore: store }), feed: storeEventFeed(store), viewStore: createMemoryViewStore(),
+      eventStore: store, checkpoint: memoryRelayCheckpoints(), retryDelayMs: () => 5,
+    });
+    await manager.start();
+    expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    await manager.stop();
+    store.readStream = readStream;
+    expect(read.filter((streamId) => streamId.startsWith('order-'))).toEqual([]);
+    expect((await receiptsOf(store)).map((receipt) => [receipt.sourceId, receipt.customerId, receipt.productName])).toEqual(
+      money.map((event) => [(event.data as { paymentId: string }).paymentId, event.streamId === 'order-o-1' ? 'u-en' : 'u-he', product.name]),
+    );
+  });
+
   it('says what the log says at issue: names, the customer\'s language, instalments, VAT at the configured rate kept on older receipts', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     cleanups.push(() => store.close());

@@ -29,7 +29,12 @@ export const RECEIPT_FLOW = 'receipts';
 /** Revision conflicts a step rides out before the page is retried (each attempt decides on the new book). */
 const MAX_CONFLICTS = 50;
 
+/** How many orders placed lately the flow keeps what a receipt needs of (about 200 bytes each). */
+const PLACED_LATELY = 10_000;
+
 type PaymentData = { orderId: string; paymentId: string; amount: Money; part?: 'full' | 'deposit'; instalments?: number; at: string };
+/** What a receipt needs of an order, all set when it was placed. */
+type PlacedOrder = { vendorId: string; customerId: string; productName: NonNullable<OrderState>['product']['name'] };
 type RefundData = { orderId: string; paymentId: string; refundId: string; amount: Money; at: string };
 
 /** The receipt's language: the customer's locale (he-IL → he, en-US → en); Hebrew, the site's default, when unknown. */
@@ -46,19 +51,35 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
   const commands = flowCommands(eventStore, RECEIPT_FLOW);
 
   const cache = foldedStateCacheOf(eventStore);
+  // The orders placed lately, as the feed brought their OrderPlaced: a payment usually follows its order
+  // closely in the log, so its step finds the order here without a read.
+  const placedLately = new Map<string, PlacedOrder>();
+
+  const placedOf = (order: NonNullable<OrderState>): PlacedOrder => ({ vendorId: order.vendorId, customerId: order.customerId, productName: order.product.name });
 
   /**
    * What a receipt needs of the order: its vendor, customer and product, all set by OrderPlaced (the
-   * stream's first event) and never changed after. From the order's cached fold when there is one (a
-   * payment just taken folded it), else from that one event: a flow catching up over a long log reads
-   * one row per payment, not the whole order, and leaves the cache to the streams it reads again.
+   * stream's first event) and never changed after. From the orders placed lately or the order's cached
+   * fold (a payment just taken folded it), else from that one event: a flow catching up over a long log
+   * reads at most one row per payment, not the whole order, and leaves the cache to the streams it reads again.
    */
-  async function placedOrder(orderId: string): Promise<OrderState> {
+  async function placedOrder(orderId: string): Promise<PlacedOrder | null> {
+    const lately = placedLately.get(orderId);
+    if (lately) return lately;
     const streamId = orderStream(orderId);
     const cached = cache.get(streamId, orderDecider)?.state as OrderState | undefined;
-    if (cached) return cached;
+    if (cached) return placedOf(cached);
     const [placed] = await eventStore.readStream(streamId, { maxCount: 1 });
-    return placed?.type === 'OrderPlaced' ? orderDecider.evolve(null, toDomainEvent<OrderEvent>(placed)) : null;
+    const order = placed?.type === 'OrderPlaced' ? orderDecider.evolve(null, toDomainEvent<OrderEvent>(placed)) : null;
+    return order ? placedOf(order) : null;
+  }
+
+  /** Keeps what a receipt needs of a placed order, for its payments (the last PLACED_LATELY orders). */
+  function rememberPlaced(event: RecordedEvent): void {
+    const order = orderDecider.evolve(null, toDomainEvent<OrderEvent>(event));
+    if (!order) return;
+    placedLately.set(order.orderId, placedOf(order));
+    if (placedLately.size > PLACED_LATELY) placedLately.delete(placedLately.keys().next().value!);
   }
 
   /**
@@ -89,7 +110,7 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
       type: 'IssueReceipt' as const, vendorId: order.vendorId, orderId, customerId: order.customerId,
       customerName: user.status === 'absent' ? '' : user.fullName,
       vendorName: vendor.status === 'absent' ? {} : vendor.profile.name,
-      productName: order.product.name,
+      productName: order.productName,
       vatBasisPoints, language: receiptLanguageOf(user.status === 'absent' ? undefined : user.locale),
     };
     if (event.type === 'OrderRefunded') {
@@ -105,8 +126,12 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
 
   return {
     name: RECEIPT_FLOW,
-    eventTypes: new Set(['OrderPaid', 'OrderBalancePaid', 'OrderRefunded']),
+    eventTypes: new Set(['OrderPlaced', 'OrderPaid', 'OrderBalancePaid', 'OrderRefunded']),
     async handle(event) {
+      if (event.type === 'OrderPlaced') {
+        rememberPlaced(event);
+        return false;
+      }
       const command = await commandFor(event);
       // Receipted before (or no such order): nothing to do, and no checkpoint due for it.
       if (!command) return false;
