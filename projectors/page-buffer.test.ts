@@ -133,6 +133,35 @@ describe('page buffer', () => {
     expect(buffer.size()).toBe(0);
   });
 
+  it('keeps documents read back within keepReadBackBytes (their JSON when read back), and a deleted one frees its place', async () => {
+    const { store, calls } = countingStore();
+    const big = 'x'.repeat(100);
+    const oneFits = JSON.stringify({ _id: 'a', big, _version: 1 }).length + 10;
+    const buffer = createPageBuffer(store, { startsEmpty: true, keepReadBack: 10, keepReadBackBytes: oneFits });
+    const cards = buffer.store.collection('cards');
+    for (const id of ['a', 'b', 'c']) await cards.writeIfVersion(id, { _id: id, big }, null);
+    await buffer.trim();
+    // Read back: a fits the bytes, b does not (though the count would allow it).
+    for (const id of ['a', 'b']) await cards.writeIfVersion(id, { _id: id, big, n: 2 }, 1);
+    expect(buffer.size()).toBe(1);
+    calls.length = 0;
+    await buffer.trim();
+    expect(calls).toEqual(['cards.replaceOne']);
+    expect(await store.collection('cards').findOne({ _id: 'b' })).toMatchObject({ n: 2, _version: 2 });
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toMatchObject({ _version: 1 });
+    // a is deleted: the trim writes the deletion out, and c, read back next, takes its place.
+    await cards.writeIfVersion('a', null, 2);
+    await buffer.trim();
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toBeNull();
+    await cards.writeIfVersion('c', { _id: 'c', big, n: 2 }, 1);
+    calls.length = 0;
+    await buffer.trim();
+    expect(calls).toEqual([]);
+    await buffer.flush();
+    expect(await store.collection('cards').findOne({ _id: 'c' })).toMatchObject({ n: 2, _version: 2 });
+    expect(buffer.size()).toBe(0);
+  });
+
   it('answers without a promise what it knows: held documents and known absences; undefined when only the store knows', async () => {
     const { store, calls } = countingStore();
     const buffer = createPageBuffer(store, { startsEmpty: true });

@@ -22,9 +22,20 @@ interface Entry {
   /** Its version as the page's compare-and-sets see it. */
   version: number | null;
   dirty: boolean;
-  /** Read back from the store after this buffer had written it out: a trim keeps it (see trim). */
-  readBack: boolean;
+  /**
+   * Kept by trims (see createPageBuffer's keepReadBack): read back from the store after this buffer had
+   * written it out, within the bounds; its length as JSON when read back (what it counts against
+   * keepReadBackBytes). 0: not kept.
+   */
+  kept: number;
 }
+
+/**
+ * See createPageBuffer's keepReadBackBytes. At 1,000,000 events (10,000 vendors) the documents a rebuild
+ * reads back (each vendor's card, page and ratings, in the helper) come to ~30,000, ~50 MB as JSON; in the
+ * heap, with what V8 lets grow before it collects, several times that.
+ */
+export const KEEP_READ_BACK_BYTES = 48 * 1024 * 1024;
 
 const versionOf = (doc: ViewDocument | null): number | null =>
   doc === null ? null : (typeof doc[VERSION_FIELD] === 'number' ? doc[VERSION_FIELD] as number : 0);
@@ -73,15 +84,31 @@ export function createPageBuffer(target: ViewStore, options: {
    * comes back after that is one many events touch over the whole log (a vendor's card, page and
    * ratings take every review): at 1,000,000 events each of them would be read back, parsed and
    * written again about ten times, a quarter of all writes and most reads. Kept, each is written once.
+   * Which are kept is decided as each comes back: while fewer than this many are kept, and their JSON
+   * when read back is within keepReadBackBytes.
    */
   keepReadBack?: number;
+  /**
+   * With keepReadBack: the bound in bytes (JSON lengths when read back; KEEP_READ_BACK_BYTES by default).
+   * The heap holds each several times over, and a larger catalog has more of them: the count alone let
+   * the heap grow with the catalog.
+   */
+  keepReadBackBytes?: number;
 } = {}): PageBuffer {
   const entries = new Map<string, Map<string, Entry>>();
   const collections = new Map<string, ViewCollection<ViewDocument>>();
   let held = 0;
-  /** Entries read back (Entry.readBack) among those held. */
-  let heldReadBack = 0;
+  /** Entries kept (Entry.kept) among those held, and their bytes. */
+  let heldKept = 0;
+  let keptBytes = 0;
   const keepReadBack = options.keepReadBack ?? 0;
+  const keepReadBackBytes = options.keepReadBackBytes ?? KEEP_READ_BACK_BYTES;
+  /** Forgets the entry's place among the kept ones (it is written out or dropped). */
+  const release = (entry: Entry) => {
+    if (entry.kept === 0) return;
+    heldKept -= 1;
+    keptBytes -= entry.kept;
+  };
   const written = options.startsEmpty ? writtenIds() : null;
   /** Collections written where the filter cannot follow (an upsert by filter): lookups ask the store. */
   const untracked = new Set<string>();
@@ -106,7 +133,7 @@ export function createPageBuffer(target: ViewStore, options: {
       if (keep?.(entry)) continue;
       if (keep) buffered.delete(id);
       held -= 1;
-      if (entry.readBack) heldReadBack -= 1;
+      release(entry);
       if (!entry.dirty) continue;
       // Written with the version the page's compare-and-sets gave it, as applying the events one by
       // one would have left it (a view equals its rebuild, `_version` included).
@@ -124,14 +151,21 @@ export function createPageBuffer(target: ViewStore, options: {
   }
 
   function addEntry(name: string, id: string, doc: ViewDocument | null): Entry {
-    // On a store that started empty, whatever it holds the buffer wrote.
-    const readBack = written !== null && doc !== null;
-    const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false, readBack };
+    // On a store that started empty, whatever it holds the buffer wrote: kept while within the bounds.
+    let kept = 0;
+    if (written !== null && doc !== null && heldKept < keepReadBack && keptBytes < keepReadBackBytes) {
+      const bytes = JSON.stringify(doc).length;
+      if (keptBytes + bytes <= keepReadBackBytes) kept = bytes;
+    }
+    const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false, kept };
     let buffered = entries.get(name);
     if (!buffered) entries.set(name, (buffered = new Map()));
     buffered.set(id, entry);
     held += 1;
-    if (readBack) heldReadBack += 1;
+    if (kept > 0) {
+      heldKept += 1;
+      keptBytes += kept;
+    }
     return entry;
   }
 
@@ -220,13 +254,14 @@ export function createPageBuffer(target: ViewStore, options: {
         entries.clear();
         matched.clear();
         held = 0;
-        heldReadBack = 0;
+        heldKept = 0;
+        keptBytes = 0;
         await target.dropAll();
       },
       dropCollection: async (name: string) => {
         for (const entry of entries.get(name)?.values() ?? []) {
           held -= 1;
-          if (entry.readBack) heldReadBack -= 1;
+          release(entry);
         }
         entries.delete(name);
         matched.delete(name);
@@ -249,12 +284,11 @@ export function createPageBuffer(target: ViewStore, options: {
       for (const name of [...entries.keys()]) await flushCollection(name);
     },
     async trim() {
-      let kept = 0;
-      // The first `keepReadBack` of them stay (a deleted one is written out): a bound on memory.
-      const keep = (entry: Entry) => entry.readBack && entry.doc !== null && kept++ < keepReadBack;
+      // The kept ones stay (a deleted one is written out, and its place freed).
+      const keep = (entry: Entry) => entry.kept > 0 && entry.doc !== null;
       for (const name of [...entries.keys()]) await flushCollection(name, keep);
     },
-    size: () => held - Math.min(heldReadBack, keepReadBack),
+    size: () => held - heldKept,
   };
 }
 

@@ -147,8 +147,9 @@ export function startRebuildHelper(options: {
     eventsPath: split.eventsPath, viewsPath, projections: split.helper.map((projection) => projection.name), counted: [...counted],
     upTo: options.upTo, pageSize: options.pageSize, bufferDocuments: options.bufferDocuments, keepReadBack: options.keepReadBack,
   };
-  // No execArgv: the rebuild's own flags (a heap limit, --cpu-prof) are not the helper's.
-  const child = fork(helperScript, [JSON.stringify(task)], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Not the rebuild's execArgv: its flags (a heap limit, --cpu-prof) are not the helper's. --expose-gc:
+  // the helper bounds its heap itself (rebuild-helper.ts).
+  const child = fork(helperScript, [JSON.stringify(task)], { execArgv: ['--expose-gc'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const finished = new Promise<{ counts: HelperCounts; usage: HelperUsage }>((resolve, reject) => {
     let settled = false;
     child.on('message', (message: FromHelper) => {
