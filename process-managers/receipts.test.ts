@@ -155,6 +155,8 @@ describe('receipts flow', () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     cleanups.push(() => store.close());
     const money = await marketplace(store, 3);
+    // An OrderPlaced the product did not write (no vendor, no product) is passed, not retried.
+    await append(store, 'order-odd', [{ type: 'OrderPlaced', data: { orderId: 'odd' } }]);
     const read: string[] = [];
     const readStream = store.readStream.bind(store);
     store.readStream = (streamId, options) => { read.push(streamId); return readStream(streamId, options); };
@@ -164,6 +166,7 @@ describe('receipts flow', () => {
     });
     await manager.start();
     expect(await manager.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    expect(manager.stats()).toMatchObject({ retries: 0, deadLetters: 0 });
     await manager.stop();
     store.readStream = readStream;
     expect(read.filter((streamId) => streamId.startsWith('order-'))).toEqual([]);

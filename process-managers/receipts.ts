@@ -74,11 +74,14 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
     return order ? placedOf(order) : null;
   }
 
-  /** Keeps what a receipt needs of a placed order, for its payments (the last PLACED_LATELY orders). */
+  /**
+   * Keeps what a receipt needs of a placed order, for its payments (the last PLACED_LATELY orders). An
+   * event without them (not one the product wrote) is passed: a payment of that order reads it as before.
+   */
   function rememberPlaced(event: RecordedEvent): void {
-    const order = orderDecider.evolve(null, toDomainEvent<OrderEvent>(event));
-    if (!order) return;
-    placedLately.set(order.orderId, placedOf(order));
+    const { orderId, vendorId, customerId, product } = event.data as Partial<Extract<OrderEvent, { type: 'OrderPlaced' }>['data']>;
+    if (typeof orderId !== 'string' || typeof vendorId !== 'string' || typeof customerId !== 'string' || !product?.name) return;
+    placedLately.set(orderId, { vendorId, customerId, productName: product.name });
     if (placedLately.size > PLACED_LATELY) placedLately.delete(placedLately.keys().next().value!);
   }
 
