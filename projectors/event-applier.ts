@@ -216,12 +216,31 @@ export function createEventApplier(options: {
   const kept = options.soleWriter && options.bufferDocuments !== undefined ? createPageBuffer(viewStore, { startsEmpty: options.startsEmpty ?? false, keepReadBack: options.keepReadBack ?? 0 }) : null;
   const overKept = kept ? applierOver(kept.store, kept.held) : null;
 
-  /** Applies the events in order, as many apply calls would; `shouldApply` as apply's, per event. */
-  async function applyPage(events: readonly RecordedEvent[], shouldApply?: (projection: AnyProjection, event: RecordedEvent) => boolean): Promise<ApplyOutcome[]> {
+  /**
+   * Applies the events in order, as many apply calls would; `shouldApply` as apply's, per event.
+   * `written(upTo, outcomes)`, for a store without units: called once the documents of the events
+   * before `upTo` are in the store, before the page ends — after each event written through, or,
+   * through a page buffer, at the end of each run of one stream's events, where the buffer is written
+   * out (a burst of one stream's events still writes each document once).
+   */
+  async function applyPage(
+    events: readonly RecordedEvent[], shouldApply?: (projection: AnyProjection, event: RecordedEvent) => boolean,
+    written?: (upTo: number, outcomes: readonly ApplyOutcome[]) => void,
+  ): Promise<ApplyOutcome[]> {
     const buffer = kept ?? (options.soleWriter ? createPageBuffer(viewStore) : null);
     const applier = kept ? overKept! : buffer ? applierOver(buffer.store, buffer.held) : direct;
     const outcomes: ApplyOutcome[] = [];
-    for (const event of events) outcomes.push(await applier.apply(event, shouldApply && ((projection) => shouldApply(projection, event))));
+    const tell = kept ? undefined : written;
+    for (let index = 0; index < events.length; index++) {
+      const event = events[index]!;
+      outcomes.push(await applier.apply(event, shouldApply && ((projection) => shouldApply(projection, event))));
+      if (!tell) continue;
+      if (!buffer) tell(index + 1, outcomes);
+      else if (index === events.length - 1 || events[index + 1]!.streamId !== event.streamId) {
+        await buffer.flush();
+        tell(index + 1, outcomes);
+      }
+    }
     if (!buffer) return outcomes;
     if (!kept) await buffer.flush();
     else if (buffer.size() > options.bufferDocuments!) await buffer.trim();

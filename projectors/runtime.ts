@@ -143,24 +143,40 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     return saving;
   }
 
+  /**
+   * On a store without units an event's documents are in the store once it is applied (or once the
+   * run of its stream's events is written out of the page buffer): the listeners and waiters hear of
+   * it then, not when the whole page is done. On a store with units only the commit puts them there.
+   */
+  const noticeEarly = !viewStore.atomically;
+
+  /** The listeners and waiters hear of an event applied, once its documents are in the store. */
+  function announce(event: RecordedEvent, outcome: ApplyOutcome): void {
+    for (const projection of readersOf.get(event.type) ?? []) waiters.noteHandled(projection.collection, event.streamId, event.revision);
+    waiters.announce(event, outcome);
+  }
+
   /** Applies a page; the positions move only once it committed (see committed). */
   async function applyPage(events: RecordedEvent[]): Promise<ApplyOutcome[]> {
     for (const event of events) for (const projection of readersOf.get(event.type) ?? []) readSinceSaved.add(projection.name);
     eventsSinceAllSaved += events.length;
+    let announced = 0;
     // A projection whose stored checkpoint is at or past an event has applied it already.
-    return applier.applyPage(events, (projection, event) => !skipByPosition || (positions.get(projection.name) ?? -1) < event.position);
+    return applier.applyPage(
+      events, (projection, event) => !skipByPosition || (positions.get(projection.name) ?? -1) < event.position,
+      noticeEarly ? (upTo, outcomes) => { for (; announced < upTo; announced++) announce(events[announced]!, outcomes[announced]!); } : undefined,
+    );
   }
 
-  /** After the page's unit committed: bookkeeping, then the listeners and waiters hear of it. */
+  /** After the page's unit committed: bookkeeping, then (on a store with units) the listeners and waiters hear of it. */
   function committed(outcomes: ApplyOutcome[], events: RecordedEvent[]): void {
     events.forEach((event, index) => {
-      for (const projection of readersOf.get(event.type) ?? []) waiters.noteHandled(projection.collection, event.streamId, event.revision);
       for (const name of names) {
         if ((positions.get(name) ?? -1) < event.position) positions.set(name, event.position);
       }
       stats[outcomes[index]!.status] += 1;
     });
-    events.forEach((event, index) => waiters.announce(event, outcomes[index]!));
+    if (!noticeEarly) events.forEach((event, index) => announce(event, outcomes[index]!));
   }
 
   const subscription = createCheckpointedSubscription<ApplyOutcome[]>({
