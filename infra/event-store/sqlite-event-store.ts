@@ -69,8 +69,8 @@ export interface SqliteEventStore extends EventStore {
 const PAGE_SIZE = 500;
 /** How many of the newest events the subscriptions share (readPage below). */
 const TAIL_SIZE = 2_000;
-/** Pages of older events kept for subscriptions catching up together (readPage below): 32,000 events. */
-const CATCH_UP_PAGES = 64;
+/** Older events kept for subscriptions behind the tail (readPage below). */
+const CATCH_UP_EVENTS = 32_000;
 /** They are let go once no subscription asked for one for this long. */
 const CATCH_UP_IDLE_MS = 5_000;
 
@@ -180,7 +180,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let tailTo = -1;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
-  /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE). */
+  /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
   const extendTail = (maxCount: number): RecordedEvent[] => {
     if (appends === tailCurrentAt) return [];
     const seen = appends;
@@ -191,55 +191,84 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     tailTo = page.at(-1)!.position;
     if (tail.length > TAIL_SIZE * 2) {
       const dropped = tail.length - TAIL_SIZE;
+      keepOlder(tailAfter, tail.slice(0, dropped));
       tailAfter = tail[dropped - 1]!.position;
       tail = tail.slice(dropped);
     }
     return page;
   };
-  // Full pages of older events, by the position they follow, for subscriptions far behind the tail. Such
-  // subscriptions started from one checkpoint (at a first start, every flow and the reactor from the
-  // beginning) ask for the same pages, so the ones that keep pace read and decode each page once. Only
-  // full pages are kept: nothing will ever come between their events. Shared, so frozen.
-  const catchUpPages = new Map<number, RecordedEvent[]>(); // least recently used first
-  // Once everyone has caught up, the pages are let go (checked every few seconds while any are kept).
-  let catchUpReads = 0;
-  let catchUpSweep: NodeJS.Timeout | undefined;
-  const sweepCatchUpPages = (readsBefore: number): void => {
-    if (catchUpReads !== readsBefore) {
-      catchUpSweep = setTimeout(sweepCatchUpPages, CATCH_UP_IDLE_MS, catchUpReads).unref();
+  // Runs of older events, each a complete picture of (after, its last event], for subscriptions behind the
+  // tail: the events the tail dropped (a follower slower than the others reads them next), and full pages
+  // read from the file for a subscription far behind (at a first start every flow and the reactor read
+  // from the beginning: the ones that keep pace read and decode each page once). A subscription reading
+  // from inside a run takes the rest of it, so from then on it reads where runs begin. At most
+  // CATCH_UP_EVENTS events, least recently used first out; all let go once no subscription asked for one
+  // for a few seconds. Shared, so frozen.
+  const older = new Map<number, RecordedEvent[]>(); // by the position before the run; least recently used first
+  let olderCount = 0;
+  let olderReads = 0;
+  let olderSweep: NodeJS.Timeout | undefined;
+  const sweepOlder = (readsBefore: number): void => {
+    if (olderReads !== readsBefore) {
+      olderSweep = setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
       return;
     }
-    catchUpPages.clear();
-    catchUpSweep = undefined;
+    older.clear();
+    olderCount = 0;
+    olderSweep = undefined;
   };
-  const catchUpPage = (after: number): RecordedEvent[] => {
-    catchUpReads += 1;
-    catchUpSweep ??= setTimeout(sweepCatchUpPages, CATCH_UP_IDLE_MS, catchUpReads).unref();
-    const kept = catchUpPages.get(after);
-    if (kept) {
-      catchUpPages.delete(after);
-      catchUpPages.set(after, kept);
-      return kept;
+  function keepOlder(after: number, events: RecordedEvent[]): void {
+    const replaced = older.get(after);
+    if (replaced) olderCount -= replaced.length;
+    older.delete(after);
+    older.set(after, events);
+    olderCount += events.length;
+    for (const [key, run] of older) {
+      if (olderCount <= CATCH_UP_EVENTS || key === after) break;
+      older.delete(key);
+      olderCount -= run.length;
+    }
+    olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
+  }
+  /** Up to `count` events after `after` (behind the tail): from a kept run holding the next one, else a page of the file. */
+  const olderEvents = (after: number, count: number): RecordedEvent[] => {
+    olderReads += 1;
+    olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
+    for (const [runAfter, run] of older) {
+      if (runAfter > after || run.at(-1)!.position <= after) continue;
+      older.delete(runAfter);
+      older.set(runAfter, run);
+      const from = firstAfter(run, after);
+      return run.slice(from, from + count);
     }
     const page = readAllSync(after, PAGE_SIZE);
-    if (page.length < PAGE_SIZE) return page;
-    page.forEach(frozen);
-    catchUpPages.set(after, page);
-    if (catchUpPages.size > CATCH_UP_PAGES) catchUpPages.delete(catchUpPages.keys().next().value!);
-    return page;
+    // Only a full page is kept: nothing will ever come between its events.
+    if (page.length === PAGE_SIZE) keepOlder(after, page.map(frozen));
+    return page.slice(0, count);
   };
-  /** A subscription's next page after `after`: from the tail when it covers `after`, else from the file. */
+  /** A subscription's next page after `after`: from the tail when it covers `after`, else older events, then the tail. */
   const readPage = (after: number): RecordedEvent[] => {
     if (after > tailTo) {
       // A subscription ahead of the tail (the first one from a checkpoint, or another process appended): the tail starts over here.
+      if (tail.length > 0) keepOlder(tailAfter, tail);
       tail = [];
       tailAfter = after;
       tailTo = after;
       tailCurrentAt = -1;
     }
-    if (after < tailAfter) return catchUpPage(after); // far behind: a page others catching up may share
-    const from = firstAfter(tail, after);
-    const page = tail.slice(from, from + PAGE_SIZE);
+    let page: RecordedEvent[] = [];
+    let last = after;
+    while (last < tailAfter && page.length < PAGE_SIZE) {
+      const events = olderEvents(last, PAGE_SIZE - page.length);
+      if (events.length === 0) return page;
+      page = page.length === 0 ? events : page.concat(events);
+      last = events.at(-1)!.position;
+    }
+    // A page of the file may have read past the tail (the next read starts the tail over there).
+    if (page.length === PAGE_SIZE || last > tailTo) return page;
+    const from = firstAfter(tail, last);
+    const fromTail = tail.slice(from, from + PAGE_SIZE - page.length);
+    page = page.length === 0 ? fromTail : page.concat(fromTail);
     // Short of a page, the tail's end was reached: read on to the file's head (what was appended since).
     return page.length < PAGE_SIZE ? page.concat(extendTail(PAGE_SIZE - page.length)) : page;
   };
@@ -336,8 +365,8 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      clearTimeout(catchUpSweep);
-      catchUpPages.clear();
+      clearTimeout(olderSweep);
+      older.clear();
       wakeAll();
       // Appends accepted before the close are written first.
       await commits.close();
