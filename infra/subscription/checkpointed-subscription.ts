@@ -99,22 +99,45 @@ export const sleepUnlessAborted = (ms: number, signal: AbortSignal): Promise<voi
 const PAGE_CLOSED = Symbol('page closed');
 
 /**
+ * With a zero linger, a page closes once no event came for this many microtask turns: a feed delivers
+ * what it already holds within a few (the event store's subscription, one or two each).
+ */
+const PAGE_CLOSE_TURNS = 10;
+
+/**
  * Reads an async iterator in pages: the first event is awaited, then what follows is taken while it is
  * already there (or arrives within lingerMs), up to pageSize. The next() left waiting carries over.
+ *
+ * A page is closed by microtask turns, not by a turn of the event loop (setImmediate): that turn first
+ * runs whatever else is queued for it (a group of appends written out, a millisecond and more under
+ * load), and a page that came after a quiet moment would wait for it. The turn of the event loop is
+ * taken after a page instead, before the next is read, so a feed that has more at once (a catch-up)
+ * still lets I/O in between pages.
  */
 function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number) {
   let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
+  let paged = false;
   return {
     /** The next page; null once the feed ended. */
     async next(): Promise<RecordedEvent[] | null> {
+      if (paged) await new Promise<void>((resolve) => setImmediate(resolve));
+      paged = true;
       const first = await (pending ?? iterator.next());
       pending = null;
       if (first.done) return null;
       const page = [first.value];
-      // One timer per page: a zero linger still lets the microtasks that deliver buffered events run.
-      let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+      let idleTurns = 0;
+      let timer: NodeJS.Timeout | undefined;
       const closed = new Promise<typeof PAGE_CLOSED>((resolve) => {
-        timer = lingerMs > 0 ? setTimeout(() => resolve(PAGE_CLOSED), lingerMs) : setImmediate(() => resolve(PAGE_CLOSED));
+        if (lingerMs > 0) {
+          timer = setTimeout(() => resolve(PAGE_CLOSED), lingerMs);
+          return;
+        }
+        const turn = (): void => {
+          if (++idleTurns >= PAGE_CLOSE_TURNS) resolve(PAGE_CLOSED);
+          else queueMicrotask(turn);
+        };
+        queueMicrotask(turn);
       });
       try {
         while (page.length < pageSize) {
@@ -127,10 +150,11 @@ function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerM
             break;
           }
           page.push(next.value);
+          idleTurns = 0;
         }
       } finally {
-        if (lingerMs > 0) clearTimeout(timer as NodeJS.Timeout);
-        else clearImmediate(timer as NodeJS.Immediate);
+        if (timer) clearTimeout(timer);
+        // The turns stop by themselves: at most PAGE_CLOSE_TURNS more once nothing resets them.
       }
       return page;
     },
