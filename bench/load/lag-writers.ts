@@ -1,7 +1,9 @@
+import { dirname, join } from 'node:path';
 import type { EventStore } from '../../domain/ports/event-store.ts';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { storeEventFeed } from '../../infra/event-feed/store-event-feed.ts';
 import { createMemoryViewStore } from '../../infra/view-store/memory-view-store.ts';
+import { openSqliteViewStore } from '../../infra/view-store/sqlite-view-store.ts';
 import { createProjectionRuntime } from '../../projectors/runtime.ts';
 import { benchVendorId, catalogEntries, newEventOf, type SeedEntry } from '../seed/catalog-events.ts';
 import { lagsOf, monotonicMs } from './cross-process-clock.ts';
@@ -103,11 +105,13 @@ export function lagWriters(store: EventStore, load: LagLoad): LagTracker & { run
 
 /**
  * Figure 3's method in this one process, on a seeded event file: the store, the runtime on memory views
- * (its change notice is the showing), and a plain subscription of the store (its delivery, the baseline).
+ * or on a views.sqlite file beside the event file, as `npm start` has them (its change notice is the
+ * showing), and a plain subscription of the store (its delivery, the baseline).
  */
-export async function lagInProcess(file: string, load: LagLoad): Promise<LagRun> {
+export async function lagInProcess(file: string, load: LagLoad, views: 'memory' | 'sqlite' = 'memory'): Promise<LagRun> {
   const store = await openSqliteEventStore({ path: file });
-  const runtime = createProjectionRuntime({ viewStore: createMemoryViewStore(), feed: storeEventFeed(store) });
+  const viewStore = views === 'memory' ? createMemoryViewStore() : openSqliteViewStore({ path: join(dirname(file), 'views.sqlite') });
+  const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store) });
   const stop = new AbortController();
   try {
     await runtime.start();
@@ -127,6 +131,7 @@ export async function lagInProcess(file: string, load: LagLoad): Promise<LagRun>
   } finally {
     stop.abort();
     await runtime.stop().catch(() => undefined);
+    await viewStore.close();
     await store.close();
   }
 }
