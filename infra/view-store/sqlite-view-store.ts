@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
@@ -8,6 +9,7 @@ import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from '
 import { ServedTexts } from './sqlite-served-texts.ts';
 import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 import { PATH_SHAPES_SCHEMA, SqliteQueryPlanner } from './sqlite-query-planner.ts';
+import type { WalCheckpointerData } from './sqlite-wal-checkpointer.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -649,8 +651,38 @@ class SqliteStoreCore {
 }
 
 /** Opens (creating when absent) the view database at `path`. */
+/** How often the checkpointer thread moves what the write-ahead log holds into the file. */
+const WAL_CHECKPOINT_EVERY_MS = 200;
+
+/**
+ * The file's WAL checkpoints, moved off the event loop to a thread of their own (sqlite-wal-checkpointer.ts).
+ * Should the thread fail, the connection checkpoints as SQLite does by default, so the log never grows unchecked.
+ */
+function walCheckpointer(db: DatabaseSync, path: string): { close(): Promise<void> } {
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  const worker = new Worker(new URL('./sqlite-wal-checkpointer.ts', import.meta.url), {
+    workerData: { path, everyMs: WAL_CHECKPOINT_EVERY_MS } satisfies WalCheckpointerData,
+  });
+  worker.unref();
+  const ended = new Promise<void>((resolve) => {
+    worker.once('exit', () => resolve());
+    worker.on('message', (message) => { if (message === 'closed') resolve(); });
+    worker.once('error', () => {
+      if (db.isOpen) db.exec('PRAGMA wal_autocheckpoint = 1000');
+      resolve();
+    });
+  });
+  return {
+    async close() {
+      worker.postMessage('close');
+      await ended;
+    },
+  };
+}
+
 export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteViewStore {
   const core = new SqliteStoreCore(options.path, options.orderLists);
+  const checkpointer = options.path === ':memory:' || options.path === '' ? null : walCheckpointer(core.db, options.path);
   const collections = new Map<string, SqliteViewCollection<ViewDocument>>();
   const collectionOf = (name: string) => {
     let collection = collections.get(name);
@@ -683,6 +715,7 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
       }
     }),
     async close() {
+      await checkpointer?.close();
       if (core.db.isOpen) core.db.close();
     },
   };
