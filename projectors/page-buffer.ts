@@ -32,8 +32,9 @@ interface Entry {
 
 /**
  * See createPageBuffer's keepReadBackBytes. At 1,000,000 events (10,000 vendors) the documents a rebuild
- * reads back (each vendor's card, page and ratings, in the helper) come to ~30,000, ~50 MB as JSON; in the
- * heap, with what V8 lets grow before it collects, several times that.
+ * reads back (each vendor's card, page and ratings, in the helper) come to ~30,000, 41 MB as JSON, all kept
+ * within this bound; in the heap, with what V8 lets grow before it collects, several times that. At
+ * 3,000,000 and 10,000,000 events (30,000 and 100,000 vendors) the bound is reached.
  */
 export const KEEP_READ_BACK_BYTES = 48 * 1024 * 1024;
 
