@@ -208,14 +208,15 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let olderCount = 0;
   let olderReads = 0;
   let olderSweep: NodeJS.Timeout | undefined;
+  /** Lets everything kept go once no subscription read an older event for CATCH_UP_IDLE_MS (checked that often). */
   const sweepOlder = (readsBefore: number): void => {
-    if (olderReads !== readsBefore) {
-      olderSweep = setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
-      return;
-    }
+    olderSweep = undefined;
+    if (olderReads !== readsBefore) return armOlderSweep();
     older.clear();
     olderCount = 0;
-    olderSweep = undefined;
+  };
+  const armOlderSweep = (): void => {
+    olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
   };
   function keepOlder(after: number, events: RecordedEvent[]): void {
     const replaced = older.get(after);
@@ -228,12 +229,12 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       older.delete(key);
       olderCount -= run.length;
     }
-    olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
+    armOlderSweep();
   }
   /** Up to `count` events after `after` (behind the tail): from a kept run holding the next one, else a page of the file. */
   const olderEvents = (after: number, count: number): RecordedEvent[] => {
     olderReads += 1;
-    olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
+    armOlderSweep();
     for (const [runAfter, run] of older) {
       if (runAfter > after || run.at(-1)!.position <= after) continue;
       older.delete(runAfter);
