@@ -411,7 +411,7 @@ async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentG
     eventStore, paymentGateway: parts.paymentGateway, jwtSecret: c.jwtSecret, activationMailer: mail.mailer, logger: parts.logger, attemptLimiter: adapters.attemptLimiter,
     singleUseTokens: adapters.singleUseTokens,
     realtime,
-    idempotencyStore: adapters.idempotencyStore,
+    idempotencyStore: adapters.idempotencyStore, idempotencyStaleMs: config.IDEMPOTENCY_CLAIM_STALE_SECONDS * 1000,
     accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
     calendarFetch: calendarFetchOf(config), clock: clockOf(config),
   });

@@ -99,7 +99,7 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
   mountRoutes(router, routes, {
     jwtSecret: ports.jwtSecret,
     clock,
-    idempotency: createIdempotency({ store: ports.idempotencyStore, eventStore: ports.eventStore, clock, waitMs: ports.idempotencyWaitMs }),
+    idempotency: createIdempotency({ store: ports.idempotencyStore, eventStore: ports.eventStore, clock, waitMs: ports.idempotencyWaitMs, staleMs: ports.idempotencyStaleMs }),
     bodyLimit: ports.bodyLimit ?? '100kb',
     authorize: accessGuard(ports.accessRules ?? noAccessRules),
     logError: (error) => logger.error(error),

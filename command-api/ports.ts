@@ -36,6 +36,8 @@ export interface CommandApiPorts {
   refreshTokenTtlSeconds?: number;
   /** How long a duplicate request (same Idempotency-Key) waits for the first one; default 2000 ms. */
   idempotencyWaitMs?: number;
+  /** How long a claim stays open before a retry may take it over (its process died); default 60 s. */
+  idempotencyStaleMs?: number;
   /** Where Idempotency-Key records are; default the event store's `idempotency-` streams. Give the Redis one when several processes serve the API. */
   idempotencyStore?: IdempotencyStore;
   /** Counts password guesses; default in this process's memory. Give the Redis one when several processes serve the API. */

@@ -36,6 +36,11 @@ describe('configuration from the environment', () => {
     expect(moved).toBeLessThanOrEqual(16 * 60_000);
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CLOCK_OFFSET_MINUTES: '16' })).toThrow(/CLOCK_OFFSET_MINUTES is for tests/);
   });
+  it('lets a retry take over a crashed request\'s Idempotency-Key claim after 60 s unless told otherwise', () => {
+    expect(parseConfig({}).IDEMPOTENCY_CLAIM_STALE_SECONDS).toBe(60);
+    expect(parseConfig({ IDEMPOTENCY_CLAIM_STALE_SECONDS: '10' }).IDEMPOTENCY_CLAIM_STALE_SECONDS).toBe(10);
+    expect(() => parseConfig({ IDEMPOTENCY_CLAIM_STALE_SECONDS: '0' })).toThrow(/IDEMPOTENCY_CLAIM_STALE_SECONDS/);
+  });
   it('refuses production without a JWT secret and Kafka feed without brokers', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => parseConfig({ EVENT_FEED: 'kafka' })).toThrow(/KAFKA_BROKERS/);

@@ -80,6 +80,12 @@ export const ConfigSchema = z.object({
   /** How often the worker lets go of held slots whose 15 minutes ran out unpaid, in seconds (docs/payments.md "Held slots"). */
   HOLD_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * How long an Idempotency-Key's claim may stay open before a retry takes it over, in seconds: a claim
+   * stays open when its process died mid-request (command-api/idempotency.ts). A live request taken over
+   * is harmless (the retry finds its events), so this bounds how long a crash makes retries wait.
+   */
+  IDEMPOTENCY_CLAIM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * Moves this process's clock (the command and query APIs, the expiry sweeps) this many minutes from the
    * system time: for tests across real processes, e.g. a restart after a held slot's time ran out. Refused
    * in a production deployment.
