@@ -42,8 +42,15 @@ export const firstTextOf = async (page: Page, selector: string, timeout: number)
 
 export async function startBrowserSuite(): Promise<BrowserSuite> {
   if (!executablePath) throw new Error('No Chromium: install Debian\'s chromium or set CHROMIUM_PATH');
-  const market = await startTestMarketplace();
-  const browser = await chromium.launch({ executablePath, args: LAUNCH_ARGS });
+  // Side by side: the product's start is mostly its event loop, Chromium's another process.
+  const [started, launched] = await Promise.allSettled([startTestMarketplace(), chromium.launch({ executablePath, args: LAUNCH_ARGS })]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.close();
+    if (launched.status === 'fulfilled') await launched.value.close();
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const market = started.value;
+  const browser = launched.value;
   const contexts: BrowserContext[] = [];
   return {
     market,
