@@ -143,6 +143,19 @@ describe('API client (SPEC §7)', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
+  it('hands a successful answer over as its text when asked (cached apart from the parsed one), a problem still as an ApiError', async () => {
+    let status = 200;
+    const { api, calls } = client(() => (status === 200 ? { status, body: { items: [1] } } : { status, body: { status, title: 'Not found' } }));
+    expect(await api.get('config', { text: true })).toBe('{"items":[1]}');
+    expect(await api.get('config')).toEqual({ items: [1] });
+    expect(await api.get('config', { text: true })).toBe('{"items":[1]}');
+    expect(calls).toHaveLength(2);
+    status = 404;
+    const error = await api.get('missing', { text: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).problem.title).toBe('Not found');
+  });
+
   it('reports success of a non-GET call (generic success message), not of a GET', async () => {
     const onSuccess = vi.fn();
     const { api } = client(() => ({ status: 200, body: {} }), { onSuccess });

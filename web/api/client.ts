@@ -46,6 +46,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Skip the GET cache for this call (the answer is still stored). */
   fresh?: boolean;
+  /** A successful answer's text as it came, not parsed (a problem is parsed as always). */
+  text?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -152,6 +154,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return send(method, url, call, true);
     }
     const { text } = response;
+    if (call.text && response.status >= 200 && response.status <= 299) return text;
     let body: unknown = undefined;
     if (text) {
       try { body = JSON.parse(text); } catch { body = text; }
@@ -181,7 +184,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     purgeExpired();
     // The token and locale are part of the key: one user's answer is never served to another.
-    const key = `${url} ${options.getToken() ?? ''} ${options.getLocale()}`;
+    const key = `${url} ${options.getToken() ?? ''} ${options.getLocale()}${call.text ? ' text' : ''}`;
     const cached = cache.get(key);
     if (!call.fresh && cached && cached.expires > now()) return cached.value as T;
     const shared = inFlight.get(key);

@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.ts';
 import { readAnswer } from './read-answer.ts';
+import { answerMemo } from './answer-memo.ts';
 import type { JewishCalendarAnswer } from '../../query-api/jewish-calendar-answer.ts';
 
 // An artist's Shabbat and holidays (GET /api/vendor/{id}/jewish-calendar; docs/jewish-calendar.md): their
@@ -11,10 +12,18 @@ export type HebrewDayInfo = JewishCalendar['days'][number];
 export type RestWindowInfo = JewishCalendar['rest'][number];
 export type ObservanceChoice = JewishCalendar['observance'];
 
+// The schema's module promise is kept (a loaded module's import() still runs the loader's resolution); not a failed one.
+let answerSchema: Promise<typeof import('../../query-api/jewish-calendar-answer.ts')> | undefined;
+const schemaModule = () => (answerSchema ??= import('../../query-api/jewish-calendar-answer.ts').catch((error: unknown) => { answerSchema = undefined; throw error; }));
+
+/** An artist's Jewish calendar is the same text for every artist who keeps the same days at the same place (web/api/answer-memo.ts). */
+const answersRead = answerMemo<JewishCalendar>(32);
+
 export async function jewishCalendar(api: ApiClient, vendorId: string, range: { from: string; to: string; city?: string }, options: { fresh?: boolean } = {}): Promise<JewishCalendar> {
-  const answer = await api.get(`vendor/${encodeURIComponent(vendorId)}/jewish-calendar`, {
-    query: { from: range.from, to: range.to, ...(range.city ? { city: range.city } : {}) }, fresh: options.fresh,
+  const schema = schemaModule();
+  const text = await api.get<string>(`vendor/${encodeURIComponent(vendorId)}/jewish-calendar`, {
+    query: { from: range.from, to: range.to, ...(range.city ? { city: range.city } : {}) }, fresh: options.fresh, text: true,
   });
-  const { JewishCalendarAnswer } = await import('../../query-api/jewish-calendar-answer.ts');
-  return readAnswer(JewishCalendarAnswer, answer, "an artist's Jewish calendar");
+  const { JewishCalendarAnswer } = await schema;
+  return answersRead.of(text, (value) => readAnswer(JewishCalendarAnswer, value, "an artist's Jewish calendar"));
 }

@@ -2,6 +2,7 @@ import type { ApiClient } from './client.ts';
 import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
 import type { AccountProfile, MyReview, Payments, VendorOwnReviews, VendorReviews } from './view-models.ts';
 import { ApiError } from './api-error.ts';
+import { answerMemo } from './answer-memo.ts';
 import type { Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Notification, Order, Page, Product, ProductSummary, VendorCard, VendorPage } from './view-models.ts';
 import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
 import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
@@ -11,16 +12,24 @@ import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, Ve
 
 // The answers' parsers (web/api/adapters.ts, with zod and the read contract's schemas) are imported with
 // the first read, not with the page: the server renders the first page and hands its data over, so the
-// storefront's first load carries no zod (docs/storefront.md). Every answer is still validated.
-const parsers = () => import('./adapters.ts');
+// storefront's first load carries no zod (docs/storefront.md). Every answer is still validated. The
+// module's promise is kept: each import() of a loaded module still runs the loader's resolution (and
+// its hooks), eight times per server-rendered vendor page. A failed import (a chunk the browser could
+// not fetch) is not kept: the next read asks again.
+let adapters: Promise<typeof import('./adapters.ts')> | undefined;
+const parsers = () => (adapters ??= import('./adapters.ts').catch((error: unknown) => { adapters = undefined; throw error; }));
 export const FAVORITES_PAGE_LIMIT = 999;
 export const SEARCH_PAGE_SIZE = 12;
+
+// The categories and places every page lists: the same text page after page (web/api/answer-memo.ts).
+const categoriesRead = answerMemo<readonly Category[]>(4);
+const placesRead = answerMemo<readonly GeoLocation[]>(4);
 
 export async function artistCategories(api: ApiClient): Promise<Category[]> {
   const { categoryFrom, pageFrom } = await parsers();
   try {
-    const page = await api.get('tag/alias/artist-categories/children', { query: { limit: 999 } });
-    return pageFrom(page, categoryFrom).items.sort((a, b) => a.order - b.order);
+    const text = await api.get<string>('tag/alias/artist-categories/children', { query: { limit: 999 }, text: true });
+    return categoriesRead.of(text, (page) => pageFrom(page, categoryFrom).items.sort((a, b) => a.order - b.order)) as Category[];
   } catch (error) {
     // No artist-categories tag yet (a new installation, or views still catching up): no categories,
     // rather than an error on every page that offers them.
@@ -33,7 +42,8 @@ export const categoryMap = (categories: Category[]) => new Map(categories.map((c
 
 export async function geoLocations(api: ApiClient): Promise<GeoLocation[]> {
   const { geoLocationFrom, pageFrom } = await parsers();
-  return pageFrom(await api.get('entity/geoLocation', { query: { limit: 999 } }), geoLocationFrom).items;
+  const text = await api.get<string>('entity/geoLocation', { query: { limit: 999 }, text: true });
+  return placesRead.of(text, (page) => pageFrom(page, geoLocationFrom).items) as GeoLocation[];
 }
 
 export interface VendorSearch {
