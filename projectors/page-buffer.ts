@@ -51,7 +51,11 @@ const isIdOnly = (filter: Filter): filter is { _id: string } => {
 export interface HeldDocuments {
   /** findOne by `_id` where the buffer knows the answer (null: absent); undefined when only the store does. */
   peek(collection: string, id: string): ViewDocument | null | undefined;
-  /** writeIfVersion where the buffer knows the document; undefined when only the store does. */
+  /**
+   * writeIfVersion where the buffer knows the document; undefined when only the store does. The document
+   * written becomes the buffer's (it takes its `_id` and `_version` in place, where writeIfVersion copies):
+   * the caller made it for this write and does not touch it again.
+   */
   tryWrite(collection: string, id: string, doc: ViewDocument | null, expected: number | null): boolean | undefined;
 }
 
@@ -170,11 +174,17 @@ export function createPageBuffer(target: ViewStore, options: {
     return entry;
   }
 
-  function compareAndSet(name: string, entry: Entry, id: string, doc: ViewDocument | null, expected: number | null): boolean {
+  /** `owned`: the document is the buffer's to keep (tryWrite), given its `_id` and `_version` in place; else a copy is kept. */
+  function compareAndSet(name: string, entry: Entry, id: string, doc: ViewDocument | null, expected: number | null, owned = false): boolean {
     if (entry.version !== expected) return false;
     const before = entry.doc;
     entry.version = doc === null ? null : (expected ?? 0) + 1;
-    entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
+    if (doc !== null && owned) {
+      // The keys in the order the copy below gives them: `_id` where the document has it, else last but one.
+      doc._id = id;
+      (doc as Record<string, unknown>)[VERSION_FIELD] = entry.version;
+      entry.doc = doc;
+    } else entry.doc = doc === null ? null : { ...doc, _id: id, [VERSION_FIELD]: entry.version };
     entry.dirty = true;
     const fields = matched.get(name);
     if (fields) for (const [field, ids] of fields) ids.change(id, before?.[field], entry.doc?.[field]);
@@ -278,7 +288,7 @@ export function createPageBuffer(target: ViewStore, options: {
       },
       tryWrite(name, id, doc, expected) {
         const entry = entries.get(name)?.get(id) ?? (knownAbsent(name, id) ? addEntry(name, id, null) : undefined);
-        return entry === undefined ? undefined : compareAndSet(name, entry, id, doc, expected);
+        return entry === undefined ? undefined : compareAndSet(name, entry, id, doc, expected, true);
       },
     },
     async flush() {

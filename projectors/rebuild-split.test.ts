@@ -89,7 +89,7 @@ describe('rebuild with a helper process', () => {
     expect(rowsOf(splitPath)).toEqual(rowsOf(onePath));
     expect(await openViews(splitPath).collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
     expect(scratchLeft(dataDir)).toEqual([]);
-    expect(steps).toEqual(['waiting for the helper process', "copying the helper's views", 'building the indexes', 'committing']);
+    expect(steps).toEqual(["building its own views' indexes", 'waiting for the helper process', "copying the helper's views", 'building the indexes', 'committing']);
   });
 
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {

@@ -23,13 +23,15 @@ import type { ProjectorLog } from './projector-log.ts';
  * The helper's share, from each view rebuilt alone (CPU time beyond reading the log, 100,000 events and
  * 1,000 vendors, the bench's proportions): orders 1.6 s, order money 1.2, vendor cards 1.0, customer
  * journeys 0.8, conversations 0.7, analytics orders 0.5, vendor pages 0.4, messages 0.3, every other
- * view 0.2 or less. The helper takes vendor cards, pages and ratings, conversations, products and
- * analytics orders (~2.9 s alone), the rebuild the others (~4.8 s alone); together, as a split rebuild
- * runs them, both replays used about the same CPU time (4.1 s and 4.2 s with the helper's start), and
- * the rebuild then copies the helper's rows, builds every index and commits. Documents read back often
- * (vendor cards, pages, ratings) stay with the helper, and their memory with it.
+ * view 0.2 or less. The helper takes vendor cards, pages and ratings, conversations, products,
+ * analytics orders, messages and reviews (it parses their events for its other views anyway); the rebuild
+ * the others, and it builds its own views' indexes while the helper may still replay. At 200,000 events
+ * (2,000 vendors) the rebuild's replay used 5.7 CPU-s and its own indexes 0.55, the helper 6.7 with its
+ * start (with messages and reviews in the rebuild: 6.6 and 6.0, the helper done first); the rebuild then
+ * copies the helper's rows, builds their indexes and commits. Documents read back often (vendor cards,
+ * pages, ratings) stay with the helper, and their memory with it.
  */
-const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders']);
+const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews']);
 
 /**
  * Logs shorter than this are rebuilt on one thread: starting the helper (a Node process loading the

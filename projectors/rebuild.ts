@@ -136,6 +136,7 @@ const KEEP_READ_BACK = 50_000;
 
 /** The steps of the 'finish' phase, as the progress names them. */
 const FINISH_STEPS = {
+  ownIndexes: "building its own views' indexes",
   helper: 'waiting for the helper process',
   copy: "copying the helper's views",
   indexes: 'building the indexes',
@@ -245,9 +246,13 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom });
     if (!split) return replay(applierFor(projections));
     const helper = startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
-    finishSteps.unshift(FINISH_STEPS.helper, FINISH_STEPS.copy);
+    finishSteps.unshift(FINISH_STEPS.ownIndexes, FINISH_STEPS.helper, FINISH_STEPS.copy);
     try {
       await replay(applierFor(split.own), headPosition);
+      // Its own views are complete up to the helper's position: their indexes are built while the helper
+      // may still replay (the declarations after the copy then only add the helper's views').
+      reportFinish(FINISH_STEPS.ownIndexes);
+      await ensureViewIndexes(target, split.own);
       reportFinish(FINISH_STEPS.helper);
       const helped = await helper.finished;
       addHelperCounts(counts, helped.counts);

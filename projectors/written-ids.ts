@@ -38,8 +38,12 @@ export function writtenIds(bits = BITS): WrittenIds {
     first = a;
     second = Math.imul(b ^ (b >>> 13), 0xc2b2ae35) | 1;
   }
+  // Collections with nothing added: "no" without hashing (a rebuild asks for the tombstone of every new
+  // document, and most collections never have one).
+  const added = new Set<string>();
   return {
     add(collection, id) {
+      added.add(collection);
       hash(collection, id);
       for (let probe = 0; probe < PROBES; probe++) {
         const bit = (first + probe * second) & mask;
@@ -47,6 +51,7 @@ export function writtenIds(bits = BITS): WrittenIds {
       }
     },
     mayHold(collection, id) {
+      if (!added.has(collection)) return false;
       hash(collection, id);
       for (let probe = 0; probe < PROBES; probe++) {
         const bit = (first + probe * second) & mask;

@@ -31,8 +31,9 @@ export function normalizeText(text: string): string {
 
 /** The normalized words of a text (letters and digits; everything else separates). */
 export function wordsOf(text: string): string[] {
-  return normalizeText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return wordsOfNormalized(normalizeText(text));
 }
+const wordsOfNormalized = (normalized: string): string[] => normalized.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** A Hebrew word without 1..3 leading prefix letters, while at least MIN_REST letters remain. */
 function withoutHebrewPrefixes(word: string): string[] {
@@ -68,18 +69,40 @@ export function indexTokens(...texts: Array<string | null | undefined>): string[
   const tokens = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
-    const words = wordsOf(text);
-    for (const word of words) {
-      tokens.add(word);
-      for (const rest of withoutHebrewPrefixes(word)) tokens.add(rest);
-    }
-    for (const joined of normalizeText(text).split(/\s+/)) {
-      const glued = joined.replace(/[^\p{L}\p{N}]+/gu, '');
-      if (glued && !tokens.has(glued) && /[-/]/.test(joined)) tokens.add(glued);
-    }
+    // The texts' tokens in order, each text's new ones after the earlier texts': as one set over them all.
+    for (const token of tokensOfText(text)) tokens.add(token);
   }
   return [...tokens];
 }
+
+/**
+ * A text's own tokens, in the order indexTokens adds them. Remembered for up to TEXT_TOKENS_KEPT texts
+ * of at most TEXT_TOKENS_KEPT_LENGTH characters: a replay meets the same texts again and again (a
+ * product's name and intro text on every update, on its vendor's card and in its own view).
+ */
+function tokensOfText(text: string): readonly string[] {
+  const known = textTokens.get(text);
+  if (known) return known;
+  const tokens = new Set<string>();
+  // Normalized once for both splits.
+  const normalized = normalizeText(text);
+  for (const word of wordsOfNormalized(normalized)) {
+    tokens.add(word);
+    for (const rest of withoutHebrewPrefixes(word)) tokens.add(rest);
+  }
+  for (const joined of normalized.split(/\s+/)) {
+    const glued = joined.replace(/[^\p{L}\p{N}]+/gu, '');
+    if (glued && !tokens.has(glued) && /[-/]/.test(joined)) tokens.add(glued);
+  }
+  const list = [...tokens];
+  if (text.length > TEXT_TOKENS_KEPT_LENGTH) return list;
+  if (textTokens.size >= TEXT_TOKENS_KEPT) textTokens.clear();
+  textTokens.set(text, list);
+  return list;
+}
+const TEXT_TOKENS_KEPT = 4_096;
+const TEXT_TOKENS_KEPT_LENGTH = 1_000;
+const textTokens = new Map<string, readonly string[]>();
 
 /** A word of the query with every spelling that may begin a matching token. */
 export interface QueryTerm {

@@ -31,6 +31,15 @@ export interface ProductView extends ViewDoc {
   searchTokens: string[];
 }
 
+const searchTokensOf = (details: ProductDetails): string[] =>
+  indexTokens(details.name.he, details.name.en, details.introText.he, details.introText.en, textOfHtml(details.information.he ?? ''), textOfHtml(details.information.en ?? ''));
+
+/** Whether the texts the search tokens come from are those of the stored view (an update of the price or images keeps its tokens). */
+const sameSearchTexts = (doc: ProductView, details: ProductDetails): boolean => Array.isArray(doc.searchTokens)
+  && doc.name?.he === details.name.he && doc.name?.en === details.name.en
+  && doc.introText?.he === details.introText.he && doc.introText?.en === details.introText.en
+  && doc.information?.he === details.information.he && doc.information?.en === details.information.en;
+
 export const productsProjection: Projection<ProductView> = {
   name: 'products',
   // 2: archived and searchTokens. 3: introText and information per language. 4: paymentTerms.
@@ -51,7 +60,7 @@ export const productsProjection: Projection<ProductView> = {
           additionalInformation: details.additionalInformation, introText: details.introText, serviceDuration: details.serviceDuration,
           paymentTerms: productPaymentTerms(details.paymentTerms, details.price),
           createdAt: doc?.createdAt ?? at, updatedAt: at, archived: false, archivedReason: null,
-          searchTokens: indexTokens(details.name.he, details.name.en, details.introText.he, details.introText.en, textOfHtml(details.information.he ?? ''), textOfHtml(details.information.en ?? '')),
+          searchTokens: doc && sameSearchTexts(doc, details) ? doc.searchTokens : searchTokensOf(details),
         };
       }
       case 'ProductArchived':
