@@ -68,12 +68,12 @@ export function seenStateOf(doc: ViewDocument | null | undefined): SeenState {
   const floor = doc[SEEN_FLOOR_FIELD];
   const lanes = numbersOf(doc[SEEN_LANES_FIELD]);
   const laneFloors = numbersOf(doc[SEEN_LANE_FLOORS_FIELD]);
-  return {
-    seen: (doc._seen as Record<string, number> | undefined) ?? {},
-    ...(typeof floor === 'number' ? { floor } : {}),
-    ...(lanes ? { lanes } : {}),
-    ...(laneFloors ? { laneFloors } : {}),
-  };
+  // Built field by field, in this order (every event applied to a document comes here: no spreads).
+  const state: SeenState = { seen: (doc._seen as Record<string, number> | undefined) ?? {} };
+  if (typeof floor === 'number') state.floor = floor;
+  if (lanes) state.lanes = lanes;
+  if (laneFloors) state.laneFloors = laneFloors;
+  return state;
 }
 
 /** Whether the document has had this event, delivered on `lane` (null: none known), applied already. */
@@ -127,21 +127,21 @@ export function afterSeeing(state: SeenState, event: SeenEvent, lane: string | n
       }
     }
   }
-  return {
-    seen,
-    ...(floor !== undefined ? { floor } : {}),
-    ...(lanes !== undefined ? { lanes } : {}),
-    ...(laneFloors !== undefined ? { laneFloors } : {}),
-  };
+  const next: SeenState = { seen };
+  if (floor !== undefined) next.floor = floor;
+  if (lanes !== undefined) next.lanes = lanes;
+  if (laneFloors !== undefined) next.laneFloors = laneFloors;
+  return next;
 }
 
-/** The fields a document keeps its seen state in. */
-export const seenFields = (state: SeenState): { _seen: Record<string, number>; _seenFloor?: number; _seenLanes?: Record<string, number>; _seenLaneFloors?: Record<string, number> } => ({
-  _seen: state.seen,
-  ...(state.floor !== undefined ? { [SEEN_FLOOR_FIELD]: state.floor } : {}),
-  ...(state.lanes !== undefined ? { [SEEN_LANES_FIELD]: state.lanes } : {}),
-  ...(state.laneFloors !== undefined ? { [SEEN_LANE_FLOORS_FIELD]: state.laneFloors } : {}),
-});
+/** The fields a document keeps its seen state in (in this order, absent ones left out). */
+export const seenFields = (state: SeenState): { _seen: Record<string, number>; _seenFloor?: number; _seenLanes?: Record<string, number>; _seenLaneFloors?: Record<string, number> } => {
+  const fields: { _seen: Record<string, number>; _seenFloor?: number; _seenLanes?: Record<string, number>; _seenLaneFloors?: Record<string, number> } = { _seen: state.seen };
+  if (state.floor !== undefined) fields._seenFloor = state.floor;
+  if (state.lanes !== undefined) fields._seenLanes = state.lanes;
+  if (state.laneFloors !== undefined) fields._seenLaneFloors = state.laneFloors;
+  return fields;
+};
 
 /**
  * The document without the runtime's bookkeeping (the seen state, `_version`) but with its `_id` and
