@@ -20,7 +20,7 @@ export const KEPT_COLUMN = 'kept_text';
 const MAX_REMOVED_KEYS = 128;
 
 const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
-const omissionKey = (omit: TextOmission): string => JSON.stringify([omit.keys, omit.prefix ?? null]);
+export const omissionKey = (omit: TextOmission): string => JSON.stringify([omit.keys, omit.prefix ?? null]);
 /** The JSON path json_remove takes for a top-level key; null when SQL cannot name it (a dot would make it a path). */
 const keyPath = (key: string): string | null => (key.includes('.') ? null : jsonPath(key));
 /** SQL of a document (`doc`, `new.doc`) as JSON text without the keys. */
@@ -39,6 +39,8 @@ export class KeptTexts {
   private removed = new Set<string>();
   /** Keys with the prefix that SQL cannot name: left to the readers. */
   private readonly unnamed = new Set<string>();
+  /** columnsFor's answer for what is kept now (null: not made yet). */
+  private columns: string | null = null;
 
   constructor(db: DatabaseSync, name: string, tableName: string) {
     this.db = db;
@@ -60,13 +62,17 @@ export class KeptTexts {
     this.kept = row?.omission ?? null;
     this.prefix = row ? ((JSON.parse(row.omission) as [string[], string | null])[1]) : null;
     this.removed = new Set(row ? (JSON.parse(row.removed) as string[]) : []);
+    this.columns = null;
   }
 
-  /** The columns of a text read with this omission from the kept texts (rid, doc); null when they are not kept. */
-  columnsFor(omit: TextOmission): string | null {
-    if (this.kept === null || this.kept !== omissionKey(omit)) return null;
+  /**
+   * The columns of a text read with this omission from the kept texts (rid, doc); null when they are not
+   * kept. The same string until what is kept changes (findTexts keeps what it planned by it).
+   */
+  columnsFor(omit: TextOmission, key = omissionKey(omit)): string | null {
+    if (this.kept === null || this.kept !== key) return null;
     // A row without its text cannot be (the triggers write it); the cut at read time stays exact anyway.
-    return `rid, coalesce(${KEPT_COLUMN}, ${removal('doc', this.removed)}) AS doc`;
+    return (this.columns ??= `rid, coalesce(${KEPT_COLUMN}, ${removal('doc', this.removed)}) AS doc`);
   }
 
   /** Starts keeping the texts without `omit`'s keys (the texts of any other omission are dropped). Runs inside a unit. */
@@ -132,6 +138,7 @@ export class KeptTexts {
     this.kept = key;
     this.prefix = prefix;
     this.removed = removed;
+    this.columns = null;
   }
 }
 

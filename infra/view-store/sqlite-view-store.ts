@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
 import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
-import { KEPT_TEXTS_SCHEMA, KeptTexts } from './sqlite-kept-texts.ts';
+import { KEPT_TEXTS_SCHEMA, KeptTexts, omissionKey } from './sqlite-kept-texts.ts';
 import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
 import { ServedTexts } from './sqlite-served-texts.ts';
 import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
@@ -87,6 +87,23 @@ function without<D extends ViewDocument | null>(doc: D, omit: readonly string[])
   return doc;
 }
 
+/** How findTexts reads an omission: the columns, and what is left to cut in JavaScript. */
+interface TextRead {
+  /** What it was planned by: the kept texts' columns, the number of prefixed keys known. */
+  kept: string | null;
+  knownKeys: number;
+  columns: string;
+  /** Whether SQL cuts every omitted key it knows (else each text is parsed and cut here). */
+  inSql: boolean;
+  /** A text that holds a key with the prefix (or an escape) still: cut here. */
+  leftover: RegExp | null;
+  omitted: ReadonlySet<string>;
+  prefix: string | null;
+  known: Set<string> | undefined;
+  /** What the served texts are kept by (sqlite-served-texts.ts). */
+  servedKey: string;
+}
+
 class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollectionApi<D> {
   private readonly table: string;
   /** Path shapes, element tables and ORDER BY: what the SQL is planned from (sqlite-query-planner.ts). */
@@ -114,6 +131,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   private empty: boolean | undefined;
   /** The texts findTexts answered by rid since the collection last changed (sqlite-served-texts.ts). */
   private readonly served = new ServedTexts();
+  /** How findTexts reads each omission (by omissionKey). */
+  private readonly textReads = new Map<string, TextRead>();
 
   constructor(store: SqliteStoreCore, name: string) {
     this.store = store;
@@ -252,15 +271,16 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   /** Rows by rid as rowsByRid, those served before as their texts (`served: true`) without a read. */
   private servedOrRead(rids: number[], columns: string, served: ServedTexts): Row[] {
-    const missing = rids.filter((rid) => !served.has(rid));
+    const texts = rids.map((rid) => served.get(rid));
+    const missing = rids.filter((_rid, at) => texts[at] === undefined);
     if (missing.length === rids.length) return this.rowsByRid(rids, columns);
     const read = missing.length === 0 ? null : new Map(this.rowsByRid(missing, columns).map((row) => [row.rid, row]));
     const rows: Row[] = [];
-    for (const rid of rids) {
-      const text = served.get(rid);
-      if (text !== undefined) rows.push({ rid, doc: text, served: true });
+    for (let at = 0; at < rids.length; at++) {
+      const text = texts[at];
+      if (text !== undefined) rows.push({ rid: rids[at]!, doc: text, served: true });
       else {
-        const row = read?.get(rid);
+        const row = read?.get(rids[at]!);
         if (row) rows.push(row);
       }
     }
@@ -269,25 +289,37 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async findTexts(filter: Filter = {}, options: FindOptions = {}, omit: TextOmission): Promise<string[]> {
     this.store.freshen();
-    const prefix = omit.prefix ?? null;
-    let known = prefix === null ? undefined : this.prefixedKeys.get(prefix);
-    if (prefix !== null && !known) this.prefixedKeys.set(prefix, (known = new Set()));
-    const omitted = new Set([...omit.keys, ...(known ?? [])]);
-    // A key json_remove cannot name (a dot would make it a path) is cut in JavaScript, as is any
-    // document that still holds a key with the prefix (one not met before: it is remembered).
-    const paths = [...omitted].map((key) => (key.includes('.') ? null : jsonPath(key)));
-    const kept = this.kept.columnsFor(omit);
-    const inSql = kept !== null || paths.every((path) => path !== null);
-    const columns = kept ?? (inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS);
-    const leftover = prefix === null ? null : new RegExp(`"${escapeRegExp(prefix)}|\\\\u`);
+    const { columns, inSql, leftover, omitted, prefix, known, servedKey } = this.textRead(omit);
     // A text depends only on the row's document and the omission (the keys with the prefix are all cut).
-    const served = this.served.of(`${columns}\n${JSON.stringify([omit.keys, prefix])}`);
+    const served = this.served.of(servedKey);
     return this.select(filter, options, columns, true, served).map((row) => {
       if (row.served) return row.doc;
       const text = this.cutText(row.doc, inSql, leftover, omitted, prefix, known);
       served.set(row.rid, text);
       return text;
     });
+  }
+
+  /** How findTexts reads an omission: planned again only when the keys it knows or the kept texts change. */
+  private textRead(omit: TextOmission): TextRead {
+    const key = omissionKey(omit);
+    const prefix = omit.prefix ?? null;
+    let known = prefix === null ? undefined : this.prefixedKeys.get(prefix);
+    if (prefix !== null && !known) this.prefixedKeys.set(prefix, (known = new Set()));
+    const kept = this.kept.columnsFor(omit, key);
+    const planned = this.textReads.get(key);
+    if (planned && planned.kept === kept && planned.knownKeys === (known?.size ?? 0)) return planned;
+    const omitted = new Set([...omit.keys, ...(known ?? [])]);
+    // A key json_remove cannot name (a dot would make it a path) is cut in JavaScript, as is any
+    // document that still holds a key with the prefix (one not met before: it is remembered).
+    const paths = [...omitted].map((omittedKey) => (omittedKey.includes('.') ? null : jsonPath(omittedKey)));
+    const inSql = kept !== null || paths.every((path) => path !== null);
+    const columns = kept ?? (inSql && paths.length > 0 ? `rid, json_remove(doc, ${paths.map((path) => sqlText(path!)).join(', ')}) AS doc` : DOC_COLUMNS);
+    const leftover = prefix === null ? null : new RegExp(`"${escapeRegExp(prefix)}|\\\\u`);
+    const read: TextRead = { kept, knownKeys: known?.size ?? 0, columns, inSql, leftover, omitted, prefix, known, servedKey: `${columns}\n${key}` };
+    if (this.textReads.size >= MAX_PREFIXED_KEYS) this.textReads.clear();
+    this.textReads.set(key, read);
+    return read;
   }
 
   /** A row's text without the omitted keys: as read when SQL cut them all, else parsed and cut here. */
@@ -310,6 +342,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
     this.store.freshen();
+    if (this.isEmpty()) return [];
     const omitted = omittedInSql(options.omit);
     return this.select(filter, options, omitted.columns, true).map((row) => omitted.rest(JSON.parse(row.doc) as D));
   }
