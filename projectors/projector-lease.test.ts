@@ -98,4 +98,23 @@ describe('projector lease', () => {
     await rebuild.untilSole();
     expect(Date.now()).toBeGreaterThan(renewedUntil + 50);
   });
+
+  it('keeps its term when renewals overlap on a slow database (a timer firing before the last renewal answered)', async () => {
+    const memory = createMemoryViewStore();
+    // Every call to the leases' collection answers 30 ms late, as FerretDB does under load.
+    const slow: ViewStore = {
+      ...memory,
+      collection: ((name: string) => new Proxy(memory.collection(name), {
+        get(target, property) {
+          const value = Reflect.get(target, property);
+          return typeof value === 'function' ? async (...args: unknown[]) => { await new Promise((resolve) => setTimeout(resolve, 30)); return value.apply(target, args); } : value;
+        },
+      })) as ViewStore['collection'],
+    };
+    const holder = viewStoreLease({ viewStore: slow, name: 'projectors', owner: 'views:rebuild' });
+    await holder.preempt();
+    const renewals = await Promise.all([holder.refresh(), holder.refresh(), holder.refresh()]);
+    expect(renewals).toEqual([true, true, true]);
+    expect(holder.held()).toBe(true);
+  });
 });

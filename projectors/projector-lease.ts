@@ -36,7 +36,7 @@ interface LeaseDoc extends ViewDocument {
 }
 
 export interface ProjectorLease {
-  /** Takes, renews or gives up the lease as its state says; answers whether this instance holds it. */
+  /** Takes, renews or gives up the lease as its state says; answers whether this instance holds it. A call while one is under way shares its answer. */
   refresh(): Promise<boolean>;
   /** Whether this instance may write now: it holds the lease and it has not run out (with the margin). */
   held(): boolean;
@@ -99,35 +99,45 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
     return taken;
   }
 
-  return {
-    async refresh() {
-      const [latest] = await leases().find({ name }, { sort: { term: -1 }, limit: 1 });
-      const at = now();
-      if (!latest) {
-        mine = null;
-        const taken = await take(1);
-        lastHolder = taken ? owner : null;
-        return taken;
-      }
-      lastHolder = latest.owner;
-      latestExpiresAt = latest.expiresAt;
-      if (latest.owner === owner && mine?.term === latest.term && at < latest.expiresAt) {
-        const expiresAt = at + ttlMs;
-        const { _version, ...renewed } = { ...latest, expiresAt };
-        if (await leases().writeIfVersion(latest._id, renewed, typeof _version === 'number' ? _version : 0)) {
-          mine = { term: latest.term, expiresAt };
-          latestExpiresAt = expiresAt;
-          return true;
-        }
-        mine = null;
-        return false;
+  /**
+   * One renewal at a time: two that overlap (a timer firing before a slow database answered the last)
+   * would read the same version, and the one refused would give up a term that is still ours.
+   */
+  let refreshing: Promise<boolean> | null = null;
+  async function refreshOnce(): Promise<boolean> {
+    const [latest] = await leases().find({ name }, { sort: { term: -1 }, limit: 1 });
+    const at = now();
+    if (!latest) {
+      mine = null;
+      const taken = await take(1);
+      lastHolder = taken ? owner : null;
+      return taken;
+    }
+    lastHolder = latest.owner;
+    latestExpiresAt = latest.expiresAt;
+    if (latest.owner === owner && mine?.term === latest.term && at < latest.expiresAt) {
+      const expiresAt = at + ttlMs;
+      const { _version, ...renewed } = { ...latest, expiresAt };
+      if (await leases().writeIfVersion(latest._id, renewed, typeof _version === 'number' ? _version : 0)) {
+        mine = { term: latest.term, expiresAt };
+        latestExpiresAt = expiresAt;
+        return true;
       }
       mine = null;
-      // Someone else's term (or one of ours that ran out): taken over only once surely expired everywhere.
-      if (at <= latest.expiresAt + marginMs) return false;
-      const taken = await take(latest.term + 1);
-      if (taken) lastHolder = owner;
-      return taken;
+      return false;
+    }
+    mine = null;
+    // Someone else's term (or one of ours that ran out): taken over only once surely expired everywhere.
+    if (at <= latest.expiresAt + marginMs) return false;
+    const taken = await take(latest.term + 1);
+    if (taken) lastHolder = owner;
+    return taken;
+  }
+
+  return {
+    refresh() {
+      refreshing ??= refreshOnce().finally(() => { refreshing = null; });
+      return refreshing;
     },
     held: () => mine !== null && now() < mine.expiresAt - marginMs,
     holder: () => lastHolder,
