@@ -11,7 +11,7 @@ import { awaitRevision } from './read-your-writes.ts';
 import { normalizedQuery, parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
 import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
-import { answerText, JsonText } from './json-text.ts';
+import { answerText } from './json-text.ts';
 import { weakEtag } from './weak-etag.ts';
 import type { QueryApiPorts } from './ports.ts';
 import type { TextReads, ViewCollection } from '../domain/ports/view-store.ts';
@@ -51,8 +51,6 @@ export interface InProcessReadAnswer {
 
 interface ReadOutcome {
   answer: string;
-  /** The answer's UTF-8 where the route's answer gives it (JsonText.utf8). */
-  utf8?: () => Buffer;
   cache: 'hit' | 'miss' | 'bypass';
   tags: readonly string[] | null;
 }
@@ -82,16 +80,12 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       res.set('Cache-Control', 'private, no-cache');
       const outcome = await answerRead(route, req);
       res.set('X-Cache', outcome.cache);
-      const utf8 = outcome.utf8?.();
-      if (utf8 === undefined) {
-        res.type('application/json').send(outcome.answer);
-        return;
-      }
-      // The answer's UTF-8 as the listing put it together (utf8-texts.ts): the headers Express gives
-      // the text (its charset, its default weak ETag over these bytes), without encoding it again.
+      // What Express makes of a JSON text (its charset, its default weak ETag over the UTF-8), the ETag
+      // by one crypto.hash call instead of a Hash object per answer.
+      const body = Buffer.from(outcome.answer, 'utf8');
       res.set('Content-Type', 'application/json; charset=utf-8');
-      if (req.app.get('etag') === 'weak') res.set('ETag', weakEtag(utf8));
-      res.send(utf8);
+      if (req.app.get('etag') === 'weak') res.set('ETag', weakEtag(body));
+      res.send(body);
     });
   }
   let document: string | undefined;
@@ -131,10 +125,9 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
     }
     const generation = getCache.generation();
-    const answered = await route.handle(context);
-    const answer = answerText(answered);
+    const answer = answerText(await route.handle(context));
     if (route.cache) await getCache.set(key, answer, tags, generation);
-    return { answer, utf8: answered instanceof JsonText ? answered.utf8 : undefined, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
+    return { answer, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
   }
 
   // In the order Express tries them: the first route whose path matches answers.

@@ -3,15 +3,9 @@
 // documents and writing them again. Anything that serializes it anyway gets the same JSON.
 export class JsonText {
   readonly text: string;
-  /**
-   * The same text as UTF-8, put together from pieces encoded before (utf8-texts.ts), where the answer
-   * can: what HTTP sends, so the whole text is not encoded again for each answer.
-   */
-  readonly utf8?: () => Buffer;
 
-  constructor(text: string, utf8?: () => Buffer) {
+  constructor(text: string) {
     this.text = text;
-    if (utf8) this.utf8 = utf8;
   }
 
   toJSON(): unknown {

@@ -3,7 +3,6 @@ import type { ReadViews } from './tracked-views.ts';
 import type { Page } from './paging.ts';
 import { publicDocument, publicOmission } from './public-document.ts';
 import { JsonText } from './json-text.ts';
-import { pageBytes } from './utf8-texts.ts';
 import { escapeRegex } from '../projectors/seen.ts';
 import { queryTerms, termPrefixPatterns } from '../domain/shared/search-text.ts';
 
@@ -36,23 +35,20 @@ async function pageAndTotal<T extends { length: number }>(page: () => Promise<T>
 /**
  * listPage as JSON text, each document as the view store hands it over without its internal keys
  * (`publicDocument`'s rule), never parsed: the same bytes as JSON.stringify of listPage's answer.
- * `heads`: what each document's text begins with instead of its `{` (the vendor search's response
- * figures), still as text. The answer also gives its UTF-8 from the documents' texts encoded before
- * (utf8-texts.ts), which HTTP sends.
  */
 export async function listPageText(
   views: ReadViews,
   collection: string,
   filter: Filter,
-  options: { sort: Sort; start: number; limit: number; internal?: readonly string[]; heads?: (items: string[]) => Promise<string[]> },
+  options: { sort: Sort; start: number; limit: number; internal?: readonly string[]; texts?: (items: string[]) => Promise<string[]> },
 ): Promise<JsonText> {
   const [total, items] = await pageAndTotal(
     () => views.findTexts(collection, filter, { sort: options.sort, skip: options.start, limit: options.limit }, publicOmission(options.internal)),
     () => views.count(collection, filter), options,
   );
-  const heads = options.heads ? await options.heads(items) : null;
-  const served = heads ? items.map((item, at) => `${heads[at]}${item.slice(1)}`) : items;
-  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`, () => pageBytes(items, heads, total));
+  // `texts`: what becomes of the page's documents, still as text (the vendor search adds response figures).
+  const served = options.texts ? await options.texts(items) : items;
+  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`);
 }
 
 /** The filter of a free-text search on a view's lower-cased `searchText`. */

@@ -33,16 +33,9 @@ const VENDOR_ID = /"vendorId":"([A-Za-z0-9_-]+)"/;
 /** A card's vendorId (a card's text always names it; ids are letters, digits, - and _). */
 const vendorIdOf = (card: string): string => VENDOR_ID.exec(card)?.[1] ?? '';
 
-/** What a card's JSON text begins with instead of its `{`: `response` first. */
-const responseHead = (vendorId: string, figures: Figures): string => {
-  const figure = figures.get(vendorId) ?? null;
-  return figure === null ? NO_RESPONSE_HEAD : `{"response":${JSON.stringify(figure)},`;
-};
-const NO_RESPONSE_HEAD = '{"response":null,';
-
 /** A card's JSON text with `response` first. */
 function withResponseText(card: string, vendorId: string, figures: Figures): string {
-  return `${responseHead(vendorId, figures)}${card.slice(1)}`;
+  return `{"response":${JSON.stringify(figures.get(vendorId) ?? null)},${card.slice(1)}`;
 }
 
 /** Card texts (findTexts) with each card's response figures, unparsed. */
@@ -50,13 +43,6 @@ export async function withResponseTexts(cards: string[], views: ReadViews, now: 
   const vendorIds = cards.map(vendorIdOf);
   const figures = await responseFiguresFor(views, vendorIds, now);
   return cards.map((card, at) => withResponseText(card, vendorIds[at]!, figures));
-}
-
-/** For card texts (findTexts), what each begins with instead of its `{`: its response figures first (listPageText's heads). */
-export async function responseHeads(cards: string[], views: ReadViews, now: Date): Promise<string[]> {
-  const vendorIds = cards.map(vendorIdOf);
-  const figures = await responseFiguresFor(views, vendorIds, now);
-  return vendorIds.map((vendorId) => responseHead(vendorId, figures));
 }
 
 /** Cards as objects with their response figures. */

@@ -10,7 +10,7 @@ import { publicDocument, publicOmission } from '../public-document.ts';
 import { rankByRelevance, resolveTerms, termFilter } from '../vendor-text-search.ts';
 import { vendorsNotFreeOn } from '../vendor-availability.ts';
 import { distancePageText, placeRings, type PlacePoint } from '../vendor-distance.ts';
-import { responseFiguresFor, responseHeads, responsePageText, withResponseObjects, withResponseTexts } from '../vendor-responses.ts';
+import { responseFiguresFor, responsePageText, withResponseObjects, withResponseTexts } from '../vendor-responses.ts';
 import type { Sort } from '../../domain/ports/view-store.ts';
 import type { UserLocale } from '../../domain/user/commands.ts';
 import { vendorStream } from '../../domain/vendor/decider.ts';
@@ -107,7 +107,7 @@ export const vendorSearch = readRoute({
       });
     }
     const sort = vendorSortOf(byRelevance ? 'name' : query.sort, locale);
-    return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal, heads: (cards) => responseHeads(cards, views, now) });
+    return listPageText(views, 'vendorCards', filter, { sort, start: query.start, limit: query.limit, internal: cardInternal, texts: (cards) => withResponseTexts(cards, views, now) });
   },
 });
 
