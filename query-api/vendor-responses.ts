@@ -29,9 +29,23 @@ export async function responseFiguresFor(views: ReadViews, vendorIds: readonly s
 }
 
 const VENDOR_ID = /"vendorId":"([A-Za-z0-9_-]+)"/;
+const VENDOR_ID_KEY = '"vendorId":"';
+const isIdCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 45 || code === 95;
 
-/** A card's vendorId (a card's text always names it; ids are letters, digits, - and _). */
-const vendorIdOf = (card: string): string => VENDOR_ID.exec(card)?.[1] ?? '';
+/**
+ * A card's vendorId (a card's text always names it; ids are letters, digits, - and _): VENDOR_ID's
+ * match, read without the RegExp where its first `"vendorId":"` is followed by an id and a quote (a
+ * card's text begins with it), which is then the RegExp's match too.
+ */
+export function vendorIdOf(card: string): string {
+  const key = card.indexOf(VENDOR_ID_KEY);
+  if (key < 0) return '';
+  const start = key + VENDOR_ID_KEY.length;
+  let end = start;
+  while (end < card.length && isIdCharacter(card.charCodeAt(end))) end++;
+  if (end > start && card.charCodeAt(end) === 34) return card.slice(start, end);
+  return VENDOR_ID.exec(card)?.[1] ?? '';
+}
 
 /** A card's JSON text with `response` first. */
 function withResponseText(card: string, vendorId: string, figures: Figures): string {
