@@ -3,18 +3,24 @@
 // here instead of reading them again (a page of 24 vendor cards: ~60–200 µs of lookups and UTF-8
 // decoding, ~10% of a cache miss of the vendor search). Like the kept orders and counts, it is
 // dropped whenever the collection changes, so a text here is always the one the row would give now.
-// Bounded in characters, least recently served dropped first: every card of 10,000 vendors fits;
-// at 100,000 the most served ones (first pages of the common listings) stay.
+// Bounded in characters: when full, texts not served again since the last drop go first, the oldest
+// first, so the most served ones (first pages of the common listings at 100,000 vendors) stay; every card of
+// 10,000 vendors fits.
 
 /** Characters kept at most (2 bytes each for texts holding Hebrew: ~16 MB). */
 const MAX_SERVED_CHARS = 8_000_000;
 
+/** A served text, and the drop (epoch) it was last served after. */
+interface Served { text: string; epoch: number }
+
 export class ServedTexts {
   /** What the texts are of (the columns and omission of findTexts): another omission starts afresh. */
   private key: string | null = null;
-  private readonly byRid = new Map<number, string>();
+  private readonly byRid = new Map<number, Served>();
   private chars = 0;
   private readonly maxChars: number;
+  /** Drops so far: a text served since the last one is marked with it. */
+  private epoch = 0;
 
   constructor(maxChars = MAX_SERVED_CHARS) {
     this.maxChars = maxChars;
@@ -34,36 +40,54 @@ export class ServedTexts {
   }
 
   /**
-   * A row's text, now the most recently served. Until the texts fill half their bound nothing is
-   * dropped soon, and the order is left as it is (a move is a Map delete and set per text read; the
-   * bench's 10,000 vendor cards fill ~4.9 million characters, past half, so theirs still move).
+   * A row's text, marked as served since the last drop. A mark, not a move to the end of the Map: the
+   * Map's delete and set for every text read was ~3% of a cache miss at 10,000 vendors.
    */
   get(rid: number): string | undefined {
-    const text = this.byRid.get(rid);
-    if (text !== undefined && this.chars > this.maxChars / 2) {
-      this.byRid.delete(rid);
-      this.byRid.set(rid, text);
-    }
-    return text;
+    const served = this.byRid.get(rid);
+    if (served === undefined) return undefined;
+    served.epoch = this.epoch;
+    return served.text;
   }
 
   set(rid: number, text: string): void {
     if (text.length > this.maxChars) return;
     const old = this.byRid.get(rid);
     if (old !== undefined) {
-      this.chars -= old.length;
+      this.chars -= old.text.length;
       this.byRid.delete(rid);
     }
-    this.byRid.set(rid, text);
+    // Answered once: it stays past the next drop only if it is served again before it.
+    this.byRid.set(rid, { text, epoch: this.epoch - 1 });
     this.chars += text.length;
-    if (this.chars <= this.maxChars) return;
-    // A tenth at once: a Map walked from its start passes over the places of the entries deleted
-    // before (until it is rehashed), so dropping one entry per new text cost ~4% of a miss at 100,000 vendors.
-    for (const [oldest, dropped] of this.byRid) {
-      if (this.chars <= this.maxChars * 0.9) break;
-      this.byRid.delete(oldest);
-      this.chars -= dropped.length;
+    if (this.chars > this.maxChars) this.drop();
+  }
+
+  /**
+   * Down to nine tenths of the bound at once: first the texts not served again since the last drop, oldest
+   * first (a Map is walked in insertion order), then, if that is not enough, the oldest of the others.
+   * A tenth at once: a Map walked from its start passes over the places of the entries deleted before
+   * (until it is rehashed), so dropping one entry per new text cost ~4% of a miss at 100,000 vendors.
+   */
+  private drop(): void {
+    const target = this.maxChars * 0.9;
+    for (const [rid, served] of this.byRid) {
+      if (this.chars <= target) break;
+      if (served.epoch === this.epoch) continue;
+      this.byRid.delete(rid);
+      this.chars -= served.text.length;
     }
+    for (const [rid, served] of this.byRid) {
+      if (this.chars <= target) break;
+      this.byRid.delete(rid);
+      this.chars -= served.text.length;
+    }
+    this.epoch += 1;
+  }
+
+  /** How many texts are kept (tests). */
+  get size(): number {
+    return this.byRid.size;
   }
 
   /** The collection changed. */
