@@ -25,11 +25,12 @@ import type { ProjectorLog } from './projector-log.ts';
  * journeys 0.8, conversations 0.7, analytics orders 0.5, vendor pages 0.4, messages 0.3, every other
  * view 0.2 or less. The helper takes vendor cards, pages and ratings, conversations, products,
  * analytics orders, messages and reviews (it parses their events for its other views anyway); the rebuild
- * the others, and it builds its own views' indexes while the helper may still replay. At 200,000 events
- * (2,000 vendors) the rebuild's replay used 5.7 CPU-s and its own indexes 0.55, the helper 6.7 with its
- * start (with messages and reviews in the rebuild: 6.6 and 6.0, the helper done first); the rebuild then
- * copies the helper's rows, builds their indexes and commits. Documents read back often (vendor cards,
- * pages, ratings) stay with the helper, and their memory with it.
+ * the others, and it builds its own views' indexes while the helper may still replay. At 1,000,000 events
+ * (10,000 vendors; docs/benchmarks.md, "Replay and memory") the rebuild's replay and its own indexes used
+ * 27–30 CPU-s, the helper 25–28 with its start (with messages and reviews in the rebuild and every index
+ * built after the copy: a replay of 28–31 CPU-s, the helper done first at 25–27); the rebuild then copies
+ * the helper's rows, builds their indexes and commits. Documents read back often (vendor cards, pages,
+ * ratings) stay with the helper, and their memory with it.
  */
 const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews']);
 
