@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { setImmediate as turn } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
-import type { EventMetadata } from '../domain/shared/metadata.ts';
+import { EVENT_COLUMNS, eventRows, recordedEventOf } from '../infra/event-store/sqlite-event-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { createEventApplier } from './event-applier.ts';
@@ -68,14 +68,12 @@ function boundHeap(): void {
   liveAfterCollect = getHeapStatistics().used_heap_size;
 }
 
-type EventRow = [position: number, eventId: string, streamId: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
-
 /**
  * The log's pages as the rebuild reads them (`pageSize` events each, up to `upTo`), each with only the
  * events of `types`: those the helper's views read. The others (receipts, notifications, users, about a
  * third of the bench's log) are neither decoded nor parsed here. The pages end where the rebuild's do, so
  * the page buffer writes its documents out at the same points (the rows' rids are those of a rebuild on
- * one thread). The events are what the event store's reads give (sqlite-event-store.ts).
+ * one thread). The rows are read and made events as the event store's reads make them (sqlite-event-store.ts).
  */
 async function replayTypes(options: {
   path: string; types: readonly string[]; upTo: number; pageSize: number; onPage(page: RecordedEvent[]): Promise<void>;
@@ -83,16 +81,12 @@ async function replayTypes(options: {
   const db = new DatabaseSync(options.path, { timeout: 5000 });
   try {
     const pageEnd = db.prepare('SELECT position FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT 1 OFFSET ?');
-    const read = db.prepare(`SELECT position, event_id, stream_id, revision, type, data, metadata, recorded_at FROM events
+    const read = eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
       WHERE position > ? AND position <= ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position`);
-    read.setReturnArrays(true);
     const types = JSON.stringify(options.types);
     for (let after = -1; after < options.upTo;) {
       const end = (pageEnd.get(after, options.upTo, options.pageSize - 1) as { position: number } | undefined)?.position ?? options.upTo;
-      const page = (read.all(after, end, types) as unknown as EventRow[]).map((row): RecordedEvent => ({
-        id: row[1], streamId: row[2], type: row[4], revision: row[3], position: row[0],
-        data: JSON.parse(row[5]) as unknown, metadata: JSON.parse(row[6]) as EventMetadata, recordedAt: row[7],
-      }));
+      const page: RecordedEvent[] = read.all(after, end, types).map(recordedEventOf);
       if (page.length > 0) await options.onPage(page);
       after = end;
       // As replayLog: a turn between pages (the rebuild's going away is heard).

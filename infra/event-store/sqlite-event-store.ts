@@ -95,12 +95,13 @@ function frozen<T>(value: T): T {
   return value;
 }
 
-const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
+/** An event row's columns, in the order of ReadEventRow (also read by the rebuild's helper process, projectors/rebuild-helper.ts). */
+export const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
-/** A row of COLUMNS as an array: the event reads return arrays (setReturnArrays), a quarter cheaper than an object per row. */
-type Row = [position: number, eventId: string, streamId: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
+/** A row of EVENT_COLUMNS as an array: the event reads return arrays (setReturnArrays), a quarter cheaper than an object per row. */
+export type ReadEventRow = [position: number, eventId: string, streamId: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
 
-const toRecorded = (row: Row): RecordedEvent => ({
+export const recordedEventOf = (row: ReadEventRow): RecordedEvent => ({
   id: row[1],
   streamId: row[2],
   type: row[4],
@@ -111,11 +112,11 @@ const toRecorded = (row: Row): RecordedEvent => ({
   recordedAt: row[7],
 });
 
-/** A statement over COLUMNS whose rows come as arrays. */
-function eventRows(db: DatabaseSync, sql: string): { all(...parameters: Array<string | number>): Row[] } {
+/** A statement over EVENT_COLUMNS whose rows come as arrays. */
+export function eventRows(db: DatabaseSync, sql: string): { all(...parameters: Array<string | number>): ReadEventRow[] } {
   const statement = db.prepare(sql);
   statement.setReturnArrays(true);
-  return { all: (...parameters) => statement.all(...parameters) as unknown as Row[] };
+  return { all: (...parameters) => statement.all(...parameters) as unknown as ReadEventRow[] };
 }
 
 const assertExpectedRevision = (expected: ExpectedRevision): void => {
@@ -132,10 +133,10 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   db.exec(EVENTS_SCHEMA);
 
   const statements = {
-    readForwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
-    readBackwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
-    readAll: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
-    readAllBackwards: eventRows(db, `SELECT ${COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
+    readForwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
+    readBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
+    readAll: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
+    readAllBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
   };
 
@@ -169,7 +170,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   };
 
   const readAllSync = (after: number, maxCount: number): RecordedEvent[] =>
-    statements.readAll.all(after, maxCount).map(toRecorded);
+    statements.readAll.all(after, maxCount).map(recordedEventOf);
 
   // The newest events, read and decoded once for every subscription of this process near the head (the
   // projectors, the reactor, each flow: each read and parsed the same rows itself). The tail holds every
@@ -328,13 +329,13 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
         readOptions.direction === 'backwards'
           ? statements.readBackwards.all(streamId, readOptions.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
           : statements.readForwards.all(streamId, readOptions.fromRevision ?? 0, limit);
-      return rows.map(toRecorded);
+      return rows.map(recordedEventOf);
     },
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
       ensureOpen();
       const { after, from, before, maxCount = -1 } = checkReadAllOptions(readOptions);
-      if (readOptions.direction === 'backwards') return statements.readAllBackwards.all(before ?? Number.MAX_SAFE_INTEGER, maxCount).map(toRecorded);
+      if (readOptions.direction === 'backwards') return statements.readAllBackwards.all(before ?? Number.MAX_SAFE_INTEGER, maxCount).map(recordedEventOf);
       // Positions are integers: "from n" is "after n - 1" for any number n.
       return readAllSync(from !== undefined ? Math.ceil(from) - 1 : (after ?? -1), maxCount);
     },
