@@ -18,16 +18,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // A worker per core (vitest's default leaves one core to its own, mostly idle, process), and one
-    // more for the forks below: their files spend most of their time waiting on a server, Chromium or a
-    // child process (with a fork per core, a whole run kept about one of the two cores busy on average).
+    // A worker per core (vitest's default leaves one core to its own, mostly idle, process): the tests
+    // spend much of their time waiting on a server, Chromium or a child process.
     maxWorkers: availableParallelism(),
     // The unit tier shares one module graph between its files: importing the product's modules again
     // for each of its ~170 files cost more than running their tests. Its tests make their own stores,
     // servers and clocks, so nothing a file leaves in a module is read by another. Isolation is a
     // setting of the pool, not of a project, so the unit tier runs in the threads pool without it and
     // the other tiers in forks, each file in a process of its own.
-    poolOptions: { threads: { isolate: false }, forks: { maxForks: availableParallelism() + 1 } },
+    poolOptions: { threads: { isolate: false } },
     projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { pool: 'threads' } : {}) } })),
   },
 });
