@@ -1,6 +1,7 @@
 import type { ApiClient } from './client.ts';
 import { readAnswer } from './read-answer.ts';
 import { answerMemo } from './answer-memo.ts';
+import { keptImport } from './kept-import.ts';
 import type { JewishCalendarAnswer } from '../../query-api/jewish-calendar-answer.ts';
 
 // An artist's Shabbat and holidays (GET /api/vendor/{id}/jewish-calendar; docs/jewish-calendar.md): their
@@ -12,9 +13,7 @@ export type HebrewDayInfo = JewishCalendar['days'][number];
 export type RestWindowInfo = JewishCalendar['rest'][number];
 export type ObservanceChoice = JewishCalendar['observance'];
 
-// The schema's module promise is kept (a loaded module's import() still runs the loader's resolution); not a failed one.
-let answerSchema: Promise<typeof import('../../query-api/jewish-calendar-answer.ts')> | undefined;
-const schemaModule = () => (answerSchema ??= import('../../query-api/jewish-calendar-answer.ts').catch((error: unknown) => { answerSchema = undefined; throw error; }));
+const schemaModule = keptImport(() => import('../../query-api/jewish-calendar-answer.ts'));
 
 /** An artist's Jewish calendar is the same text for every artist who keeps the same days at the same place (web/api/answer-memo.ts). */
 const answersRead = answerMemo<JewishCalendar>(32);

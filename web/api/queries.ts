@@ -3,6 +3,7 @@ import type { ProductDraft, VendorCalendarEntry } from './view-models.ts';
 import type { AccountProfile, MyReview, Payments, VendorOwnReviews, VendorReviews } from './view-models.ts';
 import { ApiError } from './api-error.ts';
 import { answerMemo } from './answer-memo.ts';
+import { keptImport } from './kept-import.ts';
 import type { Article, BlogCategory, BusyInterval, Category, CurrentUser, GeoLocation, Notification, Order, Page, Product, ProductSummary, VendorCard, VendorPage } from './view-models.ts';
 import type { ChatMessage, Conversation, UnreadCounts } from './view-models.ts';
 import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, VendorProfileDraft } from './view-models.ts';
@@ -13,11 +14,8 @@ import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, Ve
 // The answers' parsers (web/api/adapters.ts, with zod and the read contract's schemas) are imported with
 // the first read, not with the page: the server renders the first page and hands its data over, so the
 // storefront's first load carries no zod (docs/storefront.md). Every answer is still validated. The
-// module's promise is kept: each import() of a loaded module still runs the loader's resolution (and
-// its hooks), eight times per server-rendered vendor page. A failed import (a chunk the browser could
-// not fetch) is not kept: the next read asks again.
-let adapters: Promise<typeof import('./adapters.ts')> | undefined;
-const parsers = () => (adapters ??= import('./adapters.ts').catch((error: unknown) => { adapters = undefined; throw error; }));
+// module's promise is kept (eight reads per server-rendered vendor page).
+const parsers = keptImport(() => import('./adapters.ts'));
 export const FAVORITES_PAGE_LIMIT = 999;
 export const SEARCH_PAGE_SIZE = 12;
 
