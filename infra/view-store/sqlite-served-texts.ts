@@ -35,6 +35,7 @@ export class ServedTexts {
     return this;
   }
 
+  /** Whether a row's text is kept, without marking it served (tests; reads use get). */
   has(rid: number): boolean {
     return this.byRid.has(rid);
   }
