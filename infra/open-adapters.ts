@@ -23,6 +23,9 @@ import { createMemoryAttemptLimiter } from './attempt-limiter/memory-attempt-lim
 import { createMemorySingleUseTokens } from './single-use-tokens/memory-single-use-tokens.ts';
 import { eventStoreIdempotencyStore } from './idempotency/event-store-idempotency-store.ts';
 
+/** How many jobs the embedded queue runs at once. */
+const NOTIFICATION_JOBS_AT_ONCE = 16;
+
 // Picks one adapter per port from the configuration (DESIGN §2): each engine URL that is set replaces
 // its embedded default. Real-engine modules are imported only when used, so the embedded mode never
 // loads a database driver it does not need.
@@ -132,7 +135,9 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
     engines.cache = engines.jobQueue = engines.realtime = engines.attemptLimiter = engines.idempotencyStore = engines.singleUseTokens = 'Redis';
   } else {
     cache = createMemoryCache();
-    jobQueue = createMemoryJobQueue();
+    // Several notification jobs at once: the worker appends those of different users side by side (one
+    // group commit) and those of one user together (notifications/worker.ts), instead of a commit per job.
+    jobQueue = createMemoryJobQueue({ concurrency: NOTIFICATION_JOBS_AT_ONCE });
     realtime = createMemoryRealtime();
     attemptLimiter = createMemoryAttemptLimiter();
     singleUseTokens = createMemorySingleUseTokens();

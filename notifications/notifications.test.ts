@@ -141,6 +141,40 @@ describe('notification worker', () => {
     const created = events.filter((e) => e.type === 'NotificationCreated');
     expect(created.map((e) => (e.data as { sourceEventId: string }).sourceEventId)).toEqual([...Array(22).keys()].map((n) => `busy-${n}`));
   });
+  it('appends the jobs of one user that come while its append is in flight together, each once, beside another user\'s', async () => {
+    const realtime = createMemoryRealtime();
+    const appends: Array<{ streamId: string; count: number }> = [];
+    const counting: EventStore = {
+      readStream: (streamId, options) => store.readStream(streamId, options),
+      append: (streamId, events, expected) => {
+        appends.push({ streamId, count: events.length });
+        return store.append(streamId, events, expected);
+      },
+      readAll: (options) => store.readAll(options),
+      subscribeToAll: (options) => store.subscribeToAll(options),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+    };
+    const handle = notificationHandler({ eventStore: counting, realtime });
+    const job = (userId: string, n: number, attemptsMade = 0) => {
+      const data: NotificationJob = { userId, kind: 'order.placed', subject: { orderId: `o${n}` }, params: { orderId: `o${n}` }, sourceEventId: `${userId}-${n}`, correlationId: 'corr', at: '2026-03-01T10:00:00.000Z' };
+      return { id: notificationJobId(data.sourceEventId, userId), name: NOTIFICATION_JOB, data, attemptsMade };
+    };
+    const outcomes = await Promise.all([
+      handle(job('together', 0)), handle(job('beside', 0)),
+      // These come while the first append to `notifications-together` is in flight: one append, the repeated job once.
+      handle(job('together', 1)), handle(job('together', 2)), handle(job('together', 2, 1)), handle(job('together', 3)),
+    ]);
+    expect(outcomes).toEqual(['created', 'created', 'created', 'created', 'duplicate', 'created']);
+    expect(appends).toEqual([{ streamId: 'notifications-together', count: 1 }, { streamId: 'notifications-beside', count: 1 }, { streamId: 'notifications-together', count: 3 }]);
+    const created = (await store.readStream('notifications-together')).map((e) => (e.data as { sourceEventId: string }).sourceEventId);
+    expect(created).toEqual(['together-0', 'together-1', 'together-2', 'together-3']);
+    // Once none is in flight, a job appends alone again; a job already done is a duplicate without an append.
+    expect(await handle(job('together', 1, 1))).toBe('duplicate');
+    expect(await handle(job('together', 4))).toBe('created');
+    expect(appends.at(-1)).toEqual({ streamId: 'notifications-together', count: 1 });
+    expect(appends).toHaveLength(4);
+  });
 });
 
 describe('a failing notification job (over HTTP)', () => {

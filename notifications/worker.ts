@@ -14,6 +14,8 @@ import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
 // - The append uses the stream's revision, so two workers cannot both append the same notification;
 //   the loser's job fails with a revision conflict, is retried, and then finds it.
 // - A failure throws, so the queue retries with backoff and finally keeps the job as failed.
+// - Jobs for one user that arrive while an append to their stream is in flight go into the next append
+//   together (see appendInTurns): run the queue with some concurrency to let them.
 export const NOTIFICATION_SCHEMA_VERSION = 1;
 
 /** Stable per (source event, recipient), so a replay names the same notification. */
@@ -30,6 +32,9 @@ export type NotificationOutcome = 'created' | 'duplicate';
 
 /** How many users' notification streams the worker remembers how far it has read. */
 const REMEMBERED_STREAMS = 10_000;
+
+/** Most notifications of one user appended together. */
+const MAX_TOGETHER = 64;
 
 /** A user's notification stream as far as this worker has read it. */
 interface ReadSoFar {
@@ -60,12 +65,83 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
     return known;
   }
 
+  /** A job's notification, made before it waits: a job whose notification fails its schema fails alone. */
+  interface Waiting {
+    data: NotificationJob;
+    created: ReturnType<typeof NotificationCreated.parse>;
+    resolve: (outcome: NotificationOutcome) => void;
+    reject: (error: unknown) => void;
+  }
+
+  /** Appends the notifications of one user's jobs together, each once: one read of what is new, one append naming the revision it follows. */
+  async function appendTogether(streamId: string, jobs: Waiting[]): Promise<NotificationOutcome[]> {
+    const known = await catchUp(streamId);
+    const fresh = new Set<string>();
+    const outcomes = jobs.map((job): NotificationOutcome => {
+      const source = job.data.sourceEventId;
+      if (known.sources.has(source) || fresh.has(source)) return 'duplicate';
+      fresh.add(source);
+      return 'created';
+    });
+    const created = jobs.filter((_, index) => outcomes[index] === 'created');
+    if (created.length === 0) return outcomes;
+    const expected = known.revision < 0 ? 'no_stream' : known.revision;
+    const appended = await eventStore.append(streamId, created.map(({ data, created: event }) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actor: systemActor,
+        correlationId: data.correlationId,
+        causationId: data.sourceEventId,
+        at: new Date().toISOString(),
+        schemaVersion: NOTIFICATION_SCHEMA_VERSION,
+      },
+    })), expected);
+    // The append named the revision it followed, so nothing came between: the memory stays exact.
+    known.revision = appended.nextRevision;
+    for (const source of fresh) known.sources.add(source);
+    for (const [index, { data, created: event }] of created.entries()) {
+      const revision = appended.nextRevision - (created.length - 1 - index);
+      try {
+        await realtime.publish({
+          userId: data.userId,
+          kind: 'notification',
+          // `position`: the append's (its last event's), which the notification is at or before.
+          payload: { ...event.data, read: false, streamId, revision, position: appended.position },
+        });
+      } catch (error) {
+        // The notification is stored and will show in the list; a missed push is not worth a retry
+        // that would find the notification and push nothing anyway.
+        options.log?.error({ err: error, userId: data.userId }, 'realtime push of a notification failed');
+      }
+    }
+    return outcomes;
+  }
+
+  // One append at a time per user's stream: the jobs for a stream that come while its append is in
+  // flight wait and go into the next one together. A trip's steps notify the same customer and
+  // vendor owner again and again, and each append is a commit (an fsync) that every follower then
+  // reads as a page of its own; appends to different streams run at once and share a group commit.
+  const waitingFor = new Map<string, Waiting[]>(); // the streams with an append in flight
+  async function appendInTurns(streamId: string, first: Waiting): Promise<void> {
+    let jobs = [first];
+    while (jobs.length > 0) {
+      try {
+        const outcomes = await appendTogether(streamId, jobs);
+        jobs.forEach((job, index) => job.resolve(outcomes[index]!));
+      } catch (error) {
+        // The append was refused (another worker came first) or failed: each job is retried by the queue.
+        for (const job of jobs) job.reject(error);
+      }
+      jobs = waitingFor.get(streamId)!.splice(0, MAX_TOGETHER);
+    }
+    waitingFor.delete(streamId);
+  }
+
   return async (job) => {
     if (job.name !== NOTIFICATION_JOB) throw new Error(`Unknown job ${job.name}`);
     const data = job.data as NotificationJob;
-    const streamId = notificationsStream(data.userId);
-    const known = await catchUp(streamId);
-    if (known.sources.has(data.sourceEventId)) return 'duplicate';
     const created = NotificationCreated.parse({
       type: 'NotificationCreated',
       data: {
@@ -78,34 +154,14 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
         at: data.at,
       },
     });
-    const expected = known.revision < 0 ? 'no_stream' : known.revision;
-    const appended = await eventStore.append(streamId, [{
-      id: randomUUID(),
-      type: created.type,
-      data: created.data,
-      metadata: {
-        actor: systemActor,
-        correlationId: data.correlationId,
-        causationId: data.sourceEventId,
-        at: new Date().toISOString(),
-        schemaVersion: NOTIFICATION_SCHEMA_VERSION,
-      },
-    }], expected);
-    // The append named the revision it followed, so nothing came between: the memory stays exact.
-    known.revision = appended.nextRevision;
-    known.sources.add(data.sourceEventId);
-    try {
-      await realtime.publish({
-        userId: data.userId,
-        kind: 'notification',
-        payload: { ...created.data, read: false, streamId, revision: appended.nextRevision, position: appended.position },
-      });
-    } catch (error) {
-      // The notification is stored and will show in the list; a missed push is not worth a retry
-      // that would find the notification and push nothing anyway.
-      options.log?.error({ err: error, userId: data.userId }, 'realtime push of a notification failed');
-    }
-    return 'created';
+    const streamId = notificationsStream(data.userId);
+    return new Promise<NotificationOutcome>((resolve, reject) => {
+      const waiting: Waiting = { data, created, resolve, reject };
+      const queue = waitingFor.get(streamId);
+      if (queue) return void queue.push(waiting);
+      waitingFor.set(streamId, []);
+      void appendInTurns(streamId, waiting);
+    });
   };
 }
 
