@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from './password-hash.ts';
 import { actorOfAuthorization, issueTokens, secretKeyOf, verifyAccessToken, verifyRefreshToken } from './jwt-tokens.ts';
 
@@ -55,6 +55,33 @@ describe('jwt tokens', () => {
     expect(verifyAccessToken(secret, expired.token)).toBeNull();
     expect(actorOfAuthorization(secret, 'Basic abc')).toBeNull();
     expect(actorOfAuthorization(secret, undefined)?.roles).toEqual(['guest']);
+  });
+
+  it('checks a token\'s signature once: the same token again is only checked for its expiry', () => {
+    const pair = issueTokens({ secret, accessTtlSeconds: 60 }, claims);
+    const verifyCalls = vi.spyOn(jwt, 'verify');
+    try {
+      expect(verifyAccessToken(secret, pair.token)).toEqual(claims);
+      expect(verifyAccessToken(secret, pair.token)).toEqual(claims);
+      expect(actorOfAuthorization(secret, `Bearer ${pair.token}`)?.userId).toBe('u1');
+      expect(verifyCalls).toHaveBeenCalledTimes(1);
+      // Under another secret it is another token: checked, and refused.
+      expect(verifyAccessToken('another-secret-that-is-long-enough-1', pair.token)).toBeNull();
+      // A refused token is not remembered: checked again each time.
+      const forged = `${pair.token.slice(0, -2)}xx`;
+      expect(verifyAccessToken(secret, forged)).toBeNull();
+      expect(verifyAccessToken(secret, forged)).toBeNull();
+      expect(verifyCalls).toHaveBeenCalledTimes(4);
+      // Once expired, the remembered token is refused too.
+      const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+      try {
+        expect(verifyAccessToken(secret, pair.token)).toBeNull();
+      } finally {
+        later.mockRestore();
+      }
+    } finally {
+      verifyCalls.mockRestore();
+    }
   });
 
   it('makes the key object of a secret once, and it verifies tokens signed with the plain secret', () => {
