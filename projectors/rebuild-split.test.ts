@@ -92,6 +92,22 @@ describe('rebuild with a helper process', () => {
     expect(steps).toEqual(["building its own views' indexes", 'waiting for the helper process', "copying the helper's views", 'building the indexes', 'committing']);
   });
 
+  it('gives the helper the larger share where the rebuild shares its process (a first start): the same rows', async () => {
+    const { eventStore } = await logWithHistory();
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
+    const evenPath = join(dir, `even-${dirs}.sqlite`);
+    const even = await rebuildViews({ eventStore, viewStore: openViews(evenPath), pageSize: 20, splitFrom: 0 });
+    const mostPath = join(dir, `most-${dirs}.sqlite`);
+    const most = await rebuildViews({ eventStore, viewStore: openViews(mostPath), pageSize: 20, splitFrom: 0, helperShare: 'most' });
+
+    const moved = ['order-money', 'vendor-responses', 'customer-journeys'];
+    for (const view of moved) expect(even.helper!.views).not.toContain(view);
+    expect(most.helper!.views).toEqual(expect.arrayContaining([...even.helper!.views, ...moved]));
+    expect(counts(most)).toEqual(counts(one));
+    expect(rowsOf(mostPath)).toEqual(rowsOf(onePath));
+  });
+
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {
     const { eventStore } = await logWithHistory();
     const head = await eventStore.headPosition();

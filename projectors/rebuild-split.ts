@@ -35,6 +35,19 @@ import type { ProjectorLog } from './projector-log.ts';
 const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews']);
 
 /**
+ * The helper's share where the rebuild's process has other work beside the rebuild: at a first start
+ * (projectors/runtime.ts firstBuild) the flows and the notification reactor read the whole log in the
+ * rebuild's process, so with the even share above the helper was done with less than half of that
+ * process's CPU time (22 against 48–51 CPU-s at 1,000,000 events) and the start waited on one core.
+ * It also takes order money (the order events it parses for analytics orders), vendor responses (the
+ * conversations' events) and customer journeys (the source hits, a small part of the log).
+ */
+const HELPER_VIEWS_BESIDE_OTHER_WORK: ReadonlySet<string> = new Set([...HELPER_VIEWS, 'order-money', 'vendor-responses', 'customer-journeys']);
+
+/** 'even': the rebuild alone in its process; 'most': other work shares the rebuild's process (HELPER_VIEWS_BESIDE_OTHER_WORK). */
+export type HelperShare = 'even' | 'most';
+
+/**
  * Logs shorter than this are rebuilt on one thread: starting the helper (a Node process loading the
  * projections) costs about half a second, which a rebuild of 100,000 events (~2.5 s) only just wins back.
  */
@@ -89,13 +102,14 @@ export interface RebuildSplit {
  * for (it loads projections by name, so only those of allProjections go to it).
  */
 export function planSplit(options: {
-  eventStore: object; viewStore: ViewStore; projections: readonly AnyProjection[]; events: number; splitFrom?: number;
+  eventStore: object; viewStore: ViewStore; projections: readonly AnyProjection[]; events: number; splitFrom?: number; share?: HelperShare;
 }): RebuildSplit | null {
   const eventsPath = (options.eventStore as { file?: unknown }).file;
   if (typeof eventsPath !== 'string') return null;
   if (typeof (options.viewStore as Partial<CopyTarget>).copyCollectionsFrom !== 'function') return null;
   if (options.events < (options.splitFrom ?? SPLIT_FROM_EVENTS) || availableParallelism() < 2) return null;
-  const helper = options.projections.filter((projection) => HELPER_VIEWS.has(projection.name) && allProjections.includes(projection));
+  const share = options.share === 'most' ? HELPER_VIEWS_BESIDE_OTHER_WORK : HELPER_VIEWS;
+  const helper = options.projections.filter((projection) => share.has(projection.name) && allProjections.includes(projection));
   const own = options.projections.filter((projection) => !helper.includes(projection));
   if (helper.length === 0 || own.length === 0) return null;
   // Each collection has one writer (the tombstones are keyed by collection).

@@ -7,7 +7,7 @@ import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
-import { addHelperCounts, planSplit, startRebuildHelper, type HelperUsage } from './rebuild-split.ts';
+import { addHelperCounts, planSplit, startRebuildHelper, type HelperShare, type HelperUsage } from './rebuild-split.ts';
 import { replayLog } from './replay-log.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 
@@ -78,6 +78,8 @@ export interface RebuildOptions {
    * Infinity keeps the rebuild on one thread.
    */
   splitFrom?: number;
+  /** Where it splits: 'most' gives the helper a larger share, for a rebuild whose process has other work beside it (rebuild-split.ts). */
+  helperShare?: HelperShare;
   /**
    * Resolves once nobody else writes the views; throws to give up with the live views left as they
    * are. Called before the rebuilt views replace the live ones (on a store with units, before the unit
@@ -243,7 +245,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
    */
   async function replayInUnit(): Promise<void> {
     headPosition = await options.eventStore.headPosition();
-    const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom });
+    const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom, share: options.helperShare });
     if (!split) return replay(applierFor(projections));
     const helper = startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
     finishSteps.unshift(FINISH_STEPS.ownIndexes, FINISH_STEPS.helper, FINISH_STEPS.copy);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
@@ -24,9 +24,11 @@ afterEach(async () => {
 });
 let files = 0;
 
-function recordingLog(): ProjectorLog & { messages: string[] } {
+function recordingLog(): ProjectorLog & { messages: string[]; details: object[] } {
   const messages: string[] = [];
-  return { messages, info: (_details, message) => messages.push(message), warn: (_details, message) => messages.push(message), error: (_details, message) => messages.push(message) };
+  const details: object[] = [];
+  const record = (detail: object, message: string) => { messages.push(message); details.push(detail); };
+  return { messages, details, info: record, warn: record, error: record };
 }
 
 async function setUp() {
@@ -36,10 +38,10 @@ async function setUp() {
   // The last events come after the start: followed from the build's end.
   await appendHistory(eventStore, history.slice(0, -10));
   const viewsPath = join(dir, `views-${files}.sqlite`);
-  const start = async (fromEvents?: number) => {
+  const start = async (fromEvents?: number, splitFrom?: number) => {
     const viewStore = openSqliteViewStore({ path: viewsPath });
     const log = recordingLog();
-    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(eventStore), log, retryDelayMs: 20, firstBuild: { eventStore, ...(fromEvents === undefined ? {} : { fromEvents }) } });
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(eventStore), log, retryDelayMs: 20, firstBuild: { eventStore, ...(fromEvents === undefined ? {} : { fromEvents }), ...(splitFrom === undefined ? {} : { splitFrom }) } });
     await runtime.start();
     const stop = async () => {
       await runtime.stop();
@@ -65,6 +67,22 @@ describe('first build of the views at start', () => {
     const rebuilt = openSqliteViewStore({ path: join(dir, `rebuilt-${files}.sqlite`) });
     cleanups.push(() => rebuilt.close());
     await rebuildViews({ eventStore, viewStore: rebuilt });
+    expect(await dumpViews(viewStore, allProjections)).toEqual(await dumpViews(rebuilt, allProjections));
+  });
+
+  it('gives its helper process the larger share (the flows and the reactor share this process), with the views of a rebuild', async () => {
+    const { history, eventStore, start } = await setUp();
+    await appendHistory(eventStore, history.slice(-10));
+    const { runtime, viewStore, log } = await start(0, 0);
+    expect(await runtime.waitForPosition(await eventStore.headPosition(), 20_000)).toBe(true);
+    // Logged once the build's promise settles, after the runtime moved on.
+    await vi.waitFor(() => expect(log.messages).toContain('projectors: every view built'));
+    const built = log.details[log.messages.indexOf('projectors: every view built')] as { helper: string[] | null };
+    expect(built.helper).toEqual(expect.arrayContaining(['vendor-cards', 'order-money', 'vendor-responses', 'customer-journeys']));
+
+    const rebuilt = openSqliteViewStore({ path: join(dir, `rebuilt-${files}.sqlite`) });
+    cleanups.push(() => rebuilt.close());
+    await rebuildViews({ eventStore, viewStore: rebuilt, splitFrom: Number.POSITIVE_INFINITY });
     expect(await dumpViews(viewStore, allProjections)).toEqual(await dumpViews(rebuilt, allProjections));
   });
 

@@ -11,6 +11,7 @@ import { LEASE_REFRESH_MS, type ProjectorLease } from './projector-lease.ts';
 import { firstBuildSource, type FirstBuildLog } from './first-build.ts';
 import { leaseRenewal } from './lease-renewal.ts';
 import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
+import type { HelperShare } from './rebuild-split.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 import { createViewWaiters, type WaitResult } from './view-waiters.ts';
 
@@ -51,7 +52,7 @@ export interface ProjectionRuntime {
   /** Applies one event outside the feed (idempotent, like every application). */
   apply(event: RecordedEvent): Promise<ApplyOutcome>;
   /** Pauses following, drops every view, replays the whole log, then follows again from its end. */
-  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number; staging?: 'memory' | 'direct' }): Promise<RebuildReport>;
+  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number; staging?: 'memory' | 'direct'; helperShare?: HelperShare; splitFrom?: number }): Promise<RebuildReport>;
   stats(): ProjectionRuntimeStats;
 }
 
@@ -85,8 +86,10 @@ export interface ProjectionRuntimeOptions {
    * (the bench's first start over 1,000,000 events: 38.7 s and a peak RSS of 1,062 MB against 102.2 s
    * and 1,657 MB), then follows from its end.
    * start() resolves at once and the build runs behind it; readiness waits for it as for a catch-up.
+   * The helper takes the larger share (rebuild-split.ts 'most'): the flows and the notification reactor
+   * of the same process read the whole log meanwhile. `splitFrom`: rebuildViews' (tests lower it).
    */
-  firstBuild?: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; fromEvents?: number };
+  firstBuild?: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; fromEvents?: number; splitFrom?: number };
 }
 
 export function createProjectionRuntime(options: ProjectionRuntimeOptions): ProjectionRuntime {
@@ -269,7 +272,9 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
         // Behind the start: the server answers meanwhile (not ready until the views are caught up).
         log.info({ head: buildFrom.head }, 'projectors: no view built yet; building every view in one unit');
         stats.building = { phase: 'replay', done: 0, totalEstimate: null, percent: 0, ratePerSecond: 0, position: -1, headPosition: buildFrom.head, elapsedMs: 0 };
-        rebuild(buildFrom.eventStore, { onProgress: (progress) => { stats.building = progress; } }).finally(() => { stats.building = null; }).then(
+        // The flows and the notification reactor of this process read the whole log meanwhile: the helper takes more.
+        const splitFrom = options.firstBuild?.splitFrom;
+        rebuild(buildFrom.eventStore, { onProgress: (progress) => { stats.building = progress; }, helperShare: 'most', ...(splitFrom === undefined ? {} : { splitFrom }) }).finally(() => { stats.building = null; }).then(
           (report) => log.info({ events: report.events, seconds: Math.round(report.elapsedMs / 100) / 10, helper: report.helper?.views ?? null }, 'projectors: every view built'),
           // The unit rolled back; following goes on page by page from where it is.
           (error: unknown) => log.error({ err: error }, 'projectors: building every view failed; catching up page by page instead'),
