@@ -104,3 +104,55 @@ describe('KeptRowOrders derived lists', () => {
     expect(sqlStatements.filter((sql) => sql.startsWith('SELECT rid FROM t WHERE'))).toEqual(['SELECT rid FROM t WHERE (visible = 1) AND (kind = ?) AND (price >= 0) ORDER BY price ASC, rid']);
   });
 });
+
+// An order and its exact reverse share one list, read backwards for the reverse.
+describe('KeptRowOrders reversed orders', () => {
+  const ascending = 'price ASC, rid ASC';
+  const descending = 'price DESC, rid DESC';
+  function catalog() {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (rid INTEGER PRIMARY KEY, kind TEXT, price INTEGER, doc TEXT)');
+    const insert = db.prepare('INSERT INTO t (kind, price, doc) VALUES (?, ?, ?)');
+    // Prices repeat: ties fall to rid, in both directions.
+    for (let i = 0; i < 30; i++) insert.run(['a', 'b'][i % 2]!, (i * 7) % 11, `d${i}`);
+    const orders = new KeptRowOrders(db, 't', 'always');
+    const condition: SqlCondition = { sql: 'kind = ?', params: ['a'], exact: true };
+    const listsBuilt: string[] = [];
+    const sqlPage = (orderBy: string, skip: number, limit?: number) =>
+      (db.prepare(`SELECT rid, doc FROM t WHERE kind = ? ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all('a', limit ?? -1, skip) as unknown as Row[]).map((row) => ({ ...row }));
+    const listed = (orderBy: string, reverse: string, skip: number, limit?: number) => {
+      let fromSql = false;
+      const run = () => { fromSql = true; return sqlPage(orderBy, skip, limit); };
+      const byRid = (rids: number[]) => rids.map((rid) => ({ ...(db.prepare('SELECT rid, doc FROM t WHERE rid = ?').get(rid) as unknown as Row) }));
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((sql: string) => { if (sql.startsWith('SELECT rid FROM t')) listsBuilt.push(sql); return prepare(sql); }) as typeof db.prepare;
+      try {
+        return { rows: orders.page(condition, orderBy, { skip, limit }, { size: 1, of: () => 15 }, run, byRid, undefined, reverse).map((row) => ({ ...row })), fromSql };
+      } finally {
+        db.prepare = prepare;
+      }
+    };
+    return { orders, listed, sqlPage, listsBuilt };
+  }
+
+  it('answers both directions, every page, from the one list, as SQL would', () => {
+    const { listed, sqlPage, listsBuilt } = catalog();
+    listed(ascending, descending, 0, 5);
+    for (const [orderBy, reverse] of [[descending, ascending], [ascending, descending]] as const) {
+      for (const [skip, limit] of [[0, 5], [3, 4], [12, 5], [14, 1], [15, 3], [20, 2], [0, undefined], [10, undefined]] as const) {
+        const page = listed(orderBy, reverse, skip, limit);
+        expect(page.fromSql).toBe(false);
+        expect(page.rows).toEqual(sqlPage(orderBy, skip, limit));
+      }
+    }
+    expect(listsBuilt).toEqual([`SELECT rid FROM t WHERE kind = ? ORDER BY ${ascending}`]);
+  });
+
+  it('forgets the shared list when the collection changes', () => {
+    const { orders, listed, listsBuilt } = catalog();
+    listed(descending, ascending, 0, 5);
+    orders.forget();
+    expect(listed(descending, ascending, 0, 5).rows).toHaveLength(5);
+    expect(listsBuilt).toHaveLength(2);
+  });
+});

@@ -318,7 +318,8 @@ describe('SqliteViewStore specifics', () => {
         await both((on) => on.collection('cards').replaceOne({ _id: `c${i}`, visible: i % 7 !== 0, rank: i % 5, tagIds: [`t${i % 3}`], name: `n${(i * 37) % 60}` }));
       }
       await listed.collection('cards').createIndex({ tagIds: 1 });
-      const listings: Array<[Filter, Sort]> = [[{ visible: true }, { rank: -1, _id: 1 }], [{ visible: true, tagIds: 't1' }, { name: 1, _id: 1 }], [{}, { rank: 1 }]];
+      // The second and fourth are the exact reverses of the first and third: they page from the same lists, backwards.
+      const listings: Array<[Filter, Sort]> = [[{ visible: true }, { rank: -1, _id: 1 }], [{ visible: true }, { rank: 1, _id: -1 }], [{ visible: true, tagIds: 't1' }, { name: 1, _id: 1 }], [{ visible: true, tagIds: 't1' }, { name: -1, _id: -1 }], [{}, { rank: 1 }]];
       const pages = async (on: ViewStore) => {
         const seen: unknown[] = [];
         for (const [filter, sort] of listings) {

@@ -186,7 +186,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
         return this.store.statement(sql).all(...params) as unknown as Row[];
       };
       return listed && this.store.orderLists !== 'never'
-        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => (served ? this.servedOrRead(rids, columns, served) : this.rowsByRid(rids, columns)), () => this.broaderCondition(filter))
+        ? this.orders.page(condition, orderBy, options, this.knownCounts, run, (rids) => (served ? this.servedOrRead(rids, columns, served) : this.rowsByRid(rids, columns)), () => this.broaderCondition(filter), this.reverseOrderBy(options.sort))
         : run();
     }
     const candidates = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${condition.sql} ORDER BY rid`).all(...condition.params) as unknown as Row[];
@@ -203,6 +203,17 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const picked = (cursor.all() as object[]).map((value) => byValue.get(value)!);
     // Other columns than the document's (findTexts): the rows mingo picked, read again with them.
     return columns === DOC_COLUMNS || columns === 'rid' ? picked : this.rowsByRid(picked.map((row) => row.rid), columns);
+  }
+
+  /**
+   * The ORDER BY of the exact reverse of `sort` (every direction flipped), when the sort has one: it
+   * names `_id`, so it leaves no ties (a listing by `-name` is then its listing by `name` read backwards).
+   */
+  private reverseOrderBy(sort: Sort | undefined): string | null {
+    if (!sort || !('_id' in sort)) return null;
+    const flipped: Sort = {};
+    for (const path in sort) flipped[path] = sort[path] === -1 ? 1 : -1;
+    return this.planner.orderBy(flipped);
   }
 
   /**
