@@ -276,8 +276,10 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   /** Rows by rid, in the order of `rids`: the list drives the join, each row one lookup by its key. */
   private rowsByRid(rids: number[], columns: string): Row[] {
     if (rids.length === 0) return [];
-    return this.store.statement(`SELECT ${columns} FROM json_each(?) AS listed JOIN ${this.table} ON ${this.table}.rid = listed.value ORDER BY listed.key`)
-      .all(JSON.stringify(rids)) as unknown as Row[];
+    // Rows as arrays (the columns begin with rid, then doc): ~10% cheaper than the binding's row objects.
+    const rows = this.store.statement(`SELECT ${columns} FROM json_each(?) AS listed JOIN ${this.table} ON ${this.table}.rid = listed.value ORDER BY listed.key`, true)
+      .all(JSON.stringify(rids)) as unknown as Array<[number, string]>;
+    return rows.map((row) => ({ rid: row[0], doc: row[1] }));
   }
 
   /** Rows by rid as rowsByRid, those served before as their texts (`served: true`) without a read. */
@@ -562,6 +564,8 @@ class SqliteStoreCore {
   private readonly reloadListeners: Array<() => void> = [];
   /** PRAGMA data_version when last looked at: it changes when another connection commits to the file. */
   private dataVersion: number;
+  /** Its statement, answering an array: ~25% cheaper than a row object, and it is asked before most reads. */
+  private readonly dataVersionStatement: StatementSync;
   /** Settles when the unit in progress ends; null when none is open. */
   private unitEnded: Promise<void> | null = null;
   /** freshen() has asked data_version since the last microtask checkpoint. */
@@ -576,6 +580,8 @@ class SqliteStoreCore {
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
     this.db.exec(KEPT_TEXTS_SCHEMA);
     this.db.exec(PATH_SHAPES_SCHEMA);
+    this.dataVersionStatement = this.db.prepare('PRAGMA data_version');
+    this.dataVersionStatement.setReturnArrays(true);
     this.dataVersion = this.readDataVersion();
     // JavaScript's RegExp in SQL, for patterns that are not literal prefixes (mingo's semantics).
     const patterns = new Map<string, RegExp>();
@@ -598,7 +604,7 @@ class SqliteStoreCore {
   }
 
   private readDataVersion(): number {
-    return (this.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
+    return (this.dataVersionStatement.get() as unknown as [number])[0];
   }
 
   /**
@@ -648,12 +654,15 @@ class SqliteStoreCore {
     }
   }
 
-  statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
+  /** A prepared statement, kept; `arrays`: its rows are arrays of the columns' values (kept apart from the same SQL's row objects). */
+  statement(sql: string, arrays = false): StatementSync {
+    const key = arrays ? `arrays\n${sql}` : sql;
+    let statement = this.statements.get(key);
     if (!statement) {
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
       statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
+      if (arrays) statement.setReturnArrays(true);
+      this.statements.set(key, statement);
     }
     return statement;
   }

@@ -31,6 +31,19 @@ const vendorSorts = ['relevance', 'name', 'rating', 'price', 'distance', 'respon
  * reader's language, then `_id`, so pages never overlap.
  */
 export function vendorSortOf(sort: string, locale: UserLocale): Sort {
+  // Made once per sort and language (a few dozen), frozen: every search asks one.
+  const key = `${sort}\n${locale}`;
+  let made = madeVendorSorts.get(key);
+  if (!made) {
+    made = Object.freeze(makeVendorSort(sort, locale));
+    if (madeVendorSorts.size < 256) madeVendorSorts.set(key, made);
+  }
+  return made;
+}
+
+const madeVendorSorts = new Map<string, Sort>();
+
+function makeVendorSort(sort: string, locale: UserLocale): Sort {
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
   const name = locale === 'en-US' ? 'name.en' : 'name.he';
