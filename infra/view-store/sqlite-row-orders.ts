@@ -22,8 +22,8 @@ import type { SqlCondition } from './sqlite-filter.ts';
 
 /**
  * Orders kept per collection (keys), and rows listed in them all (4 bytes a row: 32 MB), beyond which
- * the least recently used are dropped. The vendor search's listings at 100,000 cards (14 orders × the
- * plain listing, 5 categories and 5 places) list 4.2 million rows.
+ * the least recently used are dropped. The vendor search's listings at 100,000 cards (14 orders, 7 lists
+ * with their reverses, × the plain listing, 5 categories and 5 places) list 2.1 million rows.
  */
 const MAX_ORDER_LISTS = 1000;
 const MAX_LISTED_ROWS = 8_000_000;
