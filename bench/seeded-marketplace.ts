@@ -13,7 +13,7 @@ export const BENCH_PASSWORD = 'bench-password-123';
 export const marketplaceServer = fileURLToPath(new URL('./servers/marketplace-server.ts', import.meta.url));
 const bareServer = fileURLToPath(new URL('./servers/bare-express-server.ts', import.meta.url));
 
-export interface SeededDataDir { dir: string; events: number; customer: BenchAccount; vendor: BenchAccount }
+export interface SeededDataDir { dir: string; events: number; customer: BenchAccount; vendor: BenchAccount; admin: BenchAccount }
 
 export async function seedDataDir(dir: string, options: { vendors: number; more?: (append: (entries: readonly SeedEntry[]) => Promise<void>) => Promise<void> }): Promise<SeededDataDir> {
   mkdirSync(dir, { recursive: true });
@@ -26,7 +26,7 @@ export async function seedDataDir(dir: string, options: { vendors: number; more?
       events += await appendEntries(store, catalogEntries(Math.min(chunk, options.vendors - first), first));
     }
     await options.more?.(async (entries) => { events += await appendEntries(store, entries); });
-    return { dir, events, customer: accounts.customer, vendor: accounts.vendor };
+    return { dir, events, customer: accounts.customer, vendor: accounts.vendor, admin: accounts.admin };
   } finally {
     await store.close();
   }

@@ -4,6 +4,7 @@ import { benchMode, reportFigure, scratchDir } from '../figure-process.ts';
 import { runLoad } from '../load/run-load.ts';
 import type { LoadResult, LoadStep } from '../load/load-scenario.ts';
 import { orderRoundTrip } from '../load/order-round-trip.ts';
+import { sustainedRate, untilCaughtUp } from '../load/caught-up.ts';
 import { canonicalVendorPaths, FIRST_SEARCH_PAGE, signIn, startSearchPair } from '../seeded-marketplace.ts';
 import { benchVendorId } from '../seed/catalog-events.ts';
 import { summarize, perSecond } from '../percentiles.ts';
@@ -111,9 +112,17 @@ await reportFigure(async () => {
     const roundTrip = (prefix: string) => orderRoundTrip({ prefix, productId: `${benchVendorId(0)}-default`, customerToken: customer, vendorToken: vendor });
     const bareTrips = await run(bare.url, roundTrip('/bare'));
     const durableTrips = await run(bare.url, roundTrip('/durable'));
+    // The product's first: its views and notification queue start caught up, the baselines' loads
+    // before it leave it nothing to do.
+    const admin = await signIn(url, seeded.admin);
     const trips = await run(url, roundTrip('/api'));
+    // A trip's work includes what follows it (views, notifications, receipts): the rate counts the time
+    // until the server caught up with it, as /health/ready and the job queue tell.
+    const caughtUp = await untilCaughtUp({ urls: [url], adminUrl: url, adminToken: admin }, { timeoutMs: 600_000 });
+    const sustained = sustainedRate(trips, caughtUp.at);
     const sequenceOf = (load: LoadResult) => load.sequences ?? { completed: 0, failed: 0, perSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN };
     const project = sequenceOf(trips);
+    const catchUpNote = `${project.completed} trips, ${project.failed} failed, over the ${trips.durationSeconds} s load and ${sustained.catchUpSeconds.toFixed(1)} s after it until caught up (views and notification jobs; ${caughtUp.jobs.failed} jobs failed); ${project.perSecond.toFixed(1)} trips/s within the load, ${Math.round(trips.requestsPerSecond)} req/s`;
     const base = sequenceOf(bareTrips);
     const durable = sequenceOf(durableTrips);
     // Two baselines: the bare route measures the whole cost of the project; the durable one (each POST
@@ -124,10 +133,10 @@ await reportFigure(async () => {
       figure: '2. Command round trip (place → pay → approve → complete)',
       scale: `${connections} connections, ${seconds} s${quick ? ', quick' : ''}`,
       measures: [
-        { name: 'round trips per second', value: project.perSecond, unit: 'trips/s', baselineName: bareName, baseline: base.perSecond, better: 'higher', note: `${project.completed} trips, ${project.failed} failed; ${Math.round(trips.requestsPerSecond)} req/s` },
+        { name: 'round trips per second, caught up', value: sustained.perSecond, unit: 'trips/s', baselineName: bareName, baseline: base.perSecond, better: 'higher', note: catchUpNote },
         { name: 'round trip p50', value: project.p50, unit: 'ms', baselineName: bareName, baseline: base.p50, better: 'lower' },
         { name: 'round trip p99', value: project.p99, unit: 'ms', baselineName: bareName, baseline: base.p99, better: 'lower', note: `per request p99 ${trips.latencyP99} ms vs ${bareTrips.latencyP99} ms` },
-        { name: 'round trips per second', value: project.perSecond, unit: 'trips/s', baselineName: durableName, baseline: durable.perSecond, better: 'higher', note: `baseline: ${durable.completed} trips, ${durable.failed} failed; one autocommit INSERT per POST into the event store's table, WAL, synchronous=FULL` },
+        { name: 'round trips per second, caught up', value: sustained.perSecond, unit: 'trips/s', baselineName: durableName, baseline: durable.perSecond, better: 'higher', note: `caught up ${sustained.catchUpSeconds.toFixed(1)} s after the load; baseline: ${durable.completed} trips, ${durable.failed} failed; one autocommit INSERT per POST into the event store's table, WAL, synchronous=FULL` },
         { name: 'round trip p50', value: project.p50, unit: 'ms', baselineName: durableName, baseline: durable.p50, better: 'lower' },
         { name: 'round trip p99', value: project.p99, unit: 'ms', baselineName: durableName, baseline: durable.p99, better: 'lower', note: `per request p99 ${trips.latencyP99} ms vs ${durableTrips.latencyP99} ms` },
       ],

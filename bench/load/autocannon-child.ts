@@ -2,6 +2,7 @@ import autocannon, { type AutocannonRequest } from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { summarize } from '../percentiles.ts';
 import type { LoadResult, LoadScenario, LoadStep } from './load-scenario.ts';
+import { monotonicMs } from './cross-process-clock.ts';
 
 // The load generator: autocannon in a process of its own, driven by a LoadScenario (sent over IPC by
 // run-load.ts, or argv[2] as JSON when run by hand), answering its LoadResult over IPC (or stdout).
@@ -66,6 +67,7 @@ const result = await autocannon({
   timeout: 30,
   requests: scenario.steps.map(requestOf),
 });
+const endedAt = monotonicMs();
 
 const sequences = summarize(sequenceMs);
 const answer: LoadResult = {
@@ -77,6 +79,7 @@ const answer: LoadResult = {
   errors: result.errors,
   timeouts: result.timeouts,
   durationSeconds: result.duration,
+  endedAt,
   cacheHits,
   cacheMisses,
   ...(multiStep ? { sequences: { completed: sequences.count, failed: failedSequences, perSecond: sequences.count / result.duration, p50: sequences.p50, p99: sequences.p99 } } : {}),

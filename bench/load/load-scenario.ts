@@ -36,6 +36,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   durationSeconds: number;
+  /** When the load ended, on the clock every process reads alike (cross-process-clock.ts monotonicMs). */
+  endedAt: number;
   /** Answers that carried X-Cache: hit / miss. */
   cacheHits: number;
   cacheMisses: number;

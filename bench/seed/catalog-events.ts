@@ -4,9 +4,10 @@ import type { Actor } from '../../domain/shared/actor.ts';
 import type { AnyDomainEvent } from '../../domain/events.ts';
 import { emailStreamId } from '../../command-api/user-account.ts';
 import { hashPassword } from '../../infra/auth/password-hash.ts';
+import { DEFAULT_ACCESS_RULES } from '../../domain/acl/default-rules.ts';
 
 // Bench data written straight into the event store (fast), for the projectors to turn into views as
-// they would any history: a catalog of vendors with products, and two accounts that can sign in.
+// they would any history: a catalog of vendors with products, and three accounts that can sign in.
 
 export interface SeedEntry {
   streamId: string;
@@ -91,20 +92,29 @@ export function catalogEntries(vendors: number, firstVendor = 0): SeedEntry[] {
 
 export interface BenchAccount { userId: string; email: string; password: string; vendorId: string | null }
 
-/** A customer and the owner of vendor 0, active, with a known password. */
-export async function accountEntries(password: string): Promise<{ entries: SeedEntry[]; customer: BenchAccount; vendor: BenchAccount }> {
+/**
+ * A customer, the owner of vendor 0 and an admin, active, with a known password. The admin reads the
+ * job queue's counts (GET /api/admin/jobs/failed) to tell when the notification work is done.
+ */
+export async function accountEntries(password: string): Promise<{ entries: SeedEntry[]; customer: BenchAccount; vendor: BenchAccount; admin: BenchAccount }> {
   const passwordHash = await hashPassword(password);
   const customer: BenchAccount = { userId: 'bench-customer', email: 'bench-customer@example.com', password, vendorId: null };
   const vendor: BenchAccount = { userId: 'bench-owner-0', email: 'bench-owner-0@example.com', password, vendorId: benchVendorId(0) };
+  const admin: BenchAccount = { userId: 'bench-admin', email: 'bench-admin@example.com', password, vendorId: null };
   const entries: SeedEntry[] = [];
-  for (const account of [customer, vendor]) {
+  for (const account of [customer, vendor, admin]) {
     const { userId, email } = account;
     entries.push({ streamId: emailStreamId(email), actor: system, event: { type: 'UserEmailClaimed', data: { userId, email } } });
     entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserRegistered', data: { userId, email, fullName: userId, passwordHash, locale: 'en-US', activationTokenHash: 'bench', at } } });
     entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserActivated', data: { userId, at } } });
     if (account.vendorId) entries.push({ streamId: `user-${userId}`, actor: system, event: { type: 'UserVendorLinked', data: { userId, vendorId: account.vendorId, at } } });
   }
-  return { entries, customer, vendor };
+  entries.push({ streamId: `user-${admin.userId}`, actor: system, event: { type: 'UserRolesChanged', data: { userId: admin.userId, roles: ['admin'], groups: [], at } } });
+  // The access rule the demo seed sets for it (SPEC §6): admins list the notification jobs.
+  const jobsRule = DEFAULT_ACCESS_RULES.find((rule) => rule.asset === 'notificationJob' && rule.action === 'list' && rule.role === 'admin');
+  if (!jobsRule) throw new Error('the default access rules no longer let admins list notification jobs');
+  entries.push({ streamId: 'acl-bench-notification-jobs', actor: system, event: { type: 'AclRuleSet', data: { ruleId: 'bench-notification-jobs', rule: jobsRule, at } } });
+  return { entries, customer, vendor, admin };
 }
 
 export const newEventOf = (entry: SeedEntry): NewEvent => ({
