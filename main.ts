@@ -454,10 +454,11 @@ async function composeQueryApi(c: Composition, app: HttpApp, parts: { projection
   const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret: c.jwtSecret, extraRouteSpecs: commandApi?.routes, logger: parts.logger, clock: clockOf(c.config) });
   c.stops.push(() => queryApi.cache.stop());
   app.use(queryApi.router);
-  // A GET the command API's router takes first (mounted before) is left to HTTP, as the router would answer it.
+  // A GET the command API's router takes first (mounted before) is the command API's to answer: in process
+  // when its route allows it (GET /api/user/current, command-api/in-process-reads.ts), else over HTTP.
   const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
   const inProcessReads: InProcessReader = {
-    read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? null : queryApi.read(request)),
+    read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? (commandApi?.read(request) ?? null) : queryApi.read(request)),
   };
   c.readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
   return { queryApi, inProcessReads };

@@ -13,7 +13,7 @@ import { repoRoot } from './child-process.ts';
 
 // Profiles the marketplace server (node --cpu-prof) under one of the HTTP loads of the bench, then
 // prints the top frames. Usage:
-//   node --import ./web/jsx-hooks.ts bench/profile-server.ts --scenario round-trip|search-miss|vendor-page [--vendors 10000] [--seconds 15]
+//   node --import ./web/jsx-hooks.ts bench/profile-server.ts --scenario round-trip|search-miss|vendor-page|signed-in-home [--vendors 10000] [--seconds 15]
 const { values } = parseArgs({ options: { scenario: { type: 'string', default: 'round-trip' }, vendors: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '15' } } });
 const vendors = Number(values.vendors);
 const dir = join(repoRoot, 'bench', '.scratch', `profile-${process.pid}`);
@@ -36,6 +36,10 @@ if (values.scenario === 'round-trip') {
   // Each request another vendor's page, as figure 5 measures: the guest page cache cannot answer.
   const paths = await canonicalVendorPaths(server.url, Math.min(vendors, 6_000));
   steps = [{ method: 'GET', path: paths[0]!, paths }];
+} else if (values.scenario === 'signed-in-home') {
+  // Figure 5's other rendered page: the home page of a signed-in customer (never from the guest page cache).
+  const customer = await signIn(server.url, seeded.customer);
+  steps = [{ method: 'GET', path: '/', headers: { cookie: `token=${customer}` } }];
 } else throw new Error(`unknown scenario ${values.scenario}`);
 const admin = await signIn(server.url, seeded.admin);
 const load = await runLoad({ url: server.url, connections: 8, durationSeconds: Number(values.seconds), steps });

@@ -36,7 +36,12 @@ export interface CommandRoute {
   /** Whether an Idempotency-Key is honoured (POST only). Off where the answer holds secrets (tokens). */
   idempotent: boolean;
   handle(input: RouteInput<RouteSpec>): Promise<RouteAnswer>;
+  /** The same handler for a read that needs nothing of the HTTP request: answered in process too (command-api/in-process-reads.ts). */
+  readInProcess?(input: InProcessReadInput<RouteSpec>): Promise<RouteAnswer>;
 }
+
+/** What a read answered in process gets: no Express request, no query string, no body. */
+export type InProcessReadInput<S extends RouteSpec> = Omit<RouteInput<S>, 'request' | 'query' | 'body'>;
 
 export function defineRoute<const S extends RouteSpec>(
   spec: S,
@@ -44,6 +49,17 @@ export function defineRoute<const S extends RouteSpec>(
   options: { idempotent?: boolean } = {},
 ): CommandRoute {
   return { spec: { ...spec, api: 'command' }, idempotent: options.idempotent ?? spec.method === 'post', handle: handle as unknown as CommandRoute['handle'] };
+}
+
+/**
+ * A GET that needs only its path and the caller's token (no query, no body, nothing else of the HTTP
+ * request): mounted like any route, and also answered in process to the storefront's server pass.
+ */
+export function defineInProcessRead<const S extends RouteSpec & { method: 'get'; query?: undefined; body?: undefined }>(
+  spec: S,
+  handle: (input: InProcessReadInput<S>) => Promise<RouteAnswer>,
+): CommandRoute {
+  return { ...defineRoute(spec, handle), readInProcess: handle as unknown as CommandRoute['readInProcess'] };
 }
 
 export interface MountOptions {
@@ -58,7 +74,7 @@ export interface MountOptions {
 
 const emptyBody = z.strictObject({});
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationProblem(result.error, prefix);
   return result.data;
@@ -68,7 +84,7 @@ function runMiddleware(middleware: express.RequestHandler, req: Request, res: Re
   return new Promise((resolve, reject) => middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
 }
 
-function answerOf(error: unknown, logError: (e: unknown) => void): StoredAnswer {
+export function answerOf(error: unknown, logError: (e: unknown) => void): StoredAnswer {
   const problem: Problem = problemOf(error);
   if (problem.status >= 500) logError(error);
   return { status: problem.status, body: problem };

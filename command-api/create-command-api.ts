@@ -11,6 +11,7 @@ import type { Realtime } from '../domain/ports/realtime.ts';
 import type { Clock } from '../domain/ports/clock.ts';
 import { createOutboxMailer } from './activation-mailer.ts';
 import { createCommandDeps, type CommandDeps } from './command-deps.ts';
+import { commandReadsInProcess, type CommandReads } from './in-process-reads.ts';
 import { mountRoutes, type CommandRoute } from './command-route.ts';
 import { createIdempotency } from './idempotency.ts';
 import type { CommandApiLogger, CommandApiPorts } from './ports.ts';
@@ -72,7 +73,7 @@ export function commandRouteSpecs(): RouteSpec[] {
  * The command API as an Express router mounted at the root (paths start with /api/). `routes` is the
  * RouteSpec list for GET /api/openapi.json.
  */
-export function createCommandApi(ports: CommandApiPorts): { router: Router; routes: RouteSpec[] } {
+export function createCommandApi(ports: CommandApiPorts): { router: Router; routes: RouteSpec[]; read: CommandReads } {
   if (ports.jwtSecret.length < 32) throw new Error('createCommandApi: jwtSecret must be at least 32 characters');
   const clock = ports.clock ?? systemClock;
   const logger = ports.logger ?? consoleLogger;
@@ -96,19 +97,21 @@ export function createCommandApi(ports: CommandApiPorts): { router: Router; rout
   });
   const routes = commandRoutes(deps);
   const router = express.Router();
-  mountRoutes(router, routes, {
+  const mount = {
     jwtSecret: ports.jwtSecret,
     clock,
     idempotency: createIdempotency({ store: ports.idempotencyStore, eventStore: ports.eventStore, clock, waitMs: ports.idempotencyWaitMs, staleMs: ports.idempotencyStaleMs }),
     bodyLimit: ports.bodyLimit ?? '100kb',
     authorize: accessGuard(ports.accessRules ?? noAccessRules),
-    logError: (error) => logger.error(error),
-  });
+    logError: (error: unknown) => logger.error(error),
+  };
+  mountRoutes(router, routes, mount);
   if (ports.mediaStorage) router.get('/media/:mediaId/:fileName', serveMediaFiles({ eventStore: ports.eventStore, storage: ports.mediaStorage }));
   // An analysts' export's file, by the secret link its progress answers (routes/export-routes.ts).
   router.get(EXPORT_FILE_PATH, exportDownloads(deps));
   // Errors raised before a route's handler (a path parameter that is not valid percent-encoding)
   // leave as problem+json too, whatever is mounted after this router.
   router.use(problemHandler((error) => logger.error(error)));
-  return { router, routes: routes.map((route) => route.spec) };
+  // The reads the storefront's server pass makes in process (command-api/in-process-reads.ts).
+  return { router, routes: routes.map((route) => route.spec), read: commandReadsInProcess(routes, mount) };
 }

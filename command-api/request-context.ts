@@ -31,7 +31,10 @@ export const SCHEMA_VERSION = 1;
 
 const correlationIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export function createRequestContext(req: Request, actor: Actor, now: Date): RequestContext {
+/** Where the context reads the request's headers: an Express request, or an in-process read's headers. */
+export interface RequestHeaders { get(name: string): string | undefined }
+
+export function createRequestContext(req: RequestHeaders, actor: Actor, now: Date): RequestContext {
   const header = req.get('x-correlation-id');
   const correlationId = header && correlationIdPattern.test(header) ? header : randomUUID();
   const at = now.toISOString();

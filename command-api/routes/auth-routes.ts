@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../infra/auth/password-hash.ts'
 import { issueTokens, verifyRefreshToken, type RefreshTokenIdentity, type TokenPair } from '../../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problems } from '../../infra/http/problem.ts';
 import { written, type CommandDeps } from '../command-deps.ts';
-import { defineRoute, type CommandRoute } from '../command-route.ts';
+import { defineInProcessRead, defineRoute, type CommandRoute } from '../command-route.ts';
 import { createPasswordGuessThrottle } from '../password-guess-throttle.ts';
 import { createMailRequestThrottle } from '../mail-request-throttle.ts';
 import { SECURITY_CHALLENGE_ACTIONS } from '../security-challenge.ts';
@@ -281,7 +281,8 @@ export function authRoutes(deps: CommandDeps): CommandRoute[] {
       return { status: 200, body: { ended: true as const } };
     }, { idempotent: false }),
 
-    defineRoute({
+    // The storefront's server pass asks it before every signed-in page: in process when both run here.
+    defineInProcessRead({
       method: 'get', path: '/api/user/current', summary: 'The signed-in user (SPEC §3 profile)', tags: ['auth'], auth: 'user', response: UserProfile,
     }, async ({ context }) => {
       const account = await loadUserAccount(eventStore, context.actor.userId!);

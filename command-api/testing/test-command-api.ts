@@ -15,6 +15,7 @@ import { createOutboxMailer, type OutboxMailer } from '../activation-mailer.ts';
 import type { PasswordGuessPolicies } from '../password-guess-throttle.ts';
 import { defaultMailRequestPolicies, type MailRequestPolicies } from '../mail-request-throttle.ts';
 import { createCommandApi } from '../create-command-api.ts';
+import type { CommandReads } from '../in-process-reads.ts';
 import type { PasswordHashCost } from '../../infra/auth/password-hash.ts';
 import { commandApiClient, type CommandApiClient } from '../client/command-api-client.ts';
 
@@ -30,6 +31,8 @@ export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { N: 1024, r: 8, p: 1 }
 
 export interface TestCommandApi {
   api: CommandApiClient;
+  /** The reads the storefront's server pass makes in process (command-api/in-process-reads.ts). */
+  read: CommandReads;
   eventStore: EventStore;
   mailer: OutboxMailer;
   gateway: SandboxPaymentGateway;
@@ -77,7 +80,7 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
     retryDelayMs: () => 20, checkpointOf: () => memoryRelayCheckpoints(),
   });
   await flows.start();
-  const { router } = createCommandApi({
+  const { router, read } = createCommandApi({
     eventStore: options.wrapEventStore?.(eventStore) ?? eventStore, paymentGateway: options.wrapPaymentGateway?.(gateway) ?? gateway, jwtSecret: TEST_JWT_SECRET, activationMailer: mailer,
     clock: options.clock, bodyLimit: options.bodyLimit, passwordGuessPolicies: options.passwordGuessPolicies, idempotencyWaitMs: options.idempotencyWaitMs,
     mailRequestPolicies: options.mailRequestPolicies ?? relaxedMailRequestPolicies,
@@ -96,6 +99,7 @@ export async function startTestCommandApi(options: TestCommandApiOptions = {}): 
   const { port } = server.address() as AddressInfo;
   return {
     api: commandApiClient(`http://127.0.0.1:${port}`),
+    read,
     eventStore,
     mailer,
     gateway,
