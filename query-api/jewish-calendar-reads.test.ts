@@ -18,7 +18,7 @@ const card = (id: string, geoLocationId: string) => ({
 const keepsShabbat = (vendorId: string) => ({ _id: vendorId, vendorId, performsOnShabbat: false, performsOnHolidays: true, alsoRestsOn: [], keepsAnyDay: true });
 
 describe("the artists' Jewish calendar on the read side", () => {
-  const { client } = useQueryApiOnViews({
+  const { client, api } = useQueryApiOnViews({
     ports: { clock: { now: () => NOW } },
     seed: async (viewStore) => {
       await viewStore.collection('geoLocations').replaceOne({ _id: 'g-tlv', id: 'g-tlv', name: { he: 'תל אביב', en: 'Tel Aviv' }, parentId: null, lat: 32.0853, lng: 34.7818, searchText: '', searchTokens: [] });
@@ -66,6 +66,18 @@ describe("the artists' Jewish calendar on the read side", () => {
     expect(always.body.observance).toEqual({ performsOnShabbat: true, performsOnHolidays: true, alsoRestsOn: [] });
     expect(always.body.rest).toEqual([]);
     expect(always.body.days).toHaveLength(2);
+  });
+
+  it("reads the artist's place by id: the answer is tagged with their card and its place, not every card", async () => {
+    const from = israelInstant(friday, 0).toISOString();
+    const to = israelInstant('2026-12-13', 0).toISOString();
+    const answer = await api.read({ url: `/api/vendor/shabbat-jlm/jewish-calendar?from=${from}&to=${to}`, headers: {} });
+    expect(answer?.status).toBe(200);
+    expect(JSON.parse(answer!.body).place.key).toBe('jerusalem');
+    expect(answer!.tags).toEqual(expect.arrayContaining(['doc:vendorCards:shabbat-jlm', 'doc:geoLocations:g-jlm']));
+    // Another artist's card changing leaves this answer cached (a collection tag would purge it).
+    expect(answer!.tags).not.toContain('view:vendorCards');
+    expect(answer!.tags).not.toContain('view:geoLocations');
   });
 
   it('answers a far date without failing', async () => {

@@ -50,7 +50,21 @@ export async function vendorPlaces(views: ReadViews, vendorIds: readonly string[
   return answer;
 }
 
+/**
+ * One artist's place (vendorPlaces of one): their card and its places read by id, not by a filter, so an
+ * answer is tagged with the documents it read (query-api/tracked-views.ts) and no other card's change
+ * purges it; and a lookup by id costs less than a filter (each artist's page reads its calendar).
+ */
+async function vendorPlace(views: ReadViews, vendorId: string): Promise<IsraeliPlace | null> {
+  const card = await views.byId<CardPlaces>('vendorCards', vendorId);
+  for (const placeId of card?.geoLocationIds ?? []) {
+    const place = await views.byId<PlaceDoc>('geoLocations', placeId);
+    if (place && place.lat !== null && place.lng !== null) return nearestPlace(place.lat, place.lng);
+  }
+  return null;
+}
+
 /** The place of a read: the city asked for, else the geo location asked for, else the artist's own. */
 export async function placeOfRead(views: ReadViews, vendorId: string, ask: { city?: string; geoLocation?: string }): Promise<IsraeliPlace | null> {
-  return placeOfCity(ask.city) ?? (await placeOfGeoLocation(views, ask.geoLocation)) ?? (await vendorPlaces(views, [vendorId])).get(vendorId) ?? null;
+  return placeOfCity(ask.city) ?? (await placeOfGeoLocation(views, ask.geoLocation)) ?? (await vendorPlace(views, vendorId));
 }
