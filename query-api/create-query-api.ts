@@ -105,6 +105,17 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     const actor = actorOf(req, verifiedTokens);
     guardRead(route.spec.auth, actor);
     await authorize(route.spec, req.params, actor);
+    const keyOf = (locale: UserLocale) => `${req.originalUrl}|${identityOf(actor)}|${locale}`;
+    // An answer is cached only for a URL whose path and query were valid, and validity is the URL's alone
+    // (no schema reads the clock or the views): a cached answer is looked up before they are parsed again
+    // (two zod parses per read; most of a page's reads are hits, the categories and places every page
+    // lists). A valid URL's locale is localeOf's (the query's `locale` is he-IL or en-US, which it reads
+    // alike). A read that asks for a revision (`minRevision`) takes the full path below.
+    const lookedUp = route.cache && !('minRevision' in req.query) && !('minRevision[]' in req.query);
+    if (lookedUp) {
+      const cached = await getCache.get(keyOf(localeOf(req)));
+      if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
+    }
     const params = route.spec.params ? parseOr422(route.spec.params, req.params, 'params') : {};
     const query = parseOr422(route.spec.query!, normalizedQuery(req), 'query') as Record<string, unknown>;
     const locale = (query.locale as UserLocale | undefined) ?? localeOf(req);
@@ -121,9 +132,9 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
         throw error;
       }
     }
-    const key = `${req.originalUrl}|${identityOf(actor)}|${locale}`;
+    const key = keyOf(locale);
     // A read that waited for its own write skips cached answers: the purge may still be on its way.
-    if (route.cache && minRevision === undefined) {
+    if (route.cache && minRevision === undefined && !lookedUp) {
       const cached = await getCache.get(key);
       if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
     }

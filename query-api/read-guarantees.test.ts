@@ -60,6 +60,27 @@ describe('GET cache and read-your-writes bounds', () => {
     expect((await client.call('GET', '/api/acl/public', { headers: { 'accept-language': 'en-US' } })).headers.get('x-cache')).toBe('miss');
   });
 
+  it('finds a cached answer before validating the URL again, under the key a validated read stores', async () => {
+    // The query's locale is the key's, whatever the header says: the second read is a hit, in English.
+    const english = { headers: { 'accept-language': 'he-IL' } };
+    expect((await client.call('GET', '/api/acl/public?locale=en-US', english)).headers.get('x-cache')).toBe('miss');
+    expect((await client.call('GET', '/api/acl/public?locale=en-US', english)).headers.get('x-cache')).toBe('hit');
+    expect((await client.call('GET', '/api/acl/public?locale=he-IL', { headers: { 'accept-language': 'en-US' } })).headers.get('x-cache')).toBe('miss');
+    // A URL that does not validate is refused every time, never answered from the cache.
+    for (const url of ['/api/acl/public?locale=fr', '/api/acl/public?colour=blue']) {
+      expect((await client.get(url)).status).toBe(422);
+      expect((await client.get(url)).status).toBe(422);
+    }
+    // A read that asks for a revision is never a hit.
+    await viewStore.collection('orders').replaceOne(order('o3', 'new'));
+    await eventStore.append('order-o3', [{ id: randomUUID(), type: 'OrderApproved', data: { orderId: 'o3', by: null, at: '2026-01-01T00:00:00.000Z' }, metadata: systemMetadata }], 'no_stream');
+    expect((await client.get('/api/orders/o3', customer)).headers.get('x-cache')).toBe('miss');
+    expect((await client.get('/api/orders/o3', customer)).headers.get('x-cache')).toBe('hit');
+    const waited = await client.get('/api/orders/o3?minRevision=0', customer);
+    expect(waited.status).toBe(200);
+    expect(waited.headers.get('x-cache')).toBe('miss');
+  });
+
   it('answers 504 views-behind when the views do not reach the revision in time', async () => {
     const id = randomUUID();
     await eventStore.append(`order-${id}`, [{ id: randomUUID(), type: 'OrderApproved', data: { orderId: id, by: null, at: '2026-01-01T00:00:00.000Z' }, metadata: systemMetadata }], 'no_stream');
