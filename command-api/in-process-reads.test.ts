@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { registerAndSignIn } from './client/accounts.ts';
 import { startTestCommandApi } from './testing/test-command-api.ts';
 import { useStarted } from './testing/use-started.ts';
-import type { VerifiedTokens } from '../infra/auth/verified-tokens.ts';
 
 // GET /api/user/current answered in process (the storefront's user check before a signed-in page):
 // the same status and JSON as over HTTP, for a valid token, a refused one and none; other GETs are
-// left to HTTP; a page's verified tokens are used and filled.
+// left to HTTP.
 describe('the command API read in process', () => {
   const app = useStarted(startTestCommandApi);
   const headersOf = (token?: string) => ({ 'accept-language': 'en-US', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) });
@@ -14,8 +13,8 @@ describe('the command API read in process', () => {
     const answer = await app.api.get(path, token);
     return { status: answer.status, body: answer.body as unknown };
   };
-  const inProcess = async (path: string, token?: string, verifiedTokens?: VerifiedTokens) => {
-    const answer = await app.read({ url: path, headers: headersOf(token), verifiedTokens });
+  const inProcess = async (path: string, token?: string) => {
+    const answer = await app.read({ url: path, headers: headersOf(token) });
     if (!answer) throw new Error(`${path} was not answered in process`);
     return { status: answer.status, body: JSON.parse(answer.body) as unknown, tags: answer.tags };
   };
@@ -37,15 +36,5 @@ describe('the command API read in process', () => {
     expect((await inProcess('/API/User/Current/', dana.token)).status).toBe(200);
     expect(app.read({ url: '/api/security-challenge?action=sign-in', headers: headersOf() })).toBeNull();
     expect(app.read({ url: '/api/no-such-read', headers: headersOf() })).toBeNull();
-  });
-
-  it("verifies a page's token once: the page's verified tokens are read and filled", async () => {
-    const dana = await registerAndSignIn(app.api, app.mailer, { email: 'dana3@example.com' });
-    const verifiedTokens: VerifiedTokens = new Map();
-    expect((await inProcess('/api/user/current', dana.token, verifiedTokens)).status).toBe(200);
-    expect(verifiedTokens.get(`Bearer ${dana.token}`)).toMatchObject({ userId: dana.userId });
-    // What the map says of a header is what counts: here refused, though the token itself is valid.
-    verifiedTokens.set(`Bearer ${dana.token}`, null);
-    expect((await inProcess('/api/user/current', dana.token, verifiedTokens)).status).toBe(401);
   });
 });

@@ -1,5 +1,4 @@
 import { actorOfAuthorization, guestActor } from '../infra/auth/jwt-tokens.ts';
-import { verifiedOnce, type VerifiedTokens } from '../infra/auth/verified-tokens.ts';
 import { problems } from '../infra/http/problem.ts';
 import { pathMatcher } from '../query-api/route-matcher.ts';
 import { answerOf, parse, type CommandRoute, type MountOptions } from './command-route.ts';
@@ -17,8 +16,6 @@ export interface CommandReadRequest {
   url: string;
   /** Request headers by lower-case name. */
   headers: Record<string, string | undefined>;
-  /** The Authorization headers this read's page already verified (infra/auth/verified-tokens.ts). */
-  verifiedTokens?: VerifiedTokens;
 }
 
 export interface CommandReadAnswer {
@@ -35,7 +32,6 @@ export type CommandReads = (request: CommandReadRequest) => Promise<CommandReadA
 export function commandReadsInProcess(routes: readonly CommandRoute[], options: Pick<MountOptions, 'jwtSecret' | 'clock' | 'authorize' | 'logError'>): CommandReads {
   // In the order Express tries them: the first GET route whose path matches answers.
   const matchers = routes.filter((route) => route.spec.method === 'get').map((route) => ({ route, match: pathMatcher(route.spec.path) }));
-  const verify = (header: string | undefined) => actorOfAuthorization(options.jwtSecret, header);
   return (request) => {
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
@@ -49,7 +45,7 @@ export function commandReadsInProcess(routes: readonly CommandRoute[], options: 
     const { route: { spec }, match } = found;
     return (async (): Promise<CommandReadAnswer> => {
       try {
-        const actor = verifiedOnce(request.verifiedTokens, request.headers.authorization, verify) ?? (spec.auth === 'public' ? guestActor : null);
+        const actor = actorOfAuthorization(options.jwtSecret, request.headers.authorization) ?? (spec.auth === 'public' ? guestActor : null);
         if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
         const context = createRequestContext({ get: (name) => request.headers[name.toLowerCase()] }, actor, options.clock.now());
         guard(spec.auth, actor);

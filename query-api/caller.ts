@@ -1,6 +1,5 @@
 import type { Actor } from '../domain/shared/actor.ts';
 import { actorOfAuthorization } from '../infra/auth/jwt-tokens.ts';
-import { verifiedOnce, type VerifiedTokens } from '../infra/auth/verified-tokens.ts';
 import { problems } from '../infra/http/problem.ts';
 import { guardRoute } from '../infra/http/route-guard.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
@@ -10,14 +9,14 @@ import type { UserLocale } from '../domain/user/commands.ts';
 
 // Who reads: the same bearer token as the command API (HS256, infra/auth/jwt-tokens.ts). No header is
 // a guest; a header that does not verify is 401, so a client with an expired token refreshes instead
-// of silently reading as a guest. An in-process read may bring the headers its page already verified.
-export type ActorOfRequest = (req: ReadRequest, verified?: VerifiedTokens) => Actor;
+// of silently reading as a guest.
+export type ActorOfRequest = (req: ReadRequest) => Actor;
 
 export function actorResolver(ports: Pick<QueryApiPorts, 'jwtSecret' | 'verifyToken'>): ActorOfRequest {
   const verify = ports.verifyToken ?? (ports.jwtSecret ? (header: string | undefined) => actorOfAuthorization(ports.jwtSecret!, header) : undefined);
   if (!verify) throw new Error('createQueryApi needs jwtSecret or verifyToken');
-  return (req, verified) => {
-    const actor = verifiedOnce(verified, req.get('authorization'), verify);
+  return (req) => {
+    const actor = verify(req.get('authorization'));
     if (!actor) throw problems.unauthorized('The access token is invalid or expired.');
     return actor;
   };

@@ -19,7 +19,6 @@ import { readRoutes } from './routes/all-read-routes.ts';
 import { CALENDAR_FEED_PATH, calendarFeed } from './calendar-feed.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
-import type { VerifiedTokens } from '../infra/auth/verified-tokens.ts';
 
 export interface QueryApi {
   router: Router;
@@ -40,8 +39,6 @@ export interface InProcessReadRequest {
   url: string;
   /** Request headers by lower-case name (authorization, accept-language). */
   headers: Record<string, string | undefined>;
-  /** The Authorization headers this read's page already verified, and where it keeps the ones verified here. */
-  verifiedTokens?: VerifiedTokens;
 }
 
 export interface InProcessReadAnswer {
@@ -101,8 +98,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   // Problems the routes raise on purpose (504 views-behind) are answers, not faults to log.
   router.use(problemHandler((error) => { if (!(error instanceof HttpProblem)) logger.error(error, 'query-api'); }));
 
-  async function answerRead(route: ReadRoute, req: ReadRequest, verifiedTokens?: VerifiedTokens): Promise<ReadOutcome> {
-    const actor = actorOf(req, verifiedTokens);
+  async function answerRead(route: ReadRoute, req: ReadRequest): Promise<ReadOutcome> {
+    const actor = actorOf(req);
     guardRead(route.spec.auth, actor);
     await authorize(route.spec, req.params, actor);
     const keyOf = (locale: UserLocale) => `${req.originalUrl}|${identityOf(actor)}|${locale}`;
@@ -164,7 +161,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
           query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
           get: (name) => request.headers[name.toLowerCase()],
         };
-        const outcome = await answerRead(route, req, request.verifiedTokens);
+        const outcome = await answerRead(route, req);
         return { status: 200, body: outcome.answer, tags: outcome.tags };
       } catch (error) {
         // What the router's problem handler answers and logs for the same error.

@@ -25,7 +25,6 @@ import type { CurrentUser } from './api/view-models.ts';
 import { pageContentSecurityPolicy } from '../infra/http/security-headers.ts';
 import { CLIENT_ADDRESS_HEADER } from '../infra/http/client-address.ts';
 import type { Locale } from '../domain/shared/translatable.ts';
-import type { VerifiedTokens } from '../infra/auth/verified-tokens.ts';
 
 const SERVER_USER_TIMEOUT_MS = 2_000;
 /** How long a vouch for a visitor's address is reused (infra/http/client-address.ts: valid for 60 s), and for how many addresses at most. */
@@ -73,8 +72,8 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
   const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken, trustProxy: options.trustProxy });
   const http = httpTransport(options.fetch);
   /** In process when the query API runs here; `onRead` hears the cache tags of every read. */
-  const transportOf = (onRead?: (tags: readonly string[] | null) => void, verifiedTokens?: VerifiedTokens): ApiTransport =>
-    options.inProcessReads ? createInProcessTransport(options.inProcessReads, { fallback: http, onRead, verifiedTokens }) : http;
+  const transportOf = (onRead?: (tags: readonly string[] | null) => void): ApiTransport =>
+    options.inProcessReads ? createInProcessTransport(options.inProcessReads, { fallback: http, onRead }) : http;
   const guestPages = options.inProcessReads ? options.guestPages : undefined;
   const router = express.Router();
   // The entry, its chunks, the page's language's messages and the chunks of the lazily loaded screens
@@ -154,12 +153,12 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
    * An expired token is renewed with the refresh token (new cookies on the answer); a token the API
    * refuses for good is dropped, so the page renders for a guest instead of failing.
    */
-  async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse, verifiedTokens: VerifiedTokens): Promise<{ token: string | null; user: CurrentUser | null }> {
+  async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
     const token = cookies[TOKEN_COOKIE];
     if (!token) return { token: null, user: null };
     const secure = secureCookies(req, options.secureCookies);
     const userOf = async (candidate: string) => {
-      const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), transport: transportOf(undefined, verifiedTokens) });
+      const api = createApiClient({ baseUrl: apiBase, getToken: () => candidate, getLocale: () => languageTag(locale), transport: transportOf() });
       return currentUser(api, SERVER_USER_TIMEOUT_MS);
     };
     try {
@@ -234,9 +233,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         return;
       }
       const recording = guestCache?.record(cookies);
-      // The page's token, verified once for its user check and every read of its loaders (infra/auth/verified-tokens.ts).
-      const verifiedTokens: VerifiedTokens = new Map();
-      const session = await checkSession(cookies, locale, req, res, verifiedTokens);
+      const session = await checkSession(cookies, locale, req, res);
       // The cookies as the browser will hold them after this answer: a renewed token, or one set by an action (sign-in).
       if (session.token) cookies[TOKEN_COOKIE] = session.token; else delete cookies[TOKEN_COOKIE];
       const secure = secureCookies(req, options.secureCookies);
@@ -252,7 +249,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         else for (const name of [TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE]) delete cookies[name];
       };
       const api = createApiClient({
-        baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), transport: transportOf(recording?.onRead, verifiedTokens),
+        baseUrl: apiBase, getToken: () => cookies[TOKEN_COOKIE] ?? null, getLocale: () => languageTag(locale), transport: transportOf(recording?.onRead),
         // The API's throttles count the visitor's address, not this server's own.
         headers: req.ip && options.vouchForClientAddress ? { [CLIENT_ADDRESS_HEADER]: vouchedFor(req.ip, options.vouchForClientAddress) } : {},
       });

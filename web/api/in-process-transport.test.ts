@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, httpTransport, type ApiClient, type ApiTransport, type TransportRequest } from './client.ts';
 import { createInProcessTransport, type InProcessReader } from './in-process-transport.ts';
-import type { VerifiedTokens } from '../../infra/auth/verified-tokens.ts';
 import { ApiError } from './api-error.ts';
 import { createQueryApi, type QueryApi } from '../../query-api/create-query-api.ts';
 import { DEMO, signIn } from '../test/marketplace.ts';
@@ -107,24 +106,6 @@ describe('in-process transport: the same answers as HTTP', () => {
     await client.get('ecommerce/vendor/no-such-vendor').catch(() => undefined);
     expect(heard[0]).toContain(`doc:vendorPages:${vendorId}`);
     expect(heard[1]).toBeNull();
-  });
-});
-
-describe("in-process transport: a page's token verified once", () => {
-  it('hands every read of a transport the same verified tokens, which the query API fills and reads', async () => {
-    const seen: unknown[] = [];
-    const reader: InProcessReader = { read: (request) => { seen.push(request.verifiedTokens); return queryApi.read(request); } };
-    const verifiedTokens: VerifiedTokens = new Map();
-    const client = clientOf(createInProcessTransport(reader, { fallback, verifiedTokens }), customer);
-    await client.get('orders');
-    await client.get('ecommerce/vendor', { query: { limit: 2 } });
-    expect(seen).toEqual([verifiedTokens, verifiedTokens]);
-    expect(seen[0]).toBe(verifiedTokens);
-    expect([...verifiedTokens.keys()]).toEqual([`Bearer ${customer}`]);
-    // What the page's map says of its header counts: here refused, though the token itself is valid.
-    verifiedTokens.set(`Bearer ${customer}`, null);
-    expect(await outcomeOf(clientOf(createInProcessTransport(queryApi, { fallback, verifiedTokens }), customer).get('orders', { fresh: true })))
-      .toMatchObject({ status: 401, problem: { code: 'unauthorized' } });
   });
 });
 

@@ -1,19 +1,17 @@
 import type { ApiTransport, TransportRequest } from './client.ts';
-import type { VerifiedTokens } from '../../infra/auth/verified-tokens.ts';
 
 // The API client's second transport: when the web server runs in the same process as the
 // query API (`npm start`), the server pass's reads call the query API's read pipeline directly — same
 // validation, guards (the caller from the request's token), GET cache, answers and problem details —
 // instead of a loopback HTTP round trip; so does the command API's GET /api/user/current when it runs
 // here too (command-api/in-process-reads.ts). Writes, and GETs neither answers in process, go to the
-// fallback transport, HTTP, exactly as before. The reads of one transport share the tokens they verified:
-// the server pass makes one transport per page request, so a page's token is verified once.
+// fallback transport, HTTP, exactly as before.
 // Server only: the browser bundle never imports this file.
 
 /** The query API's in-process reads (query-api/create-query-api.ts `read`). */
 export interface InProcessReader {
   /** Null when no read route has this path. */
-  read(request: { url: string; headers: Record<string, string | undefined>; verifiedTokens?: VerifiedTokens }): Promise<InProcessAnswer> | null;
+  read(request: { url: string; headers: Record<string, string | undefined> }): Promise<InProcessAnswer> | null;
 }
 
 export interface InProcessAnswer {
@@ -28,17 +26,14 @@ export interface InProcessTransportOptions {
   fallback: ApiTransport;
   /** Told about every GET (tags or null), in process or not: the guest page cache tags a page with them. */
   onRead?: (tags: readonly string[] | null) => void;
-  /** The tokens verified for this page request: shared with the page's other transports (its user check). */
-  verifiedTokens?: VerifiedTokens;
 }
 
 export function createInProcessTransport(reader: InProcessReader, options: InProcessTransportOptions): ApiTransport {
-  const verifiedTokens: VerifiedTokens = options.verifiedTokens ?? new Map();
   return async (request: TransportRequest) => {
     if (request.method !== 'GET') return options.fallback(request);
     // The same path and query text an HTTP request would carry (fetch normalizes the URL the same way).
     const url = new URL(request.url);
-    const pending = reader.read({ url: `${url.pathname}${url.search}`, headers: request.headers, verifiedTokens });
+    const pending = reader.read({ url: `${url.pathname}${url.search}`, headers: request.headers });
     if (!pending) {
       options.onRead?.(null);
       return options.fallback(request);
