@@ -6,7 +6,7 @@ import { viewStoreRelayCheckpoints, type RelayCheckpoints } from '../infra/relay
 import { createCheckpointedSubscription } from '../infra/subscription/checkpointed-subscription.ts';
 import { silentLog, type ProjectorLog } from '../projectors/projector-log.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
-import { cachedRecipientFacts, recipientFacts } from './recipient-facts.ts';
+import { cachedRecipientFacts, factEventTypes, recipientFacts } from './recipient-facts.ts';
 import { notifiableEventTypes, noticesOf } from './recipients.ts';
 import { isNews, NOTIFY_EVENTS_WITHIN_MS } from './news-horizon.ts';
 
@@ -19,6 +19,9 @@ import { isNews, NOTIFY_EVENTS_WITHIN_MS } from './news-horizon.ts';
 // view store (`_checkpoints`, `_id` = the reactor's name), unless the caller gives another place: with
 // views in memory, main.ts keeps it in a file, so a restart does not re-react to the whole history.
 export const REACTOR_NAME = 'notification-reactor';
+
+/** The events the reactor needs: those it notifies of, and those that change the facts its notices read. */
+export const reactorEventTypes: ReadonlySet<string> = new Set([...notifiableEventTypes, ...factEventTypes]);
 
 export interface NotificationReactorOptions {
   feed: EventFeed;
@@ -92,7 +95,8 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
   }
 
   const subscription = createCheckpointedSubscription<number>({
-    subscribe: (after, signal) => options.feed.subscribe({ name, ...(after !== undefined ? { after } : {}), signal }),
+    // The notifiable types and those the facts cache must see (recipient-facts.ts); the rest of the log is passed over.
+    subscribe: (after, signal) => options.feed.subscribe({ name, ...(after !== undefined ? { after } : {}), signal, types: reactorEventTypes }),
     checkpoint: {
       async load() {
         const stored = await checkpoint.load();

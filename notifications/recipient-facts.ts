@@ -1,6 +1,12 @@
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
 import { userStream } from '../domain/user/decider.ts';
 import { vendorStream } from '../domain/vendor/decider.ts';
+import { VendorEvent } from '../domain/vendor/events.ts';
+import { UserEvent } from '../domain/user/events.ts';
+import { OrderEvent } from '../domain/order/events.ts';
+import { ConversationEvent } from '../domain/conversation/events.ts';
+import { ContractEvent } from '../domain/contract/events.ts';
+import { QuoteRequestEvent } from '../domain/quote-request/events.ts';
 
 // What notices need to know about the parties of an event, read from the event store (not the views,
 // so a reactor running ahead of the projectors still finds everyone): the first event of an order,
@@ -24,6 +30,15 @@ export interface RecipientFacts {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Every type of the streams whose facts are kept (vendors, users; the first event of orders,
+ * conversations, contracts, quote requests): a reader that sees only some types (reactor.ts) must see
+ * these, or `saw` would miss a change.
+ */
+export const factEventTypes: ReadonlySet<string> = new Set(
+  [VendorEvent, UserEvent, OrderEvent, ConversationEvent, ContractEvent, QuoteRequestEvent].flatMap((union) => union.options.map((option) => option.shape.type.value)),
+);
 
 /** Reads the store every time. */
 export function recipientFacts(eventStore: Pick<EventStore, 'readStream'>): RecipientFacts {

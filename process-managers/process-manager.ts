@@ -105,7 +105,8 @@ export function createProcessManager(options: ProcessManagerOptions): ProcessMan
   }
 
   const subscription = createCheckpointedSubscription<boolean>({
-    subscribe: (after, signal) => feed.subscribe({ name: `flow-${flow.name}`, ...(after !== undefined ? { after } : {}), signal }),
+    // Only its types: at a first start most of the log is passed over unread (sqlite-event-store.ts).
+    subscribe: (after, signal) => feed.subscribe({ name: `flow-${flow.name}`, ...(after !== undefined ? { after } : {}), signal, types: flow.eventTypes }),
     checkpoint: {
       async load() {
         const stored = await checkpoint.load();

@@ -24,8 +24,12 @@ export interface EventFeed {
    * streams and consumers rely on per-stream revisions alone.
    */
   readonly order?: 'global' | 'per-stream';
-  /** Events after the checkpoint (exclusive). Ends when the signal aborts. */
-  subscribe(options: { name: string; after?: number; signal: AbortSignal }): FeedSubscription;
+  /**
+   * Events after the checkpoint (exclusive). Ends when the signal aborts. `types`: the only types the
+   * subscriber acts on; a feed may pass over others (the event store's does, SubscribeOptions), so a
+   * subscriber still ignores the types it does not handle.
+   */
+  subscribe(options: { name: string; after?: number; signal: AbortSignal; types?: ReadonlySet<string> }): FeedSubscription;
   /** Where the feed ends now (opaque: Kafka's end offset of every partition), for `lag` to measure against later. */
   end?(): Promise<FeedMark>;
   /**

@@ -70,6 +70,12 @@ export interface SubscribeOptions {
   after?: number;
   /** Stops the subscription; the iterator then ends. */
   signal?: AbortSignal;
+  /**
+   * The only event types the subscriber acts on: the store may pass over events of other types (a
+   * subscriber ignores them anyway), but still delivers some, so the position the subscriber reached
+   * keeps up with the log. Every event of these types is delivered. Omit for all.
+   */
+  types?: ReadonlySet<string>;
 }
 
 export interface EventStore {

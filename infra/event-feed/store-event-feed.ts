@@ -5,8 +5,8 @@ import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.t
 // The subscriber's name is not needed here: each subscriber keeps its own checkpoint and passes it in.
 export function storeEventFeed(store: EventStore): EventFeed {
   return {
-    subscribe({ after, signal }): AsyncIterable<RecordedEvent> {
-      return store.subscribeToAll({ after, signal });
+    subscribe({ after, signal, types }): AsyncIterable<RecordedEvent> {
+      return store.subscribeToAll({ after, signal, ...(types ? { types } : {}) });
     },
   };
 }

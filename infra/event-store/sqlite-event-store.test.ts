@@ -247,6 +247,42 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
     await store.close();
   });
 
+  it('gives a subscription for some types every event of them, passes over most others, and still reaches the head', async () => {
+    const store = await openSqliteEventStore({ path: freshFile() });
+    // One event in 40 is of the wanted type, the rest not: 6,000 events, through the shared tail and older pages.
+    const mixed = (size: number, from: number) => batch(size, from).map((event, index) => ((from + index) % 40 === 0 ? { ...event, type: 'OrderMarked' } : event));
+    for (let stream = 0; stream < 12; stream++) await store.append(`order-${stream}`, mixed(500, stream * 500), 'no_stream');
+    const types = new Set(['OrderMarked']);
+    const controller = new AbortController();
+    const upTo = async (last: number, options: { types?: ReadonlySet<string>; after?: number } = {}) => {
+      const seen: RecordedEvent[] = [];
+      for await (const event of store.subscribeToAll({ signal: controller.signal, ...options })) {
+        seen.push(event);
+        if (event.position >= last) break;
+      }
+      return seen;
+    };
+    let head = await store.headPosition();
+    const all = await upTo(head);
+    const marked = all.filter((event) => event.type === 'OrderMarked');
+    for (const typed of [await upTo(head, { types }), await upTo(head, { types, after: all[2_999]!.position })]) {
+      const from = typed[0]!.position;
+      // Every event of its types, once, in order...
+      expect(typed.filter((event) => event.type === 'OrderMarked')).toEqual(marked.filter((event) => event.position >= from));
+      expect(typed.map((event) => event.position)).toEqual([...typed.map((event) => event.position)].sort((a, b) => a - b));
+      // ...few of the others (a page's last, so its position keeps up), and up to the head.
+      expect(typed.length).toBeLessThan(marked.length * 2);
+      expect(typed.at(-1)!.position).toBe(head);
+    }
+    // Live: appends of other types only still move it to the new head.
+    const live = upTo(head + 30, { types, after: head });
+    await store.append('order-live', batch(30, 0), 'no_stream');
+    head = await store.headPosition();
+    expect((await live).at(-1)!.position).toBe(head);
+    controller.abort();
+    await store.close();
+  });
+
   it('hands out frozen events, so no subscription can change one another reads', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await store.append('order-1', batch(2, 0), 'no_stream');

@@ -74,8 +74,31 @@ const CATCH_UP_EVENTS = 32_000;
 /** They are let go once no subscription asked for one for this long. */
 const CATCH_UP_IDLE_MS = 5_000;
 
+/**
+ * A row read for the subscriptions, decoded (and frozen) only when one of them takes it: a subscription
+ * for some types only (process-manager.ts, reactor.ts) passes the others by their type column, so an
+ * event no subscription of this process wants is never parsed.
+ */
+interface SharedRow {
+  readonly position: number;
+  readonly type: string;
+  row: ReadEventRow | undefined;
+  event: RecordedEvent | undefined;
+}
+
+const sharedRowOf = (row: ReadEventRow): SharedRow => ({ position: row[0], type: row[4], row, event: undefined });
+
+/** The row's event, decoded once for every subscription that takes it (the row is let go then). */
+function eventOf(shared: SharedRow): RecordedEvent {
+  if (shared.event === undefined) {
+    shared.event = frozen(recordedEventOf(shared.row!));
+    shared.row = undefined;
+  }
+  return shared.event;
+}
+
 /** The index of the first event after `position` in events sorted by position. */
-function firstAfter(events: readonly RecordedEvent[], position: number): number {
+function firstAfter(events: ReadonlyArray<{ readonly position: number }>, position: number): number {
   let low = 0;
   let high = events.length;
   while (low < high) {
@@ -138,6 +161,9 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     readAll: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
     readAllBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
+    pageEnd: db.prepare('SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?'),
+    readTypes: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
+      WHERE position > ? AND position <= ? AND (type IN (SELECT value FROM json_each(?)) OR position = ?) ORDER BY position`),
   };
 
   let closed = false;
@@ -171,21 +197,36 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
   const readAllSync = (after: number, maxCount: number): RecordedEvent[] =>
     statements.readAll.all(after, maxCount).map(recordedEventOf);
+  const readSharedSync = (after: number, maxCount: number): SharedRow[] =>
+    statements.readAll.all(after, maxCount).map(sharedRowOf);
+
+  /**
+   * For a subscription to some types more than a page behind the head (the flows and the reactor at a
+   * first start): of the next PAGE_SIZE events, those of its types and the last (so its position keeps
+   * up), chosen by SQLite on the type column: the others never become JavaScript strings. Read for it
+   * alone (the flows want few rows each, and a subscription that skips most of the log outruns the
+   * others, so pages shared with them would be read twice). Null within a page of the head.
+   */
+  const readTypesSync = (after: number, typesJson: string): RecordedEvent[] | null => {
+    const end = (statements.pageEnd.get(after, PAGE_SIZE - 1) as { position: number } | undefined)?.position;
+    if (end === undefined) return null;
+    return statements.readTypes.all(after, end, typesJson, end).map(recordedEventOf);
+  };
 
   // The newest events, read and decoded once for every subscription of this process near the head (the
   // projectors, the reactor, each flow: each read and parsed the same rows itself). The tail holds every
   // event in (tailAfter, tailTo]: a read is a complete picture of its range, since positions become
   // visible in order. Its events are shared between subscriptions, so they are frozen.
-  let tail: RecordedEvent[] = [];
+  let tail: SharedRow[] = [];
   let tailAfter = -1;
   let tailTo = -1;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
   /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
-  const extendTail = (maxCount: number): RecordedEvent[] => {
+  const extendTail = (maxCount: number): SharedRow[] => {
     if (appends === tailCurrentAt) return [];
     const seen = appends;
-    const page = readAllSync(tailTo, maxCount).map(frozen);
+    const page = readSharedSync(tailTo, maxCount);
     if (page.length < maxCount) tailCurrentAt = seen;
     if (page.length === 0) return page;
     tail.push(...page);
@@ -205,7 +246,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   // from inside a run takes the rest of it, so from then on it reads where runs begin. At most
   // CATCH_UP_EVENTS events, least recently used first out; all let go once no subscription asked for one
   // for a few seconds. Shared, so frozen.
-  const older = new Map<number, RecordedEvent[]>(); // by the position before the run; least recently used first
+  const older = new Map<number, SharedRow[]>(); // by the position before the run; least recently used first
   let olderCount = 0;
   let olderReads = 0;
   let olderSweep: NodeJS.Timeout | undefined;
@@ -219,7 +260,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   const armOlderSweep = (): void => {
     olderSweep ??= setTimeout(sweepOlder, CATCH_UP_IDLE_MS, olderReads).unref();
   };
-  function keepOlder(after: number, events: RecordedEvent[]): void {
+  function keepOlder(after: number, events: SharedRow[]): void {
     const replaced = older.get(after);
     if (replaced) olderCount -= replaced.length;
     older.delete(after);
@@ -233,7 +274,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     armOlderSweep();
   }
   /** Up to `count` events after `after` (behind the tail): from a kept run holding the next one, else a page of the file. */
-  const olderEvents = (after: number, count: number): RecordedEvent[] => {
+  const olderEvents = (after: number, count: number): SharedRow[] => {
     olderReads += 1;
     armOlderSweep();
     for (const [runAfter, run] of older) {
@@ -243,13 +284,13 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       const from = firstAfter(run, after);
       return run.slice(from, from + count);
     }
-    const page = readAllSync(after, PAGE_SIZE);
+    const page = readSharedSync(after, PAGE_SIZE);
     // Only a full page is kept: nothing will ever come between its events.
-    if (page.length === PAGE_SIZE) keepOlder(after, page.map(frozen));
+    if (page.length === PAGE_SIZE) keepOlder(after, page);
     return page.slice(0, count);
   };
   /** A subscription's next page after `after`: from the tail when it covers `after`, else older events, then the tail. */
-  const readPage = (after: number): RecordedEvent[] => {
+  const readPage = (after: number): SharedRow[] => {
     if (after > tailTo) {
       // A subscription ahead of the tail (the first one from a checkpoint, or another process appended): the tail starts over here.
       if (tail.length > 0) keepOlder(tailAfter, tail);
@@ -258,7 +299,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       tailTo = after;
       tailCurrentAt = -1;
     }
-    let page: RecordedEvent[] = [];
+    let page: SharedRow[] = [];
     let last = after;
     while (last < tailAfter && page.length < PAGE_SIZE) {
       const events = olderEvents(last, PAGE_SIZE - page.length);
@@ -341,15 +382,28 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     },
 
     async *subscribeToAll(subscribeOptions: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
-      const { signal } = subscribeOptions;
+      const { signal, types } = subscribeOptions;
+      const typesJson = types === undefined ? undefined : JSON.stringify([...types]);
       let last = subscribeOptions.after ?? -1;
       while (!closed && !signal?.aborted) {
+        const ofTypes = typesJson === undefined ? null : readTypesSync(last, typesJson);
+        if (ofTypes !== null) {
+          for (const event of ofTypes) {
+            if (closed || signal?.aborted) return;
+            yield event;
+            last = event.position;
+          }
+          continue;
+        }
         const seen = appends;
         const page = readPage(last);
-        for (const event of page) {
+        const pageEnd = page.at(-1);
+        for (const shared of page) {
           if (closed || signal?.aborted) return;
-          yield event;
-          last = event.position;
+          // Events of other types are passed over, but not the page's last: the subscriber's position
+          // (its checkpoint, its readiness) keeps up with the log even where none of its types come.
+          if (types === undefined || types.has(shared.type) || shared === pageEnd) yield eventOf(shared);
+          last = shared.position;
         }
         // A full page means there is more to catch up on; an append while we were yielding means
         // there may be something new. Otherwise wait for the next append (or the poll, for other

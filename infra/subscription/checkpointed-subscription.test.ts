@@ -57,6 +57,27 @@ describe('checkpointed subscription', () => {
     expect(checkpoint.saves.at(-1)).toBe(head);
   });
 
+  it('on a feed in position order, counts the events a feed for some types passed over towards the next save', async () => {
+    const store = await storeWith(0);
+    // One event in 50 of the type handled: the feed delivers those and a page's last event.
+    await store.append('thing-1', Array.from({ length: 2_000 }, (_, n) => ({ ...newEvent(n), ...(n % 50 === 0 ? { type: 'Wanted' } : {}) })), 'no_stream');
+    const checkpoint = recordingCheckpoint();
+    const delivered: number[] = [];
+    const subscription = createCheckpointedSubscription<void>({
+      subscribe: (after, signal) => store.subscribeToAll({ ...(after === undefined ? {} : { after }), signal, types: new Set(['Wanted']) }),
+      checkpoint, pageSize: 5, checkpointEvery: 500, quietMs: 60_000, skipHandled: true, retryDelayMs: 5,
+      handlePage: async (events) => { delivered.push(...events.map((event) => event.position)); },
+    });
+    cleanups.push(() => subscription.stop());
+    await subscription.start();
+    const head = await store.headPosition();
+    expect(await subscription.waitForPosition(head, 10_000)).toBe(true);
+    expect(delivered.length).toBeLessThan(100);
+    // Pages of 5 events over about 250 positions: saved as the log went by (about every 500 positions),
+    // not only once 500 events were delivered (never, here).
+    expect(checkpoint.saves.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('saves the checkpoint when the feed goes quiet', async () => {
     const store = await storeWith(3);
     const checkpoint = recordingCheckpoint();

@@ -40,7 +40,10 @@ export interface CheckpointedSubscriptionOptions<R> {
   pageSize?: number;
   /** How long a page waits for more events; default 0: only what the feed already holds. */
   lingerMs?: number;
-  /** The checkpoint is saved once this many events are handled since the last save (1: every page)... */
+  /**
+   * The checkpoint is saved once this many events are handled since the last save (1: every page; with
+   * skipHandled, counted in positions, so events the feed passed over count)...
+   */
   checkpointEvery?: number;
   /** ...or with any page this says must be, once handled (a page where a flow took a step)... */
   checkpointDue?(events: RecordedEvent[], result: R): boolean;
@@ -212,7 +215,10 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
 
   async function handle(events: RecordedEvent[]): Promise<R> {
     const last = events.reduce((highest, event) => Math.max(highest, event.position), position);
-    let due = unsaved + events.length >= checkpointEvery;
+    // How far the page moves on: in positions where they are in order, since a feed may pass over events
+    // of types the subscriber does not handle (SubscribeOptions.types), which a crash need not read again.
+    const passed = options.skipHandled ? last - position : events.length;
+    let due = unsaved + passed >= checkpointEvery;
     const result = await unit(async () => {
       const handled = await options.handlePage(events);
       due ||= options.checkpointDue?.(events, handled) === true;
@@ -225,7 +231,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
       unsaved = 0;
       clearQuietTimer();
     } else {
-      unsaved += events.length;
+      unsaved += passed;
       clearQuietTimer();
       quietTimer = setTimeout(() => void serially(saveCheckpoint).catch(reportCheckpointError), quietMs);
       quietTimer.unref?.();
