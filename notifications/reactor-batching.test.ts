@@ -76,6 +76,30 @@ describe('notification reactor pages', () => {
   });
 });
 
+describe('the events the reactor reads (reactorEventTypes)', () => {
+  it('passed over the events it needs not, still sees an owner change between two orders and reaches the head', async () => {
+    const { store, reactor, calls } = await setUp();
+    // More than a page of them each time, so the store picks the reactor's rows by type (sqlite-event-store.ts).
+    const unrelated = async (stream: string) => store.append(stream, Array.from({ length: 600 }, (_, n) => newEvent('ProductFavorited', { n })), 'no_stream');
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    await unrelated('favorites-1');
+    const first = await store.append('order-o1', [placed('o1')], 'no_stream');
+    // The reactor learns the owner (and keeps it), then is stopped while the log goes on.
+    await reactor.start();
+    expect(await reactor.waitForPosition(first.position, 10_000)).toBe(true);
+    await reactor.stop();
+    await unrelated('favorites-2');
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'new-owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    await unrelated('favorites-3');
+    await store.append('order-o2', [placed('o2')], 'no_stream');
+    await unrelated('favorites-4');
+    await reactor.start();
+    expect(await reactor.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    const queued = calls.flat().map((job) => job.data as NotificationJob);
+    expect(queued.map((job) => `${job.subject.orderId}/${job.userId}`)).toEqual(['o1/cust', 'o1/owner', 'o2/cust', 'o2/new-owner']);
+  });
+});
+
 describe('the news horizon (news-horizon.ts)', () => {
   const eightDaysLater = () => new Date('2026-03-09T10:00:01.000Z');
 
