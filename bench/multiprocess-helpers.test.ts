@@ -19,7 +19,9 @@ describe('monotonicMs', () => {
     const first = monotonicMs();
     const second = monotonicMs();
     expect(second).toBeGreaterThanOrEqual(first);
-    expect(Math.round(first * 1000)).toBe(first * 1000);
+    // A whole number of microseconds over 1000: first * 1000 need not be a whole number in floating point
+    // (8463229779 / 1000 * 1000 is 8463229778.999999), but the nearest whole number over 1000 is first again.
+    expect(Math.round(first * 1000) / 1000).toBe(first);
   });
 });
 
