@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Clock } from '../domain/ports/clock.ts';
+import type { Actor } from '../domain/shared/actor.ts';
 import { actorOfAuthorization, guestActor } from '../infra/auth/jwt-tokens.ts';
 import { HttpProblem, problemOf, problems, sendProblem, type Problem } from '../infra/http/problem.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
@@ -106,6 +107,16 @@ function send(res: Response, answer: StoredAnswer, replayed: boolean): void {
 /** Whether the request sends a body at all (a POST without one is fine on a route whose fields are optional). */
 const carriesBody = (req: Request): boolean => req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? 0) > 0;
 
+/**
+ * Who calls a route: the bearer token's actor. A stale token on a public route (sign-in itself, tracking)
+ * is a guest, not an error: the browser sends its session token on every call (SPEC §7). Else 401.
+ */
+export function actorOfRoute(spec: RouteSpec, authorization: string | undefined, jwtSecret: string): Actor {
+  const actor = actorOfAuthorization(jwtSecret, authorization) ?? (spec.auth === 'public' ? guestActor : null);
+  if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
+  return actor;
+}
+
 export function mountRoutes(router: Router, routes: CommandRoute[], options: MountOptions): void {
   const jsonBody = express.json({ limit: options.bodyLimit, verify: refuseInvalidUtf8 });
   for (const route of routes) {
@@ -114,10 +125,7 @@ export function mountRoutes(router: Router, routes: CommandRoute[], options: Mou
       let answer: StoredAnswer;
       let replayed = false;
       try {
-        // A stale token on a public route (sign-in itself, tracking) is a guest, not an error: the
-        // browser sends its session token on every call (SPEC §7).
-        const actor = actorOfAuthorization(options.jwtSecret, req.get('authorization')) ?? (spec.auth === 'public' ? guestActor : null);
-        if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
+        const actor = actorOfRoute(spec, req.get('authorization'), options.jwtSecret);
         const context = createRequestContext(req, actor, options.clock.now());
         res.locals.commandContext = context;
         res.set('X-Correlation-Id', context.correlationId);

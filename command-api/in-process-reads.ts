@@ -1,7 +1,5 @@
-import { actorOfAuthorization, guestActor } from '../infra/auth/jwt-tokens.ts';
-import { problems } from '../infra/http/problem.ts';
 import { pathMatcher } from '../query-api/route-matcher.ts';
-import { answerOf, parse, type CommandRoute, type MountOptions } from './command-route.ts';
+import { actorOfRoute, answerOf, parse, type CommandRoute, type MountOptions } from './command-route.ts';
 import { guard } from './guards.ts';
 import { createRequestContext } from './request-context.ts';
 
@@ -45,8 +43,7 @@ export function commandReadsInProcess(routes: readonly CommandRoute[], options: 
     const { route: { spec }, match } = found;
     return (async (): Promise<CommandReadAnswer> => {
       try {
-        const actor = actorOfAuthorization(options.jwtSecret, request.headers.authorization) ?? (spec.auth === 'public' ? guestActor : null);
-        if (!actor) throw problems.unauthorized('The access token is invalid or expired. Sign in again.');
+        const actor = actorOfRoute(spec, request.headers.authorization, options.jwtSecret);
         const context = createRequestContext({ get: (name) => request.headers[name.toLowerCase()] }, actor, options.clock.now());
         guard(spec.auth, actor);
         const params = match.params();

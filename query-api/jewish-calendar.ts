@@ -58,8 +58,8 @@ export async function vendorPlaces(views: ReadViews, vendorIds: readonly string[
 async function vendorPlace(views: ReadViews, vendorId: string): Promise<IsraeliPlace | null> {
   const card = await views.byId<CardPlaces>('vendorCards', vendorId);
   for (const placeId of card?.geoLocationIds ?? []) {
-    const place = await views.byId<PlaceDoc>('geoLocations', placeId);
-    if (place && place.lat !== null && place.lng !== null) return nearestPlace(place.lat, place.lng);
+    const place = await placeOfGeoLocation(views, placeId);
+    if (place) return place;
   }
   return null;
 }
