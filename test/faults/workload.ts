@@ -161,8 +161,15 @@ let slots = 0;
 export const nextSlot = (): string => new Date(Date.UTC(2031, 0, 1) + (slots++) * 2 * 3600_000).toISOString();
 
 /**
- * Bounded load: `clients` customers at once, each looping over book → pay → maybe cancel → maybe write to
- * the artist, with a short pause between intents, until stopped.
+ * Bounded load: `clients` customers at once, each looping over book → pay → maybe cancel → look at the
+ * order → maybe write to the artist, with a short pause between rounds, until stopped.
+ *
+ * Looking at the order is a read of the views with the last write's revision (read-your-writes), sent
+ * again until the views hold it, as a customer who opens the order's page after booking. So each
+ * customer's pace follows the deployment's, as a real user's does: on a machine loaded enough that the
+ * projectors apply fewer events a second than the rounds write, the load slows down with them instead
+ * of outrunning them (an open loop then never lets readiness catch up, and the suite failed on load,
+ * not on a fault).
  */
 export function startLoad(market: Market, acknowledged: Acknowledged, options: { clients: number; pauseMs: number }) {
   let stopped = false;
@@ -185,15 +192,24 @@ export function startLoad(market: Market, acknowledged: Acknowledged, options: {
       const placed = await intent(() => call(customer, 'POST', '/api/orders', { body: { productId: timed ? vendor.timed : vendor.fixed, ...(timed ? { start: nextSlot() } : {}) }, key: `place-${key}` }));
       if (record(placed, [201], 'place')) {
         const orderId = placed.body.id as string;
+        let revision = placed.body.revision as number;
         acknowledged.orders.set(orderId, { customerId: customer.userId, vendorId: vendor.vendorId, timed });
         if (Math.random() < 0.7) {
           const paid = await intent(() => call(customer, 'POST', `/api/orders/${orderId}/pay`, { body: { cardNumber: SANDBOX_CARDS.accepted }, key: `pay-${key}` }));
-          if (record(paid, [200], 'pay')) acknowledged.paid.add(orderId);
+          if (record(paid, [200], 'pay')) {
+            acknowledged.paid.add(orderId);
+            revision = paid.body.revision as number;
+          }
         }
         if (Math.random() < 0.4) {
           const canceled = await intent(() => call(customer, 'POST', `/api/orders/${orderId}/cancel`, { body: { reason: 'Plans changed' }, key: `cancel-${key}` }));
-          if (record(canceled, [200], 'cancel')) acknowledged.canceled.add(orderId);
+          if (record(canceled, [200], 'cancel')) {
+            acknowledged.canceled.add(orderId);
+            revision = canceled.body.revision as number;
+          }
         }
+        // A 504 (the views not there within the read's wait) is sent again like any 5xx.
+        record(await intent(() => call(customer, 'GET', `/api/orders/${orderId}?minRevision=${revision}`)), [200], 'look at the order');
       }
       if (Math.random() < 0.3) {
         let conversationId = conversations.get(vendor.vendorId);
