@@ -9,8 +9,6 @@ import type { JewishCalendarAnswer } from '../../query-api/jewish-calendar-answe
 // query API with @hebcal/core, so the browser never loads hebcal. The answer's schema (zod) is imported
 // with the first read, so it stays out of the storefront's first load (docs/storefront.md).
 export type JewishCalendar = JewishCalendarAnswer;
-export type HebrewDayInfo = JewishCalendar['days'][number];
-export type RestWindowInfo = JewishCalendar['rest'][number];
 export type ObservanceChoice = JewishCalendar['observance'];
 
 const schemaModule = keptImport(() => import('../../query-api/jewish-calendar-answer.ts'));

@@ -6,19 +6,22 @@ import { dateTimeFormat, formatTime, tr } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
 import { Price } from './price.tsx';
-import type { HebrewDayInfo, JewishCalendar, RestWindowInfo } from '../api/jewish-calendar.ts';
+import type { JewishCalendarShown } from '../api/jewish-calendar-shown.ts';
 
 // The vendor's free dates for a timed product (busy windows and reservations come from the vendor
 // calendar view); picking a date shows its free slots, and a slot leads to checkout. The Jewish
 // calendar (docs/jewish-calendar.md) comes computed from the query API: each day's Hebrew date and
 // holidays, and — for an artist who does not perform on Shabbat or the holidays — the windows from
 // candle lighting to havdalah, which count as busy; a slot right after one is marked "Saturday night".
-export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyInterval[]; now: number; jewish?: JewishCalendar | null }) {
+// It comes in the page's language (web/api/jewish-calendar-shown.ts).
+export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyInterval[]; now: number; jewish?: JewishCalendarShown | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const rest: RestWindowInfo[] = props.jewish?.rest ?? [];
+  const rest = props.jewish?.rest ?? [];
   const busy = useMemo(() => [...props.busy, ...rest.map(({ start, end }) => ({ start, end }))], [props.busy, props.jewish]);
-  const hebrewOf = useMemo(() => new Map<string, HebrewDayInfo>((props.jewish?.days ?? []).map((day) => [day.date, day])), [props.jewish]);
+  const { hebrewDates = {}, marks: marksByDay = {} } = props.jewish ?? {};
+  const hebrewOf = (day: string): string | undefined => (Object.hasOwn(hebrewDates, day) ? hebrewDates[day] : undefined);
+  const marksOf = (day: string) => (Object.hasOwn(marksByDay, day) ? marksByDay[day]! : []);
   const [productId, setProductId] = useState(props.products[0]?.productId ?? '');
   const product = props.products.find((item) => item.productId === productId) ?? props.products[0];
   const today = israelDate(props.now);
@@ -44,10 +47,10 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
   const slots = selectedDate ? slotsOn(selectedDate, duration, busy, props.now) : [];
   const dayLabel = dateTimeFormat(languageTag(locale), { dateStyle: 'full', timeZone: 'UTC' });
   const shortDay = dateTimeFormat(languageTag(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const named = (value: { he: string; en: string }) => (locale === 'he' ? value.he : value.en);
-  const hebrewMonths = [...new Set(days.map((day) => hebrewOf.get(day)).filter((day) => day).map((day) => monthOfHebrewDate(named(day!.hebrew))))];
-  const marked = days.flatMap((day) => { const info = hebrewOf.get(day); return info && info.marks.length ? [info] : []; });
-  const selectedHebrew = selectedDate ? hebrewOf.get(selectedDate) : undefined;
+  const hebrewMonths = [...new Set(days.flatMap((day) => { const hebrew = hebrewOf(day); return hebrew === undefined ? [] : [monthOfHebrewDate(hebrew)]; }))];
+  const marked = days.filter((day) => marksOf(day).length > 0);
+  const selectedHebrew = selectedDate ? hebrewOf(selectedDate) : undefined;
+  const selectedMarks = selectedDate ? marksOf(selectedDate) : [];
   const restOnSelected = selectedDate ? rest.filter((window) => israelDate(Date.parse(window.start)) <= selectedDate && israelDate(Date.parse(window.end) - 1) >= selectedDate) : [];
   /** "Saturday night" on a slot that starts on the day a window ends, after it. */
   const afterRest = (slotStart: string): string | null => {
@@ -80,15 +83,16 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
           {days.map((day) => {
             const inRange = day >= today && day <= lastDay;
             const free = inRange && hasFreeSlot(day, duration, busy, props.now);
-            const hebrew = hebrewOf.get(day);
-            const marks = hebrew?.marks.map(named).join(', ');
-            const label = `${dayLabel.format(new Date(`${day}T00:00:00Z`))}${hebrew ? `, ${named(hebrew.hebrew)}` : ''}${marks ? ` (${marks})` : ''}: ${free ? t('booking.free') : t('booking.unavailable')}`;
+            const hebrew = hebrewOf(day);
+            const dayMarks = marksOf(day);
+            const marks = dayMarks.map((mark) => mark.name).join(', ');
+            const label = `${dayLabel.format(new Date(`${day}T00:00:00Z`))}${hebrew !== undefined ? `, ${hebrew}` : ''}${marks ? ` (${marks})` : ''}: ${free ? t('booking.free') : t('booking.unavailable')}`;
             return (
               <button
                 type="button"
                 key={day}
                 title={marks || undefined}
-                className={`calendar-day${free ? ' is-free' : ''}${selectedDate === day ? ' is-selected' : ''}${hebrew?.marks.length ? ` has-mark is-${hebrew.marks[0]!.kind}` : ''}`}
+                className={`calendar-day${free ? ' is-free' : ''}${selectedDate === day ? ' is-selected' : ''}${dayMarks.length ? ` has-mark is-${dayMarks[0]!.kind}` : ''}`}
                 disabled={!free}
                 aria-pressed={selectedDate === day}
                 data-date={day}
@@ -97,19 +101,19 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
               >
                 {/* Named by the whole label (no aria-label, whose text would not contain both numbers shown). */}
                 <span aria-hidden="true">{Number(day.slice(8))}</span>
-                {hebrew ? <small className="hebrew-day" aria-hidden="true" data-testid="hebrew-day">{hebrewDayOfMonth(named(hebrew.hebrew))}</small> : null}
+                {hebrew !== undefined ? <small className="hebrew-day" aria-hidden="true" data-testid="hebrew-day">{hebrewDayOfMonth(hebrew)}</small> : null}
                 <span className="visually-hidden">{label}</span>
               </button>
             );
           })}
         </div>
         <p className="calendar-legend"><span className="legend-free" /> {t('booking.freeLegend')}</p>
-        {rest.length && props.jewish ? <p className="calendar-legend" data-testid="rest-legend"><span className="legend-rest" /> {t('jewishCalendar.restLegend', { place: named(props.jewish.place) })}</p> : null}
+        {rest.length && props.jewish ? <p className="calendar-legend" data-testid="rest-legend"><span className="legend-rest" /> {t('jewishCalendar.restLegend', { place: props.jewish.place })}</p> : null}
         {marked.length ? (
           <details className="calendar-marks">
             <summary>{t('jewishCalendar.marksTitle')}</summary>
             <ul data-testid="calendar-marks">
-              {marked.map((day) => <li key={day.date}><span className="mark-date">{shortDay.format(new Date(`${day.date}T00:00:00Z`))}</span> {day.marks.map(named).join(', ')}</li>)}
+              {marked.map((day) => <li key={day}><span className="mark-date">{shortDay.format(new Date(`${day}T00:00:00Z`))}</span> {marksOf(day).map((mark) => mark.name).join(', ')}</li>)}
             </ul>
           </details>
         ) : null}
@@ -117,15 +121,15 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
       {selectedDate ? (
         <div className="slots">
           <h3>{t('booking.slotsOn', { date: dayLabel.format(new Date(`${selectedDate}T00:00:00Z`)) })}</h3>
-          {selectedHebrew ? (
+          {selectedHebrew !== undefined ? (
             <p className="hebrew-date" data-testid="selected-hebrew-date">
-              {named(selectedHebrew.hebrew)}{selectedHebrew.marks.length ? ` · ${selectedHebrew.marks.map(named).join(', ')}` : ''}
+              {selectedHebrew}{selectedMarks.length ? ` · ${selectedMarks.map((mark) => mark.name).join(', ')}` : ''}
             </p>
           ) : null}
           {restOnSelected.map((window) => (
             <p key={window.start} className="rest-note" data-testid="rest-note">
               {t('jewishCalendar.restOnDay', {
-                names: window.names.map(named).join(', '), place: named(window.place),
+                names: window.names.join(', '), place: window.place,
                 from: `\u2068${shortDay.format(new Date(`${israelDate(Date.parse(window.start))}T00:00:00Z`))} ${formatTime(window.start, locale)}\u2069`,
                 to: `\u2068${shortDay.format(new Date(`${israelDate(Date.parse(window.end))}T00:00:00Z`))} ${formatTime(window.end, locale)}\u2069`,
               })}

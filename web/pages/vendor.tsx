@@ -4,6 +4,7 @@ import { preload } from 'react-dom';
 import { environmentOf } from '../app/environment.ts';
 import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';
 import { jewishCalendar } from '../api/jewish-calendar.ts';
+import { jewishCalendarShown } from '../api/jewish-calendar-shown.ts';
 import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
 import { vendorDisplayName, vendorPath } from '../app/vendor-path.ts';
 import { localizedPath, languageTag } from '../app/locale-path.ts';
@@ -52,9 +53,11 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   } catch {
     calendarAvailable = false;
   }
-  const jewish = await jewishRead;
+  const answer = await jewishRead;
   // Without the artist's rest windows a Friday evening would look bookable: the calendar waits for them.
-  if (jewish === null) calendarAvailable = false;
+  if (answer === null) calendarAvailable = false;
+  // In the page's language only: the page's hydration data carries it to the browser.
+  const jewish = answer && jewishCalendarShown(answer, locale);
   return { vendor: { ...vendor, products }, busy, jewish, calendarAvailable, now };
 }
 

@@ -161,6 +161,22 @@ describe('vendor page', () => {
     expect(titleOf(html)).toContain(vendor.name.en);
   });
 
+  it("hands the browser the Jewish calendar's days in the page's language only, each Hebrew date by its date", async () => {
+    const jewishOf = (html: string) => {
+      const data = JSON.parse(/window\.__staticRouterHydrationData = (.*?);<\/script>/s.exec(html)![1]!) as { loaderData: Record<string, { jewish?: unknown }> };
+      return Object.values(data.loaderData).find((route) => route?.jewish)!.jewish as { hebrewDates: Record<string, string>; marks: Record<string, unknown> };
+    };
+    const he = jewishOf((await page(market.url, `/artists/${vendor.alias}/${vendor.id}/${vendor.slugHe}`)).html);
+    const en = jewishOf((await page(market.url, `/en/artists/${vendor.alias}/${vendor.id}/${vendor.slugEn}`)).html);
+    // The booking horizon's days, the same dates in both languages.
+    expect(Object.keys(he.hebrewDates).length).toBeGreaterThan(80);
+    expect(Object.keys(en.hebrewDates)).toEqual(Object.keys(he.hebrewDates));
+    expect(Object.values(he.hebrewDates).every((date) => /^[\u0590-\u05FF"׳״]+ [\u0590-\u05FF ׳״]+$/.test(date))).toBe(true);
+    expect(Object.values(en.hebrewDates).every((date) => /^\d{1,2} [A-Za-z' ]+ \d{4}$/.test(date))).toBe(true);
+    expect(JSON.stringify(he)).not.toMatch(/Kislev|Tevet|Shvat|Adar|Nisan|Iyyar|Sivan|Tamuz|Av|Elul|Tishrei|Cheshvan/);
+    expect(JSON.stringify(en)).not.toMatch(/[\u0590-\u05FF]/);
+  });
+
   it('redirects a wrong category alias, a wrong name slug or a missing slug to the canonical URL', async () => {
     const canonicalHe = `/artists/${vendor.alias}/${vendor.id}/${vendor.slugHe}`;
     for (const wrong of [`/artists/artist/${vendor.id}/${vendor.slugHe}`, `/artists/${vendor.alias}/${vendor.id}/wrong-name`, `/artists/${vendor.alias}/${vendor.id}`]) {
