@@ -39,6 +39,41 @@ describe('memory cache specifics', () => {
     expect(await cache.get('k')).toBeUndefined();
   });
 
+  it('evicts in least-recently-used order through many evictions, reads, deletes, purges and a cache emptied and filled again', async () => {
+    // A list, most recently used last, is the reference the cache must agree with at every step.
+    const cache = createMemoryCache({ maxEntries: 6, maxChars: 40 });
+    let model: Array<{ key: string; value: string; tag: string }> = [];
+    const charsOf = (list: typeof model) => list.reduce((sum, entry) => sum + entry.key.length + entry.value.length, 0);
+    let seed = 7;
+    const random = (n: number) => { seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648; return seed % n; };
+    for (let step = 0; step < 5_000; step++) {
+      const key = `k${random(12)}`;
+      const op = random(20);
+      if (op < 9) {
+        const value = 'v'.repeat(1 + random(8));
+        const tag = `t${random(3)}`;
+        await cache.set(key, value, { ttlMs: 60_000, tags: [tag] });
+        model = [...model.filter((entry) => entry.key !== key), { key, value, tag }];
+        while (model.length > 6 || charsOf(model) > 40) model.shift();
+      } else if (op < 17) {
+        const found = model.find((entry) => entry.key === key);
+        expect(await cache.get(key), `step ${step}: get ${key}`).toBe(found?.value);
+        if (found) model = [...model.filter((entry) => entry !== found), found];
+      } else if (op < 18) {
+        await cache.delete(key);
+        model = model.filter((entry) => entry.key !== key);
+      } else if (op < 19) {
+        const tag = `t${random(3)}`;
+        await cache.purgeTags([tag]);
+        model = model.filter((entry) => entry.tag !== tag);
+      } else {
+        for (const entry of [...model]) await cache.delete(entry.key);
+        model = [];
+      }
+      expect(cache.size(), `step ${step}`).toBe(model.length);
+    }
+  });
+
   it('an evicted entry is no longer indexed under its tags', async () => {
     const cache = createMemoryCache({ maxEntries: 1 });
     await cache.set('a', 'A', { ttlMs: 60_000, tags: ['t'] });
