@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
+import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
 
 // The views file has more than one connection when `npm run views:rebuild` runs beside a server (or
@@ -55,4 +56,47 @@ it('a server sees another connection rebuild the views: counts, findOne, listing
   expect(await read()).toMatchObject({ count: 5, page: ['v0', 'v1', 'v2'] });
   await cards.replaceOne({ ...card(0, 'a'), note: 'ours' });
   expect((await read()).texts[0]).toBe(JSON.stringify({ _id: 'v0', name: 'n0', category: 'a', tags: ['a'], note: 'ours' }));
+});
+
+it("a turn's reads ask data_version once; another process's commit is seen from the next turn on, and at once by a unit or after a write", async () => {
+  const path = join(dir, 'turns.sqlite');
+  const server = open(path);
+  const cards = server.collection('cards');
+  await cards.createIndex({ name: 1 });
+  for (let i = 0; i < 6; i++) await cards.replaceOne(card(i, i % 2 ? 'a' : 'b'));
+  await cards.keepTexts!(omit);
+  // Another process's connection: plain SQLite, no store of this process.
+  const other = new DatabaseSync(path);
+  const theirs = (i: number) => other.prepare('INSERT INTO "v_cards" (id, doc) VALUES (?, jsonb(?))').run(`v${i}`, JSON.stringify(card(i, 'a')));
+  const asked = vi.spyOn(StatementSync.prototype, 'get');
+  const pragmas = () => asked.mock.contexts.filter((statement) => (statement as StatementSync).sourceSQL === 'PRAGMA data_version').length;
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  try {
+    await nextTurn();
+    // A listing's reads one after the other, as a request makes them: one question for all.
+    const before = pragmas();
+    expect(await cards.count({ category: 'a' })).toBe(3);
+    expect(await cards.findTexts!({ category: 'a' }, { sort: { name: 1 }, limit: 2 }, omit)).toHaveLength(2);
+    expect((await cards.find({ category: 'a' }, { sort: { name: 1 } })).map((doc) => doc._id)).toEqual(['v1', 'v3', 'v5']);
+    expect(pragmas() - before).toBe(1);
+
+    theirs(6);
+    await nextTurn();
+    expect(await cards.count({ category: 'a' })).toBe(4);
+    expect((await cards.find({ category: 'a' }, { sort: { name: 1 } })).map((doc) => doc._id)).toEqual(['v1', 'v3', 'v5', 'v6']);
+
+    // A unit asks when it begins, whatever the turn asked before.
+    theirs(7);
+    expect(await server.atomically!(async () => cards.count({ category: 'a' }))).toBe(5);
+
+    // So does a write, and the read after it.
+    await nextTurn();
+    expect(await cards.count({ category: 'a' })).toBe(5);
+    theirs(8);
+    await cards.replaceOne(card(9, 'b'));
+    expect(await cards.count({ category: 'a' })).toBe(6);
+  } finally {
+    asked.mockRestore();
+    other.close();
+  }
 });

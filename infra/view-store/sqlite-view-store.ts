@@ -10,6 +10,7 @@ import { ServedTexts } from './sqlite-served-texts.ts';
 import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCondition, type SqlParam } from './sqlite-filter.ts';
 import { PATH_SHAPES_SCHEMA, SqliteQueryPlanner } from './sqlite-query-planner.ts';
 import type { WalCheckpointerData } from './sqlite-wal-checkpointer.ts';
+import { connectionTo, type FileConnection } from './sqlite-file-connections.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -568,11 +569,21 @@ class SqliteStoreCore {
   private readonly dataVersionStatement: StatementSync;
   /** Settles when the unit in progress ends; null when none is open. */
   private unitEnded: Promise<void> | null = null;
-  /** freshen() has asked data_version since the last microtask checkpoint. */
+  /** freshen() has asked data_version since the last microtask checkpoint, and this turn. */
   private freshenedThisRun = false;
+  private freshenedThisTurn = false;
+  private readonly runEnded = () => {
+    this.freshenedThisRun = false;
+  };
+  private readonly turnEnded = () => {
+    this.freshenedThisTurn = false;
+  };
+  /** Whether another store of this process has the file open. */
+  private readonly connection: FileConnection;
 
   constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid') {
     this.db = new DatabaseSync(path);
+    this.connection = connectionTo(path);
     this.orderLists = orderLists;
     // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
@@ -603,6 +614,11 @@ class SqliteStoreCore {
     this.reloadListeners.push(listener);
   }
 
+  /** The file is no longer open here (freshen of the other stores of this process on it). */
+  closed(): void {
+    this.connection.close();
+  }
+
   private readDataVersion(): number {
     return (this.dataVersionStatement.get() as unknown as [number])[0];
   }
@@ -614,17 +630,27 @@ class SqliteStoreCore {
    * none of it holds. data_version changes only for other connections' commits, so this process's own
    * writes keep what they did not touch. Inside a unit this connection holds the write lock, so nobody
    * else commits until it ends: a rebuild's writes (one unit) do not ask (2.4 µs a pragma, per write).
+   *
+   * Once per turn: the microtasks that one I/O callback or timer sets going (a request's validation,
+   * page, count and response figures) ask once. Whatever makes this process know of another process's
+   * commit reaches it as I/O, in a turn of its own, so no read of the turn could be owed that commit;
+   * the pragma was ~5% of a search cache miss, asked by each of its reads. Not so when another store
+   * of this process has the file open (its commit can land between two microtasks): then once per
+   * synchronous run. A write outside a unit (it may have waited for another connection's lock) and the
+   * start of a unit ask again (`force`).
    */
-  freshen(): void {
+  freshen(force = false): void {
     if (this.unit.getStore()) return;
-    // Once per synchronous run: the reads started together (a listing's count and its page) would see
-    // a commit landing between them no more consistently by asking twice (the count was answered
-    // already), and the pragma is ~5% of a search cache miss.
-    if (this.freshenedThisRun) return;
-    this.freshenedThisRun = true;
-    queueMicrotask(() => {
-      this.freshenedThisRun = false;
-    });
+    if (!force && (this.connection.shared() ? this.freshenedThisRun : this.freshenedThisTurn)) return;
+    if (!this.freshenedThisRun) {
+      this.freshenedThisRun = true;
+      queueMicrotask(this.runEnded);
+    }
+    if (!this.freshenedThisTurn) {
+      this.freshenedThisTurn = true;
+      // A tick queued from a microtask runs once the microtask queue is empty: at the end of the turn.
+      process.nextTick(this.turnEnded);
+    }
     const version = this.readDataVersion();
     if (version === this.dataVersion) return;
     this.dataVersion = version;
@@ -674,8 +700,15 @@ class SqliteStoreCore {
    */
   async write<T>(write: () => T): Promise<T> {
     while (this.unitEnded && !this.unit.getStore()) await this.unitEnded;
-    this.freshen();
-    return write();
+    if (this.unit.getStore()) return write();
+    this.freshen(true);
+    try {
+      return write();
+    } finally {
+      // The statement may have waited for another connection's commit: the next read asks again.
+      this.freshenedThisRun = false;
+      this.freshenedThisTurn = false;
+    }
   }
 
   async atomically<T>(work: () => Promise<T>): Promise<T> {
@@ -685,7 +718,7 @@ class SqliteStoreCore {
     this.unitEnded = new Promise((resolve) => { end = resolve; });
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      this.freshen(); // what others committed before the unit took the write lock
+      this.freshen(true); // what others committed before the unit took the write lock
       const result = await this.unit.run(true, work);
       this.db.exec('COMMIT');
       return result;
@@ -770,6 +803,7 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
     async close() {
       await checkpointer?.close();
       if (core.db.isOpen) core.db.close();
+      core.closed();
     },
   };
 }
