@@ -39,3 +39,13 @@ describe('ServedTexts', () => {
     expect([1, 2, 3, 4].map((rid) => served.has(rid))).toEqual([false, true, true, false]);
   });
 });
+
+describe('the default bound', () => {
+  it('keeps every vendor card of 100,000 vendors (~480 characters each, some longer)', () => {
+    const served = new ServedTexts().of('a');
+    const card = 'x'.repeat(600);
+    for (let rid = 1; rid <= 100_000; rid++) served.set(rid, card);
+    expect(served.size).toBe(100_000);
+    expect(served.has(1)).toBe(true);
+  });
+});

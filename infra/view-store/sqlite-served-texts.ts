@@ -4,11 +4,11 @@
 // decoding, ~10% of a cache miss of the vendor search). Like the kept orders and counts, it is
 // dropped whenever the collection changes, so a text here is always the one the row would give now.
 // Bounded in characters: when full, texts not served again since the last drop go first, the oldest
-// first, so the most served ones (first pages of the common listings at 100,000 vendors) stay; every card of
-// 10,000 vendors fits.
+// first, so the most served ones stay. Every card of 100,000 vendors fits (~480 characters each): with
+// 8 million (~15,000 cards) the search's deep pages at that scale read most of their rows again.
 
-/** Characters kept at most (2 bytes each for texts holding Hebrew: ~16 MB). */
-const MAX_SERVED_CHARS = 8_000_000;
+/** Characters kept at most (2 bytes each for texts holding Hebrew: ~128 MB when full). */
+const MAX_SERVED_CHARS = 64_000_000;
 
 /** A served text, and the drop (epoch) it was last served after. */
 interface Served { text: string; epoch: number }
