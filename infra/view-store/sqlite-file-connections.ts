@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 // The view stores this process has open, by file. A store that is the only one of its process on its
@@ -17,7 +18,13 @@ export interface FileConnection {
 export function connectionTo(path: string): FileConnection {
   // ':memory:' and '' are private databases: nobody else ever sees them.
   if (path === ':memory:' || path === '') return { shared: () => false, close: () => undefined };
-  const file = resolve(path);
+  // The file itself, whichever name (a link, a relative path) the store was opened by; it exists once opened.
+  let file: string;
+  try {
+    file = realpathSync(path);
+  } catch {
+    file = resolve(path);
+  }
   openHere.set(file, (openHere.get(file) ?? 0) + 1);
   let open = true;
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
@@ -99,4 +99,17 @@ it("a turn's reads ask data_version once; another process's commit is seen from 
     asked.mockRestore();
     other.close();
   }
+});
+
+it('a second store of this process on the same file, by another name, is seen within the turn', async () => {
+  const path = join(dir, 'linked.sqlite');
+  const server = open(path);
+  const cards = server.collection('cards');
+  for (let i = 0; i < 3; i++) await cards.replaceOne(card(i, 'a'));
+  expect(await cards.count({ category: 'a' })).toBe(3);
+  symlinkSync(path, join(dir, 'link.sqlite'));
+  const other = open(join(dir, 'link.sqlite'));
+  // No turn passes: the other store's commit lands between two microtasks of this one.
+  await other.collection('cards').replaceOne(card(3, 'a'));
+  expect(await cards.count({ category: 'a' })).toBe(4);
 });
