@@ -36,6 +36,8 @@ export interface NotificationReactorOptions {
   checkpointEvery?: number;
   /** How long the feed stays quiet before the checkpoint of pages that queued nothing is saved; default 200 ms. */
   quietMs?: number;
+  /** A page that queued jobs within this long of the previous save is saved that long after it instead (dueSavesApartMs); default 1,000 ms. */
+  dueSavesApartMs?: number;
   /** Wait before resubscribing after a failure. */
   retryDelayMs?: number;
   /** Where the checkpoint is kept (the relay's single-position store serves here too); default the view store. */
@@ -119,10 +121,13 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
       return jobs.length;
     },
     skipHandled: globalOrder,
-    // A page that queued jobs is saved with it, so a restart re-queues at most that page; pages that
-    // queued none (most of a long log's past: no longer news) every 5,000 events, not a file write per page.
+    // A page that queued jobs is saved with it, or, within a second of the previous save, a second after
+    // it: a restart re-queues at most that second of pages (jobs are deduplicated by id, and the worker
+    // skips a source event it notified), and a steady load writes the file once a second, not per page.
+    // Pages that queued none (most of a long log's past: no longer news) every 5,000 events.
     checkpointEvery: options.checkpointEvery ?? 5000,
     checkpointDue: (_events, queued) => queued > 0,
+    dueSavesApartMs: options.dueSavesApartMs ?? 1000,
     ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
     retryDelayMs: options.retryDelayMs ?? 1000,
     // Resuming from the last handled page re-queues at most that page: jobs are deduplicated by id.

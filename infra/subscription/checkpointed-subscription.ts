@@ -49,6 +49,13 @@ export interface CheckpointedSubscriptionOptions<R> {
   checkpointDue?(events: RecordedEvent[], result: R): boolean;
   /** ...or when no page came for this long. Default 200 ms. */
   quietMs?: number;
+  /**
+   * A save checkpointDue asks for within this long of the previous save is made by a timer that long
+   * after it (or with a later page due by count) instead of with its page: under a steady load a follower
+   * that acts on most pages writes its checkpoint a few times a second, not with every page. A crash then
+   * redoes at most this long of pages (every consumer is idempotent). Default 0: with its page.
+   */
+  dueSavesApartMs?: number;
   /** Wait before resubscribing after the n-th failure in a row (n from 1); default 1 s. */
   retryDelayMs?: number | ((attempt: number) => number);
   /** Told about every failure the subscription recovers from by resubscribing (attempt: how many in a row). */
@@ -173,12 +180,17 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   const lingerMs = options.lingerMs ?? 0;
   const checkpointEvery = Math.max(1, options.checkpointEvery ?? 500);
   const quietMs = options.quietMs ?? 200;
+  const dueSavesApartMs = options.dueSavesApartMs ?? 0;
   const retryDelay = typeof options.retryDelayMs === 'function' ? options.retryDelayMs : () => (options.retryDelayMs as number | undefined) ?? 1000;
   const unit = options.atomically ?? (<T>(work: () => Promise<T>) => work());
 
   let position = -1;
   let unsaved = 0;
   let quietTimer: NodeJS.Timeout | null = null;
+  /** The save a page asked for within dueSavesApartMs of the previous one, when it is due. */
+  let dueTimer: NodeJS.Timeout | null = null;
+  /** performance.now() of the last save. */
+  let savedAt = Number.NEGATIVE_INFINITY;
   let following: { abort: AbortController; done: Promise<void> } | null = null;
   /** stop() was called since the last start(). */
   let stopped = false;
@@ -195,6 +207,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   function clearQuietTimer(): void {
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = null;
+    if (dueTimer) clearTimeout(dueTimer);
+    dueTimer = null;
   }
 
   async function saveCheckpoint(): Promise<void> {
@@ -202,6 +216,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     if (unsaved === 0 || position < 0) return;
     const saving = position;
     await unit(() => options.checkpoint.save(saving));
+    savedAt = performance.now();
     unsaved = 0;
   }
 
@@ -219,10 +234,17 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     // of types the subscriber does not handle (SubscribeOptions.types), which a crash need not read again.
     const passed = options.skipHandled ? last - position : events.length;
     let due = unsaved + passed >= checkpointEvery;
+    let deferred = false;
     const result = await unit(async () => {
       const handled = await options.handlePage(events);
-      due ||= options.checkpointDue?.(events, handled) === true;
-      if (due && last >= 0) await options.checkpoint.save(last);
+      if (!due && options.checkpointDue?.(events, handled) === true) {
+        deferred = performance.now() - savedAt < dueSavesApartMs;
+        due = !deferred;
+      }
+      if (due && last >= 0) {
+        await options.checkpoint.save(last);
+        savedAt = performance.now();
+      }
       return handled;
     });
     // Committed: only now does the position move, so a failed unit is handled again from before it.
@@ -232,9 +254,15 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
       clearQuietTimer();
     } else {
       unsaved += passed;
-      clearQuietTimer();
-      quietTimer = setTimeout(() => void serially(saveCheckpoint).catch(reportCheckpointError), quietMs);
+      if (quietTimer) clearTimeout(quietTimer);
+      const save = () => void serially(saveCheckpoint).catch(reportCheckpointError);
+      quietTimer = setTimeout(save, quietMs);
       quietTimer.unref?.();
+      // Not put off by later pages, as the quiet save is: due that long after the previous save.
+      if (deferred && !dueTimer) {
+        dueTimer = setTimeout(save, Math.max(0, savedAt + dueSavesApartMs - performance.now()));
+        dueTimer.unref?.();
+      }
     }
     options.committed?.(result, events);
     for (const wake of [...wakers]) wake();
