@@ -46,7 +46,8 @@ export type AppendOutcome =
 
 /** Opens the writing side of a store on `db` (schema and pragmas already set): `write(group)` commits one group. */
 export function groupWriter(db: DatabaseSync): (group: readonly AppendRequest[]) => AppendOutcome[] {
-  const streamRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
+  // +?: a bare ? here would have the statement prepared again at every call (sqlite-event-store.ts, its statements).
+  const streamRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = +?');
   const head = db.prepare('SELECT MAX(position) AS position FROM events');
   const insert = db.prepare(
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',

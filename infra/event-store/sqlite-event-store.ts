@@ -155,15 +155,19 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   configureConnection(db, synchronous);
   db.exec(EVENTS_SCHEMA);
 
+  // The parameters are written +? (the same value): SQLite's planner looks at the value bound to a bare ?
+  // in some places (a LIMIT, an ORDER BY's equality or range), and a statement that did is prepared
+  // again whenever that parameter is bound, i.e. at every call (SQLITE_STMTSTATUS_REPREPARE): the
+  // stream reads of every command and the tail's reads, ~4% of the server's CPU under figure 2's load.
   const statements = {
-    readForwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
-    readBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
-    readAll: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`),
-    readAllBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position < ? ORDER BY position DESC LIMIT ?`),
+    readForwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = +? AND revision >= +? ORDER BY revision ASC LIMIT +?`),
+    readBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = +? AND revision <= +? ORDER BY revision DESC LIMIT +?`),
+    readAll: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > +? ORDER BY position ASC LIMIT +?`),
+    readAllBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position < +? ORDER BY position DESC LIMIT +?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
     pageEnd: db.prepare('SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?'),
     readTypes: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
-      WHERE position > ? AND position <= ? AND (type IN (SELECT value FROM json_each(?)) OR position = ?) ORDER BY position`),
+      WHERE position > +? AND position <= +? AND (type IN (SELECT value FROM json_each(?)) OR position = +?) ORDER BY position`),
   };
 
   let closed = false;
