@@ -7,6 +7,7 @@ import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { createEventApplier } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
+import { ensureViewIndexes } from './view-indexes.ts';
 import type { FromHelper, HelperCounts, HelperTask } from './rebuild-split.ts';
 
 // The helper process of a split rebuild (rebuild-split.ts): replays the log up to the rebuild's last
@@ -123,6 +124,9 @@ async function run(): Promise<HelperCounts> {
         },
       });
       await applier.flush();
+      // Its views' indexes, here, beside the rebuild's replay: the rebuild's copy takes their entries
+      // as they are (copyCollectionsFrom) instead of building them after both replays, on one core.
+      await ensureViewIndexes(viewStore, projections);
     });
   } finally {
     await viewStore.close();

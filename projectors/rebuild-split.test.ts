@@ -11,7 +11,8 @@ import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
 import { rebuildViews, type RebuildReport } from './rebuild.ts';
-import { planSplit } from './rebuild-split.ts';
+import { planSplit, startRebuildHelper } from './rebuild-split.ts';
+import { silentLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
 import { systemTestActor } from './testing/recorded-event.ts';
@@ -62,6 +63,26 @@ function rowsOf(path: string): Record<string, unknown[]> {
   }
 }
 
+/** The indexes a views file declares (name and SQL), the views' and their element tables'. */
+function indexesOf(path: string): Array<{ name: string; sql: string }> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`).all().map((row) => ({ ...row }) as { name: string; sql: string });
+  } finally {
+    db.close();
+  }
+}
+
+/** The path shapes a views file keeps (sqlite-query-planner.ts). */
+function shapesOf(path: string): unknown[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare('SELECT collection, path, array_above, kinds FROM path_shapes ORDER BY collection, path').all().map((row) => ({ ...row }));
+  } finally {
+    db.close();
+  }
+}
+
 const counts = (report: RebuildReport) => ({ events: report.events, applied: report.applied, ignored: report.ignored, invalid: report.invalid, documents: report.documents, lastPosition: report.lastPosition });
 const scratchLeft = (dataDir: string) => readdirSync(dataDir).filter((name) => name.startsWith('.views-rebuild-'));
 
@@ -106,6 +127,35 @@ describe('rebuild with a helper process', () => {
     expect(most.helper!.views).toEqual(expect.arrayContaining([...even.helper!.views, ...moved]));
     expect(counts(most)).toEqual(counts(one));
     expect(rowsOf(mostPath)).toEqual(rowsOf(onePath));
+  });
+
+  it("has the helper build its views' indexes in its file, whose copy brings them: the schema and path shapes of a rebuild on one thread", async () => {
+    const { eventStore } = await logWithHistory();
+    const split = planSplit({ eventStore, viewStore: openViews(join(dir, `unused-${dirs}.sqlite`)), projections: allProjections, events: (await eventStore.headPosition()) + 1, splitFrom: 0 })!;
+    const helper = startRebuildHelper({ split, upTo: await eventStore.headPosition(), pageSize: 20, bufferDocuments: 5000, keepReadBack: 0, log: silentLog });
+    try {
+      await helper.finished;
+      const helperIndexes = indexesOf(helper.viewsPath).map((index) => index.name);
+      const declared = split.helper.flatMap((projection) => (projection.indexes ?? []).map((keys) => `v_${projection.collection}:${Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_')}`));
+      expect(declared.length).toBeGreaterThan(0);
+      expect(helperIndexes).toEqual(expect.arrayContaining(declared));
+    } finally {
+      helper.stop();
+    }
+
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
+    const splitPath = join(dir, `split-${dirs}.sqlite`);
+    await rebuildViews({ eventStore, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0 });
+    expect(indexesOf(splitPath)).toEqual(indexesOf(onePath));
+    expect(shapesOf(splitPath)).toEqual(shapesOf(onePath));
+    expect(rowsOf(splitPath)).toEqual(rowsOf(onePath));
+    const file = new DatabaseSync(splitPath, { readOnly: true });
+    try {
+      expect(file.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    } finally {
+      file.close();
+    }
   });
 
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {

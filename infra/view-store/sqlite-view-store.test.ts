@@ -448,6 +448,50 @@ describe('SqliteViewStore specifics', () => {
     }
     expect(await store.collection('notes').find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'n0', text: 'stays' }, { _id: 'n1', text: 'from the other file' }]);
   });
+
+  it('copies an empty collection with the source\'s indexes and path shapes, and detaches the source once the unit ends', async () => {
+    const otherPath = freshPath();
+    const other = openSqliteViewStore({ path: otherPath });
+    const source = other.collection('cards');
+    for (const [rank, id] of ['c', 'a', 'b'].entries()) await source.replaceOne({ _id: id, rank, tagIds: [`t${rank}`] });
+    await source.createIndex({ rank: 1 });
+    await source.createIndex({ tagIds: 1 });
+    await other.close();
+    const schema = (file: string, sql: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return db.prepare(sql).all().map((row) => ({ ...row }));
+      } finally {
+        db.close();
+      }
+    };
+    await store.atomically(async () => {
+      expect(await store.copyCollectionsFrom(otherPath, ['cards'])).toBe(3);
+    });
+    // The rows with their rids, the index declared here with its entries (no createIndex on this side), the shapes learnt there.
+    expect(schema(path, 'SELECT rid, id, json(doc) AS doc FROM "v_cards" ORDER BY rid')).toEqual(schema(otherPath, 'SELECT rid, id, json(doc) AS doc FROM "v_cards" ORDER BY rid'));
+    const indexes = `SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'v_cards' AND sql IS NOT NULL ORDER BY name`;
+    expect(schema(path, indexes)).toEqual(schema(otherPath, indexes));
+    expect(schema(path, indexes).map((row) => row.name)).toContain('v_cards:rank_1');
+    expect(schema(path, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    const shapes = `SELECT path, array_above, kinds FROM path_shapes WHERE collection = 'cards' ORDER BY path`;
+    expect(schema(path, shapes)).toEqual(schema(otherPath, shapes));
+    expect(schema(path, shapes)).not.toEqual([]);
+    expect(store.explain('cards', { rank: 1 }).join('\n')).toMatch(/USING INDEX v_cards:rank_1 /);
+    const cards = store.collection('cards');
+    await cards.createIndex({ tagIds: 1 });
+    expect((await cards.find({ tagIds: 't1' })).map((doc) => doc._id)).toEqual(['a']);
+    await cards.replaceOne({ _id: 'd', rank: 7, tagIds: ['t1'] });
+    expect((await cards.find({ tagIds: 't1' }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['a', 'd']);
+    // The source is detached once each unit ends: SQLite holds at most 10 attached files at once.
+    for (let round = 0; round < 12; round++) {
+      await store.atomically(async () => {
+        await store.dropCollection('cards');
+        expect(await store.copyCollectionsFrom(otherPath, ['cards'])).toBe(3);
+      });
+    }
+    expect(await cards.count({ rank: 2 })).toBe(1);
+  });
 });
 
 describe('literalPrefixes', () => {
