@@ -156,7 +156,8 @@ describe('rebuild with a helper process', () => {
     } finally {
       file.close();
     }
-  });
+    // The helper's run and two rebuilds: twice the others' time.
+  }, 60_000);
 
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {
     const { eventStore } = await logWithHistory();
