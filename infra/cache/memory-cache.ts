@@ -26,22 +26,6 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const keysByTag = new Map<string, Set<string>>();
-  // The least recently used key, through one iterator kept across calls: a Map iterator goes on past
-  // deletions and sees what is added after it (the spec's live iteration), so it yields the keys oldest
-  // first. A fresh `entries.keys().next()` per eviction walked every deleted slot at the front of the
-  // Map's table (V8 compacts them only when it grows), each eviction of a full cache (figure 5's load
-  // evicts at every page and read stored).
-  let oldestFirst = entries.keys();
-  const leastRecentlyUsed = (): string | undefined => {
-    let next = oldestFirst.next();
-    // Eviction always leaves the entry just set after the iterator, so it never finishes; were it to
-    // (a finished iterator stays finished), a new one starts from the oldest entry.
-    if (next.done) {
-      oldestFirst = entries.keys();
-      next = oldestFirst.next();
-    }
-    return next.done ? undefined : next.value;
-  };
 
   function forget(key: string): void {
     const entry = entries.get(key);
@@ -79,7 +63,10 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      while (entries.size > maxEntries || chars > maxChars) forget(leastRecentlyUsed()!);
+      while (entries.size > maxEntries || chars > maxChars) {
+        const oldest = entries.keys().next().value as string;
+        forget(oldest);
+      }
     },
     async purgeTags(tags) {
       for (const tag of tags) {
