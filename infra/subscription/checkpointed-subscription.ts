@@ -204,7 +204,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     return result;
   };
 
-  function clearQuietTimer(): void {
+  function clearPendingSaves(): void {
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = null;
     if (dueTimer) clearTimeout(dueTimer);
@@ -212,7 +212,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   }
 
   async function saveCheckpoint(): Promise<void> {
-    clearQuietTimer();
+    clearPendingSaves();
     if (unsaved === 0 || position < 0) return;
     const saving = position;
     await unit(() => options.checkpoint.save(saving));
@@ -251,7 +251,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     position = last;
     if (due) {
       unsaved = 0;
-      clearQuietTimer();
+      clearPendingSaves();
     } else {
       unsaved += passed;
       if (quietTimer) clearTimeout(quietTimer);
@@ -386,7 +386,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
     },
 
     advanceTo(reached) {
-      clearQuietTimer();
+      clearPendingSaves();
       unsaved = 0;
       if (reached > position) position = reached;
       for (const wake of [...wakers]) wake();
