@@ -113,3 +113,17 @@ it('a second store of this process on the same file, by another name, is seen wi
   await other.collection('cards').replaceOne(card(3, 'a'));
   expect(await cards.count({ category: 'a' })).toBe(4);
 });
+
+it("a filter's translation does not outlive another connection's commit that made its path hold arrays", async () => {
+  const path = join(dir, 'shapes.sqlite');
+  const server = open(path);
+  const cards = server.collection('cards');
+  await cards.replaceOne({ _id: 'a', label: 'x' });
+  // Planned while the path holds only strings: `= ?` on the field.
+  expect(await cards.count({ label: 'x' })).toBe(1);
+  const other = open(path);
+  await other.collection('cards').replaceOne({ _id: 'b', label: ['y', 'x'] });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(await cards.count({ label: 'x' })).toBe(2);
+  expect((await cards.find({ label: 'x' }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['a', 'b']);
+});
