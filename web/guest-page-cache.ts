@@ -7,10 +7,15 @@ import { REFRESH_COOKIE, TOKEN_COOKIE } from './app/cookies.ts';
 // - every read went through the in-process reads, answered 200 and is cacheable (so its tags are known);
 // - no view changed while it rendered (the GET cache's purge generation, as for answers);
 // - it read no cookie the request carries (a guest's favorites change the page: rendered fresh);
-// - it set no cookie and answered 200.
+// - it set no cookie and answered 200;
+// - its address was rendered before (one of the last RENDERED_KEYS_KEPT rendered): a page asked for once
+//   (most of a large catalog's pages, a crawler's walk) would only push the GET cache's answers out of
+//   the shared store, and cost its copy and its tags for nothing.
 // Never for a signed-in visitor. Entries live as long as the answers they hold (SPEC §9: 10 s).
 
 export const GUEST_PAGE_TTL_MS = 10_000;
+/** How many addresses of guest pages rendered but not stored are remembered (a key is ~100 characters). */
+export const RENDERED_KEYS_KEPT = 10_000;
 
 export interface GuestPage {
   status: number;
@@ -30,9 +35,12 @@ export interface PageRecording {
   cookies: Record<string, string>;
   /** For the API client's transport: the tags of one read, or null when they are unknown. */
   onRead(tags: readonly string[] | null): void;
-  /** Stores the page if it may be (see above); true when stored. */
-  store(key: string, page: GuestPage, options: { setCookie: boolean }): Promise<boolean>;
+  /** Stores the page if it may be (see above). */
+  store(key: string, page: GuestPage, options: { setCookie: boolean }): Promise<StoreOutcome>;
 }
+
+/** Stored; storable but its address's first render (stored at the next); or not storable. */
+export type StoreOutcome = 'stored' | 'first-render' | 'not-storable';
 
 /** A visitor without a session: no access token and no refresh token. */
 export const isGuestRequest = (cookies: Record<string, string>): boolean => !(TOKEN_COOKIE in cookies) && !(REFRESH_COOKIE in cookies);
@@ -48,10 +56,21 @@ export function createGuestPageCache(options: {
   /** The GET cache's purge generation (query-api/get-cache.ts): a page rendered across a purge is not stored. */
   generation: () => number;
   ttlMs?: number;
+  renderedKeysKept?: number;
   logError?: (error: unknown, message: string) => void;
 }): GuestPageCache {
   const ttlMs = options.ttlMs ?? GUEST_PAGE_TTL_MS;
   const logError = options.logError ?? ((error, message) => console.error(message, error));
+  const renderedKeysKept = options.renderedKeysKept ?? RENDERED_KEYS_KEPT;
+  // Addresses of storable pages rendered once, least recently rendered first (a Map keeps insertion order).
+  const renderedOnce = new Map<string, true>();
+  /** Whether this address was rendered before; remembers it either way. */
+  const renderedBefore = (key: string): boolean => {
+    const before = renderedOnce.delete(key);
+    renderedOnce.set(key, true);
+    if (renderedOnce.size > renderedKeysKept) renderedOnce.delete(renderedOnce.keys().next().value!);
+    return before;
+  };
   const carriesAny = (cookies: Record<string, string>, names: readonly string[]) =>
     names.some((name) => (name === EVERY_COOKIE ? Object.keys(cookies).length > 0 : name in cookies));
 
@@ -98,7 +117,8 @@ export function createGuestPageCache(options: {
         async store(key, page, { setCookie }) {
           const names = [...cookiesRead];
           const storable = !untagged && !setCookie && page.status === 200 && options.generation() === generation && !carriesAny(requestCookies, names);
-          if (!storable) return false;
+          if (!storable) return 'not-storable';
+          if (!renderedBefore(key)) return 'first-render';
           try {
             // The meta line is JSON (no raw newline); the page follows as it is.
             const meta = JSON.stringify({ status: page.status, contentSecurityPolicy: page.contentSecurityPolicy, cookiesRead: names });
@@ -106,12 +126,12 @@ export function createGuestPageCache(options: {
             // A purge that ran while storing may have missed this entry (as in query-api/get-cache.ts).
             if (options.generation() !== generation) {
               await options.cache.delete(key);
-              return false;
+              return 'not-storable';
             }
-            return true;
+            return 'stored';
           } catch (error) {
             logError(error, 'guest page cache write failed');
-            return false;
+            return 'not-storable';
           }
         },
       };

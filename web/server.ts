@@ -279,7 +279,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       if (recording) {
         // Still private for shared caches: they could neither revalidate it (no validator) nor purge it by tag.
         const stored = await recording.store(pageKey, page, { setCookie: res.hasHeader('Set-Cookie') });
-        res.setHeader('X-Cache', stored ? 'miss' : 'bypass');
+        res.setHeader('X-Cache', stored === 'not-storable' ? 'bypass' : 'miss');
       }
       sendHtml(req, res, page);
     } catch (error) {
