@@ -457,8 +457,11 @@ async function composeQueryApi(c: Composition, app: HttpApp, parts: { projection
   // A GET the command API's router takes first (mounted before) is the command API's to answer: in process
   // when its route allows it (GET /api/user/current, command-api/in-process-reads.ts), else over HTTP.
   const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
+  const commandRead = (request: { url: string }) => commandReads.some((matches) => matches(request.url.split('?')[0]!));
   const inProcessReads: InProcessReader = {
-    read: (request) => (commandReads.some((matches) => matches(request.url.split('?')[0]!)) ? (commandApi?.read(request) ?? null) : queryApi.read(request)),
+    read: (request) => (commandRead(request) ? (commandApi?.read(request) ?? null) : queryApi.read(request)),
+    // Values only of the query API's reads: the command API's go through `read` (or HTTP).
+    readValue: (request) => (commandRead(request) ? null : queryApi.readValue(request)),
   };
   c.readinessChecks.push(reachableCheck('views', async () => `${await viewStore.collection('_checkpoints').count()} checkpoints`));
   return { queryApi, inProcessReads };

@@ -11,7 +11,7 @@ import { awaitRevision } from './read-your-writes.ts';
 import { normalizedQuery, parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
 import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
-import { answerText } from './json-text.ts';
+import { answerText, JsonText } from './json-text.ts';
 import { weakEtag } from './weak-etag.ts';
 import type { QueryApiPorts } from './ports.ts';
 import type { TextReads, ViewCollection } from '../domain/ports/view-store.ts';
@@ -19,6 +19,7 @@ import { readRoutes } from './routes/all-read-routes.ts';
 import { CALENDAR_FEED_PATH, calendarFeed } from './calendar-feed.ts';
 import { openApiDocument, openApiRouteSpec } from './openapi.ts';
 import type { UserLocale } from '../domain/user/commands.ts';
+import type { Actor } from '../domain/shared/actor.ts';
 
 export interface QueryApi {
   router: Router;
@@ -32,6 +33,20 @@ export interface QueryApi {
    * route has this path: the caller goes over HTTP.
    */
   read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null;
+  /**
+   * The same read as `read`, its answer handed over as the value the route made: no JSON text, no GET
+   * cache (the storefront's server pass gathering one page's data, web/api/in-process-values.ts). Null
+   * when no read route has this path.
+   */
+  readValue(request: InProcessReadRequest): Promise<InProcessValueAnswer> | null;
+}
+
+export interface InProcessValueAnswer {
+  status: number;
+  /** The answer as the route made it (what HTTP would send as JSON), or the problem details of an error. */
+  value: unknown;
+  /** The cache tags of what the answer read (an answer cached over HTTP would carry them); null for an error or a route never cached. */
+  tags: readonly string[] | null;
 }
 
 export interface InProcessReadRequest {
@@ -113,22 +128,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       const cached = await getCache.get(keyOf(localeOf(req)));
       if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
     }
-    const params = route.spec.params ? parseOr422(route.spec.params, req.params, 'params') : {};
-    const query = parseOr422(route.spec.query!, normalizedQuery(req), 'query') as Record<string, unknown>;
-    const locale = (query.locale as UserLocale | undefined) ?? localeOf(req);
-    const { views, tags } = trackedViews(ports.viewStore);
-    const context = { actor, params, query, locale, views, eventStore: ports.eventStore, now: clock.now() } as never;
-
-    const minRevision = query.minRevision as number | undefined;
-    if (minRevision !== undefined && route.documentOf) {
-      try {
-        await awaitRevision(ports.eventStore, ports.projections, route.documentOf(params as never, actor), minRevision, waitMs);
-      } catch (error) {
-        // A 409 tells the caller how far the stream is; say it only to who may see the document.
-        if (error instanceof HttpProblem && error.problem.status === 409) await route.handle(context);
-        throw error;
-      }
-    }
+    const { context, locale, tags, minRevision } = await readContext(route, req, actor);
     const key = keyOf(locale);
     // A read that waited for its own write skips cached answers: the purge may still be on its way.
     if (route.cache && minRevision === undefined && !lookedUp) {
@@ -141,38 +141,94 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     return { answer, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
   }
 
-  // In the order Express tries them: the first route whose path matches answers.
-  const matchers = routes.map((route) => ({ route, match: pathMatcher(route.spec.path) }));
-  function read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null {
-    const queryAt = request.url.indexOf('?');
-    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    let found: { route: ReadRoute; match: NonNullable<ReturnType<(typeof matchers)[number]['match']>> } | null = null;
-    for (const { route, match } of matchers) {
-      const matched = match(pathname);
-      if (matched) { found = { route, match: matched }; break; }
-    }
-    if (!found) return null;
-    const { route, match } = found;
-    return (async () => {
+  /** A read's validated params and query, its locale and views; after waiting for `minRevision` when asked. */
+  async function readContext(route: ReadRoute, req: ReadRequest, actor: Actor) {
+    const params = route.spec.params ? parseOr422(route.spec.params, req.params, 'params') : {};
+    const query = parseOr422(route.spec.query!, normalizedQuery(req), 'query') as Record<string, unknown>;
+    const locale = (query.locale as UserLocale | undefined) ?? localeOf(req);
+    const { views, tags } = trackedViews(ports.viewStore);
+    const context = { actor, params, query, locale, views, eventStore: ports.eventStore, now: clock.now() } as never;
+    const minRevision = query.minRevision as number | undefined;
+    if (minRevision !== undefined && route.documentOf) {
       try {
-        const req: ReadRequest = {
-          originalUrl: request.url,
-          params: match.params(),
-          query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
-          get: (name) => request.headers[name.toLowerCase()],
-        };
-        const outcome = await answerRead(route, req);
-        return { status: 200, body: outcome.answer, tags: outcome.tags };
+        await awaitRevision(ports.eventStore, ports.projections, route.documentOf(params as never, actor), minRevision, waitMs);
       } catch (error) {
-        // What the router's problem handler answers and logs for the same error.
-        const problem = problemOf(error);
-        if (problem.status >= 500 && !(error instanceof HttpProblem)) logger.error(error, 'query-api');
-        return { status: problem.status, body: JSON.stringify(problem), tags: null };
+        // A 409 tells the caller how far the stream is; say it only to who may see the document.
+        if (error instanceof HttpProblem && error.problem.status === 409) await route.handle(context);
+        throw error;
       }
-    })();
+    }
+    return { context, locale, tags, minRevision };
   }
 
-  return { router, routes: specs, cache: { settled: getCache.settled, stop: getCache.stop, generation: getCache.generation }, read };
+  /** answerRead without the GET cache and the JSON text: the route's answer as a value. */
+  async function answerValue(route: ReadRoute, req: ReadRequest): Promise<{ value: unknown; tags: readonly string[] | null }> {
+    const actor = actorOf(req);
+    guardRead(route.spec.auth, actor);
+    await authorize(route.spec, req.params, actor);
+    const { context, tags } = await readContext(route, req, actor);
+    const answer = await route.handle(context);
+    // A listing written as text (list-page.ts) is its JSON's value.
+    return { value: answer instanceof JsonText ? answer.toJSON() : answer, tags: route.cache ? [...tags] : null };
+  }
+
+  // In the order Express tries them: the first route whose path matches answers.
+  const matchers = routes.map((route) => ({ route, match: pathMatcher(route.spec.path) }));
+  /**
+   * The read route of an in-process request, and the request as the pipeline reads it (made when asked:
+   * a path that does not decode is the read's error answer); null when no route has its path.
+   */
+  function routeOf(request: InProcessReadRequest): { route: ReadRoute; req: () => ReadRequest } | null {
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    for (const { route, match } of matchers) {
+      const matched = match(pathname);
+      if (!matched) continue;
+      return {
+        route,
+        req: () => ({
+          originalUrl: request.url,
+          params: matched.params(),
+          query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
+          get: (name) => request.headers[name.toLowerCase()],
+        }),
+      };
+    }
+    return null;
+  }
+
+  /** What the router's problem handler answers and logs for the same error. */
+  function problemAnswered(error: unknown) {
+    const problem = problemOf(error);
+    if (problem.status >= 500 && !(error instanceof HttpProblem)) logger.error(error, 'query-api');
+    return problem;
+  }
+
+  function read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null {
+    const found = routeOf(request);
+    if (!found) return null;
+    return Promise.resolve().then(() => answerRead(found.route, found.req())).then(
+      (outcome) => ({ status: 200, body: outcome.answer, tags: outcome.tags }),
+      (error: unknown) => {
+        const problem = problemAnswered(error);
+        return { status: problem.status, body: JSON.stringify(problem), tags: null };
+      },
+    );
+  }
+
+  function readValue(request: InProcessReadRequest): Promise<InProcessValueAnswer> | null {
+    const found = routeOf(request);
+    if (!found) return null;
+    return Promise.resolve().then(() => answerValue(found.route, found.req())).then(
+      ({ value, tags }) => ({ status: 200, value, tags }),
+      (error: unknown) => {
+        const problem = problemAnswered(error);
+        return { status: problem.status, value: problem, tags: null };
+      },
+    );
+  }
+
+  return { router, routes: specs, cache: { settled: getCache.settled, stop: getCache.stop, generation: getCache.generation }, read, readValue };
 }
 
 /** Mount after both APIs: a request under /api that no route took gets a problem, not an HTML page. */

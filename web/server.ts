@@ -5,6 +5,7 @@ import type { Realtime } from '../domain/ports/realtime.ts';
 import type { Actor } from '../domain/shared/actor.ts';
 import { createApiClient, httpTransport, type ApiTransport } from './api/client.ts';
 import { createInProcessTransport, type InProcessReader } from './api/in-process-transport.ts';
+import { createInProcessValues } from './api/in-process-values.ts';
 import { guestPageKey, isGuestRequest, type GuestPage, type GuestPageCache } from './guest-page-cache.ts';
 import { createEnvironment } from './app/environment.ts';
 import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from './app/cookies.ts';
@@ -253,8 +254,15 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         // The API's throttles count the visitor's address, not this server's own.
         headers: req.ip && options.vouchForClientAddress ? { [CLIENT_ADDRESS_HEADER]: vouchedFor(req.ip, options.vouchForClientAddress) } : {},
       });
+      // The query API of this process hands a page's data over as values where a page gathers much (the vendor page).
+      const reader = options.inProcessReads;
+      const inProcessValues = reader?.readValue ? createInProcessValues({ readValue: reader.readValue }, {
+        headers: () => ({ 'accept-language': languageTag(locale), ...(cookies[TOKEN_COOKIE] ? { authorization: `Bearer ${cookies[TOKEN_COOKIE]}` } : {}) }),
+        onRead: recording?.onRead,
+      }) : undefined;
       const environment = createEnvironment({
         api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, setSession, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,
+        inProcessValues,
       });
       // The scheme as Express reads it (X-Forwarded-Proto from a trusted proxy): pages name their canonical address with it.
       const url = new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? 'localhost'}`);

@@ -71,7 +71,7 @@ export function vendorCardFrom(value: unknown, categories: Map<string, Category>
   return withCategories(readAnswer(VendorCardAnswer, value, 'a vendor card'), categories);
 }
 
-type VendorPageAnswerDoc = z.output<typeof VendorPageAnswer>;
+export type VendorPageAnswerDoc = z.output<typeof VendorPageAnswer>;
 
 /** The card the search would answer for a vendor, from its page: the profile, the reviews summary, the lowest product price. */
 function cardOfPage(page: VendorPageAnswerDoc): CardAnswer {
@@ -127,7 +127,11 @@ function sanitizedPerLanguage(value: Text): Text {
 }
 
 export function vendorPageFrom(value: unknown, categories: Map<string, Category>, geoLocations: Map<string, GeoLocation>, reviews: Review[] = []): VendorPage {
-  const page = readAnswer(VendorPageAnswer, value, 'a vendor page');
+  return vendorPageOf(readAnswer(VendorPageAnswer, value, 'a vendor page'), categories, geoLocations, reviews);
+}
+
+/** The vendor page of an answer already in the answer's shape: validated by vendorPageFrom, or handed over by the query API in this process. */
+export function vendorPageOf(page: VendorPageAnswerDoc, categories: Map<string, Category>, geoLocations: Map<string, GeoLocation>, reviews: Review[] = []): VendorPage {
   const products = page.products.map((product) => summaryOf(product, page.vendorId))
     .sort((a, b) => typeOrder[a.type] - typeOrder[b.type] || a.price.amountMinor - b.price.amountMinor);
   const { about, ...profile } = page.profile;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, httpTransport, type ApiClient, type ApiTransport, type TransportRequest } from './client.ts';
 import { createInProcessTransport, type InProcessReader } from './in-process-transport.ts';
+import { createInProcessValues } from './in-process-values.ts';
 import { ApiError } from './api-error.ts';
 import { createQueryApi, type QueryApi } from '../../query-api/create-query-api.ts';
 import { DEMO, signIn } from '../test/marketplace.ts';
@@ -125,5 +126,44 @@ describe('in-process transport: what still goes over HTTP', () => {
     const error = await inProcess(null, never).get('ecommerce/vendor', { timeoutMs: 50 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
+  });
+});
+
+describe('in-process values: the same answers as HTTP, as values', () => {
+  const valuesOf = (token: string | null, onRead?: (tags: readonly string[] | null) => void) => createInProcessValues(queryApi, {
+    headers: () => ({ 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) }), onRead,
+  });
+  const reads: Array<[string, string, Record<string, string | number>, 'guest' | 'customer']> = [
+    ['a vendor page', 'ecommerce/vendor/{vendor}', {}, 'guest'],
+    ["a vendor's reviews", 'ecommerce/vendor/{vendor}/reviews', { limit: 10 }, 'guest'],
+    ["a vendor's busy times", 'vendor/{vendor}/calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z', limit: 999 }, 'guest'],
+    ["a vendor's Jewish calendar", 'vendor/{vendor}/jewish-calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z' }, 'guest'],
+    ['a listing written as text', 'ecommerce/vendor', { limit: 5 }, 'guest'],
+    ["the customer's own orders", 'orders', {}, 'customer'],
+    ['404: a vendor that does not exist', 'ecommerce/vendor/no-such-vendor', {}, 'guest'],
+    ['401: orders read by a guest', 'orders', {}, 'guest'],
+    ['422: a query parameter no read has', 'ecommerce/vendor', { colour: 'blue' }, 'guest'],
+  ];
+  for (const [name, path, query, who] of reads) {
+    it(name, async () => {
+      const token = who === 'customer' ? customer : null;
+      const resolved = path.replace('{vendor}', vendorId);
+      // The value as JSON would carry it: what the page's hydration data holds of it.
+      const here = await outcomeOf(valuesOf(token).get(resolved, query).then((value) => JSON.parse(JSON.stringify(value)) as unknown));
+      expect(here).toEqual(await outcomeOf(overHttpClient(token).get(resolved, { query })));
+    });
+  }
+
+  it('tells the cache tags of each read, none for an error', async () => {
+    const heard: (readonly string[] | null)[] = [];
+    const values = valuesOf(null, (tags) => heard.push(tags));
+    await values.get(`ecommerce/vendor/${vendorId}`);
+    await values.get('ecommerce/vendor/no-such-vendor').catch(() => undefined);
+    expect(heard[0]).toContain(`doc:vendorPages:${vendorId}`);
+    expect(heard[1]).toBeNull();
+  });
+
+  it('has no value of a path no read of the query API has', async () => {
+    await expect(valuesOf(null).get('no/such/read')).rejects.toThrow(/No read of the query API/);
   });
 });

@@ -8,10 +8,23 @@ import type { ApiTransport, TransportRequest } from './client.ts';
 // fallback transport, HTTP, exactly as before.
 // Server only: the browser bundle never imports this file.
 
-/** The query API's in-process reads (query-api/create-query-api.ts `read`). */
-export interface InProcessReader {
+/** The query API's in-process reads (query-api/create-query-api.ts `read`, and `readValue` where the query API runs here). */
+export interface InProcessReader extends Partial<InProcessValueReader> {
   /** Null when no read route has this path. */
   read(request: { url: string; headers: Record<string, string | undefined> }): Promise<InProcessAnswer> | null;
+}
+
+/** The query API's reads answered as values (query-api/create-query-api.ts `readValue`; web/api/in-process-values.ts). */
+export interface InProcessValueReader {
+  /** Null when no read route of the query API has this path. */
+  readValue(request: { url: string; headers: Record<string, string | undefined> }): Promise<InProcessValueAnswer> | null;
+}
+
+export interface InProcessValueAnswer {
+  status: number;
+  /** The answer as the route made it, or the problem details of an error. */
+  value: unknown;
+  tags: readonly string[] | null;
 }
 
 export interface InProcessAnswer {

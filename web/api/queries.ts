@@ -13,8 +13,9 @@ import type { ContractStatus, LanguageEntry, ServiceContract, VendorCustomer, Ve
 
 // The answers' parsers (web/api/adapters.ts, with zod and the read contract's schemas) are imported with
 // the first read, not with the page: the server renders the first page and hands its data over, so the
-// storefront's first load carries no zod (docs/storefront.md). Every answer is still validated. The
-// module's promise is kept (eight reads per server-rendered vendor page).
+// storefront's first load carries no zod (docs/storefront.md). Every answer read here is validated (the
+// values the query API of the same process hands over are not: web/api/in-process-values.ts). The
+// module's promise is kept (several reads per server-rendered page).
 const parsers = keptImport(() => import('./adapters.ts'));
 export const FAVORITES_PAGE_LIMIT = 999;
 export const SEARCH_PAGE_SIZE = 12;

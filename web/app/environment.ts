@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.ts';
+import type { InProcessValues } from '../api/in-process-values.ts';
 import type { Category, CurrentUser, GeoLocation, Locale } from '../api/view-models.ts';
 import { artistCategories, currentUser, geoLocations } from '../api/queries.ts';
 import { isApiError } from '../api/api-error.ts';
@@ -27,6 +28,8 @@ export interface WebEnvironment {
   currentUser(): Promise<CurrentUser | null>;
   categories(): Promise<Category[]>;
   geoLocations(): Promise<GeoLocation[]>;
+  /** The server pass beside the query API in this process: its reads as values (web/api/in-process-values.ts); else absent. */
+  inProcessValues?: InProcessValues;
 }
 
 export function createEnvironment(options: {
@@ -42,6 +45,7 @@ export function createEnvironment(options: {
   hasToken: () => boolean;
   /** The user already checked by the caller (the server pass checks before running loaders). */
   knownUser?: CurrentUser | null;
+  inProcessValues?: InProcessValues;
 }): WebEnvironment {
   const userTimeoutMs = options.isServer ? 2_000 : 5_000;
   let user: Promise<CurrentUser | null> | null = options.knownUser === undefined ? null : Promise.resolve(options.knownUser);
@@ -68,6 +72,7 @@ export function createEnvironment(options: {
     },
     categories: memo(() => artistCategories(options.api)),
     geoLocations: memo(() => geoLocations(options.api)),
+    ...(options.inProcessValues ? { inProcessValues: options.inProcessValues } : {}),
   };
 }
 

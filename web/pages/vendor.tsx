@@ -2,8 +2,8 @@ import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { preload } from 'react-dom';
 import { environmentOf } from '../app/environment.ts';
-import { vendorCalendar, vendorPage, vendorProducts } from '../api/queries.ts';
-import { jewishCalendar } from '../api/jewish-calendar.ts';
+import { vendorProducts } from '../api/queries.ts';
+import { vendorPageReads } from '../api/vendor-page-reads.ts';
 import { jewishCalendarShown } from '../api/jewish-calendar-shown.ts';
 import { localeOfRequest, orNotFound } from '../app/loader-kit.ts';
 import { vendorDisplayName, vendorPath } from '../app/vendor-path.ts';
@@ -33,8 +33,9 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   const environment = environmentOf(context);
   const locale = localeOfRequest(request);
   const vendorId = params.id ?? '';
+  const reads = vendorPageReads(environment);
   const [categories, places] = await Promise.all([environment.categories(), environment.geoLocations()]);
-  const vendor = await orNotFound(vendorPage(environment.api, vendorId, categories, places));
+  const vendor = await orNotFound(reads.page(vendorId, categories, places));
   // SPEC §2: a wrong category alias or name slug answers with the canonical URL.
   if (params.categoryAlias !== vendor.card.categoryAlias || params.vendorDisplayName !== vendorDisplayName(vendor.card, locale)) {
     const url = new URL(request.url);
@@ -47,9 +48,9 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   let calendarAvailable = true;
   const range = { from: israelInstant(today, 0).toISOString(), to: israelInstant(addDays(today, BOOKING_HORIZON_DAYS + 1), 0).toISOString() };
   // Shabbat and holidays (docs/jewish-calendar.md): Hebrew dates, holidays and the artist's rest windows, computed by the API.
-  const jewishRead = jewishCalendar(environment.api, vendorId, range).catch(() => null);
+  const jewishRead = reads.jewishCalendar(vendorId, range).catch(() => null);
   try {
-    busy = await vendorCalendar(environment.api, vendorId, range.from, range.to);
+    busy = await reads.busy(vendorId, range.from, range.to);
   } catch {
     calendarAvailable = false;
   }
