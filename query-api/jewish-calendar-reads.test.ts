@@ -28,7 +28,10 @@ describe("the artists' Jewish calendar on the read side", () => {
       for (const [id, place] of [['shabbat-tlv', 'g-tlv'], ['shabbat-jlm', 'g-jlm'], ['always', 'g-tlv'], ['late-tlv', 'g-tlv'], ['sat-night', 'g-tlv']] as const) {
         await viewStore.collection('vendorCards').replaceOne(card(id, place));
       }
-      for (const id of ['shabbat-tlv', 'shabbat-jlm', 'late-tlv', 'sat-night']) await viewStore.collection('vendorObservance').replaceOne(keepsShabbat(id));
+      // two-places: a first place the calendar cannot locate, then Jerusalem (hidden from the searches above).
+      await viewStore.collection('geoLocations').replaceOne({ _id: 'g-nowhere', id: 'g-nowhere', name: { he: 'אי שם', en: 'Nowhere' }, parentId: null, lat: null, lng: null, searchText: '', searchTokens: [] });
+      await viewStore.collection('vendorCards').replaceOne({ ...card('two-places', 'g-nowhere'), geoLocationIds: ['g-nowhere', 'g-jlm'], visible: false });
+      for (const id of ['shabbat-tlv', 'shabbat-jlm', 'late-tlv', 'sat-night', 'two-places']) await viewStore.collection('vendorObservance').replaceOne(keepsShabbat(id));
       const busy = (id: string, vendorId: string, start: Date, end: Date) => viewStore.collection('calendarEntries').replaceOne({ _id: `busy-${id}`, vendorId, kind: 'busy', start: start.toISOString(), end: end.toISOString(), windowId: id, orderId: null, reason: null });
       // Friday: free from 14:00 — a two-hour show ends at 16:00, before Tel Aviv's candles (16:18), after Jerusalem's (15:55).
       for (const id of ['shabbat-tlv', 'shabbat-jlm', 'always']) await busy(`fri-${id}`, id, israelInstant(friday, 0), israelInstant(friday, 14));
@@ -78,6 +81,19 @@ describe("the artists' Jewish calendar on the read side", () => {
     // Another artist's card changing leaves this answer cached (a collection tag would purge it).
     expect(answer!.tags).not.toContain('view:vendorCards');
     expect(answer!.tags).not.toContain('view:geoLocations');
+  });
+
+  it("asked at the artist's first place (the vendor page does), answers as asked without a place; its card is read only when that place cannot be located", async () => {
+    const from = israelInstant(friday, 0).toISOString();
+    const to = israelInstant('2026-12-13', 0).toISOString();
+    const read = (vendorId: string, geoLocation?: string) => api.read({ url: `/api/vendor/${vendorId}/jewish-calendar?from=${from}&to=${to}${geoLocation ? `&geoLocation=${geoLocation}` : ''}`, headers: {} })!;
+    for (const [vendorId, first] of [['shabbat-jlm', 'g-jlm'], ['shabbat-tlv', 'g-tlv'], ['two-places', 'g-nowhere']] as const) {
+      const [atFirst, own] = [await read(vendorId, first), await read(vendorId)];
+      expect(atFirst.status).toBe(200);
+      expect(JSON.parse(atFirst.body)).toEqual(JSON.parse(own.body));
+      expect(atFirst.tags!.includes(`doc:vendorCards:${vendorId}`)).toBe(vendorId === 'two-places');
+    }
+    expect(JSON.parse((await read('two-places', 'g-nowhere')).body).place.key).toBe('jerusalem');
   });
 
   it('answers a far date without failing', async () => {

@@ -16,10 +16,18 @@ const schemaModule = keptImport(() => import('../../query-api/jewish-calendar-an
 /** An artist's Jewish calendar is the same text for every artist who keeps the same days at the same place (web/api/answer-memo.ts). */
 const answersRead = answerMemo<JewishCalendar>(32);
 
-export async function jewishCalendar(api: ApiClient, vendorId: string, range: { from: string; to: string; city?: string }, options: { fresh?: boolean } = {}): Promise<JewishCalendar> {
+/** `city`, else `geoLocation` (a place id: its nearest city), else the artist's own place (the API reads their card for it). */
+export interface JewishCalendarRange { from: string; to: string; city?: string; geoLocation?: string }
+
+/** The query of a Jewish calendar read, the same over HTTP and in process (web/api/vendor-page-reads.ts). */
+export const jewishCalendarQuery = (range: JewishCalendarRange) => ({
+  from: range.from, to: range.to, ...(range.city ? { city: range.city } : {}), ...(range.geoLocation ? { geoLocation: range.geoLocation } : {}),
+});
+
+export async function jewishCalendar(api: ApiClient, vendorId: string, range: JewishCalendarRange, options: { fresh?: boolean } = {}): Promise<JewishCalendar> {
   const schema = schemaModule();
   const text = await api.get<string>(`vendor/${encodeURIComponent(vendorId)}/jewish-calendar`, {
-    query: { from: range.from, to: range.to, ...(range.city ? { city: range.city } : {}) }, fresh: options.fresh, text: true,
+    query: jewishCalendarQuery(range), fresh: options.fresh, text: true,
   });
   const { JewishCalendarAnswer } = await schema;
   return answersRead.of(text, (value) => readAnswer(JewishCalendarAnswer, value, "an artist's Jewish calendar"));

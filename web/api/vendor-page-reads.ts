@@ -1,7 +1,7 @@
 import type { ApiClient } from './client.ts';
 import type { InProcessValues } from './in-process-values.ts';
 import { categoryMap, vendorCalendar, vendorPage } from './queries.ts';
-import { jewishCalendar, type JewishCalendar } from './jewish-calendar.ts';
+import { jewishCalendar, jewishCalendarQuery, type JewishCalendar, type JewishCalendarRange } from './jewish-calendar.ts';
 import { keptImport } from './kept-import.ts';
 import type { BusyInterval, Category, GeoLocation, Review, VendorPage } from './view-models.ts';
 import type { VendorPageAnswerDoc } from './adapters.ts';
@@ -14,7 +14,7 @@ export interface VendorPageReads {
   /** The page with its latest reviews (none when they cannot be read); an ApiError (404) when there is no such vendor. */
   page(vendorId: string, categories: Category[], places: GeoLocation[]): Promise<VendorPage>;
   busy(vendorId: string, from: string, to: string): Promise<BusyInterval[]>;
-  jewishCalendar(vendorId: string, range: { from: string; to: string }): Promise<JewishCalendar>;
+  jewishCalendar(vendorId: string, range: JewishCalendarRange): Promise<JewishCalendar>;
 }
 
 /** Where the vendor page reads: in process when the environment has the query API's values, else through the API client. */
@@ -49,6 +49,6 @@ export function inProcessVendorPageReads(values: InProcessValues): VendorPageRea
       const answer = await values.get<{ items: BusyInterval[] }>(`vendor/${encodeURIComponent(vendorId)}/calendar`, { from, to, limit: 999 });
       return answer.items.map(({ start, end }) => ({ start, end }));
     },
-    jewishCalendar: (vendorId, range) => values.get<JewishCalendar>(`vendor/${encodeURIComponent(vendorId)}/jewish-calendar`, { from: range.from, to: range.to }),
+    jewishCalendar: (vendorId, range) => values.get<JewishCalendar>(`vendor/${encodeURIComponent(vendorId)}/jewish-calendar`, jewishCalendarQuery(range)),
   };
 }

@@ -48,7 +48,9 @@ export async function vendorLoader({ context, request, params }: LoaderFunctionA
   let calendarAvailable = true;
   const range = { from: israelInstant(today, 0).toISOString(), to: israelInstant(addDays(today, BOOKING_HORIZON_DAYS + 1), 0).toISOString() };
   // Shabbat and holidays (docs/jewish-calendar.md): Hebrew dates, holidays and the artist's rest windows, computed by the API.
-  const jewishRead = reads.jewishCalendar(vendorId, range).catch(() => null);
+  // At the artist's first place: the same place the API would find from their card (the first of their
+  // places it can locate), without reading the card again for it.
+  const jewishRead = reads.jewishCalendar(vendorId, { ...range, geoLocation: vendor.profile.geoLocationIds[0] }).catch(() => null);
   try {
     busy = await reads.busy(vendorId, range.from, range.to);
   } catch {

@@ -22,6 +22,8 @@ const webs: Array<{ app: WebApp; server: Server }> = [];
 let together: string;
 let apart: string;
 let valueReads = 0;
+/** The cache tags of every value read: what the reads touched. */
+const valueTags: string[] = [];
 let customer: string;
 let admin: string;
 
@@ -61,7 +63,12 @@ beforeAll(async () => {
   queryApi = createQueryApi({ viewStore, eventStore, projections: market.projections, cache, jobQueue, jwtSecret: (await readFile(join(dataDir, 'jwt-secret'), 'utf8')).trim() });
   const reader: InProcessReader = {
     read: (request) => queryApi.read(request),
-    readValue: (request) => { valueReads++; return queryApi.readValue(request); },
+    readValue: (request) => {
+      valueReads++;
+      const answer = queryApi.readValue(request);
+      void answer?.then(({ tags }) => { valueTags.push(...(tags ?? [])); });
+      return answer;
+    },
   };
   // Writes and the command API's reads of both go to the started product over HTTP.
   together = await serve(await createWebApp({ apiBaseUrl: market.url, production: false, secureCookies: false, inProcessReads: reader }));
@@ -100,6 +107,9 @@ describe('the vendor page, in process and over HTTP', () => {
           expectSamePage(page.html, overHttp.html);
           // The page, its reviews, its busy times and its Jewish calendar, as values.
           expect(valueReads - before).toBe(4);
+          // The Jewish calendar is asked at the artist's first place: their card is not read again for it.
+          expect(valueTags).toContain(`doc:vendorPages:${vendorId}`);
+          expect(valueTags).not.toContain(`doc:vendorCards:${vendorId}`);
         }
       }
     }
