@@ -21,6 +21,14 @@ export type { WaitResult } from './view-waiters.ts';
 /** Every projection's checkpoint is saved at least this often, in events (the others with the pages they read). */
 export const ALL_CHECKPOINTS_EVERY = 500;
 
+/**
+ * On a view store with units, while events keep coming, a page waits this long from its first event
+ * for more (checkpointed-subscription.ts, busyLingerMs): a unit's commit, its checkpoints and the
+ * documents several of its events touch (an order's, a vendor's totals) cost once a page, so fewer,
+ * larger pages cost less per event. An event after a quiet moment is applied at once.
+ */
+export const BUSY_PAGE_LINGER_MS = 5;
+
 export interface ProjectionRuntimeStats {
   /** Position of the last event processed, -1 before any. */
   position: number;
@@ -71,6 +79,8 @@ export interface ProjectionRuntimeOptions {
   checkpointEvery?: number;
   /** Wait before resubscribing after a feed or store failure. */
   retryDelayMs?: number;
+  /** How long a page waits for more events while they keep coming; default BUSY_PAGE_LINGER_MS on a store with units, else 0. */
+  busyLingerMs?: number;
   /**
    * Several instances on one view store (distributed mode): only the holder of this lease follows the
    * feed and writes; the others stand by and take over when it stops renewing (projector-lease.ts).
@@ -213,6 +223,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     atomically: (work) => atomicallyIn(viewStore, work),
     skipHandled: skipByPosition,
     checkpointEvery,
+    busyLingerMs: options.busyLingerMs ?? (viewStore.atomically ? BUSY_PAGE_LINGER_MS : 0),
     retryDelayMs: options.retryDelayMs ?? 1000,
     onError(error) {
       // Everything is idempotent, so resubscribing from the checkpoints is always safe.

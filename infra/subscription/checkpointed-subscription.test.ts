@@ -87,6 +87,46 @@ describe('checkpointed subscription', () => {
     await expect.poll(() => checkpoint.saves.at(-1), { timeout: 10_000 }).toBe(head);
   });
 
+  it('with busyLingerMs, events that keep coming one by one gather in a few pages, and an event after a quiet moment is handed over at once', async () => {
+    /** Appends `count` events one at a time, a few milliseconds apart; the pages the subscription made of them. */
+    async function pagesOfATrickle(busyLingerMs: number, count: number) {
+      const store = await storeWith(0);
+      const pages: number[][] = [];
+      const handledAt = new Map<number, number>();
+      const subscription = follow(store, {
+        checkpoint: recordingCheckpoint(), checkpointEvery: 1000, quietMs: 60_000, busyLingerMs,
+        handlePage: async (events) => {
+          pages.push(numbers(events));
+          for (const event of events) handledAt.set(event.position, performance.now());
+        },
+      });
+      await subscription.start();
+      for (let n = 0; n < count; n++) {
+        await store.append('thing-1', [newEvent(n)], 'any');
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      expect(await subscription.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+      return { store, subscription, pages, handledAt };
+    }
+    const eager = await pagesOfATrickle(0, 30);
+    const gathered = await pagesOfATrickle(400, 30);
+    expect(eager.pages.flat()).toEqual([...Array(30).keys()]);
+    expect(gathered.pages.flat()).toEqual([...Array(30).keys()]);
+    // Without the linger each event (its own commit) is a page of its own; with it, the first event
+    // comes after a quiet start (a page alone) and the others gather while they keep coming.
+    expect(eager.pages.length).toBeGreaterThanOrEqual(20);
+    expect(gathered.pages.length).toBeLessThanOrEqual(4);
+    expect(gathered.pages[0]).toEqual([0]);
+
+    // Quiet for longer than the linger: the next event is handed over without waiting for more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const appendedAt = performance.now();
+    const { position } = await gathered.store.append('thing-1', [newEvent(30)], 'any');
+    expect(await gathered.subscription.waitForPosition(position, 10_000)).toBe(true);
+    expect(gathered.pages.at(-1)).toEqual([30]);
+    expect(gathered.handledAt.get(position)! - appendedAt).toBeLessThan(300);
+  });
+
   it('with dueSavesApartMs, a page that asks for a save soon after the previous one is saved that long after it, whatever pages come meanwhile', async () => {
     const store = await storeWith(1);
     const recording = recordingCheckpoint();

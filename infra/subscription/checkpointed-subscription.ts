@@ -41,6 +41,12 @@ export interface CheckpointedSubscriptionOptions<R> {
   /** How long a page waits for more events; default 0: only what the feed already holds. */
   lingerMs?: number;
   /**
+   * While events keep coming (a page's first event came within this long of the previous page), a page
+   * waits this long from its first event for more, up to pageSize: fewer, larger pages under a steady
+   * load, for an owner whose page has a cost of its own (a view store's transaction). Default 0.
+   */
+  busyLingerMs?: number;
+  /**
    * The checkpoint is saved once this many events are handled since the last save (1: every page; with
    * skipHandled, counted in positions, so events the feed passed over count)...
    */
@@ -123,10 +129,34 @@ const PAGE_CLOSE_TURNS = 10;
  * load), and a page that came after a quiet moment would wait for it. The turn of the event loop is
  * taken after a page instead, before the next is read, so a feed that has more at once (a catch-up)
  * still lets I/O in between pages.
+ *
+ * busyLingerMs: a page whose first event came within that long of the previous page's close (events
+ * keep coming) stays open until that long after its first event, or until it is full; one that comes
+ * after a quiet moment closes as above, so a lone event is not held back.
  */
-function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number) {
+function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number, busyLingerMs: number) {
   let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
   let paged = false;
+  /** performance.now() when the previous page closed. */
+  let closedAt = Number.NEGATIVE_INFINITY;
+
+  /** Adds to `page` what the feed gives until `closed` settles, the page is full or the feed ends; false once it ended. */
+  async function fill(page: RecordedEvent[], closed: Promise<typeof PAGE_CLOSED>, onEvent: () => void): Promise<boolean> {
+    while (page.length < pageSize) {
+      pending ??= iterator.next();
+      const next = await Promise.race([pending, closed]);
+      if (next === PAGE_CLOSED) return true;
+      if (next.done) {
+        pending = Promise.resolve(next);
+        return false;
+      }
+      pending = null;
+      page.push(next.value);
+      onEvent();
+    }
+    return true;
+  }
+
   return {
     /** The next page; null once the feed ended. */
     async next(): Promise<RecordedEvent[] | null> {
@@ -135,6 +165,7 @@ function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerM
       const first = await (pending ?? iterator.next());
       pending = null;
       if (first.done) return null;
+      const firstAt = performance.now();
       const page = [first.value];
       let idleTurns = 0;
       let timer: NodeJS.Timeout | undefined;
@@ -150,22 +181,20 @@ function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerM
         queueMicrotask(turn);
       });
       try {
-        while (page.length < pageSize) {
-          pending = iterator.next();
-          const next = await Promise.race([pending, closed]);
-          if (next === PAGE_CLOSED) break;
-          pending = null;
-          if (next.done) {
-            pending = Promise.resolve(next);
-            break;
-          }
-          page.push(next.value);
-          idleTurns = 0;
+        const open = await fill(page, closed, () => { idleTurns = 0; });
+        const busyUntil = firstAt + busyLingerMs;
+        if (open && firstAt - closedAt < busyLingerMs && page.length < pageSize && performance.now() < busyUntil) {
+          clearTimeout(timer);
+          const lingered = new Promise<typeof PAGE_CLOSED>((resolve) => {
+            timer = setTimeout(() => resolve(PAGE_CLOSED), Math.max(0, busyUntil - performance.now()));
+          });
+          await fill(page, lingered, () => undefined);
         }
       } finally {
         if (timer) clearTimeout(timer);
         // The turns stop by themselves: at most PAGE_CLOSE_TURNS more once nothing resets them.
       }
+      closedAt = performance.now();
       return page;
     },
     /** A next() left waiting settles when the subscription ends; nobody awaits it any more. */
@@ -178,6 +207,7 @@ function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerM
 export function createCheckpointedSubscription<R>(options: CheckpointedSubscriptionOptions<R>): CheckpointedSubscription<R> {
   const pageSize = options.pageSize ?? 500;
   const lingerMs = options.lingerMs ?? 0;
+  const busyLingerMs = options.busyLingerMs ?? 0;
   const checkpointEvery = Math.max(1, options.checkpointEvery ?? 500);
   const quietMs = options.quietMs ?? 200;
   const dueSavesApartMs = options.dueSavesApartMs ?? 0;
@@ -314,7 +344,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
         if (signal.aborted) subscription.abort();
         const feed = options.subscribe(position >= 0 ? position : undefined, subscription.signal);
         const iterator = feed[Symbol.asyncIterator]();
-        const pages = pager(iterator, pageSize, lingerMs);
+        const pages = pager(iterator, pageSize, lingerMs, busyLingerMs);
         let lostTurn = false;
         try {
           for (;;) {
