@@ -264,7 +264,7 @@ describe('projection runtime', () => {
         return sqlite.atomically!(work);
       },
     };
-    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store), retryDelayMs: 20, busyLingerMs: 50 });
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store), retryDelayMs: 20, busyLingerMs: 200 });
     cleanups.push(() => runtime.stop());
     await runtime.start();
     const history = marketplaceHistory({ vendors: 2, customers: 3 });
