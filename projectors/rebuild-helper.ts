@@ -1,12 +1,9 @@
-import { DatabaseSync } from 'node:sqlite';
-import { setImmediate as turn } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
-import type { RecordedEvent } from '../domain/ports/event-store.ts';
-import { EVENT_COLUMNS, eventRows, recordedEventOf } from '../infra/event-store/sqlite-event-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
 import { createEventApplier } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
+import { replayTypes } from './replay-types.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 import type { FromHelper, HelperCounts, HelperTask } from './rebuild-split.ts';
 
@@ -67,35 +64,6 @@ function boundHeap(): void {
   if (used < HEAP_BOUND_BYTES || used < 2 * liveAfterCollect) return;
   collect();
   liveAfterCollect = getHeapStatistics().used_heap_size;
-}
-
-/**
- * The log's pages as the rebuild reads them (`pageSize` events each, up to `upTo`), each with only the
- * events of `types`: those the helper's views read. The others (receipts, notifications, users, about a
- * third of the bench's log) are neither decoded nor parsed here. The pages end where the rebuild's do, so
- * the page buffer writes its documents out at the same points (the rows' rids are those of a rebuild on
- * one thread). The rows are read and made events as the event store's reads make them (sqlite-event-store.ts).
- */
-async function replayTypes(options: {
-  path: string; types: readonly string[]; upTo: number; pageSize: number; onPage(page: RecordedEvent[]): Promise<void>;
-}): Promise<void> {
-  const db = new DatabaseSync(options.path, { timeout: 5000 });
-  try {
-    const pageEnd = db.prepare('SELECT position FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT 1 OFFSET ?');
-    const read = eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
-      WHERE position > ? AND position <= ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position`);
-    const types = JSON.stringify(options.types);
-    for (let after = -1; after < options.upTo;) {
-      const end = (pageEnd.get(after, options.upTo, options.pageSize - 1) as { position: number } | undefined)?.position ?? options.upTo;
-      const page: RecordedEvent[] = read.all(after, end, types).map(recordedEventOf);
-      if (page.length > 0) await options.onPage(page);
-      after = end;
-      // As replayLog: a turn between pages (the rebuild's going away is heard).
-      await turn();
-    }
-  } finally {
-    db.close();
-  }
 }
 
 async function run(): Promise<HelperCounts> {

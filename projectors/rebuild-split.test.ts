@@ -175,6 +175,31 @@ describe('rebuild with a helper process', () => {
     expect(await dumpViews(openViews(splitPath), allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));
   });
 
+  it('reads only the events of its own views\' types from the file, and readAll only for what came after the head it began with', async () => {
+    const { eventStore } = await logWithHistory();
+    const head = await eventStore.headPosition();
+    const handed: number[] = [];
+    const counting = {
+      file: eventStore.file,
+      headPosition: async () => head - 40,
+      readAll: async (options: Parameters<SqliteEventStore['readAll']>[0]) => {
+        const page = await eventStore.readAll(options);
+        handed.push(...page.map((event) => event.position));
+        return page;
+      },
+    };
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
+    const splitPath = join(dir, `split-${dirs}.sqlite`);
+    const split = await rebuildViews({ eventStore: counting, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0 });
+
+    expect(split.helper).toBeDefined();
+    expect(handed.length).toBe(40);
+    expect(Math.min(...handed)).toBe(head - 39);
+    expect(counts(split)).toEqual(counts(one));
+    expect(await dumpViews(openViews(splitPath), allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));
+  });
+
   it('fails with its helper, leaving the previous views and no scratch file', async () => {
     const { eventStore, dataDir } = await logWithHistory();
     const path = join(dir, `views-${dirs}.sqlite`);

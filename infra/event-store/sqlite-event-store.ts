@@ -118,7 +118,7 @@ function frozen<T>(value: T): T {
   return value;
 }
 
-/** An event row's columns, in the order of ReadEventRow (also read by the rebuild's helper process, projectors/rebuild-helper.ts). */
+/** An event row's columns, in the order of ReadEventRow (also read by a split rebuild's processes, projectors/replay-types.ts). */
 export const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
 /** A row of EVENT_COLUMNS as an array: the event reads return arrays (setReturnArrays), a quarter cheaper than an object per row. */
