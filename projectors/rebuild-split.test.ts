@@ -10,7 +10,7 @@ import { allProjections } from './all-projections.ts';
 import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
-import { rebuildViews, type RebuildReport } from './rebuild.ts';
+import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
 import { planSplit, startRebuildHelper } from './rebuild-split.ts';
 import { silentLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
@@ -191,10 +191,15 @@ describe('rebuild with a helper process', () => {
     const onePath = join(dir, `one-${dirs}.sqlite`);
     const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
     const splitPath = join(dir, `split-${dirs}.sqlite`);
-    const split = await rebuildViews({ eventStore: counting, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0 });
+    const progress: RebuildProgress[] = [];
+    const split = await rebuildViews({ eventStore: counting, viewStore: openViews(splitPath), pageSize: 20, splitFrom: 0, onProgress: (each) => progress.push(each) });
 
     expect(split.helper).toBeDefined();
     expect(handed.length).toBe(40);
+    // Its progress counts the events it left unread too: all of them up to the head it began with.
+    const ownReplay = progress.slice(0, progress.findIndex((each) => each.phase === 'finish'));
+    const upToHead = (await eventStore.readAll({ maxCount: 100_000 })).filter((event) => event.position <= head - 40).length;
+    expect(ownReplay.at(-1)).toMatchObject({ phase: 'replay', done: upToHead, position: head - 40, percent: 100 });
     expect(Math.min(...handed)).toBe(head - 39);
     expect(counts(split)).toEqual(counts(one));
     expect(await dumpViews(openViews(splitPath), allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));

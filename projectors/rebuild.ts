@@ -222,7 +222,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
         for (const outcome of outcomes) counts[outcome.status] += 1;
         applied += page.length;
         firstPosition ??= page[0]!.position;
-        if (options.onProgress) reportReplay(end, counts.events + applied);
+        if (options.onProgress) reportReplay(end.position, counts.events + end.events);
       },
     });
     counts.ignored += events - applied;

@@ -15,8 +15,8 @@ import { EVENT_COLUMNS, eventRows, recordedEventOf } from '../infra/event-store/
  */
 export async function replayTypes(options: {
   path: string; types: readonly string[]; after?: number; upTo: number; pageSize: number;
-  /** A page's events of `types` (not called for a page without any), and the position the page ends at. */
-  onPage(page: RecordedEvent[], end: number): Promise<void>;
+  /** A page's events of `types` (not called for a page without any), the position the page ends at and the events up to it, read or not. */
+  onPage(page: RecordedEvent[], end: { position: number; events: number }): Promise<void>;
 }): Promise<number> {
   const db = new DatabaseSync(options.path, { timeout: 5000 });
   try {
@@ -32,7 +32,7 @@ export async function replayTypes(options: {
       // A full page holds pageSize events; only the last is counted.
       events += full === undefined ? (countTo.get(after, end) as { n: number }).n : options.pageSize;
       const page: RecordedEvent[] = read.all(after, end, types).map(recordedEventOf);
-      if (page.length > 0) await options.onPage(page, end);
+      if (page.length > 0) await options.onPage(page, { position: end, events });
       after = end;
       // As replayLog: a turn between pages (the process answers meanwhile; a helper hears its rebuild go away).
       await turn();
