@@ -32,9 +32,6 @@ async function open(locale: Locale, width = 1280): Promise<Session> {
   return { context, page, problems };
 }
 
-/** The app marks itself activated about 500 ms after hydration (SPEC §4). */
-const activated = (page: Page) => page.waitForSelector('html[data-activated="true"]', { timeout: 15_000 });
-
 async function goto(page: Page, path: string) {
   await page.goto(`${market.url}${path}`);
   await hydrated(page);
