@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import type { Actor } from '../domain/shared/actor.ts';
-import { createApiClient, httpTransport, type ApiTransport } from './api/client.ts';
+import { callerHeaders, createApiClient, httpTransport, type ApiTransport } from './api/client.ts';
 import { createInProcessTransport, type InProcessReader } from './api/in-process-transport.ts';
 import { createInProcessValues } from './api/in-process-values.ts';
 import { guestPageKey, isGuestRequest, type GuestPage, type GuestPageCache } from './guest-page-cache.ts';
@@ -257,7 +257,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       // The query API of this process hands a page's data over as values where a page gathers much (the vendor page).
       const reader = options.inProcessReads;
       const inProcessValues = reader?.readValue ? createInProcessValues({ readValue: reader.readValue }, {
-        headers: () => ({ 'accept-language': languageTag(locale), ...(cookies[TOKEN_COOKIE] ? { authorization: `Bearer ${cookies[TOKEN_COOKIE]}` } : {}) }),
+        headers: () => callerHeaders(cookies[TOKEN_COOKIE] ?? null, languageTag(locale)),
         onRead: recording?.onRead,
       }) : undefined;
       const environment = createEnvironment({

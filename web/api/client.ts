@@ -92,6 +92,11 @@ export const VIEWS_BEHIND_RETRIES = 2;
 export const GET_CACHE_TTL_MS = 10_000;
 export const GET_CACHE_PURGE_INTERVAL_MS = 10_000;
 
+/** Who calls and in which language: the headers every API call carries (also the in-process values', web/api/in-process-values.ts). */
+export function callerHeaders(token: string | null, locale: string): Record<string, string> {
+  return token ? { 'accept-language': locale, authorization: `Bearer ${token}` } : { 'accept-language': locale };
+}
+
 export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -140,8 +145,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(method: HttpMethod, url: string, call: CallOptions, retried: boolean): Promise<unknown> {
     const token = options.getToken();
-    const headers: Record<string, string> = { ...options.headers, accept: 'application/json', 'accept-language': options.getLocale() };
-    if (token) headers.authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json', ...callerHeaders(token, options.getLocale()) };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     const signal = call.timeoutMs ? AbortSignal.timeout(call.timeoutMs) : undefined;
     let response: TransportAnswer;
