@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, httpTransport, type ApiClient, type ApiTransport, type TransportRequest } from './client.ts';
+import { callerHeaders, createApiClient, httpTransport, type ApiClient, type ApiTransport, type TransportRequest } from './client.ts';
 import { createInProcessTransport, type InProcessReader } from './in-process-transport.ts';
 import { createInProcessValues } from './in-process-values.ts';
 import { ApiError } from './api-error.ts';
@@ -26,6 +26,22 @@ const clientOf = (transport: ApiTransport, token: string | null = null, locale =
   createApiClient({ baseUrl: `${market.url}/api`, getToken: () => token, getLocale: () => locale, transport });
 const inProcess = (token?: string | null, reader: InProcessReader = queryApi) => clientOf(createInProcessTransport(reader, { fallback }), token);
 const overHttpClient = (token?: string | null) => clientOf(httpTransport(), token);
+
+/** Reads of the query API, each compared with the same read over HTTP (`{vendor}`: a seeded vendor's id). */
+const QUERY_API_READS: Array<[string, string, Record<string, string | number>, 'guest' | 'customer']> = [
+  ['a vendor search', 'ecommerce/vendor', { limit: 5, text: 'Tamar' }, 'guest'],
+  ['a listing written as text', 'ecommerce/vendor', { limit: 5 }, 'guest'],
+  ['a vendor page', 'ecommerce/vendor/{vendor}', {}, 'guest'],
+  ["a vendor's reviews", 'ecommerce/vendor/{vendor}/reviews', { limit: 10 }, 'guest'],
+  ["a vendor's busy times", 'vendor/{vendor}/calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z', limit: 999 }, 'guest'],
+  ["a vendor's Jewish calendar", 'vendor/{vendor}/jewish-calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z' }, 'guest'],
+  ['a list by alias (Hebrew texts)', 'tag/alias/artist-categories/children', { limit: 999 }, 'guest'],
+  ["the customer's own orders", 'orders', {}, 'customer'],
+  ['404: a vendor that does not exist', 'ecommerce/vendor/no-such-vendor', {}, 'guest'],
+  ['403: an admin list read by a customer', 'admin/users', {}, 'customer'],
+  ['401: orders read by a guest', 'orders', {}, 'guest'],
+  ['422: a query parameter no read has', 'ecommerce/vendor', { colour: 'blue' }, 'guest'],
+];
 
 /** The value, or the error's status and problem, of one call. */
 async function outcomeOf(call: Promise<unknown>): Promise<unknown> {
@@ -58,17 +74,7 @@ afterAll(async () => {
 });
 
 describe('in-process transport: the same answers as HTTP', () => {
-  const reads: Array<[string, string, Record<string, string | number>, 'guest' | 'customer']> = [
-    ['a vendor search', 'ecommerce/vendor', { limit: 5, text: 'Tamar' }, 'guest'],
-    ['a vendor by id', 'ecommerce/vendor/{vendor}', {}, 'guest'],
-    ['a list by alias (Hebrew texts)', 'tag/alias/artist-categories/children', { limit: 999 }, 'guest'],
-    ["the customer's own orders", 'orders', {}, 'customer'],
-    ['404: a vendor that does not exist', 'ecommerce/vendor/no-such-vendor', {}, 'guest'],
-    ['403: an admin list read by a customer', 'admin/users', {}, 'customer'],
-    ['401: orders read by a guest', 'orders', {}, 'guest'],
-    ['422: a query parameter no read has', 'ecommerce/vendor', { colour: 'blue' }, 'guest'],
-  ];
-  for (const [name, path, query, who] of reads) {
+  for (const [name, path, query, who] of QUERY_API_READS) {
     it(name, async () => {
       const token = who === 'customer' ? customer : null;
       const resolved = path.replace('{vendor}', vendorId);
@@ -131,20 +137,9 @@ describe('in-process transport: what still goes over HTTP', () => {
 
 describe('in-process values: the same answers as HTTP, as values', () => {
   const valuesOf = (token: string | null, onRead?: (tags: readonly string[] | null) => void) => createInProcessValues(queryApi, {
-    headers: () => ({ 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) }), onRead,
+    headers: () => callerHeaders(token, 'en-US'), onRead,
   });
-  const reads: Array<[string, string, Record<string, string | number>, 'guest' | 'customer']> = [
-    ['a vendor page', 'ecommerce/vendor/{vendor}', {}, 'guest'],
-    ["a vendor's reviews", 'ecommerce/vendor/{vendor}/reviews', { limit: 10 }, 'guest'],
-    ["a vendor's busy times", 'vendor/{vendor}/calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z', limit: 999 }, 'guest'],
-    ["a vendor's Jewish calendar", 'vendor/{vendor}/jewish-calendar', { from: '2030-01-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z' }, 'guest'],
-    ['a listing written as text', 'ecommerce/vendor', { limit: 5 }, 'guest'],
-    ["the customer's own orders", 'orders', {}, 'customer'],
-    ['404: a vendor that does not exist', 'ecommerce/vendor/no-such-vendor', {}, 'guest'],
-    ['401: orders read by a guest', 'orders', {}, 'guest'],
-    ['422: a query parameter no read has', 'ecommerce/vendor', { colour: 'blue' }, 'guest'],
-  ];
-  for (const [name, path, query, who] of reads) {
+  for (const [name, path, query, who] of QUERY_API_READS) {
     it(name, async () => {
       const token = who === 'customer' ? customer : null;
       const resolved = path.replace('{vendor}', vendorId);
