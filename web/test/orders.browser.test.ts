@@ -76,6 +76,8 @@ async function bookAndPay(customer: Session, words: Texts): Promise<string> {
   await suite.goto(customer, `/search?text=${encodeURIComponent(words.artist)}`);
   await page.click(`[data-testid="vendor-card"]:has-text("${words.artist}") .vendor-card-link`);
   await page.waitForSelector('[data-testid="vendor-page"]');
+  // Late on a month's last day (Israel time) the month shown may have no free day left: the next has.
+  if (await page.locator('.calendar-day.is-free').count() === 0) await page.click('[data-testid="next-month"]');
   await page.click('.calendar-day.is-free');
   await page.click('[data-testid="slot"]');
   await page.click('[data-testid="book-slot"]');
