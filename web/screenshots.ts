@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startTestMarketplace, DEMO, DEMO_PASSWORD, chromiumPath, signIn } from './test/marketplace.ts';
+import { openFirstFreeDay } from './test/calendar-kit.ts';
 import { PERSONAL_MENU, VENDOR_MENU, dashboardPath, type DashboardItem } from './pages/dashboard/dashboard-layout.tsx';
 
 const WIDTHS = [390, 1280];
@@ -88,7 +89,7 @@ async function main() {
 }
 
 async function pickFirstSlot(page: Page) {
-  await page.click('.calendar-day.is-free');
+  await openFirstFreeDay(page);
   await page.click('[data-testid="slot"]');
   await page.waitForSelector('[data-testid="book-slot"]');
 }

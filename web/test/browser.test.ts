@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { fillEventDetails } from './event-details-kit.ts';
+import { openFirstFreeDay } from './calendar-kit.ts';
 import { activated, hydrated } from './browser-kit.ts';
 
 // Browser tests of the storefront: Debian's Chromium driven by playwright-core
@@ -86,7 +87,7 @@ async function bookingFlow(locale: Locale, vendorName: string, texts: { paid: st
     await page.waitForSelector('.vendor-hero [data-testid="favorite-toggle"][aria-pressed="true"]');
 
     // …books a free timed slot…
-    await page.click('.calendar-day.is-free');
+    await openFirstFreeDay(page);
     await page.click('[data-testid="slot"]');
     await page.click('[data-testid="book-slot"]');
     await page.waitForSelector('[data-testid="checkout"]');

@@ -4,6 +4,7 @@ import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type Browse
 import { bookedWeeksAgo, slotEndOf } from './booked-orders.ts';
 import { formatDateTime } from '../app/format.ts';
 import { fillEventDetails } from './event-details-kit.ts';
+import { openFirstFreeDay } from './calendar-kit.ts';
 
 // The live order lifecycle with two people in two browsers: the customer books a timed slot
 // and pays through the UI while the artist watches the orders page; the new order appears there
@@ -76,9 +77,7 @@ async function bookAndPay(customer: Session, words: Texts): Promise<string> {
   await suite.goto(customer, `/search?text=${encodeURIComponent(words.artist)}`);
   await page.click(`[data-testid="vendor-card"]:has-text("${words.artist}") .vendor-card-link`);
   await page.waitForSelector('[data-testid="vendor-page"]');
-  // Late on a month's last day (Israel time) the month shown may have no free day left: the next has.
-  if (await page.locator('.calendar-day.is-free').count() === 0) await page.click('[data-testid="next-month"]');
-  await page.click('.calendar-day.is-free');
+  await openFirstFreeDay(page);
   await page.click('[data-testid="slot"]');
   await page.click('[data-testid="book-slot"]');
   await page.waitForSelector('[data-testid="checkout-slot"]');
