@@ -30,9 +30,12 @@ export interface ViewWaiters {
   announceAllChanged(collections: readonly string[]): void;
   onChange(listener: (change: ViewChange) => void): () => void;
   waitFor<D extends ViewDocument = ViewDocument>(collection: string, id: string, streamId: string, minRevision: number, timeoutMs: number): Promise<WaitResult<D>>;
+  /** Whether a waitFor is waiting. */
+  waiting(): boolean;
 }
 
-export function createViewWaiters(viewStore: ViewStore, log: ProjectorLog): ViewWaiters {
+/** `onWait`: told when a waitFor begins to wait (the projection runtime closes a lingering page). */
+export function createViewWaiters(viewStore: ViewStore, log: ProjectorLog, onWait: () => void = () => undefined): ViewWaiters {
   /** collection → streamId → highest revision handled: lets waitFor see deletions and no-op events. */
   const handled = new Map<string, Map<string, number>>();
   const listeners = new Set<(change: ViewChange) => void>();
@@ -101,6 +104,7 @@ export function createViewWaiters(viewStore: ViewStore, log: ProjectorLog): View
         const waiter: Waiter = { collection, id, streamId, minRevision, check };
         // Registered before the first read, so an event applied meanwhile triggers a second look.
         waiters.add(waiter);
+        onWait();
         const timer = setTimeout(() => {
           void read().then(
             (doc) => finish({ reached: false, doc, seenRevision: seenRevision(doc, streamId) }),
@@ -110,5 +114,7 @@ export function createViewWaiters(viewStore: ViewStore, log: ProjectorLog): View
         check();
       });
     },
+
+    waiting: () => waiters.size > 0,
   };
 }

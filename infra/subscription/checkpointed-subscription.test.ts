@@ -127,6 +127,56 @@ describe('checkpointed subscription', () => {
     expect(gathered.handledAt.get(position)! - appendedAt).toBeLessThan(700);
   });
 
+  it('with busyLingerMs, a reader waiting for a position closes a lingering page, and no page lingers while one waits', async () => {
+    const store = await storeWith(0);
+    const pages: number[][] = [];
+    let readerWaits = false;
+    const subscription = follow(store, {
+      checkpoint: recordingCheckpoint(), checkpointEvery: 1000, quietMs: 60_000, busyLingerMs: 3_000,
+      readerWaiting: () => readerWaits,
+      handlePage: async (events) => { pages.push(numbers(events)); },
+    });
+    await subscription.start();
+    let n = 0;
+    /** Appends one event at a time, a few milliseconds apart, for `ms`; the position of the last. */
+    async function trickle(ms: number): Promise<number> {
+      let last = -1;
+      for (const until = performance.now() + ms; performance.now() < until;) {
+        ({ position: last } = await store.append('thing-1', [newEvent(n++)], 'any'));
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      return last;
+    }
+    // Events keep coming: the page after the first lingers 3 s from its first event.
+    const lingering = await trickle(200);
+    const askedAt = performance.now();
+    expect(await subscription.waitForPosition(lingering, 10_000)).toBe(true);
+    expect(performance.now() - askedAt).toBeLessThan(1_500);
+    // What the page held came whole and in order, and the page closed with the position waited for.
+    expect(pages.flat()).toEqual([...Array(n).keys()]);
+    expect(pages.at(-1)!.at(-1)).toBe(n - 1);
+    const pagesBefore = pages.length;
+
+    // While a reader waits (the owner says so), the pages the trickle makes close without lingering...
+    readerWaits = true;
+    const lastWaited = await trickle(300);
+    const appendedAt = performance.now();
+    expect(await subscription.waitForPosition(lastWaited, 10_000)).toBe(true);
+    expect(performance.now() - appendedAt).toBeLessThan(1_500);
+    expect(pages.length - pagesBefore).toBeGreaterThan(3);
+    // ...and hurry() closes a page that lingers once one begins to wait.
+    readerWaits = false;
+    const pagesThen = pages.length;
+    const lingeringAgain = await trickle(200);
+    const hurriedAt = performance.now();
+    subscription.hurry();
+    await expect.poll(() => pages.flat().at(-1), { timeout: 10_000, interval: 5 }).toBe(n - 1);
+    expect(performance.now() - hurriedAt).toBeLessThan(1_500);
+    expect(pages.flat()).toEqual([...Array(n).keys()]);
+    expect(pages.length - pagesThen).toBeLessThanOrEqual(3);
+    expect(await subscription.waitForPosition(lingeringAgain, 10_000)).toBe(true);
+  });
+
   it('with dueSavesApartMs, a page that asks for a save soon after the previous one is saved that long after it, whatever pages come meanwhile', async () => {
     const store = await storeWith(1);
     const recording = recordingCheckpoint();

@@ -47,6 +47,11 @@ export interface CheckpointedSubscriptionOptions<R> {
    */
   busyLingerMs?: number;
   /**
+   * Whether a reader of the owner waits for what the feed brings (read-your-writes): then a page does not
+   * linger for more (busyLingerMs), and hurry() closes one that lingers. A waitForPosition does the same.
+   */
+  readerWaiting?(): boolean;
+  /**
    * The checkpoint is saved once this many events are handled since the last save (1: every page; with
    * skipHandled, counted in positions, so events the feed passed over count)...
    */
@@ -97,6 +102,8 @@ export interface CheckpointedSubscription<R> {
   position(): number;
   /** Resolves once every event up to this position has been handled (false on timeout). */
   waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+  /** A reader began to wait (readerWaiting): a page lingering for more events closes now with what it holds. */
+  hurry(): void;
 }
 
 /** Waits `ms`, or less when the signal aborts first. */
@@ -132,13 +139,17 @@ const PAGE_CLOSE_TURNS = 10;
  *
  * busyLingerMs: a page whose first event came within that long of the previous page's close (events
  * keep coming) stays open until that long after its first event, or until it is full; one that comes
- * after a quiet moment closes as above, so a lone event is not held back.
+ * after a quiet moment closes as above, so a lone event is not held back. Nor does a page linger while
+ * `readerWaiting()` says a reader waits for what the feed brings, and `hurry()` ends a linger in
+ * progress: such a reader waits for the page's commit, not for the linger.
  */
-function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number, busyLingerMs: number) {
+function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerMs: number, busyLingerMs: number, readerWaiting: () => boolean) {
   let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
   let paged = false;
   /** performance.now() when the previous page closed. */
   let closedAt = Number.NEGATIVE_INFINITY;
+  /** Ends the linger in progress; null when no page lingers. */
+  let endLinger: (() => void) | null = null;
 
   /** Adds to `page` what the feed gives until `closed` settles, the page is full or the feed ends; false once it ended. */
   async function fill(page: RecordedEvent[], closed: Promise<typeof PAGE_CLOSED>, onEvent: () => void): Promise<boolean> {
@@ -183,19 +194,25 @@ function pager(iterator: AsyncIterator<RecordedEvent>, pageSize: number, lingerM
       try {
         const open = await fill(page, closed, () => { idleTurns = 0; });
         const busyUntil = firstAt + busyLingerMs;
-        if (open && firstAt - closedAt < busyLingerMs && page.length < pageSize && performance.now() < busyUntil) {
+        if (open && firstAt - closedAt < busyLingerMs && page.length < pageSize && performance.now() < busyUntil && !readerWaiting()) {
           clearTimeout(timer);
           const lingered = new Promise<typeof PAGE_CLOSED>((resolve) => {
             timer = setTimeout(() => resolve(PAGE_CLOSED), Math.max(0, busyUntil - performance.now()));
+            endLinger = () => resolve(PAGE_CLOSED);
           });
           await fill(page, lingered, () => undefined);
         }
       } finally {
+        endLinger = null;
         if (timer) clearTimeout(timer);
         // The turns stop by themselves: at most PAGE_CLOSE_TURNS more once nothing resets them.
       }
       closedAt = performance.now();
       return page;
+    },
+    /** Ends a page's linger for more events now: it closes with what it holds. */
+    hurry(): void {
+      endLinger?.();
     },
     /** A next() left waiting settles when the subscription ends; nobody awaits it any more. */
     abandon(): void {
@@ -222,9 +239,12 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
   /** performance.now() of the last save. */
   let savedAt = Number.NEGATIVE_INFINITY;
   let following: { abort: AbortController; done: Promise<void> } | null = null;
+  /** The pages read while following; null otherwise. */
+  let pagesRead: ReturnType<typeof pager> | null = null;
   /** stop() was called since the last start(). */
   let stopped = false;
   const wakers = new Set<() => void>();
+  const readerWaiting = () => wakers.size > 0 || options.readerWaiting?.() === true;
 
   // Pages, checkpoint saves and exclusive work never interleave.
   let queue: Promise<unknown> = Promise.resolve();
@@ -344,7 +364,8 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
         if (signal.aborted) subscription.abort();
         const feed = options.subscribe(position >= 0 ? position : undefined, subscription.signal);
         const iterator = feed[Symbol.asyncIterator]();
-        const pages = pager(iterator, pageSize, lingerMs, busyLingerMs);
+        const pages = pager(iterator, pageSize, lingerMs, busyLingerMs, readerWaiting);
+        pagesRead = pages;
         let lostTurn = false;
         try {
           for (;;) {
@@ -361,6 +382,7 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
           }
         } finally {
           signal.removeEventListener('abort', endSubscription);
+          if (pagesRead === pages) pagesRead = null;
           subscription.abort();
           pages.abandon();
           await iterator.return?.();
@@ -438,7 +460,12 @@ export function createCheckpointedSubscription<R>(options: CheckpointedSubscript
           resolve(false);
         }, timeoutMs);
         wakers.add(wake);
+        pagesRead?.hurry();
       });
+    },
+
+    hurry() {
+      pagesRead?.hurry();
     },
   };
 }
