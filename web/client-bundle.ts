@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
 import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
+import { compressFiles } from './asset-compression.ts';
 import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-production.ts';
 import { STYLESHEETS, type StylesheetName } from './app/route-groups.ts';
 import type { Locale } from './api/view-models.ts';
@@ -44,8 +43,6 @@ export interface ClientAssets {
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const hashOf = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex').slice(0, 12);
-const gzip = promisify(gzipCallback);
-const brotliCompress = promisify(brotliCompressCallback);
 const OUT_DIR = 'bundle';
 
 /** The module holding one language's storefront messages in the browser (see pageMessages below). */
@@ -102,17 +99,6 @@ async function stylesheets(): Promise<Map<StylesheetName, string>> {
 
 const typeOf = (name: string) =>
   name.endsWith('.map') ? 'application/json; charset=utf-8' : name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
-
-async function compressed(name: string, body: Buffer, production: boolean): Promise<AssetFile> {
-  // Compressed once at start, on the thread pool, so every request is a plain write.
-  const [gzipped, brotli] = await Promise.all([
-    gzip(body),
-    production && !name.endsWith('.map')
-      ? brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : Promise.resolve(null),
-  ]);
-  return { body, gzipped, brotli, type: typeOf(name) };
-}
 
 /**
  * Zod re-exports all its locales as a namespace (`z.locales`) that nothing here uses (its schemas import
@@ -199,10 +185,9 @@ export async function buildClientAssets(options: { production: boolean }): Promi
   const stylesheetHash = hashOf(Buffer.concat(sheets.flatMap(([name, css]) => [Buffer.from(`${name}\n`), css])));
   for (const [name, css] of sheets) sources.set(`${name}.${stylesheetHash}.css`, css);
 
+  const compressed = await compressFiles(sources, { production: options.production });
   const files = new Map<string, AssetFile>();
-  await Promise.all([...sources].map(async ([name, body]) => {
-    files.set(`/assets/${name}`, await compressed(name, body, options.production));
-  }));
+  for (const [name, body] of sources) files.set(`/assets/${name}`, { body, ...compressed.get(name)!, type: typeOf(name) });
 
   const graph = chunkGraph(result.metafile!, publicName);
   return {
