@@ -360,7 +360,8 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
 
   async keepTexts(omit: TextOmission): Promise<void> {
     if (!this.store.db.isOpen) return;
-    await this.store.atomically(async () => this.kept.keep(omit));
+    // It writes every row: its journal on file (atomically, journalOnFile).
+    await this.store.atomically(async () => this.kept.keep(omit), { journalOnFile: true });
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<D[]> {
@@ -513,7 +514,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     const [only, ...others] = Object.keys(keys);
     if (only !== undefined && only !== '_id' && others.length === 0) {
       // A single-key index may be on a path holding arrays (tagIds): MongoDB indexes each element.
-      // Its shape, where not known yet, is learnt by a GROUP BY over the collection: sorted on file.
+      // Its shape, where not known yet, is learnt by a scan of the collection (on file, as the index).
       if (this.store.sortingOnFile(() => this.planner.declareSingleKey(only))) await this.store.write(() => this.planner.ensureElements(only));
     }
     const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
@@ -699,24 +700,27 @@ class SqliteStoreCore {
 
   /**
    * Runs `work` (an index's declaration: its CREATE INDEX, the scan learning its path's shape) with
-   * temp_store = FILE. With MEMORY, SQLite's sorter never spills: a sort over a whole collection (the
-   * shape scan's GROUP BY, an index's keys) is held in memory at once, at the end of a rebuild over
-   * 3,000,000 events ~450 MB for the orders' shape scan alone. On FILE it sorts pieces of cache_size and
+   * temp_store = FILE. With MEMORY, SQLite's sorter never spills: a sort over a whole collection (an
+   * index's keys) is held in memory at once. On FILE it sorts pieces of cache_size and
    * merges them from temporary files. Queries keep MEMORY. Where the pragma cannot change (a transaction
    * with temporary tables), as it is.
    */
   sortingOnFile<T>(work: () => T): T {
-    let changed = false;
-    try {
-      this.db.exec('PRAGMA temp_store = FILE');
-      changed = true;
-    } catch {
-      // temp_store stays MEMORY
-    }
+    const changed = this.tempStoreOn('FILE');
     try {
       return work();
     } finally {
-      if (changed) this.db.exec('PRAGMA temp_store = MEMORY');
+      if (changed) this.tempStoreOn('MEMORY');
+    }
+  }
+
+  /** Sets temp_store; false where it cannot change (a transaction with temporary tables). */
+  private tempStoreOn(mode: 'FILE' | 'MEMORY'): boolean {
+    try {
+      this.db.exec(`PRAGMA temp_store = ${mode}`);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -771,11 +775,19 @@ class SqliteStoreCore {
     for (const schema of this.detachAfterUnit.splice(0)) this.db.exec(`DETACH DATABASE ${schema}`);
   }
 
-  async atomically<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * `journalOnFile`: the unit's temporary files may go to disk (temp_store = FILE from its BEGIN, where
+   * SQLite settles it for the transaction). A savepoint inside a unit keeps the original of every page
+   * it changes in a journal of its own, which on MEMORY never spills: keepTexts, which writes a text
+   * into every row of a collection (the vendor cards at a start after a rebuild), held a copy of the
+   * whole collection, ~160 MB at 30,000 cards. On FILE past 64 KB it goes to a temporary file.
+   */
+  async atomically<T>(work: () => Promise<T>, options: { journalOnFile?: boolean } = {}): Promise<T> {
     if (this.unit.getStore()) return work(); // a nested call joins the outer unit
     while (this.unitEnded) await this.unitEnded;
     let end!: () => void;
     this.unitEnded = new Promise((resolve) => { end = resolve; });
+    const onFile = options.journalOnFile === true && this.tempStoreOn('FILE');
     this.db.exec('BEGIN IMMEDIATE');
     try {
       this.freshen(true); // what others committed before the unit took the write lock
@@ -790,6 +802,7 @@ class SqliteStoreCore {
       }
       throw error;
     } finally {
+      if (onFile) this.tempStoreOn('MEMORY');
       this.detachPending();
       this.unitEnded = null;
       end();
