@@ -788,7 +788,12 @@ class SqliteStoreCore {
     let end!: () => void;
     this.unitEnded = new Promise((resolve) => { end = resolve; });
     const onFile = options.journalOnFile === true && this.tempStoreOn('FILE');
-    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      if (onFile) this.tempStoreOn('MEMORY');
+      throw error;
+    }
     try {
       this.freshen(true); // what others committed before the unit took the write lock
       const result = await this.unit.run(true, work);
