@@ -78,6 +78,21 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.find()).toEqual([{ _id: 'before' }]);
   });
 
+  it('a unit whose BEGIN is refused (another writer holds the file past busy_timeout) fails, and the next unit runs', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'before' });
+    const other = new DatabaseSync(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(store.atomically(async () => { await cards.replaceOne({ _id: 'refused' }); })).rejects.toThrow(/locked|busy/i);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    await store.atomically(async () => { await cards.replaceOne({ _id: 'after' }); });
+    expect((await cards.find()).map((doc) => doc._id).sort()).toEqual(['after', 'before']);
+  }, 30_000);
+
   it('a write from outside a unit in progress waits for it, and is not undone by its rollback', async () => {
     const cards = store.collection('cards');
     let release!: () => void;

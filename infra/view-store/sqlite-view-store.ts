@@ -789,12 +789,9 @@ class SqliteStoreCore {
     this.unitEnded = new Promise((resolve) => { end = resolve; });
     const onFile = options.journalOnFile === true && this.tempStoreOn('FILE');
     try {
+      // Inside the try: a BEGIN refused (another writer past busy_timeout) still ends the unit below,
+      // or every later unit would wait for it forever.
       this.db.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      if (onFile) this.tempStoreOn('MEMORY');
-      throw error;
-    }
-    try {
       this.freshen(true); // what others committed before the unit took the write lock
       const result = await this.unit.run(true, work);
       this.db.exec('COMMIT');
