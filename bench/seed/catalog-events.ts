@@ -18,7 +18,12 @@ export interface SeedEntry {
 const system: Actor = { userId: 'system', roles: ['system'], groups: [], vendorId: null };
 const at = '2026-01-01T10:00:00.000Z';
 const words = ['Star', 'Moon', 'Jazz', 'Klezmer', 'Piano', 'Magic', 'Circus', 'Dance', 'Rock', 'Violin', 'Choir', 'Comedy', 'Drum', 'Harp', 'Opera', 'Salsa'];
-const cities = [['תל אביב', 'Tel Aviv'], ['חיפה', 'Haifa'], ['ירושלים', 'Jerusalem'], ['אילת', 'Eilat'], ['באר שבע', 'Beer Sheva']] as const;
+// With their coordinates, as an admin enters places (the demo's have them): the Jewish calendar of a
+// vendor page is asked at the artist's place, found by them (without, the query API reads the card again).
+const cities = [
+  ['תל אביב', 'Tel Aviv', 32.0853, 34.7818], ['חיפה', 'Haifa', 32.794, 34.9896], ['ירושלים', 'Jerusalem', 31.7683, 35.2137],
+  ['אילת', 'Eilat', 29.5577, 34.9519], ['באר שבע', 'Beer Sheva', 31.252, 34.7915],
+] as const;
 
 export const benchVendorId = (n: number) => `bench-vendor-${n}`;
 /** Vendor n's name in its profile (and on its receipts). */
@@ -36,8 +41,8 @@ export function referenceEntries(): SeedEntry[] {
     streamId: `tag-${alias}`, actor: admin,
     event: { type: 'ContentCreated', data: { id: alias, fields: { entityType: 'tag', name: { he: alias, en: alias }, alias, level: 1, order, parentId: 'root' }, at } },
   }));
-  for (const [id, [he, en]] of cities.map((city, index) => [`city-${index}`, city] as const)) {
-    entries.push({ streamId: `geolocation-${id}`, actor: admin, event: { type: 'GeoLocationCreated', data: { id, fields: { name: { he, en }, parentId: null }, at } } });
+  for (const [id, [he, en, lat, lng]] of cities.map((city, index) => [`city-${index}`, city] as const)) {
+    entries.push({ streamId: `geolocation-${id}`, actor: admin, event: { type: 'GeoLocationCreated', data: { id, fields: { name: { he, en }, parentId: null, lat, lng }, at } } });
   }
   return entries;
 }
