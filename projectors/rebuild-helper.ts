@@ -72,7 +72,8 @@ async function run(): Promise<HelperCounts> {
     if (!projection) throw new Error(`rebuild helper: no projection named ${name}`);
     return projection;
   });
-  const viewStore = openSqliteViewStore({ path: task.viewsPath });
+  // Scratch: the rebuild copies it once this process closed it, and removes it.
+  const viewStore = openSqliteViewStore({ path: task.viewsPath, scratch: true });
   const counts: HelperCounts = { applied: 0, ignored: 0, invalid: 0 };
   try {
     // One unit, as the rebuild's own: no commit per write, and the buffer keeps documents across pages.

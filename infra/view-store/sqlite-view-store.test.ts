@@ -47,6 +47,32 @@ describe('SqliteViewStore specifics', () => {
     expect(await store.collection('cards').count()).toBe(16);
   });
 
+  it('writes a scratch file without a write-ahead log, rolls a unit back all the same, and another opening reads it once closed', async () => {
+    const scratchPath = freshPath();
+    const scratch = openSqliteViewStore({ path: scratchPath, scratch: true });
+    try {
+      await scratch.atomically(async () => {
+        for (let index = 0; index < 2_000; index++) await scratch.collection('cards').replaceOne({ _id: `c${index}`, text: 'x'.repeat(2_000) });
+      });
+      await expect(scratch.atomically(async () => {
+        await scratch.collection('cards').deleteOne({ _id: 'c1' });
+        throw new Error('given up');
+      })).rejects.toThrow('given up');
+      // Every page went straight into the file: no log beside it, none to move in later.
+      expect(statSync(`${scratchPath}-wal`, { throwIfNoEntry: false })).toBeUndefined();
+      expect(statSync(scratchPath).size).toBeGreaterThan(4_000_000);
+    } finally {
+      await scratch.close();
+    }
+    const reopened = openSqliteViewStore({ path: scratchPath });
+    try {
+      expect(await reopened.collection('cards').count()).toBe(2_000);
+      expect(await reopened.collection('cards').findOne({ _id: 'c1' })).toEqual({ _id: 'c1', text: 'x'.repeat(2_000) });
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('dropAll empties also the collections this opening has not touched yet', async () => {
     await store.collection('cards').replaceOne({ _id: 'c1' });
     await store.close();

@@ -29,6 +29,14 @@ export interface SqliteViewStoreOptions {
    * from a listing's first page on, or never. Tests use the last two to compare both ways.
    */
   orderLists?: OrderListsMode;
+  /**
+   * A scratch file that this connection alone writes, read only once it is closed, and removed by its
+   * owner whatever happens (a split rebuild's helper, projectors/rebuild-split.ts): written without the
+   * write-ahead log (a rollback journal held in memory, enough for a unit's rollback) and without fsync.
+   * With the log, every page was written twice, the second time by the checkpoint at its close, which
+   * the rebuild waited for. A crash may leave the file torn: nobody opens it again.
+   */
+  scratch?: boolean;
 }
 
 /** The collection of the embedded store: the port, and reads of documents as JSON text. */
@@ -622,14 +630,16 @@ class SqliteStoreCore {
   /** Whether another store of this process has the file open. */
   private readonly connection: FileConnection;
 
-  constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid') {
+  constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid', scratch = false) {
     this.db = new DatabaseSync(path);
     this.connection = connectionTo(path);
     this.orderLists = orderLists;
     // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
     // resume from the checkpoint committed with them.
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    // A scratch file (SqliteViewStoreOptions.scratch) needs neither.
+    this.db.exec(scratch ? 'PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF' : 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
     this.db.exec(KEPT_TEXTS_SCHEMA);
     this.db.exec(PATH_SHAPES_SCHEMA);
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version');
@@ -843,8 +853,8 @@ function walCheckpointer(db: DatabaseSync, path: string): { close(): Promise<voi
 }
 
 export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteViewStore {
-  const core = new SqliteStoreCore(options.path, options.orderLists);
-  const checkpointer = options.path === ':memory:' || options.path === '' ? null : walCheckpointer(core.db, options.path);
+  const core = new SqliteStoreCore(options.path, options.orderLists, options.scratch);
+  const checkpointer = options.path === ':memory:' || options.path === '' || options.scratch ? null : walCheckpointer(core.db, options.path);
   const collections = new Map<string, SqliteViewCollection<ViewDocument>>();
   const collectionOf = (name: string) => {
     let collection = collections.get(name);
