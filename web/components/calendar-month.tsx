@@ -55,10 +55,13 @@ export function MonthCalendar(props: CalendarViewProps) {
             props.month && !day.startsWith(props.month) ? 'is-outside' : '', day < props.today ? 'is-past' : ''].filter(Boolean).join(' ');
           return (
             <li key={day} className={classes}>
-              <button type="button" className="month-day-button" aria-label={label} aria-pressed={day === props.selectedDate}
+              <button type="button" className="month-day-button" aria-pressed={day === props.selectedDate}
                 onClick={() => props.onSelectDate(day)} data-date={day} data-testid="calendar-day">
-                <span className="month-day-number">{Number(day.slice(8))}</span>
-                <span className="month-day-entries">
+                {/* Named by the whole label, as the booking calendar's days: an aria-label would not contain
+                    what the day shows (its number, then an "All day" or "+2 more" chip: WCAG 2.5.3). */}
+                <span className="visually-hidden">{label}</span>
+                <span className="month-day-number" aria-hidden="true">{Number(day.slice(8))}</span>
+                <span className="month-day-entries" aria-hidden="true">
                   {pieces.slice(0, MAX_CHIPS).map((piece) => (
                     <span key={entryKey(piece.entry)} className={`calendar-chip is-${shownKind(piece.entry)}`} data-kind={shownKind(piece.entry)}>
                       <span className="calendar-chip-text" dir="ltr">{piece.allDay ? t('busyWindows.allDay') : formatTime(new Date(piece.start).toISOString(), locale)}</span>

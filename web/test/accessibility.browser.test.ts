@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { israelDate, israelInstant } from '../../domain/shared/israel-time.ts';
 
 // axe-core finds no violation on the storefront's main pages and every dashboard screen,
 // in Hebrew and in English. A failure lists each violation as "page: id (impact) target", so the
@@ -65,6 +66,14 @@ describe.skipIf(!executablePath)(`accessibility (axe-core) in Chromium (${execut
     // The short vendor address redirects to the full one (with its category and name).
     const response = await fetch(`${suite.market.url}/artists/any/${vendorId}`, { redirect: 'manual' });
     vendorPagePath = response.headers.get('location') ?? `/artists/any/${vendorId}`;
+    // A crowded day in the month the artist's calendar shows (today, Israel time): four hour-long windows,
+    // so its day shows three chips and "+1 more", whatever the date (the demo's own orders are spread over
+    // weeks ahead, so which days show more than times depended on the date).
+    const today = israelDate(Date.now());
+    for (const hour of [0, 1, 2, 3]) {
+      const window = { start: israelInstant(today, hour).toISOString(), end: israelInstant(today, hour + 1).toISOString(), reason: 'Rehearsal' };
+      expect((await apiCall(suite.market.url, 'POST', 'vendor/busy-windows', token, window)).status).toBe(201);
+    }
   }, 120_000);
 
   afterAll(async () => {
