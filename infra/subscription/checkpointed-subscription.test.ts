@@ -132,7 +132,9 @@ describe('checkpointed subscription', () => {
     const pages: number[][] = [];
     let readerWaits = false;
     const subscription = follow(store, {
-      checkpoint: recordingCheckpoint(), checkpointEvery: 1000, quietMs: 60_000, busyLingerMs: 3_000,
+      // A linger far longer than the waits below may take (10 s): a wait answered at all was not made to
+      // wait for the linger's end, however slow the machine.
+      checkpoint: recordingCheckpoint(), checkpointEvery: 1000, quietMs: 60_000, busyLingerMs: 120_000,
       readerWaiting: () => readerWaits,
       handlePage: async (events) => { pages.push(numbers(events)); },
     });
@@ -147,11 +149,9 @@ describe('checkpointed subscription', () => {
       }
       return last;
     }
-    // Events keep coming: the page after the first lingers 3 s from its first event.
+    // Events keep coming: the page after the first lingers from its first event.
     const lingering = await trickle(200);
-    const askedAt = performance.now();
     expect(await subscription.waitForPosition(lingering, 10_000)).toBe(true);
-    expect(performance.now() - askedAt).toBeLessThan(1_500);
     // What the page held came whole and in order, and the page closed with the position waited for.
     expect(pages.flat()).toEqual([...Array(n).keys()]);
     expect(pages.at(-1)!.at(-1)).toBe(n - 1);
@@ -160,18 +160,14 @@ describe('checkpointed subscription', () => {
     // While a reader waits (the owner says so), the pages the trickle makes close without lingering...
     readerWaits = true;
     const lastWaited = await trickle(300);
-    const appendedAt = performance.now();
     expect(await subscription.waitForPosition(lastWaited, 10_000)).toBe(true);
-    expect(performance.now() - appendedAt).toBeLessThan(1_500);
     expect(pages.length - pagesBefore).toBeGreaterThan(3);
     // ...and hurry() closes a page that lingers once one begins to wait.
     readerWaits = false;
     const pagesThen = pages.length;
     const lingeringAgain = await trickle(200);
-    const hurriedAt = performance.now();
     subscription.hurry();
     await expect.poll(() => pages.flat().at(-1), { timeout: 10_000, interval: 5 }).toBe(n - 1);
-    expect(performance.now() - hurriedAt).toBeLessThan(1_500);
     expect(pages.flat()).toEqual([...Array(n).keys()]);
     expect(pages.length - pagesThen).toBeLessThanOrEqual(3);
     expect(await subscription.waitForPosition(lingeringAgain, 10_000)).toBe(true);
