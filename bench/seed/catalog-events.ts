@@ -5,6 +5,7 @@ import type { AnyDomainEvent } from '../../domain/events.ts';
 import { emailStreamId } from '../../command-api/user-account.ts';
 import { hashPassword } from '../../infra/auth/password-hash.ts';
 import { DEFAULT_ACCESS_RULES } from '../../domain/acl/default-rules.ts';
+import { places as demoPlaces } from '../../seed/demo-data.ts';
 
 // Bench data written straight into the event store (fast), for the projectors to turn into views as
 // they would any history: a catalog of vendors with products, and three accounts that can sign in.
@@ -18,12 +19,12 @@ export interface SeedEntry {
 const system: Actor = { userId: 'system', roles: ['system'], groups: [], vendorId: null };
 const at = '2026-01-01T10:00:00.000Z';
 const words = ['Star', 'Moon', 'Jazz', 'Klezmer', 'Piano', 'Magic', 'Circus', 'Dance', 'Rock', 'Violin', 'Choir', 'Comedy', 'Drum', 'Harp', 'Opera', 'Salsa'];
-// With their coordinates, as an admin enters places (the demo's have them): the Jewish calendar of a
+// Five of the demo's places, with their coordinates as an admin enters them: the Jewish calendar of a
 // vendor page is asked at the artist's place, found by them (without, the query API reads the card again).
-const cities = [
-  ['תל אביב', 'Tel Aviv', 32.0853, 34.7818], ['חיפה', 'Haifa', 32.794, 34.9896], ['ירושלים', 'Jerusalem', 31.7683, 35.2137],
-  ['אילת', 'Eilat', 29.5577, 34.9519], ['באר שבע', 'Beer Sheva', 31.252, 34.7915],
-] as const;
+const cities = ['tel-aviv', 'haifa', 'jerusalem', 'eilat', 'beer-sheva'].map((key) => {
+  const { he, en, lat, lng } = demoPlaces.find((place) => place.key === key)!;
+  return [he, en, lat, lng] as const;
+});
 
 export const benchVendorId = (n: number) => `bench-vendor-${n}`;
 /** Vendor n's name in its profile (and on its receipts). */
