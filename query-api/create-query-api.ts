@@ -13,6 +13,7 @@ import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
 import { answerText, JsonText } from './json-text.ts';
 import { weakEtag } from './weak-etag.ts';
+import { utf8Bytes } from './utf8-bytes.ts';
 import type { QueryApiPorts } from './ports.ts';
 import type { TextReads, ViewCollection } from '../domain/ports/view-store.ts';
 import { readRoutes } from './routes/all-read-routes.ts';
@@ -96,8 +97,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       const outcome = await answerRead(route, req);
       res.set('X-Cache', outcome.cache);
       // What Express makes of a JSON text (its charset, its default weak ETag over the UTF-8), the ETag
-      // by one crypto.hash call instead of a Hash object per answer.
-      const body = Buffer.from(outcome.answer, 'utf8');
+      // by one crypto.hash call instead of a Hash object per answer; the UTF-8 written by utf8Bytes.
+      const body = utf8Bytes(outcome.answer);
       res.set('Content-Type', 'application/json; charset=utf-8');
       if (req.app.get('etag') === 'weak') res.set('ETag', weakEtag(body));
       res.send(body);
