@@ -2,7 +2,7 @@ import type { Filter, Sort, ViewDocument } from '../domain/ports/view-store.ts';
 import type { ReadViews } from './tracked-views.ts';
 import type { Page } from './paging.ts';
 import { publicDocument, publicOmission } from './public-document.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText, pageText } from './json-text.ts';
 import { escapeRegex } from '../projectors/seen.ts';
 import { queryTerms, termPrefixPatterns } from '../domain/shared/search-text.ts';
 
@@ -48,7 +48,7 @@ export async function listPageText(
   );
   // `texts`: what becomes of the page's documents, still as text (the vendor search adds response figures).
   const served = options.texts ? await options.texts(items) : items;
-  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`);
+  return pageText(served, total);
 }
 
 /** The filter of a free-text search on a view's lower-cased `searchText`. */

@@ -1,6 +1,6 @@
 import type { Filter, Sort, TextOmission } from '../domain/ports/view-store.ts';
 import type { ReadViews } from './tracked-views.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText, pageText } from './json-text.ts';
 
 // The vendor search's distance sort (GET /api/ecommerce/vendor?sort=distance&near=<geo location id>):
 // a vendor is as far from the chosen place as the nearest of its own places (geoLocationIds) that has
@@ -88,5 +88,5 @@ export async function distancePageText(
   // A first page that walked every ring with room left holds every match.
   const total = options.start === 0 && walkedAll && items.length < options.limit ? items.length : await views.count(collection, filter);
   const served = options.texts ? await options.texts(items) : items;
-  return new JsonText(`{"items":[${served.join(',')}],"total":${total}}`);
+  return pageText(served, total);
 }

@@ -1,6 +1,6 @@
 import type { Filter, Sort, TextOmission, ViewDocument } from '../domain/ports/view-store.ts';
 import type { ReadViews } from './tracked-views.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText, pageText } from './json-text.ts';
 import { withoutOmitted } from './public-document.ts';
 import { RESPONSE_WINDOW_DAYS, type ResponseSample } from '../projectors/vendor-responses/projection.ts';
 import { responseFiguresOf, type ResponseFigures } from '../projectors/vendor-responses/figures.ts';
@@ -49,7 +49,8 @@ export function vendorIdOf(card: string): string {
 
 /** A card's JSON text with `response` first. */
 function withResponseText(card: string, vendorId: string, figures: Figures): string {
-  return `{"response":${JSON.stringify(figures.get(vendorId) ?? null)},${card.slice(1)}`;
+  const figure = figures.get(vendorId);
+  return `{"response":${figure ? JSON.stringify(figure) : 'null'},${card.slice(1)}`;
 }
 
 /** Card texts (findTexts) with each card's response figures, unparsed. */
@@ -101,5 +102,5 @@ export async function responsePageText(
     if (items.length < limit) items.push(...rankedTexts(Math.max(0, start - restTotal), Math.max(0, start - restTotal) + limit - items.length));
   }
   const withFigures = items.map((card) => withResponseText(card, vendorIdOf(card), figures));
-  return new JsonText(`{"items":[${withFigures.join(',')}],"total":${ranked.length + restTotal}}`);
+  return pageText(withFigures, ranked.length + restTotal);
 }
