@@ -7,8 +7,11 @@ import { HttpProblem } from './problem.ts';
 /** Throws 400 `bad-request` when a name or value of the URL's query is not percent-encoded UTF-8. */
 export function assertQueryIsUtf8(url: string): void {
   const mark = url.indexOf('?');
-  if (mark < 0) return;
+  // Only a percent-escape can be malformed (decodeURIComponent throws for nothing else): a query
+  // without one, as most are, is not split and decoded at all, nor a part without one.
+  if (mark < 0 || url.indexOf('%', mark + 1) < 0) return;
   for (const part of url.slice(mark + 1).split('&')) {
+    if (!part.includes('%')) continue;
     try {
       decodeURIComponent(part.replace(/\+/g, ' '));
     } catch {
