@@ -19,9 +19,12 @@ interface ResponsesDoc extends ViewDocument { vendorId: string; samples: Respons
 
 const windowStart = (now: Date) => new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 24 * 3600_000).toISOString();
 
-/** The figures of these vendors at `now` (null for a vendor without enough samples). */
+/**
+ * The figures of these vendors at `now`: null, or no entry, for a vendor without enough samples (the
+ * map holds only the vendors read: most of a page has none).
+ */
 export async function responseFiguresFor(views: ReadViews, vendorIds: readonly string[], now: Date): Promise<Figures> {
-  const figures: Figures = new Map(vendorIds.map((id) => [id, null]));
+  const figures: Figures = new Map();
   if (vendorIds.length === 0) return figures;
   const docs = await views.find<ResponsesDoc>('vendorResponses', { _id: { $in: [...new Set(vendorIds)] }, latestAt: { $gte: windowStart(now) } });
   for (const doc of docs) figures.set(doc.vendorId, responseFiguresOf(doc.samples, now));
