@@ -107,6 +107,11 @@ export function normalizedQuery(req: ReadRequest): Record<string, unknown> {
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
     // An empty field of a submitted search form means "no filter", not "match the empty string".
     if (value === '') continue;
+    // A name given once (most are): its value as it is, without the list the folding below makes.
+    if (typeof value === 'string' && query[key] === undefined && !key.endsWith('[]')) {
+      query[key] = value;
+      continue;
+    }
     const name = key.endsWith('[]') ? key.slice(0, -2) : key;
     const values = ([] as unknown[]).concat(query[name] ?? [], value as unknown);
     query[name] = values.length === 1 && !key.endsWith('[]') ? values[0] : values;
