@@ -108,4 +108,37 @@ describe('event applier on lanes', () => {
     expect(Object.keys(doc._seen as object)).toHaveLength(MAX_SEEN_STREAMS + 5);
     expect(doc).not.toHaveProperty('_seenLaneFloors');
   });
+
+  describe('through a page buffer, where outcomes come without a promise', () => {
+    const toggling: AnyProjection = {
+      name: 'toggling', collection: 'toggling', eventTypes: ['VendorFavorited', 'VendorUnfavorited'],
+      keysOf: () => ['x'],
+      evolve: (doc, event, id) => (event.type === 'VendorUnfavorited' ? null : { _id: id, count: ((doc?.count as number | undefined) ?? 0) + 1 }),
+    };
+    const favorited = () => recorded('favorites-u1', { type: 'VendorFavorited', data: { userId: 'u1', vendorId: 'v1' } });
+    const unfavorited = () => recorded('favorites-u1', { type: 'VendorUnfavorited', data: { userId: 'u1', vendorId: 'v1' } });
+
+    it('deletes with a tombstone, and an event delivered again after the delete brings nothing back', async () => {
+      const viewStore = createMemoryViewStore();
+      const applier = createEventApplier({ viewStore, projections: [toggling], log: silentLog, positionOrder: true, soleWriter: true, bufferDocuments: 100, startsEmpty: true });
+      const first = favorited();
+      const deleted = unfavorited();
+      const outcomes = await applier.applyPage([first, deleted, first]);
+      await applier.flush();
+      expect(outcomes.map((outcome) => outcome.changes)).toEqual([[{ collection: 'toggling', ids: ['x'] }], [{ collection: 'toggling', ids: ['x'] }], []]);
+      expect(await viewStore.collection('toggling').findOne({ _id: 'x' })).toBeNull();
+      expect(await viewStore.collection('_tombstones').findOne({ _id: 'toggling/x' })).toMatchObject({ _seen: { 'favorites-u1': deleted.revision } });
+    });
+
+    it('a throw in a projection rejects the page and apply, never throws at the caller', async () => {
+      const failing: AnyProjection = { ...toggling, name: 'failing', collection: 'failing', keysOf: () => { throw new Error('keys failed'); } };
+      const applier = createEventApplier({ viewStore: createMemoryViewStore(), projections: [failing], log: silentLog, positionOrder: true, soleWriter: true, bufferDocuments: 100, startsEmpty: true });
+      let page: Promise<unknown> | undefined;
+      expect(() => { page = applier.applyPage([favorited()]); }).not.toThrow();
+      await expect(page).rejects.toThrow('keys failed');
+      let single: Promise<unknown> | undefined;
+      expect(() => { single = applier.apply(favorited()); }).not.toThrow();
+      await expect(single).rejects.toThrow('keys failed');
+    });
+  });
 });

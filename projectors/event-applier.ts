@@ -163,6 +163,14 @@ function withSeenSlot(next: ViewDoc): ViewDoc {
   return slotted as ViewDoc;
 }
 
+/** What applying an event to one document did: `done` false when another writer came between (read again). */
+interface DocumentOutcome { readonly done: boolean; readonly changed: boolean }
+const DONE_UNCHANGED: DocumentOutcome = Object.freeze({ done: true, changed: false });
+const DONE_CHANGED: DocumentOutcome = Object.freeze({ done: true, changed: true });
+const RETRY_UNCHANGED: DocumentOutcome = Object.freeze({ done: false, changed: false });
+const RETRY_CHANGED: DocumentOutcome = Object.freeze({ done: false, changed: true });
+const applyEverywhere = (): boolean => true;
+
 /** Read-compare-write cycles on one document before the event is given up (and retried by the runtime). */
 const WRITE_ATTEMPTS = 20;
 
@@ -233,7 +241,8 @@ export function createEventApplier(options: {
     const tell = kept ? undefined : written;
     for (let index = 0; index < events.length; index++) {
       const event = events[index]!;
-      outcomes.push(await applier.apply(event, shouldApply && ((projection) => shouldApply(projection, event))));
+      const outcome = applier.applyEither(event, shouldApply && ((projection) => shouldApply(projection, event)));
+      outcomes.push(outcome instanceof Promise ? await outcome : outcome);
       if (!tell) continue;
       if (!buffer) tell(index + 1, outcomes);
       else if (index === events.length - 1 || events[index + 1]!.streamId !== event.streamId) {
@@ -278,56 +287,92 @@ export function createEventApplier(options: {
     }
 
     /**
-     * Applies the event to one document; false when another writer changed the document (or its
-     * tombstone) between the read and the write, so the caller reads again and decides again.
+     * Applies the event to one document; not done when another writer changed the document (or its
+     * tombstone) between the read and the write, so the caller reads again and decides again. Where the
+     * page buffer answers every read and write (most of a rebuild), the outcome comes without a promise:
+     * as async functions, the steps per event, projection and document made and awaited a promise each.
      */
-    async function applyToDocument(projection: AnyProjection, event: ProjectedEvent, id: string): Promise<{ done: boolean; changed: boolean }> {
-      const name = projection.collection;
-      let current = read(name, id);
-      if (current instanceof Promise) current = await current;
+    function applyToDocument(projection: AnyProjection, event: ProjectedEvent, id: string): DocumentOutcome | Promise<DocumentOutcome> {
+      const current = read(projection.collection, id);
+      return current instanceof Promise
+        ? current.then((found) => applyWithCurrent(projection, event, id, found))
+        : applyWithCurrent(projection, event, id, current);
+    }
+
+    function applyWithCurrent(projection: AnyProjection, event: ProjectedEvent, id: string, current: ViewDoc | null): DocumentOutcome | Promise<DocumentOutcome> {
       // A deleted document leaves a tombstone with what it had seen, so an old event delivered again
       // (at-least-once feeds) cannot bring it back.
-      const tombstoneId = `${name}/${id}`;
-      let tombstone = current ? null : read(TOMBSTONES_COLLECTION, tombstoneId);
-      if (tombstone instanceof Promise) tombstone = await tombstone;
+      const tombstone = current ? null : read(TOMBSTONES_COLLECTION, `${projection.collection}/${id}`);
+      return tombstone instanceof Promise
+        ? tombstone.then((found) => applyWithTombstone(projection, event, id, current, found))
+        : applyWithTombstone(projection, event, id, current, tombstone);
+    }
+
+    function applyWithTombstone(
+      projection: AnyProjection, event: ProjectedEvent, id: string, current: ViewDoc | null, tombstone: ViewDoc | null,
+    ): DocumentOutcome | Promise<DocumentOutcome> {
+      const name = projection.collection;
       const seenBefore = seenStateOf(current ?? tombstone);
       const lane = laneOf(event);
-      if (hasSeen(seenBefore, event, lane)) return { done: true, changed: false };
+      if (hasSeen(seenBefore, event, lane)) return DONE_UNCHANGED;
       let next: ViewDoc | null;
       try {
         next = projection.evolve(current, event, id);
       } catch (error) {
         // A bug in one view must not stop every other view: skip this event for this document, loudly.
         log.error({ err: error, projection: projection.name, eventId: event.id, type: event.type, position: event.position, docId: id }, 'projection evolve threw; event skipped for this document');
-        return { done: true, changed: false };
+        return DONE_UNCHANGED;
       }
       const seen = seenFields(afterSeeing(seenBefore, event, lane));
-      if (next === null) {
-        if (current && !(await write(name, id, null, versionOf(current)))) return { done: false, changed: false };
-        if (current || tombstone) {
-          // Deleted (or still deleted): the tombstone remembers this revision too. Losing its race only
-          // means another writer's tombstone is newer; reading again sorts it out.
-          if (!(await write(TOMBSTONES_COLLECTION, tombstoneId, { _id: tombstoneId, ...seen }, tombstone ? versionOf(tombstone) : null))) return { done: false, changed: Boolean(current) };
-        }
-        return { done: true, changed: Boolean(current) };
-      }
+      if (next === null) return deleteDocument(name, id, current, tombstone, seen);
       // Compare-and-set on the document's version: two projector instances applying events
       // of different streams to one document cannot overwrite each other's change.
-      const fields = storedFields(next, current, id, seen);
-      let stored = write(name, id, fields, current ? versionOf(current) : null);
-      if (stored instanceof Promise) stored = await stored;
-      if (!stored) return { done: false, changed: false };
-      if (tombstone) await write(TOMBSTONES_COLLECTION, tombstoneId, null, versionOf(tombstone));
-      return { done: true, changed: true };
+      const stored = write(name, id, storedFields(next, current, id, seen), current ? versionOf(current) : null);
+      return stored instanceof Promise
+        ? stored.then((done) => afterStored(name, id, done, tombstone))
+        : afterStored(name, id, stored, tombstone);
     }
 
-    async function applyTo(projection: AnyProjection, event: ProjectedEvent): Promise<string[]> {
+    function afterStored(name: string, id: string, stored: boolean, tombstone: ViewDoc | null): DocumentOutcome | Promise<DocumentOutcome> {
+      if (!stored) return RETRY_UNCHANGED;
+      if (!tombstone) return DONE_CHANGED;
+      return Promise.resolve(write(TOMBSTONES_COLLECTION, `${name}/${id}`, null, versionOf(tombstone))).then(() => DONE_CHANGED);
+    }
+
+    async function deleteDocument(name: string, id: string, current: ViewDoc | null, tombstone: ViewDoc | null, seen: ReturnType<typeof seenFields>): Promise<DocumentOutcome> {
+      if (current && !(await write(name, id, null, versionOf(current)))) return RETRY_UNCHANGED;
+      if (current || tombstone) {
+        // Deleted (or still deleted): the tombstone remembers this revision too. Losing its race only
+        // means another writer's tombstone is newer; reading again sorts it out.
+        const tombstoneId = `${name}/${id}`;
+        if (!(await write(TOMBSTONES_COLLECTION, tombstoneId, { _id: tombstoneId, ...seen }, tombstone ? versionOf(tombstone) : null))) return current ? RETRY_CHANGED : RETRY_UNCHANGED;
+      }
+      return current ? DONE_CHANGED : DONE_UNCHANGED;
+    }
+
+    /** The ids of the documents the event changed; without a promise while every document's outcome comes without one, done at the first attempt. */
+    function applyTo(projection: AnyProjection, event: ProjectedEvent): string[] | Promise<string[]> {
+      const ids = idsTouched(projection, event);
+      if (ids instanceof Promise) return ids.then((found) => applyToFrom(projection, event, found, 0, []));
       const changed: string[] = [];
-      let ids = idsTouched(projection, event);
-      if (ids instanceof Promise) ids = await ids;
-      for (const id of ids) {
+      for (let index = 0; index < ids.length; index++) {
+        const id = ids[index]!;
+        const outcome = applyToDocument(projection, event, id);
+        if (outcome instanceof Promise || !outcome.done) return applyToFrom(projection, event, ids, index, changed, outcome);
+        if (outcome.changed && !changed.includes(id)) changed.push(id);
+      }
+      return changed;
+    }
+
+    /** applyTo from `ids[from]` on, whose first attempt's outcome may be known (`first`): awaits, and retries a document another writer changed. */
+    async function applyToFrom(
+      projection: AnyProjection, event: ProjectedEvent, ids: readonly string[], from: number, changed: string[],
+      first?: DocumentOutcome | Promise<DocumentOutcome>,
+    ): Promise<string[]> {
+      for (let index = from; index < ids.length; index++) {
+        const id = ids[index]!;
         for (let attempt = 1; ; attempt++) {
-          const outcome = await applyToDocument(projection, event, id);
+          const outcome = await (index === from && attempt === 1 && first !== undefined ? first : applyToDocument(projection, event, id));
           if (outcome.changed && !changed.includes(id)) changed.push(id);
           if (outcome.done) break;
           if (attempt >= WRITE_ATTEMPTS) {
@@ -340,7 +385,8 @@ export function createEventApplier(options: {
       return changed;
     }
 
-    async function apply(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = () => true): Promise<ApplyOutcome> {
+    /** apply's outcome, without a promise where every projection's applyTo gave one without (applyTo). */
+    function applyEither(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = applyEverywhere): ApplyOutcome | Promise<ApplyOutcome> {
       const readers = byType.get(recorded.type);
       if (!readers || !knownTypes.has(recorded.type)) return { status: 'ignored', changes: [], handledBy: [] };
       const parsed = AnyDomainEvent.safeParse({ type: recorded.type, data: recorded.data });
@@ -352,15 +398,35 @@ export function createEventApplier(options: {
       const event = { ...recorded, ...parsed.data } as ProjectedEvent;
       const changes: ViewChange[] = [];
       const handledBy: AnyProjection[] = [];
-      for (const projection of readers) {
+      for (let index = 0; index < readers.length; index++) {
+        const projection = readers[index]!;
         if (!shouldApply(projection)) continue;
-        const ids = await applyTo(projection, event);
+        const ids = applyTo(projection, event);
+        if (ids instanceof Promise) return applyFrom(readers, index, ids, event, shouldApply, changes, handledBy);
         handledBy.push(projection);
         if (ids.length > 0) changes.push({ collection: projection.collection, ids });
       }
       return { status: 'applied', changes, handledBy };
     }
 
-    return { apply };
+    /** applyEither from `readers[from]` on, whose applyTo is under way (`pending`). */
+    async function applyFrom(
+      readers: readonly AnyProjection[], from: number, pending: Promise<string[]>, event: ProjectedEvent,
+      shouldApply: (projection: AnyProjection) => boolean, changes: ViewChange[], handledBy: AnyProjection[],
+    ): Promise<ApplyOutcome> {
+      for (let index = from; index < readers.length; index++) {
+        const projection = readers[index]!;
+        if (index > from && !shouldApply(projection)) continue;
+        const ids = await (index === from ? pending : applyTo(projection, event));
+        handledBy.push(projection);
+        if (ids.length > 0) changes.push({ collection: projection.collection, ids });
+      }
+      return { status: 'applied', changes, handledBy };
+    }
+
+    // A throw becomes a rejection, as from the async function apply was.
+    const apply = async (recorded: RecordedEvent, shouldApply?: (projection: AnyProjection) => boolean): Promise<ApplyOutcome> => applyEither(recorded, shouldApply);
+
+    return { apply, applyEither };
   }
 }
