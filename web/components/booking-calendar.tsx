@@ -26,7 +26,9 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
   const product = props.products.find((item) => item.productId === productId) ?? props.products[0];
   const today = israelDate(props.now);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS - 1);
-  const [monthOffset, setMonthOffset] = useState(0);
+  // Opens on the month of the first free day: late in a month whose last days are taken, the current
+  // month would show nothing to pick (a page, server-rendered, shows the same month as it hydrates: `now` is a prop).
+  const [monthOffset, setMonthOffset] = useState(() => monthsBetween(today, firstFreeDay(today, lastDay, product?.serviceDuration, busy, props.now) ?? today));
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedStart, setSelectedStart] = useState<string | null>(null);
 
@@ -40,7 +42,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
   const weekdayFormat = dateTimeFormat(languageTag(locale), { weekday: 'short', timeZone: 'UTC' });
   const weekdays = Array.from({ length: 7 }, (_, index) => weekdayFormat.format(new Date(Date.UTC(2024, 0, 7 + index))));
   const monthTitle = dateTimeFormat(languageTag(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(monthStart);
-  const lastMonthOffset = (Number(lastDay.slice(0, 4)) - year) * 12 + Number(lastDay.slice(5, 7)) - month;
+  const lastMonthOffset = monthsBetween(today, lastDay);
 
   if (!product) return null;
   const duration = product.serviceDuration;
@@ -71,7 +73,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
       ) : null}
       <div className="calendar">
         <div className="calendar-head">
-          <button type="button" className="link-button" disabled={monthOffset === 0} onClick={() => setMonthOffset(monthOffset - 1)} aria-label={t('booking.previousMonth')}>‹</button>
+          <button type="button" className="link-button" disabled={monthOffset === 0} onClick={() => setMonthOffset(monthOffset - 1)} aria-label={t('booking.previousMonth')} data-testid="previous-month">‹</button>
           <strong>{monthTitle}{hebrewMonths.length ? <small className="hebrew-months" aria-label={t('jewishCalendar.hebrewMonths', { months: hebrewMonths.join(' – ') })}>{hebrewMonths.join(' – ')}</small> : null}</strong>
           <button type="button" className="link-button" disabled={monthOffset >= lastMonthOffset} onClick={() => setMonthOffset(monthOffset + 1)} aria-label={t('booking.nextMonth')} data-testid="next-month">›</button>
         </div>
@@ -163,6 +165,17 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
 
 /** The day of a rendered Hebrew date: "כ״ד" of "כ״ד כסלו תשפ״ז", "24" of "24 Kislev 5787". */
 export const hebrewDayOfMonth = (hebrewDate: string): string => hebrewDate.split(' ')[0] ?? '';
+
+/** The first day from `from` to `to` with a free slot of `duration` minutes, if any. */
+function firstFreeDay(from: string, to: string, duration: number | undefined, busy: BusyInterval[], now: number): string | undefined {
+  if (duration === undefined) return undefined;
+  for (let day = from; day <= to; day = addDays(day, 1)) if (hasFreeSlot(day, duration, busy, now)) return day;
+  return undefined;
+}
+
+/** Calendar months from the month of `from` to that of `to` (dates as YYYY-MM-DD). */
+const monthsBetween = (from: string, to: string): number =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 
 /** The month and year of a rendered Hebrew date: "כסלו תשפ״ז", "Kislev 5787". */
 export const monthOfHebrewDate = (hebrewDate: string): string => hebrewDate.split(' ').slice(1).join(' ');

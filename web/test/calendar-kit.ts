@@ -1,11 +1,33 @@
 import type { Page } from 'playwright-core';
 
-// Browser tests and screenshots book "the first free day" of a vendor's calendar. Late on a month's
-// last day (Israel time) the month shown may have no free day left (today's slots passed or were
-// booked by earlier tests): then the next month has one. Without this, the tests depend on the clock.
+// Browser tests and screenshots move through an artist's booking calendar. It opens on the month of the
+// first free day (late in a month whose last days are taken, the next one), so a test that looks for a
+// date goes to that date's month in either direction rather than assuming the current month is shown.
 
-/** Opens the first free day of the calendar shown, moving to the next month when this one has none. */
+const calendar = '[data-testid="booking-calendar"]';
+
+/** Opens the first free day of the calendar (shown on its first free day's month). */
 export async function openFirstFreeDay(page: Page): Promise<void> {
-  if (await page.locator('.calendar-day.is-free').count() === 0) await page.click('[data-testid="next-month"]');
-  await page.click('.calendar-day.is-free');
+  await page.click(`${calendar} .calendar-day.is-free`);
 }
+
+/** Shows the month of `date` (YYYY-MM-DD) in the booking calendar; false when it lies outside the months it offers. */
+export async function showMonthOf(page: Page, date: string): Promise<boolean> {
+  const month = date.slice(0, 7);
+  for (let step = 0; step < 6; step++) {
+    const shown = (await page.locator(`${calendar} [data-date]`).first().getAttribute('data-date'))!.slice(0, 7);
+    if (shown === month) return true;
+    const button = page.locator(`${calendar} [data-testid="${shown < month ? 'next-month' : 'previous-month'}"]`);
+    if (await button.isDisabled()) return false;
+    await button.click();
+    await page.waitForSelector(`${calendar} [data-date^="${shown < month ? nextMonth(shown) : previousMonth(shown)}"]`);
+  }
+  return false;
+}
+
+const shiftMonth = (month: string, by: number): string => {
+  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+};
+const nextMonth = (month: string) => shiftMonth(month, 1);
+const previousMonth = (month: string) => shiftMonth(month, -1);

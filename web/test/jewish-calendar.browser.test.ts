@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { showMonthOf } from './calendar-kit.ts';
 
 // Issue 27 item 1 in Chromium (docs/jewish-calendar.md): the artist says in the dashboard that they do
 // not perform on Shabbat; a customer on the artist's page is then not offered Friday's slots that reach
@@ -36,9 +37,7 @@ async function offered(customer: Session, date: string): Promise<{ slots: { star
   const page = customer.page;
   await page.waitForSelector('[data-testid="booking-calendar"]', LIVE);
   if (await page.locator('[data-testid="booking-calendar"] select').count()) await page.selectOption('[data-testid="booking-calendar"] select', timedProduct.id);
-  for (let step = 0; step < 4 && (await page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`).count()) === 0; step++) {
-    await page.click('[data-testid="next-month"]');
-  }
+  await showMonthOf(page, date);
   const day = page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`);
   if ((await day.getAttribute('data-free')) !== 'true') return { slots: [], hebrew: '' };
   await day.click();

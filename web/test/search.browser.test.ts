@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { showMonthOf } from './calendar-kit.ts';
 
 // Search that finds, in Chromium, in Hebrew and English: categories are suggested as you
 // type (an accessible combobox: arrows, Enter, Escape), a search by words lists the artists they
@@ -79,9 +80,7 @@ async function wordsFlow(session: Session) {
 async function calendarSays(session: Session, date: string): Promise<string | null> {
   const { page } = session;
   await page.waitForSelector('[data-testid="booking-calendar"]', LIVE);
-  for (let step = 0; step < 4 && (await page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`).count()) === 0; step++) {
-    await page.click('[data-testid="next-month"]');
-  }
+  await showMonthOf(page, date);
   return page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`).getAttribute('data-free');
 }
 

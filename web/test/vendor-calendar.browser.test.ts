@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { formatPrice } from '../app/format.ts';
 import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { showMonthOf } from './calendar-kit.ts';
 
 // The artist's busy windows and products in Chromium, two people in two browsers:
 // the artist blocks a time in the dashboard and a customer on the artist's page is no longer offered
@@ -29,9 +30,7 @@ async function offeredSlots(customer: Session, date: string): Promise<string[]> 
   await suite.goto(customer, `/artists/artist/${vendorId}/page`);
   const page = customer.page;
   await page.waitForSelector('[data-testid="booking-calendar"]', LIVE);
-  for (let step = 0; step < 4 && (await page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`).count()) === 0; step++) {
-    await page.click('[data-testid="next-month"]');
-  }
+  await showMonthOf(page, date);
   const day = page.locator(`[data-testid="booking-calendar"] [data-date="${date}"]`);
   if ((await day.getAttribute('data-free')) !== 'true') return [];
   await day.click();
