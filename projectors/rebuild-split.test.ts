@@ -73,6 +73,20 @@ function indexesOf(path: string): Array<{ name: string; sql: string }> {
   }
 }
 
+/** The element tables of a views file (multikey indexes, sqlite-query-planner.ts): their rows, and the triggers that keep them. */
+function elementsOf(path: string): { tables: Record<string, unknown[]>; triggers: unknown[] } {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'e\\_%' ESCAPE '\\' ORDER BY name`).all() as Array<{ name: string }>;
+    const tables: Record<string, unknown[]> = {};
+    for (const { name } of names) tables[name] = db.prepare(`SELECT value, type, rid FROM "${name.replaceAll('"', '""')}" ORDER BY rid, type, value`).all().map((row) => ({ ...row }));
+    const triggers = db.prepare(`SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name`).all().map((row) => ({ ...row }));
+    return { tables, triggers };
+  } finally {
+    db.close();
+  }
+}
+
 /** The path shapes a views file keeps (sqlite-query-planner.ts). */
 function shapesOf(path: string): unknown[] {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -150,6 +164,10 @@ describe('rebuild with a helper process', () => {
     expect(indexesOf(splitPath)).toEqual(indexesOf(onePath));
     expect(shapesOf(splitPath)).toEqual(shapesOf(onePath));
     expect(rowsOf(splitPath)).toEqual(rowsOf(onePath));
+    // The helper's element tables come with its rows (copyCollectionsFrom), their triggers after them.
+    const elements = elementsOf(splitPath);
+    expect(Object.keys(elements.tables).some((name) => split.helper.some((projection) => name.startsWith(`e_${projection.collection}#`)))).toBe(true);
+    expect(elements).toEqual(elementsOf(onePath));
     const file = new DatabaseSync(splitPath, { readOnly: true });
     try {
       expect(file.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });

@@ -517,6 +517,13 @@ describe('SqliteViewStore specifics', () => {
     const indexes = `SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'v_cards' AND sql IS NOT NULL ORDER BY name`;
     expect(schema(path, indexes)).toEqual(schema(otherPath, indexes));
     expect(schema(path, indexes).map((row) => row.name)).toContain('v_cards:rank_1');
+    // The elements of the array path came too, as stored (no json_each over the rows here), with the triggers that keep them.
+    const elements = `SELECT value, type, rid FROM "e_cards#tagIds" ORDER BY rid`;
+    expect(schema(path, elements)).toEqual(schema(otherPath, elements));
+    expect(schema(path, elements)).toHaveLength(3);
+    const triggers = `SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name`;
+    expect(schema(path, triggers)).toEqual(schema(otherPath, triggers));
+    expect(schema(path, triggers)).toHaveLength(3);
     expect(schema(path, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const shapes = `SELECT path, array_above, kinds FROM path_shapes WHERE collection = 'cards' ORDER BY path`;
     expect(schema(path, shapes)).toEqual(schema(otherPath, shapes));
