@@ -3,7 +3,10 @@ import type { EventStore } from '../domain/ports/event-store.ts';
 /** Below this many events, following page by page takes a few seconds: no first build. */
 export const FIRST_BUILD_FROM_EVENTS = 50_000;
 
-export type FirstBuildLog = Pick<EventStore, 'readAll' | 'headPosition'>;
+export type FirstBuildLog = Pick<EventStore, 'readAll' | 'headPosition'> & {
+  /** Where the store can count its events without reading them (node:sqlite): asked instead of reading pages. */
+  holdsAtLeast?(count: number): Promise<boolean>;
+};
 
 /**
  * The log to build every view from at a start where no view has applied anything yet, and its head;
@@ -11,7 +14,10 @@ export type FirstBuildLog = Pick<EventStore, 'readAll' | 'headPosition'>;
  */
 export async function firstBuildSource(eventStore: FirstBuildLog, fromEvents = FIRST_BUILD_FROM_EVENTS): Promise<{ eventStore: FirstBuildLog; head: number } | null> {
   const head = await eventStore.headPosition();
-  return await holdsAtLeast(eventStore, fromEvents) ? { eventStore, head } : null;
+  // Counted by the store where it can: reading the pages parsed 50,000 events (~0.25 CPU-s at a first
+  // start, before the build and its helper process begin).
+  const holds = eventStore.holdsAtLeast ? await eventStore.holdsAtLeast(fromEvents) : await holdsAtLeast(eventStore, fromEvents);
+  return holds ? { eventStore, head } : null;
 }
 
 /**

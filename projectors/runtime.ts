@@ -102,7 +102,7 @@ export interface ProjectionRuntimeOptions {
    * The helper takes the larger share (rebuild-split.ts 'most'): the flows and the notification reactor
    * of the same process read the whole log meanwhile. `splitFrom`: rebuildViews' (tests lower it).
    */
-  firstBuild?: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; fromEvents?: number; splitFrom?: number };
+  firstBuild?: { eventStore: FirstBuildLog; fromEvents?: number; splitFrom?: number };
 }
 
 export function createProjectionRuntime(options: ProjectionRuntimeOptions): ProjectionRuntime {

@@ -142,6 +142,18 @@ describe('node:sqlite event store on a file', () => {
     expect(await ended).toBe('ended');
   });
 
+  it('tells whether it holds at least a number of events, counting them without reading them', async () => {
+    const store = await openSqliteEventStore({ path: freshFile() });
+    const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    expect(await store.holdsAtLeast(1)).toBe(false);
+    expect(await store.holdsAtLeast(0)).toBe(true);
+    for (let stream = 0; stream < 3; stream++) await store.append(`order-${stream}`, [1, 2].map((a) => ({ id: randomUUID(), type: 'OrderPlaced', data: { a }, metadata })), 'no_stream');
+    expect(await store.holdsAtLeast(6)).toBe(true);
+    expect(await store.holdsAtLeast(7)).toBe(false);
+    await store.close();
+    await expect(store.holdsAtLeast(1)).rejects.toThrow();
+  });
+
   it('refuses an exact revision that is not a non-negative integer', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await expect(store.append('s-1', [], -1)).rejects.toThrow(TypeError);

@@ -64,6 +64,8 @@ export interface SqliteEventStore extends EventStore {
    * (the poll stays, for a notice that never came).
    */
   noticeAppend(): void;
+  /** Whether the log holds at least `count` events, counted by SQLite without reading them (projectors/first-build.ts). */
+  holdsAtLeast(count: number): Promise<boolean>;
 }
 
 const PAGE_SIZE = 500;
@@ -166,6 +168,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     readAllBackwards: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE position < +? ORDER BY position DESC LIMIT +?`),
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
     pageEnd: db.prepare('SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?'),
+    countUpTo: db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events LIMIT +?)'),
     readTypes: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
       WHERE position > +? AND position <= +? AND (type IN (SELECT value FROM json_each(?)) OR position = +?) ORDER BY position`),
   };
@@ -420,6 +423,11 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     async headPosition(): Promise<number> {
       ensureOpen();
       return headSync();
+    },
+
+    async holdsAtLeast(count: number): Promise<boolean> {
+      ensureOpen();
+      return count <= 0 || (statements.countUpTo.get(count) as { n: number }).n >= count;
     },
 
     async close(): Promise<void> {
