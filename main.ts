@@ -24,17 +24,18 @@ import { healthRouter, type ReadinessCheck } from './infra/http/health.ts';
 import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './infra/http/readiness-checks.ts';
 import { gracefulClose } from './infra/http/graceful-close.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
+import { underPathPrefixes } from './infra/http/under-path-prefixes.ts';
 import { vouchForClientAddress } from './infra/http/client-address.ts';
 import { actorOfClaims, verifyAccessToken } from './infra/auth/jwt-tokens.ts';
 import { createSandboxPaymentGateway } from './infra/payment/sandbox-payment-gateway.ts';
-import { createCommandApi } from './command-api/create-command-api.ts';
+import { COMMAND_API_PATH_PREFIXES, createCommandApi } from './command-api/create-command-api.ts';
 import { accessRulesOfViews } from './projectors/acl/access-rules.ts';
 import { createFileMediaStorage } from './infra/media-storage/file-media-storage.ts';
 import type { ActivationMailer } from './domain/ports/activation-mailer.ts';
 import { createOutboxMailer, type OutboxMailer } from './command-api/activation-mailer.ts';
 import { openSmtpMailSender } from './infra/mail/smtp-mail-sender.ts';
 import { mailingActivationMailer } from './infra/mail/mailing-activation-mailer.ts';
-import { apiNotFound, createQueryApi, type QueryApi } from './query-api/create-query-api.ts';
+import { apiNotFound, createQueryApi, QUERY_API_PATH_PREFIXES, type QueryApi } from './query-api/create-query-api.ts';
 import { pathMatcher } from './query-api/route-matcher.ts';
 import type { ProjectionsProgress } from './query-api/ports.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from './projectors/runtime.ts';
@@ -415,7 +416,8 @@ async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentG
     accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
     calendarFetch: calendarFetchOf(config), clock: clockOf(config),
   });
-  app.use(commandApi.router);
+  // Entered only for its paths: a storefront page skips its routes (infra/http/under-path-prefixes.ts).
+  app.use(underPathPrefixes(COMMAND_API_PATH_PREFIXES, commandApi.router));
   c.readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await c.head()}`));
   // Decided before the server listens, so readiness never reports ready just before the seed begins.
   if (!config.SEED_DEMO || c.production || !(await isEmptyLog(eventStore))) return { commandApi, seed: null };
@@ -453,7 +455,7 @@ async function composeQueryApi(c: Composition, app: HttpApp, parts: { projection
   const commandApi = parts.commandApi;
   const queryApi = createQueryApi({ viewStore, eventStore, projections: progress, cache, jobQueue, jwtSecret: c.jwtSecret, extraRouteSpecs: commandApi?.routes, logger: parts.logger, clock: clockOf(c.config) });
   c.stops.push(() => queryApi.cache.stop());
-  app.use(queryApi.router);
+  app.use(underPathPrefixes(QUERY_API_PATH_PREFIXES, queryApi.router));
   // A GET the command API's router takes first (mounted before) is the command API's to answer: in process
   // when its route allows it (GET /api/user/current, command-api/in-process-reads.ts), else over HTTP.
   const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));

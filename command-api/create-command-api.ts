@@ -69,6 +69,9 @@ export function commandRouteSpecs(): RouteSpec[] {
   return commandRoutes(createCommandDeps({} as Parameters<typeof createCommandDeps>[0])).map((route) => route.spec);
 }
 
+/** Every path the command API's router answers lies under these (main.ts enters it for those paths only). */
+export const COMMAND_API_PATH_PREFIXES = ['/api/', '/media/'] as const;
+
 /**
  * The command API as an Express router mounted at the root (paths start with /api/). `routes` is the
  * RouteSpec list for GET /api/openapi.json.

@@ -71,6 +71,9 @@ interface ReadOutcome {
   tags: readonly string[] | null;
 }
 
+/** Every path the query API's router answers lies under these (main.ts enters it for those paths only). */
+export const QUERY_API_PATH_PREFIXES = ['/api/'] as const;
+
 // The query API: GET routes over the views, the GET cache, read-your-writes and the
 // OpenAPI document of both APIs. Mount the router at the root: its paths start with /api.
 export function createQueryApi(ports: QueryApiPorts): QueryApi {
