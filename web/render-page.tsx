@@ -5,6 +5,7 @@ import { routeTree } from './app/routes.tsx';
 import { loadRouteGroups, routeGroupsOf, stylesheetHref, stylesheetsOf, type RouteGroup } from './app/route-groups.ts';
 import { localeOfPath } from './app/locale-path.ts';
 import { DocumentAssetsContext, SCRIPT_LOADER } from './app/document.tsx';
+import { createReusedMarkup, ReusedMarkupContext } from './app/reused-markup.tsx';
 import { i18nFor } from './i18n/i18n.ts';
 import type { WebEnvironment } from './app/environment.ts';
 import type { Locale } from './api/view-models.ts';
@@ -53,6 +54,9 @@ export function staticHandlerFor(pathname: string): Promise<StaticHandler> {
   return handler;
 }
 
+// The parts of the page rendered once per set of inputs and then written as markup (the footer).
+const reusedMarkup = createReusedMarkup();
+
 /** What createBrowserRouter reads back (react-router's own format, errors serialized). */
 function hydrationScriptOf(context: StaticHandlerContext): string {
   const errors = context.errors
@@ -99,13 +103,17 @@ export async function renderPage(
   }
   const router = createStaticRouter(pages.dataRoutes, context);
   const hydrationScript = hydrationScriptOf(context);
+  const reused = reusedMarkup.forRender();
   const html = renderToString(
     <DocumentAssetsContext value={{ ...assets, hydrationScript }}>
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nextProvider>
+      <ReusedMarkupContext value={reused}>
+        <I18nextProvider i18n={i18nFor(locale)}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>
+      </ReusedMarkupContext>
     </DocumentAssetsContext>,
   );
+  reused.keepRenderedParts(html);
   // An API that answered 503 (an engine away for a moment) makes the page a 503 too, with its Retry-After:
   // the visitor's browser, a crawler and a load balancer all know to come back rather than see a bug.
   const unavailable = Object.values(context.errors ?? {}).some((error) => isApiError(error) && error.status === 503);

@@ -13,6 +13,7 @@ import { UnreadBadges } from './unread-counts.tsx';
 import { landingAfterNotFound, NOT_FOUND_REDIRECT_SECONDS } from './after-not-found.ts';
 import { isChunkError, type ChunkError } from './chunk-recovery.ts';
 import { displayPhone } from './phone-number.ts';
+import { ReusableMarkup } from './reused-markup.tsx';
 
 // Header, footer and the error boundary of every page.
 function LanguageSwitch() {
@@ -115,33 +116,43 @@ function Header() {
   );
 }
 
+const FOOTER = { tag: 'footer', className: 'site-footer' } as const;
+
+/** The same markup on every page of a language with the same support number: the server renders it once (web/app/reused-markup.tsx). */
 function Footer() {
+  const { locale, supportWhatsapp, supportIsDemo } = useRootData();
+  return (
+    <ReusableMarkup part={FOOTER} inputs={[locale, supportWhatsapp, supportIsDemo]}>
+      <FooterContent />
+    </ReusableMarkup>
+  );
+}
+
+function FooterContent() {
   const { t } = useTranslation();
   const { supportWhatsapp, supportIsDemo } = useRootData();
   return (
-    <footer className="site-footer">
-      <div className="footer-inner">
-        <div>
-          <strong>{t('site.name')}</strong>
-          <p>{t('site.tagline')}</p>
-          {supportWhatsapp ? (
-            <p>
-              {t('footer.support')}{' '}
-              <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{displayPhone(supportWhatsapp)}</a>
-              {supportIsDemo ? <> <span className="muted" data-testid="support-demo">{`(${t('footer.demoNumber')})`}</span></> : null}
-            </p>
-          ) : null}
-        </div>
-        <nav aria-label={t('nav.footer')} className="footer-nav">
-          <LocalLink to="/about">{t('nav.about')}</LocalLink>
-          <LocalLink to="/contact">{t('nav.contact')}</LocalLink>
-          <LocalLink to="/terms">{t('nav.terms')}</LocalLink>
-          <LocalLink to="/help">{t('nav.help')}</LocalLink>
-          <LocalLink to="/blog">{t('nav.blog')}</LocalLink>
-          <LocalLink to="/user/register/artist">{t('nav.joinAsArtist')}</LocalLink>
-        </nav>
+    <div className="footer-inner">
+      <div>
+        <strong>{t('site.name')}</strong>
+        <p>{t('site.tagline')}</p>
+        {supportWhatsapp ? (
+          <p>
+            {t('footer.support')}{' '}
+            <a href={`https://wa.me/${supportWhatsapp.replace('+', '')}`} dir="ltr" data-testid="support-whatsapp">{displayPhone(supportWhatsapp)}</a>
+            {supportIsDemo ? <> <span className="muted" data-testid="support-demo">{`(${t('footer.demoNumber')})`}</span></> : null}
+          </p>
+        ) : null}
       </div>
-    </footer>
+      <nav aria-label={t('nav.footer')} className="footer-nav">
+        <LocalLink to="/about">{t('nav.about')}</LocalLink>
+        <LocalLink to="/contact">{t('nav.contact')}</LocalLink>
+        <LocalLink to="/terms">{t('nav.terms')}</LocalLink>
+        <LocalLink to="/help">{t('nav.help')}</LocalLink>
+        <LocalLink to="/blog">{t('nav.blog')}</LocalLink>
+        <LocalLink to="/user/register/artist">{t('nav.joinAsArtist')}</LocalLink>
+      </nav>
+    </div>
   );
 }
 
