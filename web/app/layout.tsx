@@ -75,8 +75,22 @@ function MobileAccountLinks() {
   );
 }
 
+const MAIN_NAV = { tag: 'nav', className: 'main-nav hide-mobile' } as const;
+const MOBILE_NAV = { tag: 'nav', className: 'mobile-nav' } as const;
+
+/**
+ * What of the path the menus' markup depends on: a NavLink is active when the path in lower case is
+ * its own or lies under it, and the menus' paths are at most two segments long (`/en/artists`), so the
+ * path's first two segments decide (web/app/reused-markup.tsx).
+ */
+export function menuSectionOf(pathname: string): string {
+  return pathname.toLowerCase().split('/').slice(0, 3).join('/');
+}
+
 function Header() {
   const { t } = useTranslation();
+  const { locale, user } = useRootData();
+  const section = menuSectionOf(useLocation().pathname);
   const favorites = useFavorites();
   const links = (
     <>
@@ -94,7 +108,7 @@ function Header() {
           <span className="logo-mark" aria-hidden="true">✦</span>
           <span>{t('site.name')}</span>
         </LocalLink>
-        <nav className="main-nav hide-mobile" aria-label={t('nav.main')}>{links}</nav>
+        <ReusableMarkup part={MAIN_NAV} label={t('nav.main')} inputs={[locale, section]}>{links}</ReusableMarkup>
         <div className="header-actions">
           {/* Named by its text (heard: "Favorites 3"), not an aria-label the visible count would contradict. */}
           <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link">
@@ -105,10 +119,10 @@ function Header() {
           <UserArea />
           <details className="mobile-menu show-mobile">
             <summary aria-label={t('nav.menu')}>☰</summary>
-            <nav className="mobile-nav" aria-label={t('nav.main')}>
+            <ReusableMarkup part={MOBILE_NAV} label={t('nav.main')} inputs={[locale, section, user ? user.fullName || user.email : null]}>
               {links}
               <MobileAccountLinks />
-            </nav>
+            </ReusableMarkup>
           </details>
         </div>
       </div>

@@ -75,3 +75,22 @@ describe('ReusableMarkup', () => {
 function Failing(): never {
   throw new Error('failed');
 }
+
+describe('ReusableMarkup with a label', () => {
+  it('keeps the markup of a labelled element and writes the same bytes from it', () => {
+    const NAV = { tag: 'nav', className: 'main-nav hide-mobile' } as const;
+    const markup = createReusedMarkup();
+    let renders = 0;
+    const Links = () => { renders++; return <a href="/en/search">Search &amp; find</a>; };
+    const render = () => {
+      const store = markup.forRender();
+      const html = renderToString(<ReusedMarkupContext value={store}><ReusableMarkup part={NAV} label={'Main "menu" <1>'} inputs={['en', '/en/artists']}><Links /></ReusableMarkup></ReusedMarkupContext>);
+      store.keepRenderedParts(html);
+      return html;
+    };
+    const first = render();
+    expect(first).toBe('<nav class="main-nav hide-mobile" aria-label="Main &quot;menu&quot; &lt;1&gt;"><a href="/en/search">Search &amp; find</a></nav>');
+    expect(render()).toBe(first);
+    expect(renders).toBe(1);
+  });
+});
