@@ -54,7 +54,7 @@ export function staticHandlerFor(pathname: string): Promise<StaticHandler> {
   return handler;
 }
 
-// The parts of the page rendered once per set of inputs and then written as markup (the footer).
+// The parts of the page rendered once per set of inputs and then written as markup (the footer, the header's menus).
 const reusedMarkup = createReusedMarkup();
 
 /** What createBrowserRouter reads back (react-router's own format, errors serialized). */

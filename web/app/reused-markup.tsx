@@ -10,11 +10,11 @@ import { createContext, use, type ReactNode } from 'react';
 /** The markup of the parts rendered so far, by part and inputs, for one process. */
 export interface ReusedMarkupStore {
   markupOf(key: string): string | undefined;
-  /** This render rendered the part as components: its markup is taken from the page (takeRenderedParts). */
+  /** This render rendered the part as components: its markup is taken from the page (keepRenderedParts). */
   rendered(key: string, part: ReusablePart): void;
 }
 
-/** The element a part renders: its tag and class, which name it in the page once, and its label. */
+/** The element a part renders: its tag and class, which name it in the page once. */
 export interface ReusablePart { tag: 'footer' | 'nav'; className: string }
 
 export const ReusedMarkupContext = createContext<ReusedMarkupStore | null>(null);
@@ -36,8 +36,9 @@ export function ReusableMarkup(props: { part: ReusablePart; label?: string; inpu
 }
 
 /**
- * The parts' markup of one process (at most `limit`: the inputs are few, the locales and the configured
- * support number), and for each render a store that notes the parts it renders as components.
+ * The parts' markup of one process (at most `limit`, all forgotten past it: the inputs are few — the
+ * locales, the support number, the menus' sections — but the ☰ menu's name one per signed-in user shown),
+ * and for each render a store that notes the parts it renders as components.
  */
 export function createReusedMarkup(limit = 64): { forRender(): ReusedMarkupStore & { keepRenderedParts(html: string): void }; size(): number } {
   const markup = new Map<string, string>();

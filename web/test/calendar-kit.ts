@@ -17,17 +17,15 @@ export async function showMonthOf(page: Page, date: string): Promise<boolean> {
   for (let step = 0; step < 6; step++) {
     const shown = (await page.locator(`${calendar} [data-date]`).first().getAttribute('data-date'))!.slice(0, 7);
     if (shown === month) return true;
-    const button = page.locator(`${calendar} [data-testid="${shown < month ? 'next-month' : 'previous-month'}"]`);
+    const forward = shown < month;
+    const button = page.locator(`${calendar} [data-testid="${forward ? 'next-month' : 'previous-month'}"]`);
     if (await button.isDisabled()) return false;
     await button.click();
-    await page.waitForSelector(`${calendar} [data-date^="${shown < month ? nextMonth(shown) : previousMonth(shown)}"]`);
+    await page.waitForSelector(`${calendar} [data-date^="${shiftMonth(shown, forward ? 1 : -1)}"]`);
   }
   return false;
 }
 
-const shiftMonth = (month: string, by: number): string => {
-  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1));
-  return date.toISOString().slice(0, 7);
-};
-const nextMonth = (month: string) => shiftMonth(month, 1);
-const previousMonth = (month: string) => shiftMonth(month, -1);
+/** The month (YYYY-MM) `by` months from `month`. */
+const shiftMonth = (month: string, by: number): string =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
