@@ -54,7 +54,7 @@ export function staticHandlerFor(pathname: string): Promise<StaticHandler> {
   return handler;
 }
 
-// The parts of the page rendered once per set of inputs and then written as markup (the footer, the header's menus).
+// The parts of the page rendered once per set of inputs and then written as markup (the header, its menus, the footer).
 const reusedMarkup = createReusedMarkup();
 
 /** What createBrowserRouter reads back (react-router's own format, errors serialized). */
@@ -104,7 +104,8 @@ export async function renderPage(
   const router = createStaticRouter(pages.dataRoutes, context);
   const hydrationScript = hydrationScriptOf(context);
   const reused = reusedMarkup.forRender();
-  const html = renderToString(
+  // The parts rendered as components are kept for the next pages, and their holes filled (reused-markup.tsx).
+  const html = reused.keepRenderedParts(renderToString(
     <DocumentAssetsContext value={{ ...assets, hydrationScript }}>
       <ReusedMarkupContext value={reused}>
         <I18nextProvider i18n={i18nFor(locale)}>
@@ -112,8 +113,7 @@ export async function renderPage(
         </I18nextProvider>
       </ReusedMarkupContext>
     </DocumentAssetsContext>,
-  );
-  reused.keepRenderedParts(html);
+  ));
   // An API that answered 503 (an engine away for a moment) makes the page a 503 too, with its Retry-After:
   // the visitor's browser, a crawler and a load balancer all know to come back rather than see a bug.
   const unavailable = Object.values(context.errors ?? {}).some((error) => isApiError(error) && error.status === 503);

@@ -13,17 +13,19 @@ import { UnreadBadges } from './unread-counts.tsx';
 import { landingAfterNotFound, NOT_FOUND_REDIRECT_SECONDS } from './after-not-found.ts';
 import { isChunkError, type ChunkError } from './chunk-recovery.ts';
 import { displayPhone } from './phone-number.ts';
-import { ReusableMarkup } from './reused-markup.tsx';
+import { ReusableMarkup, usePartHole } from './reused-markup.tsx';
+import type { Locale } from '../api/view-models.ts';
 
 // Header, footer and the error boundary of every page.
+const otherLocale = (locale: Locale): Locale => (locale === 'he' ? 'en' : 'he');
+
 function LanguageSwitch() {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const location = useLocation();
-  const other = locale === 'he' ? 'en' : 'he';
+  const other = otherLocale(locale);
   // A full page load: the document's lang and dir change with the language.
   return (
-    <a className="language-switch" href={switchLocale(location.pathname, location.search, other)} hrefLang={other} lang={other} data-testid="language-switch">
+    <a className="language-switch" href={usePartHole(LANGUAGE_SWITCH_HREF)} hrefLang={other} lang={other} data-testid="language-switch">
       {t(`language.${other}`)}
     </a>
   );
@@ -39,16 +41,18 @@ function SignOutButton(props: { className: string; label: string; testId?: strin
   );
 }
 
+/** The sign-in and registration pages' login link does not come back to them. */
+const isLoginPage = (pathname: string) => /\/user\/(login|register)/.test(pathname);
+
 function UserArea() {
   const { t } = useTranslation();
   const { user } = useRootData();
   const location = useLocation();
+  const loginRedirect = usePartHole(LOGIN_REDIRECT);
   if (!user) {
-    const here = location.pathname + withoutTrackedParameters(location.search);
-    const onLoginPage = /\/user\/(login|register)/.test(location.pathname);
     return (
       <div className="user-area">
-        <LocalLink to={onLoginPage ? '/user/login' : `/user/login?loginRedirect=${encodeURIComponent(here)}`} className="button button-small" data-testid="login-link">{t('nav.login')}</LocalLink>
+        <LocalLink to={isLoginPage(location.pathname) ? '/user/login' : `/user/login?loginRedirect=${loginRedirect}`} className="button button-small" data-testid="login-link">{t('nav.login')}</LocalLink>
         <LocalLink to="/user/register" className="link-quiet hide-mobile">{t('nav.register')}</LocalLink>
       </div>
     );
@@ -75,7 +79,11 @@ function MobileAccountLinks() {
   );
 }
 
+const HEADER = { tag: 'header', className: 'site-header' } as const;
 const MAIN_NAV = { tag: 'nav', className: 'main-nav hide-mobile' } as const;
+// The header's holes: the only parts of its markup that change with the path beyond its section.
+const LANGUAGE_SWITCH_HREF = 'languageSwitchHref';
+const LOGIN_REDIRECT = 'loginRedirect';
 const MOBILE_NAV = { tag: 'nav', className: 'mobile-nav' } as const;
 
 /**
@@ -87,7 +95,24 @@ export function menuSectionOf(pathname: string): string {
   return pathname.toLowerCase().split('/').slice(0, 3).join('/');
 }
 
+/**
+ * The same markup on every page of a section for a guest or the same user with the same favourites'
+ * count, but for its holes, the language switch's address and the login link's way back (the path and
+ * query): the server renders it once per set of inputs (web/app/reused-markup.tsx).
+ */
 function Header() {
+  const { locale, user } = useRootData();
+  const location = useLocation();
+  const favorites = useFavorites();
+  const holes = {
+    [LANGUAGE_SWITCH_HREF]: switchLocale(location.pathname, location.search, otherLocale(locale)),
+    [LOGIN_REDIRECT]: encodeURIComponent(location.pathname + withoutTrackedParameters(location.search)),
+  };
+  const inputs = [locale, menuSectionOf(location.pathname), user ? user.fullName || user.email : null, favorites.ids.length, isLoginPage(location.pathname)];
+  return <ReusableMarkup part={HEADER} inputs={inputs} holes={holes}><HeaderContent /></ReusableMarkup>;
+}
+
+function HeaderContent() {
   const { t } = useTranslation();
   const { locale, user } = useRootData();
   const section = menuSectionOf(useLocation().pathname);
@@ -102,31 +127,29 @@ function Header() {
     </>
   );
   return (
-    <header className="site-header">
-      <div className="header-inner">
-        <LocalLink to="/" className="logo" aria-label={t('site.name')}>
-          <span className="logo-mark" aria-hidden="true">✦</span>
-          <span>{t('site.name')}</span>
+    <div className="header-inner">
+      <LocalLink to="/" className="logo" aria-label={t('site.name')}>
+        <span className="logo-mark" aria-hidden="true">✦</span>
+        <span>{t('site.name')}</span>
+      </LocalLink>
+      <ReusableMarkup part={MAIN_NAV} label={t('nav.main')} inputs={[locale, section]}>{links}</ReusableMarkup>
+      <div className="header-actions">
+        {/* Named by its text (heard: "Favorites 3"), not an aria-label the visible count would contradict. */}
+        <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link">
+          <span aria-hidden="true">♥</span> <span className="visually-hidden">{t('favorites.title')}</span>{' '}
+          <span className="favorites-count" data-testid="favorites-count">{favorites.ids.length}</span>
         </LocalLink>
-        <ReusableMarkup part={MAIN_NAV} label={t('nav.main')} inputs={[locale, section]}>{links}</ReusableMarkup>
-        <div className="header-actions">
-          {/* Named by its text (heard: "Favorites 3"), not an aria-label the visible count would contradict. */}
-          <LocalLink to="/favorites" className="favorites-link" data-testid="favorites-link">
-            <span aria-hidden="true">♥</span> <span className="visually-hidden">{t('favorites.title')}</span>{' '}
-            <span className="favorites-count" data-testid="favorites-count">{favorites.ids.length}</span>
-          </LocalLink>
-          <LanguageSwitch />
-          <UserArea />
-          <details className="mobile-menu show-mobile">
-            <summary aria-label={t('nav.menu')}>☰</summary>
-            <ReusableMarkup part={MOBILE_NAV} label={t('nav.main')} inputs={[locale, section, user ? user.fullName || user.email : null]}>
-              {links}
-              <MobileAccountLinks />
-            </ReusableMarkup>
-          </details>
-        </div>
+        <LanguageSwitch />
+        <UserArea />
+        <details className="mobile-menu show-mobile">
+          <summary aria-label={t('nav.menu')}>☰</summary>
+          <ReusableMarkup part={MOBILE_NAV} label={t('nav.main')} inputs={[locale, section, user ? user.fullName || user.email : null]}>
+            {links}
+            <MobileAccountLinks />
+          </ReusableMarkup>
+        </details>
       </div>
-    </header>
+    </div>
   );
 }
 

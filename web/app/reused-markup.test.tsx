@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createReusedMarkup, ReusableMarkup, ReusedMarkupContext, type ReusedMarkupStore } from './reused-markup.tsx';
+import { createReusedMarkup, ReusableMarkup, ReusedMarkupContext, usePartHole, type ReusedMarkupStore } from './reused-markup.tsx';
 
 const FOOTER = { tag: 'footer', className: 'site-footer' } as const;
 
@@ -92,5 +92,44 @@ describe('ReusableMarkup with a label', () => {
     expect(first).toBe('<nav class="main-nav hide-mobile" aria-label="Main &quot;menu&quot; &lt;1&gt;"><a href="/en/search">Search &amp; find</a></nav>');
     expect(render()).toBe(first);
     expect(renders).toBe(1);
+  });
+});
+
+describe('ReusableMarkup with holes', () => {
+  const HEADER = { tag: 'header', className: 'site-header' } as const;
+  function Links() {
+    const back = usePartHole('back');
+    return <><a href={usePartHole('language')}>English</a><a href={`/login?back=${back}`}>{back}</a></>;
+  }
+  const part = (store: ReusedMarkupStore | null, holes: Record<string, string>) => (
+    <ReusedMarkupContext value={store}>
+      <ReusableMarkup part={HEADER} inputs={['he']} holes={holes}><Links /></ReusableMarkup>
+    </ReusedMarkupContext>
+  );
+
+  it('writes each page its own holes, escaped as React escapes them, into the markup kept', () => {
+    const markup = createReusedMarkup();
+    const render = (holes: Record<string, string>) => {
+      const store = markup.forRender();
+      return store.keepRenderedParts(renderToString(part(store, holes)));
+    };
+    const pages = [
+      { language: '/en/artists', back: '%2Fartists' },
+      { language: `/en/search?q=a"b'c&d<e>`, back: `%2Fsearch%3Fq%3D'x'` },
+      { language: '/en', back: '' },
+    ];
+    for (const holes of pages) {
+      const html = render(holes);
+      // The same bytes as the components render with the values themselves (the browser, the SSR baseline).
+      expect(html).toBe(renderToString(part(null, holes)));
+      expect(html).not.toContain('hole');
+    }
+    expect(markup.size()).toBe(1);
+    expect(render(pages[1]!)).toContain(`href="/en/search?q=a&quot;b&#x27;c&amp;d&lt;e&gt;"`);
+  });
+
+  it('is a hole of the enclosing part only', () => {
+    const Stray = () => <a href={usePartHole('language')}>x</a>;
+    expect(() => renderToString(<ReusableMarkup part={HEADER} inputs={[]} holes={{ back: '/' }}><Stray /></ReusableMarkup>)).toThrow('no hole language');
   });
 });

@@ -67,6 +67,21 @@ describe('document basics', () => {
     expect(html).toContain('hrefLang="he"');
   });
 
+  it("writes each page's own address into the header's language switch and login link, whose markup the server reuses", async () => {
+    // The same section and inputs, so the later pages' headers are written from the first's markup (web/app/reused-markup.tsx).
+    const pages = [
+      { path: '/search?q=one', switch: '/en/search?q=one', back: '%2Fsearch%3Fq%3Done' },
+      // The address as the browser sends it (fetch escapes ' and <), the tracking parameter left out, & escaped.
+      { path: `/search?q=a'b%22c&utm_source=x&tag=<i>`, switch: '/en/search?q=a%27b%22c&amp;tag=%3Ci%3E', back: '%2Fsearch%3Fq%3Da%2527b%2522c%26tag%3D%253Ci%253E' },
+      { path: '/en/search?q=two', switch: '/search?q=two', back: '%2Fen%2Fsearch%3Fq%3Dtwo', login: '/en/user/login' },
+    ];
+    for (const expected of [...pages, ...pages]) {
+      const { html } = await page(market.url, expected.path);
+      expect(html, expected.path).toContain(`<a class="language-switch" href="${expected.switch}"`);
+      expect(html, expected.path).toContain(`href="${expected.login ?? '/user/login'}?loginRedirect=${expected.back}"`);
+    }
+  });
+
   it('serves the client bundle and the stylesheet under hashed names', async () => {
     const { html } = await page(market.url, '/');
     const script = /data-entry="(\/assets\/app\.[0-9a-f]+\.js)"/.exec(html)![1]!;
