@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityMinutes, DEFAULT_AVAILABILITY_MINUTES, hasFreeSlot, slotRangeOf, slotsOn } from './availability.ts';
+import { availabilityMinutes, busyInstants, DEFAULT_AVAILABILITY_MINUTES, hasFreeSlot, hasFreeSlotAmong, slotRangeOf, slotsOn } from './availability.ts';
 import { israelInstant } from '../shared/israel-time.ts';
 
 // The one availability rule of the booking calendar and the search's "free on" filter.
@@ -58,5 +58,33 @@ describe('bookable slots and free days', () => {
     expect(slotRangeOf(day, 120)).toEqual({ start: israelInstant(day, 10).toISOString(), end: israelInstant(day, 23).toISOString() });
     // Summer time (UTC+3) on a day in July.
     expect(slotRangeOf('2027-07-01', 60).start).toBe('2027-07-01T07:00:00.000Z');
+  });
+});
+
+describe('a free day without the slots list', () => {
+  it('answers as slotsOn does, whatever the busy intervals, the duration and the time asked (clock changes included)', () => {
+    // A small deterministic generator: the same cases every run.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const hour = 3_600_000;
+    const days = ['2026-03-26', '2026-03-27', '2026-06-15', '2026-10-24', '2026-10-25', '2026-12-10'];
+    let free = 0;
+    for (let round = 0; round < 600; round++) {
+      const day = days[round % days.length]!;
+      const dayStart = Date.parse(`${day}T00:00:00Z`);
+      const busy = Array.from({ length: Math.floor(next() * 5) }, () => {
+        const start = dayStart + Math.floor(next() * 48) * hour / 2;
+        return { start: new Date(start).toISOString(), end: new Date(start + Math.ceil(next() * 8) * hour / 2).toISOString() };
+      });
+      const duration = [10, 30, 60, 90, 120, 240][Math.floor(next() * 6)]!;
+      const now = dayStart + Math.floor(next() * 26) * hour - hour;
+      const expected = slotsOn(day, duration, busy, now).some((slot) => slot.free);
+      expect(hasFreeSlot(day, duration, busy, now), JSON.stringify({ day, duration, busy, now })).toBe(expected);
+      expect(hasFreeSlotAmong(day, duration, busyInstants(busy), now)).toBe(expected);
+      if (expected) free++;
+    }
+    // Both answers are well represented.
+    expect(free).toBeGreaterThan(100);
+    expect(free).toBeLessThan(550);
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { BusyInterval, ProductSummary } from '../api/view-models.ts';
-import { addDays, BOOKING_HORIZON_DAYS, hasFreeSlot, israelDate, slotsOn } from '../app/israel-calendar.ts';
+import { addDays, BOOKING_HORIZON_DAYS, busyInstants, hasFreeSlotAmong, israelDate, slotsOn, type BusyInstants } from '../app/israel-calendar.ts';
 import { dateTimeFormat, formatTime, tr } from '../app/format.ts';
 import { LocalLink, useLocale } from '../app/links.tsx';
 import { languageTag } from '../app/locale-path.ts';
@@ -19,6 +19,8 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
   const locale = useLocale();
   const rest = props.jewish?.rest ?? [];
   const busy = useMemo(() => [...props.busy, ...rest.map(({ start, end }) => ({ start, end }))], [props.busy, props.jewish]);
+  // Parsed once for the days asked below (hasFreeSlotAmong).
+  const busyAt = useMemo(() => busyInstants(busy), [busy]);
   const { hebrewDates = {}, marks: marksByDay = {} } = props.jewish ?? {};
   const hebrewOf = (day: string): string | undefined => (Object.hasOwn(hebrewDates, day) ? hebrewDates[day] : undefined);
   const marksOf = (day: string) => (Object.hasOwn(marksByDay, day) ? marksByDay[day]! : []);
@@ -28,7 +30,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS - 1);
   // Opens on the month of the first free day: late in a month whose last days are taken, the current
   // month would show nothing to pick (a page, server-rendered, shows the same month as it hydrates: `now` is a prop).
-  const [monthOffset, setMonthOffset] = useState(() => monthsBetween(today, firstFreeDay(today, lastDay, product?.serviceDuration, busy, props.now) ?? today));
+  const [monthOffset, setMonthOffset] = useState(() => monthsBetween(today, firstFreeDay(today, lastDay, product?.serviceDuration, busyAt, props.now) ?? today));
   const [selectedDate, setSelectedDate] = useState<string | null>(null);
   const [selectedStart, setSelectedStart] = useState<string | null>(null);
 
@@ -84,7 +86,7 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
           {Array.from({ length: monthStart.getUTCDay() }, (_, index) => <span key={`pad-${index}`} />)}
           {days.map((day) => {
             const inRange = day >= today && day <= lastDay;
-            const free = inRange && hasFreeSlot(day, duration, busy, props.now);
+            const free = inRange && hasFreeSlotAmong(day, duration, busyAt, props.now);
             const hebrew = hebrewOf(day);
             const dayMarks = marksOf(day);
             const marks = dayMarks.map((mark) => mark.name).join(', ');
@@ -167,9 +169,9 @@ export function BookingCalendar(props: { products: ProductSummary[]; busy: BusyI
 export const hebrewDayOfMonth = (hebrewDate: string): string => hebrewDate.split(' ')[0] ?? '';
 
 /** The first day from `from` to `to` with a free slot of `duration` minutes, if any. */
-function firstFreeDay(from: string, to: string, duration: number | undefined, busy: BusyInterval[], now: number): string | undefined {
+function firstFreeDay(from: string, to: string, duration: number | undefined, busy: BusyInstants, now: number): string | undefined {
   if (duration === undefined) return undefined;
-  for (let day = from; day <= to; day = addDays(day, 1)) if (hasFreeSlot(day, duration, busy, now)) return day;
+  for (let day = from; day <= to; day = addDays(day, 1)) if (hasFreeSlotAmong(day, duration, busy, now)) return day;
   return undefined;
 }
 
