@@ -7,6 +7,8 @@ import { refuse, Refusal } from '../domain/shared/refusal.ts';
 import { systemActor } from '../domain/shared/actor.ts';
 import { handleCommand, InvalidEventError } from './command-handler.ts';
 import { commandRouteSpecs } from './create-command-api.ts';
+import { favoritesDecider } from '../domain/favorites/decider.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 
 // A counter that refuses to pass 3: enough behaviour to see read → fold → decide → append and retries.
 type Counted = { type: 'Counted'; data: { n: number } };
@@ -35,6 +37,15 @@ describe('handleCommand', () => {
     expect((await store.readStream('counter-1'))[1]!.metadata).toEqual(metadata);
     const nothing = await run(store, { type: 'Noop' });
     expect(nothing).toMatchObject({ revision: 1, events: [] });
+    await store.close();
+  });
+
+  it('records in the metadata the fingerprint of the domain event schemas it validated against (none with another schema)', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    await handleCommand({ eventStore: store, streamId: 'favorites-u1', decider: favoritesDecider, command: { type: 'AddFavoriteVendor', actor: systemActor, at: metadata.at, userId: 'u1', vendorId: 'v1' }, metadata });
+    expect((await store.readStream('favorites-u1'))[0]!.metadata).toEqual({ ...metadata, eventSchema: eventSchemaFingerprint() });
+    await run(store, { type: 'Count' });
+    expect((await store.readStream('counter-1'))[0]!.metadata).toEqual(metadata);
     await store.close();
   });
 

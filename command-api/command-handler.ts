@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AnyDomainEvent } from '../domain/events.ts';
+import { stampedValidated } from '../infra/event-schema-stamp.ts';
 import { WrongExpectedRevision, type EventStore, type ExpectedRevision, type RecordedEvent } from '../domain/ports/event-store.ts';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
@@ -172,7 +173,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
     const events = decided.map((event, index) => ({ id: options.eventIds?.(index) ?? randomUUID(), ...validateEvent(schema, event) }));
     try {
-      const result = await eventStore.append(streamId, events.map((e) => ({ ...e, metadata })), expected);
+      // Validated against every domain event's schema: the metadata says with which (a rebuild takes it as it is).
+      const appendedMetadata = schema === AnyDomainEvent ? stampedValidated(metadata) : metadata;
+      const result = await eventStore.append(streamId, events.map((e) => ({ ...e, metadata: appendedMetadata })), expected);
       // The state after the append, from the events as the store gives them back (JSON), for the next command.
       const appended = events.map((event, index) => ({ id: event.id, type: event.type, data: JSON.parse(JSON.stringify(event.data)) as unknown, revision: folded.revision + 1 + index, position: result.position }));
       remember(eventStore, streamId, decider, foldOn(decider, folded, appended));

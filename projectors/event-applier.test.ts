@@ -5,6 +5,8 @@ import { MAX_SEEN_STREAMS } from './seen.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog } from './projector-log.ts';
 import { recorded } from './testing/recorded-event.ts';
+import type { RecordedEvent } from '../domain/ports/event-store.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 
 // Views hold plain JSON whatever evolve returns: what JSON.parse(JSON.stringify()) would give.
 describe('event applier', () => {
@@ -140,5 +142,37 @@ describe('event applier on lanes', () => {
       expect(() => { single = applier.apply(favorited()); }).not.toThrow();
       await expect(single).rejects.toThrow('keys failed');
     });
+  });
+});
+
+// A rebuild takes the events its command handler validated against the current schemas as they are
+// (infra/event-schema-stamp.ts); every other event is parsed, and a bad one skipped.
+describe('event applier on its own log', () => {
+  const copying: AnyProjection = {
+    name: 'copying', collection: 'copying', eventTypes: ['VendorFavorited'],
+    keysOf: () => ['x'],
+    evolve: (_doc, event, id) => ({ _id: id, _seen: {}, data: event.data }),
+  };
+  // Data the strict schema refuses: what it becomes shows whether the event was parsed.
+  const withExtraKey = (eventSchema?: string): RecordedEvent => {
+    const event = recorded('favorites-u9', { type: 'VendorFavorited', data: { userId: 'u9', vendorId: 'v9' } });
+    return { ...event, data: { ...event.data, note: 'not in the schema' }, metadata: { ...event.metadata, ...(eventSchema === undefined ? {} : { eventSchema }) } };
+  };
+  const applyOne = async (event: RecordedEvent, ownLog: boolean) => {
+    const viewStore = createMemoryViewStore();
+    const outcome = await createEventApplier({ viewStore, projections: [copying], log: silentLog, ownLog }).apply(event);
+    return { status: outcome.status, doc: await viewStore.collection('copying').findOne({ _id: 'x' }) };
+  };
+
+  it('takes an event stamped with the current schemas as it is, without parsing it', async () => {
+    const { status, doc } = await applyOne(withExtraKey(eventSchemaFingerprint()), true);
+    expect(status).toBe('applied');
+    expect(doc?.data).toEqual({ userId: 'u9', vendorId: 'v9', note: 'not in the schema' });
+  });
+
+  it('parses an event stamped with other schemas, one without a stamp, and any event of a log not its own', async () => {
+    expect(await applyOne(withExtraKey('older-schemas'), true)).toEqual({ status: 'invalid', doc: null });
+    expect(await applyOne(withExtraKey(), true)).toEqual({ status: 'invalid', doc: null });
+    expect(await applyOne(withExtraKey(eventSchemaFingerprint()), false)).toEqual({ status: 'invalid', doc: null });
   });
 });

@@ -1,4 +1,5 @@
 import { AnyDomainEvent } from '../domain/events.ts';
+import { validatedWithCurrentSchemas } from '../infra/event-schema-stamp.ts';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
 import { VERSION_FIELD, type ViewStore } from '../domain/ports/view-store.ts';
 import type { AnyProjection, ProjectedEvent, ViewDoc } from './projection.ts';
@@ -213,6 +214,12 @@ export function createEventApplier(options: {
   startsEmpty?: boolean;
   /** With bufferDocuments and startsEmpty: documents read back that the buffer keeps (createPageBuffer). */
   keepReadBack?: number;
+  /**
+   * The events come from this marketplace's own event store (a rebuild): one its command handler
+   * validated against the current schemas (its metadata's fingerprint, infra/event-schema-stamp.ts) is
+   * taken as it is; any other is parsed. Not for events from a feed others may write to.
+   */
+  ownLog?: boolean;
 }) {
   const { viewStore, projections, log } = options;
   const laneOf = (event: RecordedEvent): string | null => event.lane ?? (options.positionOrder ? ALL_LANES : null);
@@ -389,13 +396,17 @@ export function createEventApplier(options: {
     function applyEither(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = applyEverywhere): ApplyOutcome | Promise<ApplyOutcome> {
       const readers = byType.get(recorded.type);
       if (!readers || !knownTypes.has(recorded.type)) return { status: 'ignored', changes: [], handledBy: [] };
+      if (options.ownLog && validatedWithCurrentSchemas(recorded.metadata)) return applyParsed(recorded as ProjectedEvent, shouldApply, readers);
       const parsed = AnyDomainEvent.safeParse({ type: recorded.type, data: recorded.data });
       if (!parsed.success) {
         // Skip and log rather than crash: one malformed event must not block every view behind it.
         log.warn({ eventId: recorded.id, streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, type: recorded.type, issues: parsed.error.issues }, 'invalid event skipped by projectors');
         return { status: 'invalid', changes: [], handledBy: [] };
       }
-      const event = { ...recorded, ...parsed.data } as ProjectedEvent;
+      return applyParsed({ ...recorded, ...parsed.data } as ProjectedEvent, shouldApply, readers);
+    }
+
+    function applyParsed(event: ProjectedEvent, shouldApply: (projection: AnyProjection) => boolean, readers: readonly AnyProjection[]): ApplyOutcome | Promise<ApplyOutcome> {
       const changes: ViewChange[] = [];
       const handledBy: AnyProjection[] = [];
       for (let index = 0; index < readers.length; index++) {

@@ -79,7 +79,7 @@ async function run(): Promise<HelperCounts> {
     // One unit, as the rebuild's own: no commit per write, and the buffer keeps documents across pages.
     await viewStore.atomically(async () => {
       const applier = createEventApplier({
-        viewStore, projections, log, positionOrder: true, soleWriter: true,
+        viewStore, projections, log, positionOrder: true, soleWriter: true, ownLog: true,
         bufferDocuments: task.bufferDocuments, startsEmpty: true, keepReadBack: task.keepReadBack,
       });
       await replayTypes({

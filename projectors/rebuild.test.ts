@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 import { allProjections } from './all-projections.ts';
 import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
@@ -58,6 +60,18 @@ describe('rebuild into the sqlite view store', () => {
     ]);
     expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
     expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: vendorCardsProjection.version });
+  });
+
+  it('takes the events its command handler validated against the current schemas as they are, on one thread and with its helper', async () => {
+    for (const splitFrom of [Number.POSITIVE_INFINITY, 0]) {
+      const eventStore = await withHistory();
+      // Data the strict schema refuses: parsed, the event is invalid; stamped, it is taken as it is.
+      const favorited = (id: string, metadata: object) => ({ id, type: 'VendorFavorited', data: { userId: 'u-odd', vendorId: 'v-odd', note: 'not in the schema' }, metadata: metadata as never });
+      const metadata = { actor: { userId: null, roles: ['system'], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+      await eventStore.append('favorites-u-odd', [favorited(randomUUID(), { ...metadata, eventSchema: eventSchemaFingerprint() }), favorited(randomUUID(), metadata)], 'no_stream');
+      const report = await rebuildViews({ eventStore, viewStore: openViews(join(dir, `views-${++files}.sqlite`)), pageSize: 20, splitFrom });
+      expect(report.invalid).toBe(1);
+    }
   });
 
   it('until it commits, another connection reads the previous views; stopped half-way, it leaves them as they were', async () => {

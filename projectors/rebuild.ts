@@ -172,7 +172,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
   // readAll gives positions in order: `_seen` may be bounded (seen.ts). The staging store is the
   // rebuild's own, and a rebuild pauses the runtime (the views' writer): a page writes each document once.
   const applierFor = (applied: readonly AnyProjection[]) => createEventApplier({
-    viewStore: replayStore, projections: applied, log, positionOrder: true, soleWriter: staged || Boolean(target.atomically),
+    viewStore: replayStore, projections: applied, log, positionOrder: true, soleWriter: staged || Boolean(target.atomically), ownLog: true,
     // The unit drops the views before the first page: new documents are known absent without a lookup.
     ...(oneUnit ? { bufferDocuments, startsEmpty: true, keepReadBack } : {}),
   });
@@ -289,7 +289,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     } finally {
       helper.stop();
     }
-    await replay(createEventApplier({ viewStore: target, projections, log, positionOrder: true, soleWriter: true }));
+    await replay(createEventApplier({ viewStore: target, projections, log, positionOrder: true, soleWriter: true, ownLog: true }));
   }
 
   /** The version of each projection is kept with its checkpoint: the next start resumes them all. */
@@ -306,7 +306,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
     reportFinish(FINISH_STEPS.exclusive);
     await options.exclusive?.();
     reportFinish(FINISH_STEPS.catchUp);
-    await replay(createEventApplier({ viewStore: building, projections, log, positionOrder: true, soleWriter: true }));
+    await replay(createEventApplier({ viewStore: building, projections, log, positionOrder: true, soleWriter: true, ownLog: true }));
     reportFinish(FINISH_STEPS.swap);
     for (const name of collectionsOf(projections)) await target.renameCollection!(`${stagingPrefix}${name}`, name);
     await target.collection(REBUILDS_COLLECTION).deleteOne({ _id: 'staging' });

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import type { EventStore, NewEvent } from '../domain/ports/event-store.ts';
 import { AppendTooLarge, WrongExpectedRevision } from '../domain/ports/event-store.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
+import { withoutStamp } from '../infra/event-schema-stamp.ts';
 import { heldEventsGauge, type HeldEvents } from './held-events.ts';
 
 // `--import <file.ndjson>`: appends the events of an NDJSON export into an EMPTY store, in the file's
 // order, keeping each event's id, stream, revision, type, data and metadata; so exporting the copy
-// gives the same events (only positions and recording times are the new store's). The file is read
+// gives the same events (only positions and recording times are the new store's, and the metadata's
+// schema fingerprint is dropped: an imported event is validated at every rebuild). The file is read
 // line by line and appended in batches of consecutive events of one stream, each with the revision it
 // expects, so the store itself refuses a file that is not a whole export of its streams (a stream
 // starting past revision 0, a gap): export whole streams (by category or stream, not by type, time or
@@ -119,7 +121,8 @@ export async function importEvents(store: Pick<EventStore, 'append' | 'headPosit
     if (!continues) await flush();
     batch ??= { streamId: event.streamId, firstRevision: event.revision, lines: [], events: [] };
     batch.lines.push(lineNumber);
-    batch.events.push({ id: event.id, type: event.type, data: event.data, metadata: event.metadata as unknown as EventMetadata });
+    // Not validated here: without the schema fingerprint, a rebuild validates it (infra/event-schema-stamp.ts).
+    batch.events.push({ id: event.id, type: event.type, data: event.data, metadata: withoutStamp(event.metadata) as unknown as EventMetadata });
     held.take(1);
   }
   await flush();

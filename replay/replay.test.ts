@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { allProjections } from '../projectors/all-projections.ts';
 import { checkpointStore } from '../projectors/checkpoints.ts';
@@ -115,6 +116,17 @@ describe('replay: export → import into an empty store → export', () => {
         expect(await dumpViews(b, allProjections)).toEqual(await dumpViews(a, allProjections));
       }
     }
+  });
+
+  it('drops the schema fingerprint of an imported event\'s metadata: this marketplace did not validate it', async () => {
+    const metadata = { actor: { userId: null, roles: ['system'], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    const line = JSON.stringify({
+      position: 7, recordedAt: metadata.at, streamId: 'favorites-u1', revision: 0, id: 'e-1', type: 'VendorFavorited',
+      data: { userId: 'u1', vendorId: 'v1' }, metadata: { ...metadata, eventSchema: eventSchemaFingerprint() },
+    });
+    const copy = await newStore();
+    await importEvents(copy, Readable.from([`${line}\n`]));
+    expect((await copy.readStream('favorites-u1'))[0]!.metadata).toEqual(metadata);
   });
 
   it('refuses a store that is not empty, and a file that is not whole streams', async () => {

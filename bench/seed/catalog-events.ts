@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '../../domain/ports/event-store.ts';
 import type { Actor } from '../../domain/shared/actor.ts';
-import type { AnyDomainEvent } from '../../domain/events.ts';
+import { AnyDomainEvent } from '../../domain/events.ts';
+import { stampedValidated } from '../../infra/event-schema-stamp.ts';
 import { emailStreamId } from '../../command-api/user-account.ts';
 import { hashPassword } from '../../infra/auth/password-hash.ts';
 import { DEFAULT_ACCESS_RULES } from '../../domain/acl/default-rules.ts';
@@ -123,12 +124,16 @@ export async function accountEntries(password: string): Promise<{ entries: SeedE
   return { entries, customer, vendor, admin };
 }
 
-export const newEventOf = (entry: SeedEntry): NewEvent => ({
-  id: randomUUID(),
-  type: entry.event.type,
-  data: entry.event.data,
-  metadata: { actor: entry.actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 },
-});
+/** The event as the command handler appends it: validated, as the parse gives it, its metadata naming the schemas (infra/event-schema-stamp.ts). */
+export const newEventOf = (entry: SeedEntry): NewEvent => {
+  const event = AnyDomainEvent.parse(entry.event);
+  return {
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: stampedValidated({ actor: entry.actor, correlationId: randomUUID(), causationId: null, at, schemaVersion: 1 }),
+  };
+};
 
 /**
  * Appends in order; consecutive entries of one stream go in one append (one transaction). Up to

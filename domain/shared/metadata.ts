@@ -9,5 +9,7 @@ export const EventMetadata = z.object({
   /** ISO time from the injected clock. */
   at: z.string(),
   schemaVersion: z.number().int().positive(),
+  /** Set by the command handler: the fingerprint of the schemas the event was validated against (infra/event-schema-stamp.ts). */
+  eventSchema: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
