@@ -3,8 +3,8 @@ import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { createPageBuffer } from './page-buffer.ts';
 
-/** A memory store that counts the calls reaching it. */
-function countingStore(): { store: ViewStore; calls: string[] } {
+/** A memory store that counts the calls reaching it; `replaceMany`: its collections offer it, as node:sqlite's do (with its documents' ids). */
+function countingStore(options: { replaceMany?: string[][] } = {}): { store: ViewStore; calls: string[] } {
   const base = createMemoryViewStore();
   const calls: string[] = [];
   return {
@@ -12,7 +12,14 @@ function countingStore(): { store: ViewStore; calls: string[] } {
     store: {
       ...base,
       collection<D extends ViewDocument = ViewDocument>(name: string) {
-        const collection = base.collection<D>(name);
+        const plain = base.collection<D>(name);
+        const many = options.replaceMany;
+        const collection = !many ? plain : Object.assign(Object.create(plain) as typeof plain, {
+          async replaceMany(docs: readonly D[]) {
+            many.push(docs.map((doc) => doc._id));
+            for (const doc of docs) await plain.replaceOne(doc);
+          },
+        });
         return new Proxy(collection, {
           get(target, property, receiver) {
             const value = Reflect.get(target, property, receiver) as unknown;
@@ -68,6 +75,24 @@ describe('page buffer', () => {
     await buffer.flush();
     expect(calls).toEqual(['cards.findOne', 'cards.findOne', 'cards.deleteOne']);
     expect(await store.collection('cards').find()).toEqual([]);
+  });
+
+  it('writes a collection\'s documents in one replaceMany where the store has it, in their order, a deletion between them in its place', async () => {
+    const batches: string[][] = [];
+    const { store, calls } = countingStore({ replaceMany: batches });
+    await store.collection('cards').replaceOne({ _id: 'c', _version: 1 });
+    calls.length = 0;
+    const buffer = createPageBuffer(store);
+    const cards = buffer.store.collection('cards');
+    expect(await cards.writeIfVersion('a', { _id: 'a', n: 1 }, null)).toBe(true);
+    expect(await cards.writeIfVersion('b', { _id: 'b', n: 2 }, null)).toBe(true);
+    expect(await cards.writeIfVersion('c', null, 1)).toBe(true);
+    expect(await cards.writeIfVersion('d', { _id: 'd', n: 4 }, null)).toBe(true);
+    calls.length = 0;
+    await buffer.flush();
+    expect(calls).toEqual(['cards.replaceMany', 'cards.deleteOne', 'cards.replaceMany']);
+    expect(batches).toEqual([['a', 'b'], ['d']]);
+    expect((await store.collection('cards').find()).map((doc) => [doc._id, doc._version])).toEqual([['a', 1], ['b', 1], ['d', 1]]);
   });
 
   it('lets any other query see the page writes of its collection', async () => {

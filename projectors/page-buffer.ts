@@ -134,6 +134,9 @@ export function createPageBuffer(target: ViewStore, options: {
     if (!buffered) return;
     if (!keep) entries.delete(name);
     const collection = target.collection(name);
+    // Documents to write, in order, where the store writes many in one call (replaceMany): a
+    // deletion writes them first, so the rows are written in the order of the entries, as one by one.
+    const replaced: ViewDocument[] = [];
     for (const [id, entry] of buffered) {
       if (keep?.(entry)) continue;
       if (keep) buffered.delete(id);
@@ -143,10 +146,15 @@ export function createPageBuffer(target: ViewStore, options: {
       // Written with the version the page's compare-and-sets gave it, as applying the events one by
       // one would have left it (a view equals its rebuild, `_version` included).
       if (entry.doc) {
-        await collection.replaceOne(entry.doc);
+        if (collection.replaceMany) replaced.push(entry.doc);
+        else await collection.replaceOne(entry.doc);
         written?.add(name, id);
-      } else if (entry.storedVersion !== null) await collection.deleteOne({ _id: id });
+      } else if (entry.storedVersion !== null) {
+        if (replaced.length > 0) await collection.replaceMany!(replaced.splice(0));
+        await collection.deleteOne({ _id: id });
+      }
     }
+    if (replaced.length > 0) await collection.replaceMany!(replaced);
   }
 
   async function entryOf(name: string, id: string): Promise<Entry> {

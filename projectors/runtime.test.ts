@@ -248,14 +248,16 @@ describe('projection runtime', () => {
         return new Proxy(collection, {
           get(target, property) {
             const value = Reflect.get(target, property) as unknown;
-            if (property !== 'replaceOne') return typeof value === 'function' ? value.bind(target) : value;
-            return async (doc: D) => {
+            if (property !== 'replaceOne' && property !== 'replaceMany') return typeof value === 'function' ? value.bind(target) : value;
+            const hiccup = () => {
               if (++ordersWritten === 3 && failuresLeft > 0) {
                 failuresLeft -= 1;
                 throw new Error('disk hiccup');
               }
-              return target.replaceOne(doc);
             };
+            if (property === 'replaceOne') return async (doc: D) => { hiccup(); return target.replaceOne(doc); };
+            // The page buffer writes a collection's documents in one call.
+            return async (docs: readonly D[]) => { docs.forEach(hiccup); return target.replaceMany!(docs); };
           },
         });
       },

@@ -43,6 +43,11 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   /** Replaces the whole document with this `_id`, inserting it when absent. */
   replaceOne(doc: D): Promise<void>;
   /**
+   * replaceOne of each document in turn, as one write: offered by the node:sqlite store, for a page
+   * buffer's write-out (one call per collection instead of a promise and a write per document).
+   */
+  replaceMany?(docs: readonly D[]): Promise<void>;
+  /**
    * Adds documents whose `_id`s the collection does not hold, in bulk; a held `_id` is refused (the
    * others are still added). Offered by stores without units (MongoDB, memory), for a rebuild's write of
    * its staged views into fresh collections: one round trip per batch instead of a guarded upsert per

@@ -36,6 +36,17 @@ describe('SqliteViewStore specifics', () => {
     expect(await store.collection('cards').findOne({ _id: 'c1' })).toEqual({ _id: 'c1', name: { he: 'א' }, tags: ['x'] });
   });
 
+  it('replaceMany writes each document as replaceOne would: a held one in its place, new ones after, in order; one without an _id writes none', async () => {
+    const cards = store.collection('cards');
+    await cards.replaceOne({ _id: 'b', n: 0 });
+    await expect(cards.count()).resolves.toBe(1);
+    await cards.replaceMany!([{ _id: 'c', n: 1 }, { _id: 'b', n: 2 }, { _id: 'a', n: 3 }]);
+    expect(await cards.find()).toEqual([{ _id: 'b', n: 2 }, { _id: 'c', n: 1 }, { _id: 'a', n: 3 }]);
+    expect(await cards.count()).toBe(3);
+    await expect(cards.replaceMany!([{ _id: 'd', n: 4 }, { n: 5 } as never])).rejects.toThrow(/string _id/);
+    expect(await cards.findOne({ _id: 'd' })).toBeNull();
+  });
+
   it('checkpoints its write-ahead log from a thread of its own, off the event loop', async () => {
     // 6.4 MB written: the file itself grows only as a checkpoint moves the log's pages into it, and the
     // connection's own checkpoints are off (they would run on the event loop), so only the thread can.

@@ -438,6 +438,13 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     await this.write(() => this.upsert(doc));
   }
 
+  async replaceMany(docs: readonly D[]): Promise<void> {
+    for (const doc of docs) if (typeof doc._id !== 'string' || doc._id === '') throw new Error('replaceMany needs documents with a string _id');
+    await this.write(() => {
+      for (const doc of docs) this.upsert(doc);
+    });
+  }
+
   /** Inserts or replaces by `_id` (the row keeps its place, like the memory store's Map). */
   private upsert(doc: ViewDocument): void {
     this.noteWriting(doc);
