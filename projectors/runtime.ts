@@ -23,14 +23,15 @@ export const ALL_CHECKPOINTS_EVERY = 500;
 
 /**
  * On a view store with units, while events keep coming, a page waits this long from its first event
- * for more (checkpointed-subscription.ts, busyLingerMs): a unit's commit, its checkpoints and the
- * documents several of its events touch (an order's, a vendor's totals) cost once a page, so fewer,
- * larger pages cost less per event; 20 ms holds most of an order's round trip (its four steps took
- * 16.6 ms at p50 under figure 2's load), so its documents are written once for several of its events.
- * An event after a quiet moment is applied at once, and no page lingers while a read-your-writes reader
- * (waitFor, waitForPosition) waits.
+ * for more (checkpointed-subscription.ts, busyLingerMs): a unit's commit (its WAL frames, one per page
+ * it dirtied, and a walk of SQLite's page cache), its checkpoints and the documents several of its
+ * events touch (an order's, its money and analytics documents) cost once a page, so fewer, larger
+ * pages cost less per event. 50 ms holds an order's round trip with room (its four steps take ~20 ms at
+ * p50 under figure 2's load), and units sharing the newest index pages write them once. An event after
+ * a quiet moment is applied at once, and no page lingers while a read-your-writes reader (waitFor,
+ * waitForPosition) waits: only a reader that does not wait sees a view up to this much behind.
  */
-export const BUSY_PAGE_LINGER_MS = 20;
+export const BUSY_PAGE_LINGER_MS = 50;
 
 export interface ProjectionRuntimeStats {
   /** Position of the last event processed, -1 before any. */
