@@ -35,6 +35,22 @@ export function realtimeConformance(name: string, make: () => Realtime | Promise
       await eventually(() => expect(received).toEqual([message]));
     });
 
+    it('delivers the payload as JSON carries it, each subscriber its own copy', async () => {
+      const realtime = await fresh();
+      const userId = `u-${randomUUID()}`;
+      const [first, second] = [await collect(realtime, userId), await collect(realtime, userId)];
+      const payload = { at: new Date('2026-11-30T22:00:00.000Z'), gone: undefined, list: [1, 'two'] };
+      await realtime.publish({ userId, kind: 'k', payload });
+      await eventually(() => expect(second.received).toHaveLength(1));
+      await eventually(() => expect(first.received).toHaveLength(1));
+      // What Redis carries: a date as its ISO text, an undefined field left out.
+      expect(first.received[0]!.payload).toStrictEqual({ at: '2026-11-30T22:00:00.000Z', list: [1, 'two'] });
+      expect(first.received[0]!.payload).not.toBe(second.received[0]!.payload);
+      (first.received[0]!.payload as { list: unknown[] }).list.push('changed');
+      expect(second.received[0]!.payload).toStrictEqual({ at: '2026-11-30T22:00:00.000Z', list: [1, 'two'] });
+      expect(payload.list).toEqual([1, 'two']);
+    });
+
     it('delivers to every subscriber, in publish order', async () => {
       const realtime = await fresh();
       const userId = `u-${randomUUID()}`;
