@@ -15,7 +15,7 @@ import { noticesOf } from './recipients.ts';
 import { createNotificationReactor } from './reactor.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
-import { notificationHandler } from './worker.ts';
+import { notificationHandler, notificationIdOf } from './worker.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
 
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
@@ -25,6 +25,14 @@ const newEvent = (type: string, data: unknown, by = 'someone'): NewEvent => ({
 });
 /** The reactors' clock here: two hours after the events above, so they are news (news-horizon.ts). */
 const soonAfter = () => new Date('2026-03-01T12:00:00.000Z');
+
+describe('notification ids', () => {
+  it('are the first 32 hex digits of SHA-256 over the source event id and the recipient, as every notification already stored was named', () => {
+    // A replayed job must name the notification the first run appended (the inbox skips it by that id).
+    expect(notificationIdOf('11111111-1111-4111-8111-111111111111', 'user-1')).toBe('a2476e96b939a2018df0cc0df2d988c4');
+    expect(notificationIdOf('11111111-1111-4111-8111-111111111111', 'user-2')).not.toBe(notificationIdOf('11111111-1111-4111-8111-111111111111', 'user-1'));
+  });
+});
 
 describe('who is notified of what', () => {
   let store: EventStore;

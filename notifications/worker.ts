@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { Job, JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
@@ -18,9 +18,9 @@ import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
 //   together (see appendInTurns): run the queue with some concurrency to let them.
 export const NOTIFICATION_SCHEMA_VERSION = 1;
 
-/** Stable per (source event, recipient), so a replay names the same notification. */
+/** Stable per (source event, recipient), so a replay names the same notification. One-shot `hash`: no Hash object per job. */
 export const notificationIdOf = (sourceEventId: string, userId: string): string =>
-  createHash('sha256').update(`${sourceEventId}\n${userId}`).digest('hex').slice(0, 32);
+  hash('sha256', `${sourceEventId}\n${userId}`, 'hex').slice(0, 32);
 
 export interface NotificationWorkerOptions {
   eventStore: EventStore;
