@@ -291,6 +291,14 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
     await store.append('order-live', batch(30, 0), 'no_stream');
     head = await store.headPosition();
     expect((await live).at(-1)!.position).toBe(head);
+    // Live beside an untyped subscription woken by the same append (the first to read takes the tail to
+    // the head, and the typed one then learns from the tail that it is near the head): its types come.
+    const untypedLive = upTo(head + 2, { after: head });
+    const typedLive = upTo(head + 2, { types, after: head });
+    const [wanted, other] = batch(2, 0);
+    await store.append('order-live-2', [{ ...wanted!, type: 'OrderMarked' }, other!], 'no_stream');
+    expect((await untypedLive).map((event) => event.position)).toEqual([head + 1, head + 2]);
+    expect((await typedLive).map((event) => [event.position, event.type])).toEqual([[head + 1, 'OrderMarked'], [head + 2, other!.type]]);
     controller.abort();
     await store.close();
   });

@@ -229,6 +229,16 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let tailTo = -1;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
+  /**
+   * Whether fewer than PAGE_SIZE events follow `after`, as the tail knows without a query: it holds every
+   * event after `after` and was read to the file's head after the last append this process noticed. An
+   * append wakes every subscription; the first to read takes the tail to the head, and the typed ones
+   * after it (each flow, the reactor) then need not ask the file whether they are a page behind
+   * (readTypesSync). An append by another process not noticed yet is found at the notice or the poll, as
+   * by readPage.
+   */
+  const tailHoldsTheRestAfter = (after: number): boolean =>
+    appends === tailCurrentAt && after >= tailAfter && after <= tailTo && tail.length - firstAfter(tail, after) < PAGE_SIZE;
   /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
   const extendTail = (maxCount: number): SharedRow[] => {
     if (appends === tailCurrentAt) return [];
@@ -393,7 +403,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       const typesJson = types === undefined ? undefined : JSON.stringify([...types]);
       let last = subscribeOptions.after ?? -1;
       while (!closed && !signal?.aborted) {
-        const ofTypes = typesJson === undefined ? null : readTypesSync(last, typesJson);
+        const ofTypes = typesJson === undefined || tailHoldsTheRestAfter(last) ? null : readTypesSync(last, typesJson);
         if (ofTypes !== null) {
           for (const event of ofTypes) {
             if (closed || signal?.aborted) return;
