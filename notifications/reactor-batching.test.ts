@@ -21,17 +21,22 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-/** A queue that records each call, and an event store that counts the reads of the vendor stream. */
-async function setUp(now = aDayLater) {
-  const store = await openSqliteEventStore({ path: ':memory:' });
-  cleanups.push(() => store.close());
-  const calls: NewJob[][] = [];
-  const jobQueue: JobQueue = {
+/** A queue that records each call. */
+function queueInto(calls: NewJob[][]): JobQueue {
+  return {
     add: async (name, data, options) => { calls.push([{ name, data, ...(options ? { options } : {}) }]); },
     addMany: async (jobs) => { calls.push([...jobs]); },
     process() {}, failed: async () => [], close: async () => {},
     counts: async () => ({ waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 }),
   };
+}
+
+/** A queue that records each call, and an event store that counts the reads of the vendor stream. */
+async function setUp(now = aDayLater) {
+  const store = await openSqliteEventStore({ path: ':memory:' });
+  cleanups.push(() => store.close());
+  const calls: NewJob[][] = [];
+  const jobQueue = queueInto(calls);
   let vendorReads = 0;
   const counting: EventStore = {
     ...store,
@@ -114,6 +119,47 @@ describe('the news horizon (news-horizon.ts)', () => {
     expect(await reactor.waitForPosition(recent.position, 10_000)).toBe(true);
     const queued = calls.flat().map((job) => job.data as NotificationJob);
     expect(queued.map((job) => `${job.subject.orderId}/${job.userId}`)).toEqual(['new/cust', 'new/new-owner']);
+  });
+
+  it('without a checkpoint, follows from the first notifiable event that may be news: the past before it is not read', async () => {
+    const { store, calls } = await setUp(eightDaysLater);
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    for (let n = 0; n < 3; n++) await store.append(`order-old${n}`, [placed(`old${n}`)], 'no_stream');
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'new-owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    const pastEnd = await store.headPosition();
+    const recent = await store.append('order-new', [newEvent('OrderPlaced', { orderId: 'new', customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } }, '2026-03-09T10:00:00.000Z')], 'no_stream');
+    // The feed the reactor follows, telling where it was asked to begin and what it handed over.
+    const asked: Array<number | undefined> = [];
+    const handed: number[] = [];
+    const feed = storeEventFeed(store);
+    const watched = { subscribe: (options: Parameters<typeof feed.subscribe>[0]) => {
+      asked.push(options.after);
+      return (async function* () { for await (const event of feed.subscribe(options)) { handed.push(event.position); yield event; } })();
+    } };
+    const reactor = createNotificationReactor({ feed: watched, eventStore: store, jobQueue: queueInto(calls), viewStore: createMemoryViewStore(), retryDelayMs: 10, now: eightDaysLater });
+    cleanups.push(() => reactor.stop());
+    await reactor.start();
+    expect(await reactor.waitForPosition(recent.position, 10_000)).toBe(true);
+    expect(asked).toEqual([pastEnd]);
+    expect(handed).toEqual([recent.position]);
+    // The owner change passed over is still known: the facts are read from the vendor's stream.
+    expect(calls.flat().map((job) => `${(job.data as NotificationJob).subject.orderId}/${(job.data as NotificationJob).userId}`)).toEqual(['new/cust', 'new/new-owner']);
+  });
+
+  it('past a checkpoint, passes over only the past after it, and forgets the facts it may have missed', async () => {
+    const { store, reactor, calls } = await setUp(eightDaysLater);
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-03-09T09:00:00.000Z' })], 'no_stream');
+    const first = await store.append('order-o1', [newEvent('OrderPlaced', { orderId: 'o1', customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } }, '2026-03-09T09:00:00.000Z')], 'no_stream');
+    await reactor.start();
+    expect(await reactor.waitForPosition(first.position, 10_000)).toBe(true);
+    await reactor.stop();
+    // While it was stopped: an owner change and an order both recorded long ago (an imported past), then news.
+    await store.append('vendor-v1', [newEvent('VendorOwnerAssigned', { vendorId: 'v1', ownerUserId: 'new-owner', at: '2026-01-02T00:00:00.000Z' })], 0);
+    await store.append('order-old', [placed('old')], 'no_stream');
+    const recent = await store.append('order-new', [newEvent('OrderPlaced', { orderId: 'new', customerId: 'cust', vendorId: 'v1', product: { name: { en: 'Show' } } }, '2026-03-09T10:00:00.000Z')], 'no_stream');
+    await reactor.start();
+    expect(await reactor.waitForPosition(recent.position, 10_000)).toBe(true);
+    expect(calls.flat().map((job) => `${(job.data as NotificationJob).subject.orderId}/${(job.data as NotificationJob).userId}`)).toEqual(['o1/cust', 'o1/owner', 'new/cust', 'new/new-owner']);
   });
 
   it('notifies an event exactly 7 days old', async () => {

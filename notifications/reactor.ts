@@ -96,6 +96,27 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
     return jobs.map((job) => job.data);
   }
 
+  /**
+   * Where the store can tell (node:sqlite: SQLite reads the times, no event is parsed), the reactor
+   * follows from the first notifiable event that may still be news: those before it notify no one, and
+   * the fact events among them would only make the facts cache forget, so it forgets everything instead.
+   * A first start over a long past (a restored log, figure 11's) reads none of it. Past news stays past
+   * as the clock moves on, so nothing passed over could have become news.
+   */
+  async function pastNews(after: number | undefined): Promise<number | undefined> {
+    const store = options.eventStore as EventStore & { lastPositionRecordedBefore?(types: ReadonlySet<string>, since: Date, after?: number): Promise<number> };
+    if (!globalOrder || !store.lastPositionRecordedBefore) return after;
+    // From the checkpoint on: a start at the head scans nothing.
+    const pastUpTo = await store.lastPositionRecordedBefore(notifiableEventTypes, new Date(now().getTime() - notifyWithinMs), after ?? -1).catch((error: unknown) => {
+      log.warn({ err: error }, 'reactor: could not tell where the news begins; reading from the checkpoint');
+      return -1;
+    });
+    if (pastUpTo <= (after ?? -1)) return after;
+    log.info({ from: after ?? null, to: pastUpTo }, 'reactor: passing over events recorded more than the notification horizon ago (news-horizon.ts)');
+    facts.forgetAll();
+    return pastUpTo;
+  }
+
   const subscription = createCheckpointedSubscription<number>({
     // The notifiable types and those the facts cache must see (recipient-facts.ts); the rest of the log is passed over.
     subscribe: (after, signal) => options.feed.subscribe({ name, ...(after !== undefined ? { after } : {}), signal, types: reactorEventTypes }),
@@ -107,9 +128,9 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
         const head = await options.eventStore.headPosition();
         if (stored !== undefined && stored > head) {
           log.warn({ checkpoint: stored, head }, 'reactor checkpoint is past the end of the event log; starting over');
-          return undefined;
+          return pastNews(undefined);
         }
-        return stored;
+        return pastNews(stored);
       },
       save: (position) => checkpoint.save(position),
     },

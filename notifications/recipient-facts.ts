@@ -27,6 +27,8 @@ export interface RecipientFacts {
   fullName(userId: string): Promise<string>;
   /** Told of every event, in feed order, so a cache can forget what the event changed. */
   saw(event: RecordedEvent): void;
+  /** Events were passed over unseen: a cache forgets everything. */
+  forgetAll(): void;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -65,6 +67,7 @@ export function recipientFacts(eventStore: Pick<EventStore, 'readStream'>): Reci
       return name;
     },
     saw() {},
+    forgetAll() {},
   };
 }
 
@@ -101,6 +104,10 @@ export function cachedRecipientFacts(eventStore: Pick<EventStore, 'readStream'>,
       folded.delete(event.streamId);
       // An empty stream remembered as such gets its first event now.
       if (firstEvents.get(event.streamId) === null) firstEvents.delete(event.streamId);
+    },
+    forgetAll() {
+      folded.clear();
+      firstEvents.clear();
     },
   };
 }

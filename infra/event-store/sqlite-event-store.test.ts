@@ -154,6 +154,33 @@ describe('node:sqlite event store on a file', () => {
     await expect(store.holdsAtLeast(1)).rejects.toThrow();
   });
 
+  it('tells up to where every event of some types was recorded before a time, stopping at a time it cannot compare', async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const since = new Date('2026-03-01T00:00:00.000Z');
+    const metadataAt = (at: unknown) => ({ actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at, schemaVersion: 1 });
+    const append = (stream: string, type: string, at: unknown) => store.append(stream, [{ id: randomUUID(), type, data: {}, metadata: metadataAt(at) as never }], 'any');
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since)).toBe(-1);
+    await append('order-1', 'OrderPlaced', '2026-01-01T00:00:00.000Z'); // 1
+    await append('vendor-1', 'VendorCreated', '2026-06-01T00:00:00.000Z'); // 2: recent, of another type
+    await append('order-2', 'OrderPlaced', '2026-02-28T23:59:59.999Z'); // 3
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since)).toBe(3);
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced', 'VendorCreated']), since)).toBe(1);
+    await append('order-3', 'OrderPlaced', '2026-03-01T00:00:00.000Z'); // 4: at the time itself
+    await append('order-4', 'OrderPlaced', '2026-01-02T00:00:00.000Z'); // 5
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since)).toBe(3);
+    // From a checkpoint on: only what follows it is looked at.
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since, 4)).toBe(5);
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since, 5)).toBe(5);
+    // Times SQLite would compare otherwise than Date.parse: none is passed over.
+    for (const at of ['2026-02-30T00:00:00.000Z', '2026-01-01T00:00:00Z', 'yesterday', 1, null]) {
+      const { position } = await append(`order-${String(at)}`, 'OrderPlaced', at);
+      expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since, position - 1)).toBe(position - 1);
+    }
+    const withoutTime = await store.append('order-none', [{ id: randomUUID(), type: 'OrderPlaced', data: {}, metadata: { actor: metadataAt('').actor } as never }], 'no_stream');
+    expect(await store.lastPositionRecordedBefore(new Set(['OrderPlaced']), since, withoutTime.position - 1)).toBe(withoutTime.position - 1);
+    await store.close();
+  });
+
   it('refuses an exact revision that is not a non-negative integer', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await expect(store.append('s-1', [], -1)).rejects.toThrow(TypeError);

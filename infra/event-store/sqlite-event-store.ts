@@ -66,6 +66,14 @@ export interface SqliteEventStore extends EventStore {
   noticeAppend(): void;
   /** Whether the log holds at least `count` events, counted by SQLite without reading them (projectors/first-build.ts). */
   holdsAtLeast(count: number): Promise<boolean>;
+  /**
+   * After `after` (default: from the start), the position up to which every event of these types was
+   * surely recorded (`metadata.at`) before `since`: the one before the first whose time is `since` or
+   * later or not an ISO time SQLite reads the same (no time it cannot compare is passed over), else the
+   * head; `after` itself when the next such event is one. SQLite scans the metadata, no event becomes
+   * JavaScript (notifications/reactor.ts: notifications are news).
+   */
+  lastPositionRecordedBefore(types: ReadonlySet<string>, since: Date, after?: number): Promise<number>;
 }
 
 const PAGE_SIZE = 500;
@@ -169,6 +177,12 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     head: db.prepare('SELECT MAX(position) AS position FROM events'),
     pageEnd: db.prepare('SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?'),
     countUpTo: db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events LIMIT +?)'),
+    // An ISO time in toISOString's form that strftime gives back unchanged is a real instant, and such
+    // strings sort as their instants do; any other (missing, a number, February 30) ends the run.
+    firstRecordedSince: db.prepare(`SELECT position FROM events
+      WHERE position > +? AND position <= +? AND type IN (SELECT value FROM json_each(?))
+        AND NOT coalesce(json_extract(metadata, '$.at') < ? AND strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(metadata, '$.at')) = json_extract(metadata, '$.at'), 0)
+      ORDER BY position LIMIT 1`),
     readTypes: eventRows(db, `SELECT ${EVENT_COLUMNS} FROM events
       WHERE position > +? AND position <= +? AND (type IN (SELECT value FROM json_each(?)) OR position = +?) ORDER BY position`),
   };
@@ -438,6 +452,15 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     async holdsAtLeast(count: number): Promise<boolean> {
       ensureOpen();
       return count <= 0 || (statements.countUpTo.get(count) as { n: number }).n >= count;
+    },
+
+    async lastPositionRecordedBefore(types: ReadonlySet<string>, since: Date, after = -1): Promise<number> {
+      ensureOpen();
+      const head = headSync();
+      if (head <= after) return after;
+      const first = statements.firstRecordedSince.get(after, head, JSON.stringify([...types]), since.toISOString()) as { position: number } | undefined;
+      // Positions are integers: following after first - 1 reads the first.
+      return first === undefined ? head : first.position - 1;
     },
 
     async close(): Promise<void> {
