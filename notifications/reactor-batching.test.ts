@@ -6,7 +6,8 @@ import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import type { NotificationJob } from './notification-job.ts';
-import { createNotificationReactor } from './reactor.ts';
+import { createNotificationReactor, REACTOR_NAME } from './reactor.ts';
+import { viewStoreRelayCheckpoints } from '../infra/relay/relay-checkpoints.ts';
 
 // Issue 11: the reactor queues a page of events' jobs in one call, and does not read the vendor stream
 // again for every event (it remembers the owner until an event of the vendor's stream goes by).
@@ -144,6 +145,20 @@ describe('the news horizon (news-horizon.ts)', () => {
     expect(handed).toEqual([recent.position]);
     // The owner change passed over is still known: the facts are read from the vendor's stream.
     expect(calls.flat().map((job) => `${(job.data as NotificationJob).subject.orderId}/${(job.data as NotificationJob).userId}`)).toEqual(['new/cust', 'new/new-owner']);
+  });
+
+  it('saves where it begins at once: over a past with no news after it, the next start scans nothing again', async () => {
+    const { store, calls } = await setUp(eightDaysLater);
+    await store.append('vendor-v1', [newEvent('VendorCreated', { vendorId: 'v1', ownerUserId: 'owner', profile: {}, at: '2026-01-01T00:00:00.000Z' })], 'no_stream');
+    for (let n = 0; n < 3; n++) await store.append(`order-old${n}`, [placed(`old${n}`)], 'no_stream');
+    const head = await store.headPosition();
+    const viewStore = createMemoryViewStore();
+    const reactor = createNotificationReactor({ feed: storeEventFeed(store), eventStore: store, jobQueue: queueInto(calls), viewStore, retryDelayMs: 10, now: eightDaysLater });
+    cleanups.push(() => reactor.stop());
+    await reactor.start();
+    expect(await reactor.waitForPosition(head, 10_000)).toBe(true);
+    expect(await viewStoreRelayCheckpoints(viewStore, REACTOR_NAME).load()).toBe(head);
+    expect(calls.flat()).toEqual([]);
   });
 
   it('past a checkpoint, passes over only the past after it, and forgets the facts it may have missed', async () => {

@@ -114,6 +114,8 @@ export function createNotificationReactor(options: NotificationReactorOptions): 
     if (pastUpTo <= (after ?? -1)) return after;
     log.info({ from: after ?? null, to: pastUpTo }, 'reactor: passing over events recorded more than the notification horizon ago (news-horizon.ts)');
     facts.forgetAll();
+    // Saved now: where no news follows, no page would save it, and every start would scan the past again.
+    await checkpoint.save(pastUpTo);
     return pastUpTo;
   }
 
