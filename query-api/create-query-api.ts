@@ -8,7 +8,8 @@ import { accessRulesOfViews } from '../projectors/acl/access-rules.ts';
 import { actorResolver, guardRead, identityOf, localeOf } from './caller.ts';
 import { createGetCache, type GetCache } from './get-cache.ts';
 import { awaitRevision } from './read-your-writes.ts';
-import { normalizedQuery, parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
+import { parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
+import { createParsedQueries } from './parsed-queries.ts';
 import { pathMatcher } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
 import { answerText, JsonText } from './json-text.ts';
@@ -117,6 +118,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   // Problems the routes raise on purpose (504 views-behind) are answers, not faults to log.
   router.use(problemHandler((error) => { if (!(error instanceof HttpProblem)) logger.error(error, 'query-api'); }));
 
+  const parsedQueries = createParsedQueries();
+
   async function answerRead(route: ReadRoute, req: ReadRequest): Promise<ReadOutcome> {
     const actor = actorOf(req);
     guardRead(route.spec.auth, actor);
@@ -148,7 +151,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   /** A read's validated params and query, its locale and views; after waiting for `minRevision` when asked. */
   async function readContext(route: ReadRoute, req: ReadRequest, actor: Actor) {
     const params = route.spec.params ? parseOr422(route.spec.params, req.params, 'params') : {};
-    const query = parseOr422(route.spec.query!, normalizedQuery(req), 'query') as Record<string, unknown>;
+    const query = parsedQueries.parse(route.spec.query!, req) as Record<string, unknown>;
     const locale = (query.locale as UserLocale | undefined) ?? localeOf(req);
     const { views, tags } = trackedViews(ports.viewStore);
     const context = { actor, params, query, locale, views, eventStore: ports.eventStore, now: clock.now() } as never;
