@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from './memory-view-store.ts';
-import { openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
+import { omittedInSql, openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
 import { literalPrefixes } from './sqlite-filter.ts';
 import { viewStoreConformance } from './view-store.conformance.ts';
 import type { Filter, Sort, ViewStore } from '../../domain/ports/view-store.ts';
@@ -566,6 +566,29 @@ describe('literalPrefixes', () => {
   it('refuses anything that is not a plain prefix', () => {
     for (const [source, flags] of [['ab', ''], ['^ab', 'i'], ['^a.b', ''], ['^ab*', ''], ['^(?:a|b)+', ''], ['^a\\d', ''], ['^a$', ''], ['^[a-z]', ''], ['^a', 'm']] as const) {
       expect(literalPrefixes(source, flags), source).toBeNull();
+    }
+  });
+});
+
+describe('omittedInSql', () => {
+  it('works out a list of omitted fields once: the same list answers the same columns and cut', async () => {
+    const unread = ['_seen', 'internal', 'a.b'];
+    const first = omittedInSql(unread);
+    expect(first.columns).toBe(`rid, json_remove(doc, '$."_seen"', '$."internal"') AS doc`);
+    expect(omittedInSql(unread)).toBe(first);
+    expect(omittedInSql([...unread]).columns).toBe(first.columns);
+    expect(first.rest({ _id: 'x', 'a.b': 1, kept: 2 })).toEqual({ _id: 'x', kept: 2 });
+    expect(omittedInSql([])).toBe(omittedInSql(undefined));
+    // What the reads answer with such a list, the second time as the first.
+    const store = await openSqliteViewStore({ path: freshPath() });
+    try {
+      await store.collection('docs').replaceOne({ _id: 'x', _seen: { e: 1 }, internal: 'no', 'a.b': 1, kept: 2 } as never);
+      for (let read = 0; read < 2; read++) {
+        expect(await store.collection('docs').findOne({ _id: 'x' }, { omit: unread })).toEqual({ _id: 'x', kept: 2 });
+        expect(await store.collection('docs').find({}, { omit: unread })).toEqual([{ _id: 'x', kept: 2 }]);
+      }
+    } finally {
+      await store.close();
     }
   });
 });

@@ -86,12 +86,30 @@ const isIdOnly = (filter: Filter): filter is { _id: string } => {
 /** Documents are stored as SQLite's binary JSON (JSONB: json_extract reads it without parsing) and read as text. */
 const DOC_COLUMNS = 'rid, json(doc) AS doc';
 
+/** A read's columns without the omitted fields, and the cut left to JavaScript (omittedInSql). */
+export interface OmissionInSql { columns: string; rest: <D extends ViewDocument>(doc: D) => D }
+const NOTHING_OMITTED: OmissionInSql = { columns: DOC_COLUMNS, rest: (doc) => doc };
+// Worked out once per list: the query API passes each collection's same list of unread fields to every
+// read of it (query-api/tracked-views.ts), so a read by id builds no paths and no SQL text again, and
+// finds its prepared statement by the same string.
+const omissionsByList = new WeakMap<readonly string[], OmissionInSql>();
+
 /**
  * The columns of a read without the omitted top-level fields (FindOptions.omit), cut by json_remove so
  * they are never parsed; `rest` cuts in JavaScript what a JSON path cannot name (a dotted key).
+ * The same list (by identity) answers the same omission.
  */
-function omittedInSql(omit: readonly string[] | undefined): { columns: string; rest: <D extends ViewDocument>(doc: D) => D } {
-  if (!omit || omit.length === 0) return { columns: DOC_COLUMNS, rest: (doc) => doc };
+export function omittedInSql(omit: readonly string[] | undefined): OmissionInSql {
+  if (!omit || omit.length === 0) return NOTHING_OMITTED;
+  let omission = omissionsByList.get(omit);
+  if (!omission) {
+    omission = omissionOf(omit);
+    omissionsByList.set(omit, omission);
+  }
+  return omission;
+}
+
+function omissionOf(omit: readonly string[]): OmissionInSql {
   const paths = omit.map((field) => (field.includes('.') ? null : jsonPath(field))).filter((path): path is string => path !== null);
   const dotted = omit.filter((field) => field.includes('.') || jsonPath(field) === null);
   return {
