@@ -16,6 +16,7 @@ import { createNotificationReactor } from './reactor.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
 import { notificationHandler, notificationIdOf } from './worker.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 import { NOTIFICATION_JOB, notificationJobId, type NotificationJob } from './notification-job.ts';
 
 const eventually = (assertion: () => unknown | Promise<unknown>) => vi.waitFor(assertion, { timeout: 10_000, interval: 25 });
@@ -105,7 +106,8 @@ describe('notification worker', () => {
     expect(await handle({ ...job, attemptsMade: 1 })).toBe('duplicate');
     const events = await store.readStream('notifications-u9');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'NotificationCreated', data: { userId: 'u9', kind: 'order.placed', sourceEventId: 'e-1' }, metadata: { causationId: 'e-1', correlationId: 'corr' } });
+    // Stamped as validated against the current schemas: the projectors take it without parsing it again.
+    expect(events[0]).toMatchObject({ type: 'NotificationCreated', data: { userId: 'u9', kind: 'order.placed', sourceEventId: 'e-1' }, metadata: { causationId: 'e-1', correlationId: 'corr', eventSchema: eventSchemaFingerprint() } });
     await eventually(() => expect(pushed.filter((m) => m.userId === 'u9')).toHaveLength(1));
     expect(pushed[0]).toMatchObject({ kind: 'notification', payload: { kind: 'order.placed', read: false } });
   });

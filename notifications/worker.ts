@@ -1,8 +1,11 @@
 import { hash, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import type { Job, JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
-import { NotificationCreated } from '../domain/notification/events.ts';
+import type { NotificationCreated } from '../domain/notification/events.ts';
+import { AnyDomainEvent } from '../domain/events.ts';
+import { stampedValidated } from '../infra/event-schema-stamp.ts';
 import { notificationsStream } from '../domain/notification/decider.ts';
 import { systemActor } from '../domain/shared/actor.ts';
 import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
@@ -68,7 +71,7 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
   /** A job's notification, made before it waits: a job whose notification fails its schema fails alone. */
   interface Waiting {
     data: NotificationJob;
-    created: ReturnType<typeof NotificationCreated.parse>;
+    created: z.infer<typeof NotificationCreated>;
     resolve: (outcome: NotificationOutcome) => void;
     reject: (error: unknown) => void;
   }
@@ -90,13 +93,13 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
       id: randomUUID(),
       type: event.type,
       data: event.data,
-      metadata: {
+      metadata: stampedValidated({
         actor: systemActor,
         correlationId: data.correlationId,
         causationId: data.sourceEventId,
         at: new Date().toISOString(),
         schemaVersion: NOTIFICATION_SCHEMA_VERSION,
-      },
+      }),
     })), expected);
     // The append named the revision it followed, so nothing came between: the memory stays exact.
     known.revision = appended.nextRevision;
@@ -142,7 +145,9 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
   return async (job) => {
     if (job.name !== NOTIFICATION_JOB) throw new Error(`Unknown job ${job.name}`);
     const data = job.data as NotificationJob;
-    const created = NotificationCreated.parse({
+    // Parsed by AnyDomainEvent (it picks NotificationCreated by type), as the command handler validates
+    // its events: the append is then stamped so (stampedValidated), and the projectors take it as it is.
+    const created = AnyDomainEvent.parse({
       type: 'NotificationCreated',
       data: {
         userId: data.userId,
@@ -153,7 +158,7 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
         sourceEventId: data.sourceEventId,
         at: data.at,
       },
-    });
+    }) as z.infer<typeof NotificationCreated>;
     const streamId = notificationsStream(data.userId);
     return new Promise<NotificationOutcome>((resolve, reject) => {
       const waiting: Waiting = { data, created, resolve, reject };

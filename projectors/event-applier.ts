@@ -215,9 +215,9 @@ export function createEventApplier(options: {
   /** With bufferDocuments and startsEmpty: documents read back that the buffer keeps (createPageBuffer). */
   keepReadBack?: number;
   /**
-   * The events come from this marketplace's own event store (a rebuild): one its command handler
-   * validated against the current schemas (its metadata's fingerprint, infra/event-schema-stamp.ts) is
-   * taken as it is; any other is parsed. Not for events from a feed others may write to.
+   * The events come from this marketplace's own event store (a rebuild, or the runtime on a feed that
+   * says so, EventFeed.ownLog): one its command handler or notification worker validated against the
+   * current schemas (its metadata's fingerprint, infra/event-schema-stamp.ts) is taken as it is; any other is parsed. Not for events from a feed others may write to.
    */
   ownLog?: boolean;
 }) {

@@ -5,6 +5,7 @@ import type { EventFeed } from '../domain/ports/event-feed.ts';
 import type { ViewCollection, ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
 import { storeEventFeed } from '../infra/event-feed/store-event-feed.ts';
+import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { openSqliteViewStore } from '../infra/view-store/sqlite-view-store.ts';
 import { allProjections } from './all-projections.ts';
@@ -58,6 +59,37 @@ const newEvent = (type: string, data: unknown) => ({
 });
 
 describe('projection runtime', () => {
+  // The store's feed is the marketplace's own log (EventFeed.ownLog): an event stamped as validated
+  // against the current schemas is applied as it is, any other is parsed (infra/event-schema-stamp.ts).
+  it('on its own log, applies an event stamped with the current schemas without parsing it again, and parses every other', async () => {
+    const store = await openStore();
+    const copying = {
+      name: 'copying', collection: 'copying', eventTypes: ['VendorFavorited'] as const,
+      keysOf: (event: { data: { userId: string } }) => [event.data.userId],
+      evolve: (_doc: unknown, event: { data: unknown }, id: string) => ({ _id: id, _seen: {}, data: event.data }),
+    };
+    // Data the strict schema refuses: whether it reaches the view shows whether the event was parsed.
+    const favorited = (userId: string, eventSchema?: string) => {
+      const event = newEvent('VendorFavorited', { userId, vendorId: 'v1', note: 'not in the schema' });
+      return { ...event, metadata: { ...event.metadata, ...(eventSchema === undefined ? {} : { eventSchema }) } };
+    };
+    const run = async (feed: EventFeed) => {
+      const viewStore = createMemoryViewStore();
+      const runtime = createProjectionRuntime({ viewStore, feed, projections: [copying as never], retryDelayMs: 20 });
+      cleanups.push(() => runtime.stop());
+      await runtime.start();
+      await caughtUp(runtime, store);
+      return (await viewStore.collection('copying').find({})).map((doc) => doc._id).sort();
+    };
+    await store.append('favorites-u1', [favorited('u1', eventSchemaFingerprint())], 'any');
+    await store.append('favorites-u2', [favorited('u2', 'older-schemas')], 'any');
+    await store.append('favorites-u3', [favorited('u3')], 'any');
+    expect(await run(storeEventFeed(store))).toEqual(['u1']);
+    // A feed that does not say it is the marketplace's own log: every event parsed.
+    const { subscribe } = storeEventFeed(store);
+    expect(await run({ subscribe })).toEqual([]);
+  });
+
   it('live views, fed while events are appended, equal views rebuilt from the log', async () => {
     const store = await openStore();
     const history = marketplaceHistory();

@@ -125,7 +125,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   // There documents are read and written once a page (page-buffer.ts), the page's notices sent once
   // they are written. Per-stream feeds (several consumers) and lease holders (another instance may
   // still be writing as the lease changes hands) write each event through, compare-and-set.
-  const applier = createEventApplier({ viewStore, projections, log, positionOrder: skipByPosition, soleWriter: Boolean(viewStore.atomically) || (skipByPosition && !options.lease) });
+  const applier = createEventApplier({ viewStore, projections, log, positionOrder: skipByPosition, soleWriter: Boolean(viewStore.atomically) || (skipByPosition && !options.lease), ownLog: feed.ownLog === true });
   const checkpoints = checkpointStore(viewStore);
   const readersOf = new Map<string, AnyProjection[]>();
   for (const projection of projections) {

@@ -25,6 +25,12 @@ export interface EventFeed {
    */
   readonly order?: 'global' | 'per-stream';
   /**
+   * The events are this marketplace's own event store's, as its writers appended them (the store's
+   * subscription): a consumer may take an event stamped as validated against the current schemas
+   * without parsing it again (infra/event-schema-stamp.ts). Absent on a feed others may write to (Kafka).
+   */
+  readonly ownLog?: boolean;
+  /**
    * Events after the checkpoint (exclusive). Ends when the signal aborts. `types`: the only types the
    * subscriber acts on; a feed may pass over others (the event store's does, SubscribeOptions), so a
    * subscriber still ignores the types it does not handle.

@@ -5,6 +5,7 @@ import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.t
 // The subscriber's name is not needed here: each subscriber keeps its own checkpoint and passes it in.
 export function storeEventFeed(store: EventStore): EventFeed {
   return {
+    ownLog: true,
     subscribe({ after, signal, types }): AsyncIterable<RecordedEvent> {
       return store.subscribeToAll({ after, signal, ...(types ? { types } : {}) });
     },
