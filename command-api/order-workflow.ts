@@ -91,9 +91,9 @@ export function orderWorkflow(deps: CommandDeps) {
       const reserve = () => calendars.execute(context, slot.vendorId, { type: 'ReserveSlot', ...slot, ...(city ? { city } : {}) });
       let reserved = await reserve().catch(async (error: unknown) => {
         // Taken by a reservation that holds it for nothing (its order canceled, or never placed by a
-        // crashed run): give it back and try again.
+        // crashed run), or by one the slot-release flow has given back since: free it and try again.
         if (!(error instanceof Refusal && error.code === 'calendar.slot-taken')) throw error;
-        if ((await releaseStaleReservations(deps, context, slot.vendorId, slot)) === 0) throw error;
+        if (!(await releaseStaleReservations(deps, context, slot.vendorId, slot))) throw error;
         return reserve();
       });
       // A keyed retry finds the reservation of the run before it; when that run gave the slot back (its

@@ -38,8 +38,12 @@ interface HeldSlot extends Interval {
   eventId: string;
 }
 
-/** Releases the reservations overlapping `interval` whose order was canceled or never placed; answers how many. */
-export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, context: RequestContext, vendorId: string, interval: Interval): Promise<number> {
+/**
+ * Releases the reservations overlapping `interval` whose order was canceled or never placed. Answers
+ * whether trying the refused command again may succeed: it released one, or no reservation overlaps any
+ * more (the slot-release flow gave it back between the refusal and this read).
+ */
+export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, context: RequestContext, vendorId: string, interval: Interval): Promise<boolean> {
   const calendar = calendarStream(vendorId);
   const held = new Map<string, HeldSlot>();
   for (const event of await deps.eventStore.readStream(calendar)) {
@@ -52,8 +56,10 @@ export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventSto
   }
   const now = deps.clock.now().getTime();
   let released = 0;
+  let overlapping = 0;
   for (const [orderId, slot] of held) {
     if (!overlaps(slot, interval)) continue;
+    overlapping += 1;
     let order = (await loadFolded(deps.eventStore, orderDecider, orderStream(orderId))).state;
     if (order && holdExpired(order, new Date(now).toISOString())) {
       await expireOrderHold(deps.eventStore, orderId, new Date(now).toISOString());
@@ -69,5 +75,5 @@ export async function releaseStaleReservations(deps: Pick<CommandDeps, 'eventSto
     });
     released += 1;
   }
-  return released;
+  return released > 0 || overlapping === 0;
 }

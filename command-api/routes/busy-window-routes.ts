@@ -48,7 +48,7 @@ export function busyWindowRoutes(deps: CommandDeps): CommandRoute[] {
       const outcome = await block().catch(async (error: unknown) => {
         // Over a reservation whose order a crashed run never placed: give it back and block the time.
         if (!(error instanceof Refusal && error.code === 'calendar.overlap')) throw error;
-        if ((await releaseStaleReservations(deps, context, vendorId, body)) === 0) throw error;
+        if (!(await releaseStaleReservations(deps, context, vendorId, body))) throw error;
         return block();
       });
       return written(windowId, outcome, 201);
