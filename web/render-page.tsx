@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, isRouteErrorResponse, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { routeTree } from './app/routes.tsx';
 import { loadRouteGroups, routeGroupsOf, stylesheetHref, stylesheetsOf, type RouteGroup } from './app/route-groups.ts';
 import { localeOfPath } from './app/locale-path.ts';
@@ -11,6 +11,7 @@ import type { WebEnvironment } from './app/environment.ts';
 import type { Locale } from './api/view-models.ts';
 import { isApiError } from './api/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../infra/engine-unavailable.ts';
+import { staticRouterFor } from './kept-static-router.ts';
 
 // The server pass: run the loaders of the matched routes, then render the whole document with
 // their data and the script that hands the same data to the browser router.
@@ -101,7 +102,7 @@ export async function renderPage(
     if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
     return { kind: 'html', status: context.status, html: await context.text(), inlineScripts: [] };
   }
-  const router = createStaticRouter(pages.dataRoutes, context);
+  const router = staticRouterFor(pages, context);
   const hydrationScript = hydrationScriptOf(context);
   const reused = reusedMarkup.forRender();
   // The parts rendered as components are kept for the next pages, and their holes filled (reused-markup.tsx).
