@@ -96,6 +96,15 @@ describe("the artists' Jewish calendar on the read side", () => {
     expect(JSON.parse((await read('two-places', 'g-nowhere')).body).place.key).toBe('jerusalem');
   });
 
+  it('hands over the same list of days to every artist asked for the same range in this process (the storefront names it once)', async () => {
+    const from = israelInstant(friday, 0).toISOString();
+    const to = israelInstant('2026-12-13', 0).toISOString();
+    const daysOf = async (vendorId: string) => ((await api.readValue({ url: `/api/vendor/${vendorId}/jewish-calendar?from=${from}&to=${to}`, headers: {} }))!.value as { days: unknown[] }).days;
+    const [tlv, jlm] = [await daysOf('shabbat-tlv'), await daysOf('shabbat-jlm')];
+    expect(tlv).toHaveLength(2);
+    expect(jlm).toBe(tlv);
+  });
+
   it('answers a far date without failing', async () => {
     const far = await client.get('/api/vendor/shabbat-tlv/jewish-calendar?from=9999-12-01T00:00:00Z&to=9999-12-20T00:00:00Z');
     expect(far.status).toBe(200);

@@ -73,15 +73,16 @@ export const vendorJewishCalendar = readRoute({
       observance,
       place: placeName,
       rest: restWindows(observance, place, from.toISOString(), to.toISOString()),
-      days: hebrewDaysOf(israelDate(from.getTime()), lastDay < israelDate(from.getTime()) ? israelDate(from.getTime()) : lastDay).slice(0, MAX_JEWISH_DAYS + 1),
+      days: hebrewDaysOf(israelDate(from.getTime()), lastDay < israelDate(from.getTime()) ? israelDate(from.getTime()) : lastDay),
     };
   },
 });
 
 /**
- * The Hebrew dates of a range of days, remembered: every artist's page asks for the same days (from today),
- * and working them out (dates and holidays, day by day) was a twentieth of rendering the page. A range's
- * days never change; the few ranges asked for at a time are kept, the oldest asked for going first.
+ * The Hebrew dates of a range of days (at most MAX_JEWISH_DAYS + 1), remembered: every artist's page asks
+ * for the same days (from today), and working them out (dates and holidays, day by day) was a twentieth of
+ * rendering the page. A range's days never change; the few ranges asked for at a time are kept, the oldest
+ * asked for going first, and answered as the same list (the storefront names a list's days once per language).
  */
 const HEBREW_RANGES_KEPT = 32;
 const hebrewRanges = new Map<string, readonly HebrewDay[]>();
@@ -91,7 +92,7 @@ function hebrewDaysOf(first: string, last: string): readonly HebrewDay[] {
   if (days) {
     hebrewRanges.delete(key);
   } else {
-    days = hebrewDays(first, last);
+    days = hebrewDays(first, last).slice(0, MAX_JEWISH_DAYS + 1);
     if (hebrewRanges.size >= HEBREW_RANGES_KEPT) hebrewRanges.delete(hebrewRanges.keys().next().value!);
   }
   hebrewRanges.set(key, days);

@@ -31,4 +31,18 @@ describe("an artist's Jewish calendar in the page's language", () => {
     expect(shown.rest[0]!.names).toEqual(['Shabbat']);
     expect(JSON.stringify(shown)).not.toMatch(/[\u0590-\u05FF]/);
   });
+
+  it('names a list of days once per language: pages of the same days share the frozen dates and marks', () => {
+    const other = { ...answer, place: { key: 'haifa', he: 'חיפה', en: 'Haifa' }, rest: [] };
+    const first = jewishCalendarShown(answer, 'he');
+    const again = jewishCalendarShown(other, 'he');
+    expect(again.place).toBe('חיפה');
+    expect(again.hebrewDates).toBe(first.hebrewDates);
+    expect(again.marks).toBe(first.marks);
+    expect(Object.isFrozen(first.hebrewDates) && Object.isFrozen(first.marks['2026-12-05']![0])).toBe(true);
+    expect(jewishCalendarShown(answer, 'en').hebrewDates).not.toBe(first.hebrewDates);
+    const fewerDays = jewishCalendarShown({ ...answer, days: answer.days.slice(0, 1) }, 'he');
+    expect(fewerDays.hebrewDates).toEqual({ '2026-12-04': 'כ״ד כסלו תשפ״ז' });
+    expect(fewerDays.marks).toEqual({});
+  });
 });

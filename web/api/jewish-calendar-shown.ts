@@ -17,13 +17,30 @@ export interface JewishCalendarShown {
   marks: Record<string, Array<{ kind: JewishCalendar['days'][number]['marks'][number]['kind']; name: string }>>;
 }
 
+type Named = { he: string; en: string };
+type ShownDays = Pick<JewishCalendarShown, 'hebrewDates' | 'marks'>;
+
+// Every artist's page asks for the same days (from today): the query API in this process hands over the
+// same list of days for a range (query-api/routes/calendar-reads.ts), an answer over HTTP is read once per
+// text (answer-memo.ts). Their dates and marks in a language are worked out once per list, frozen and
+// shared by the pages (a hundredth of a vendor page's time when each page named its ~90 days again).
+const shownDays = new WeakMap<readonly JewishCalendar['days'][number][], Partial<Record<Locale, ShownDays>>>();
+
+function daysShown(days: JewishCalendar['days'], locale: Locale, named: (value: Named) => string): ShownDays {
+  let byLocale = shownDays.get(days);
+  if (!byLocale) shownDays.set(days, byLocale = {});
+  return byLocale[locale] ??= Object.freeze({
+    hebrewDates: Object.freeze(Object.fromEntries(days.map((day) => [day.date, named(day.hebrew)]))),
+    marks: Object.freeze(Object.fromEntries(days.filter((day) => day.marks.length > 0)
+      .map((day) => [day.date, Object.freeze(day.marks.map((mark) => Object.freeze({ kind: mark.kind, name: named(mark) })))]))),
+  }) as ShownDays;
+}
+
 export function jewishCalendarShown(calendar: JewishCalendar, locale: Locale): JewishCalendarShown {
-  const named = (value: { he: string; en: string }) => (locale === 'he' ? value.he : value.en);
+  const named = (value: Named) => (locale === 'he' ? value.he : value.en);
   return {
     place: named(calendar.place),
     rest: calendar.rest.map((window) => ({ start: window.start, end: window.end, kinds: window.kinds, names: window.names.map(named), place: named(window.place) })),
-    hebrewDates: Object.fromEntries(calendar.days.map((day) => [day.date, named(day.hebrew)])),
-    marks: Object.fromEntries(calendar.days.filter((day) => day.marks.length > 0)
-      .map((day) => [day.date, day.marks.map((mark) => ({ kind: mark.kind, name: named(mark) }))])),
+    ...daysShown(calendar.days, locale, named),
   };
 }
