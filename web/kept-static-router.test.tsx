@@ -62,4 +62,12 @@ describe('the static router kept per handler', () => {
     expect(rendered(staticRouterFor(other, await query(other, '/')), await query(other, '/'))).toContain('other tree');
     expect(rendered(staticRouterFor(other, await query(other, '/')), await query(other, '/'))).not.toContain('home');
   });
+
+  it('makes a tree with lazy routes a router of its own for each page (its routes change as they load)', async () => {
+    const handler = createStaticHandler([{ id: 'root', path: '/', Component: () => <p>root</p> }, { id: 'later', path: '/later', lazy: async () => ({ Component: () => <p>loaded later</p> }) }]);
+    const first = await query(handler, '/');
+    expect(rendered(staticRouterFor(handler, first), first)).toContain('root');
+    const later = await query(handler, '/later');
+    expect(rendered(staticRouterFor(handler, later), later)).toContain('loaded later');
+  });
 });

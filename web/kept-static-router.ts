@@ -7,14 +7,20 @@ type StaticRouter = ReturnType<typeof createStaticRouter>;
 // copy depends on the routes only, so it is made once per static handler: the router of a later page
 // is the first one's with the state of its own context (the fields createStaticRouter takes from it),
 // its matches pointing at the kept copies as createStaticRouter's do. A test renders both the same.
+// A tree with lazy routes is not kept: the handler's queries fill those routes in as they load, after the copy.
 const kept = new WeakMap<StaticHandler, StaticRouter>();
+const notKept = new WeakSet<StaticHandler>();
+
+type Routes = StaticHandler['dataRoutes'];
+const hasLazyRoutes = (routes: Routes): boolean => routes.some((route) => route.lazy !== undefined || hasLazyRoutes((route.children ?? []) as Routes));
 
 /** The static router of `context`, a query of `handler`: as createStaticRouter(handler.dataRoutes, context) makes it. */
 export function staticRouterFor(handler: StaticHandler, context: StaticHandlerContext): StaticRouter {
   const first = kept.get(handler);
   if (!first) {
     const router = createStaticRouter(handler.dataRoutes, context);
-    kept.set(handler, router);
+    if (notKept.has(handler)) return router;
+    if (hasLazyRoutes(handler.dataRoutes)) notKept.add(handler); else kept.set(handler, router);
     return router;
   }
   const matches = context.matches.map((match) => ({ ...match, route: first.manifest[match.route.id] ?? match.route }));
