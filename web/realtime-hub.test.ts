@@ -1,20 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_NOT_SIGNED_IN, CLOSE_SESSION_ENDED, createRealtimeHub, type RealtimeLimits } from './realtime-hub.ts';
-import { SESSIONS_REVOKED, type Realtime, type RealtimeMessage } from '../domain/ports/realtime.ts';
+import { SESSIONS_REVOKED, type Realtime, type RealtimeMessage, type RealtimeSubscription } from '../domain/ports/realtime.ts';
 
 // SPEC §4: the socket connects with the user token, gets a socket UUID, and receives that user's
 // notifications published through the Realtime port. And what an attacker tries with sockets:
 // other paths, too many sockets, huge frames, idle sockets that never sign in, sockets of a user
 // whose sessions were revoked, and upgrades from another site's page.
-function memoryRealtime(): Realtime {
-  const listeners = new Set<(message: RealtimeMessage) => void>();
+function memoryRealtime(): Realtime & { wanted: (userId: string, kind: string) => boolean } {
+  const listeners = new Map<(message: RealtimeMessage) => void, RealtimeSubscription>();
+  const wants = (subscription: RealtimeSubscription, userId: string, kind: string) => subscription.wants?.(userId, kind) ?? true;
   return {
-    async publish(message) { for (const listener of listeners) listener(message); },
-    async subscribe(listener) { listeners.add(listener); return async () => { listeners.delete(listener); }; },
+    async publish(message) { for (const [listener, subscription] of listeners) if (wants(subscription, message.userId, message.kind)) listener(message); },
+    async subscribe(listener, subscription = {}) { listeners.set(listener, subscription); return async () => { listeners.delete(listener); }; },
     async close() { listeners.clear(); },
+    /** Whether some listener wants such a message (the in-process adapter writes none that nobody wants). */
+    wanted: (userId, kind) => [...listeners.values()].some((subscription) => wants(subscription, userId, kind)),
   };
 }
 
@@ -158,6 +161,27 @@ describe('realtime hub', () => {
     const closed = closedWith(wrong);
     wrong.send(JSON.stringify({ type: 'auth', token: 'forged' }));
     expect(await closed).toBe(CLOSE_NOT_SIGNED_IN);
+  });
+
+  it('wants a notification only for a user with a socket here, and every revocation', async () => {
+    const { realtime, hub, url } = await start();
+    await vi.waitFor(() => expect(realtime.wanted('anyone', SESSIONS_REVOKED)).toBe(true));
+    expect(realtime.wanted('alice', 'notification')).toBe(false);
+    const alice = new WebSocket(url(tokenOf('alice')));
+    await nextMessage(alice);
+    expect(realtime.wanted('alice', 'notification')).toBe(true);
+    expect(realtime.wanted('bob', 'notification')).toBe(false);
+    alice.close();
+    await vi.waitFor(() => expect(hub.socketCount('alice')).toBe(0));
+    expect(realtime.wanted('alice', 'notification')).toBe(false);
+  });
+
+  it('refuses the tokens issued before a revocation that came while the user had no socket', async () => {
+    const { realtime, url } = await start();
+    const before = Math.floor(Date.now() / 1000) - 10;
+    await vi.waitFor(() => expect(realtime.wanted('demoted', SESSIONS_REVOKED)).toBe(true));
+    await realtime.publish({ userId: 'demoted', kind: SESSIONS_REVOKED, payload: { at: new Date().toISOString() } });
+    expect(await refusedWith(new WebSocket(url(tokenOf('demoted', before))))).toBe(401);
   });
 
   it("closes a user's sockets when their sessions are revoked, and refuses the tokens issued before", async () => {

@@ -229,7 +229,9 @@ export function createRealtimeHub(options: {
     attach(server) {
       server.on('upgrade', onUpgrade);
       if (options.realtime && !unsubscribe) {
-        void options.realtime.subscribe(deliver).then((stop) => { unsubscribe = stop; });
+        // A revocation counts for users without a socket too (`revokedBefore`); a notification only for those with one.
+        const wants = (userId: string, kind: string) => kind === SESSIONS_REVOKED || socketsByUser.has(userId);
+        void options.realtime.subscribe(deliver, { wants }).then((stop) => { unsubscribe = stop; });
       }
     },
     async close() {

@@ -12,9 +12,19 @@ export interface RealtimeMessage {
  */
 export const SESSIONS_REVOKED = 'sessions-revoked';
 
+export interface RealtimeSubscription {
+  /**
+   * Which messages the listener takes, by their user (address) and kind; the others never reach it. Asked
+   * before a message is read, so an adapter that carries messages as text need not read those nobody
+   * wants (the in-process one then does not even write them: the eight notifications of an order's
+   * round trip are pushed to users who mostly have no socket on this process).
+   */
+  wants?: (userId: string, kind: string) => boolean;
+}
+
 export interface Realtime {
   publish(message: RealtimeMessage): Promise<void>;
   /** Returns an unsubscribe function. */
-  subscribe(listener: (message: RealtimeMessage) => void): Promise<() => Promise<void>>;
+  subscribe(listener: (message: RealtimeMessage) => void, options?: RealtimeSubscription): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

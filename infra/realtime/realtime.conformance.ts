@@ -85,6 +85,27 @@ export function realtimeConformance(name: string, make: () => Realtime | Promise
       expect(leaving.received).toHaveLength(1);
     });
 
+    it('delivers to a listener only the messages it wants, by user and kind, as it wants them when delivered', async () => {
+      const [publisher, subscriber] = [await fresh(), await fresh()];
+      const [userId, other] = [`u-${randomUUID()}`, `u-${randomUUID()}`];
+      let open = true;
+      const picky: RealtimeMessage[] = [];
+      await subscriber.subscribe((message) => picky.push(message), { wants: (to, kind) => open && to === userId && kind === 'wanted' });
+      const everything = await collect(subscriber, other);
+      await publisher.publish({ userId, kind: 'other', payload: 1 });
+      await publisher.publish({ userId: other, kind: 'wanted', payload: 2 });
+      await publisher.publish({ userId, kind: 'wanted', payload: 3 });
+      // The listener without `wants` takes them all: the last one for it marks that the three arrived.
+      await publisher.publish({ userId: other, kind: 'last', payload: 4 });
+      await eventually(() => expect(everything.received).toHaveLength(2));
+      await eventually(() => expect(picky).toEqual([{ userId, kind: 'wanted', payload: 3 }]));
+      open = false;
+      await publisher.publish({ userId, kind: 'wanted', payload: 5 });
+      await publisher.publish({ userId: other, kind: 'last', payload: 6 });
+      await eventually(() => expect(everything.received).toHaveLength(3));
+      expect(picky).toHaveLength(1);
+    });
+
     it('a listener that throws does not keep the message from the others', async () => {
       const realtime = await fresh();
       const userId = `u-${randomUUID()}`;

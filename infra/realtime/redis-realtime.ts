@@ -46,7 +46,8 @@ export async function openRedisRealtime(options: RedisRealtimeOptions): Promise<
 
   const publisher = await connect('publisher', false);
   let subscriber: Redis | undefined;
-  const listeners = new Set<(message: RealtimeMessage) => void>();
+  /** Each local listener with the messages it wants (RealtimeSubscription.wants; all when it names none). */
+  const listeners = new Map<(message: RealtimeMessage) => void, (userId: string, kind: string) => boolean>();
   let closed = false;
 
   const deliver = (received: string, payload: string) => {
@@ -58,9 +59,9 @@ export async function openRedisRealtime(options: RedisRealtimeOptions): Promise<
       return onError(new Error(`Redis realtime: a message on ${channel} is not JSON`));
     }
     if (!isRealtimeMessage(message)) return onError(new Error(`Redis realtime: a message on ${channel} has no userId/kind`));
-    for (const listener of [...listeners]) {
+    for (const [listener, wants] of [...listeners]) {
       try {
-        listener(structuredClone(message));
+        if (wants(message.userId, message.kind)) listener(structuredClone(message));
       } catch (error) {
         console.error('Realtime listener failed', error);
       }
@@ -93,10 +94,10 @@ export async function openRedisRealtime(options: RedisRealtimeOptions): Promise<
       if (closed) throw new Error('Realtime is closed');
       await publisher.publish(channel, JSON.stringify(message));
     },
-    async subscribe(listener) {
+    async subscribe(listener, subscription = {}) {
       if (closed) throw new Error('Realtime is closed');
       await ensureSubscribed();
-      listeners.add(listener);
+      listeners.set(listener, subscription.wants ?? (() => true));
       return async () => {
         listeners.delete(listener);
       };
