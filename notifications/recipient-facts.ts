@@ -102,8 +102,11 @@ export function cachedRecipientFacts(eventStore: Pick<EventStore, 'readStream'>,
     fullName: (userId) => through(folded, userStream(userId), () => read.fullName(userId)) as Promise<string>,
     saw(event) {
       folded.delete(event.streamId);
-      // An empty stream remembered as such gets its first event now.
-      if (firstEvents.get(event.streamId) === null) firstEvents.delete(event.streamId);
+      // A stream's first event going by is kept as it is: the notices of the stream's later events (an
+      // order's payment, approval and completion) need not read it back. An empty stream remembered as
+      // such gets its first event so too.
+      if (event.revision === 0) remember(firstEvents, event.streamId, event.data as EventData);
+      else if (firstEvents.get(event.streamId) === null) firstEvents.delete(event.streamId);
     },
     forgetAll() {
       folded.clear();
