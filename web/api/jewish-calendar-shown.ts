@@ -18,6 +18,7 @@ export interface JewishCalendarShown {
 }
 
 type Named = { he: string; en: string };
+const nameIn = (locale: Locale) => (value: Named): string => (locale === 'he' ? value.he : value.en);
 type ShownDays = Pick<JewishCalendarShown, 'hebrewDates' | 'marks'>;
 
 // Every artist's page asks for the same days (from today): the query API in this process hands over the
@@ -26,7 +27,8 @@ type ShownDays = Pick<JewishCalendarShown, 'hebrewDates' | 'marks'>;
 // shared by the pages (a hundredth of a vendor page's time when each page named its ~90 days again).
 const shownDays = new WeakMap<readonly JewishCalendar['days'][number][], Partial<Record<Locale, ShownDays>>>();
 
-function daysShown(days: JewishCalendar['days'], locale: Locale, named: (value: Named) => string): ShownDays {
+function daysShown(days: JewishCalendar['days'], locale: Locale): ShownDays {
+  const named = nameIn(locale);
   let byLocale = shownDays.get(days);
   if (!byLocale) shownDays.set(days, byLocale = {});
   return byLocale[locale] ??= Object.freeze({
@@ -37,10 +39,10 @@ function daysShown(days: JewishCalendar['days'], locale: Locale, named: (value: 
 }
 
 export function jewishCalendarShown(calendar: JewishCalendar, locale: Locale): JewishCalendarShown {
-  const named = (value: Named) => (locale === 'he' ? value.he : value.en);
+  const named = nameIn(locale);
   return {
     place: named(calendar.place),
     rest: calendar.rest.map((window) => ({ start: window.start, end: window.end, kinds: window.kinds, names: window.names.map(named), place: named(window.place) })),
-    ...daysShown(calendar.days, locale, named),
+    ...daysShown(calendar.days, locale),
   };
 }
