@@ -154,7 +154,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
    * An expired token is renewed with the refresh token (new cookies on the answer); a token the API
    * refuses for good is dropped, so the page renders for a guest instead of failing.
    */
-  async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null }> {
+  async function checkSession(cookies: Record<string, string>, locale: Locale, req: ExpressRequest, res: ExpressResponse): Promise<{ token: string | null; user: CurrentUser | null; checkFailed?: boolean }> {
     const token = cookies[TOKEN_COOKIE];
     if (!token) return { token: null, user: null };
     const secure = secureCookies(req, options.secureCookies);
@@ -167,13 +167,18 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       for (const cookie of upgradedSessionCookies(cookies, { secure })) res.append('Set-Cookie', cookie);
       return { token, user };
     } catch (error) {
-      if (!isApiError(error) || error.status !== 401) return { token, user: null };
+      // Timed out or failed: not known to be a guest (the guards say "try again" rather than "sign in").
+      if (!isApiError(error) || error.status !== 401) return { token, user: null, checkFailed: !isApiError(error) || error.status !== 403 };
     }
     const refreshed = await renewTokens(cookies[REFRESH_COOKIE]);
     for (const cookie of sessionSetCookies(refreshed, { secure })) res.append('Set-Cookie', cookie);
     if (refreshed) {
-      const user = await userOf(refreshed.token).catch(() => null);
-      return { token: refreshed.token, user };
+      let checkFailed = false;
+      const user = await userOf(refreshed.token).catch((error: unknown) => {
+        checkFailed = !isApiError(error) || (error.status !== 401 && error.status !== 403);
+        return null;
+      });
+      return { token: refreshed.token, user, checkFailed };
     }
     return { token: null, user: null };
   }
@@ -261,7 +266,7 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
         onRead: recording?.onRead,
       }) : undefined;
       const environment = createEnvironment({
-        api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, setSession, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user,
+        api, isServer: true, locale, cookies: () => recording?.cookies ?? cookies, setCookie, setSession, hasToken: () => Boolean(cookies[TOKEN_COOKIE]), knownUser: session.user, knownUserCheckFailed: session.checkFailed,
         inProcessValues,
       });
       // The scheme as Express reads it (X-Forwarded-Proto from a trusted proxy): pages name their canonical address with it.

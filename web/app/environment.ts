@@ -26,6 +26,11 @@ export interface WebEnvironment {
   hasSession(): boolean;
   /** The signed-in user, or null for a guest or when the check times out (SPEC §6: 2 s server, 5 s browser). */
   currentUser(): Promise<CurrentUser | null>;
+  /**
+   * Whether the last answer of currentUser() was null because the check failed (timed out, the API away
+   * or failing), not because the API said there is no user: such a reader is not known to be a guest.
+   */
+  userCheckFailed(): boolean;
   categories(): Promise<Category[]>;
   geoLocations(): Promise<GeoLocation[]>;
   /** The server pass beside the query API in this process: its reads as values (web/api/in-process-values.ts); else absent. */
@@ -45,10 +50,13 @@ export function createEnvironment(options: {
   hasToken: () => boolean;
   /** The user already checked by the caller (the server pass checks before running loaders). */
   knownUser?: CurrentUser | null;
+  /** With `knownUser: null`: the caller's check failed rather than finding no user. */
+  knownUserCheckFailed?: boolean;
   inProcessValues?: InProcessValues;
 }): WebEnvironment {
   const userTimeoutMs = options.isServer ? 2_000 : 5_000;
   let user: Promise<CurrentUser | null> | null = options.knownUser === undefined ? null : Promise.resolve(options.knownUser);
+  let checkFailed = options.knownUser === null && options.knownUserCheckFailed === true;
   const memo = <T>(load: () => Promise<T>) => {
     let value: Promise<T> | null = null;
     return () => (value ??= load().catch((error: unknown) => { value = null; throw error; }));
@@ -63,13 +71,21 @@ export function createEnvironment(options: {
     hasSession: options.hasToken,
     currentUser() {
       if (!options.hasToken()) return Promise.resolve(null);
-      // A failed or slow check counts as a guest rather than breaking the page.
-      user ??= currentUser(options.api, userTimeoutMs).catch((error: unknown) => {
-        if (!isApiError(error) || (error.status !== 401 && error.status !== 0 && error.status !== 403)) console.warn('user check failed', error);
+      // A failed or slow check counts as a guest rather than breaking the page; the guards ask
+      // userCheckFailed() before sending such a reader to sign in, and the next call checks again.
+      user ??= currentUser(options.api, userTimeoutMs).then((found) => {
+        checkFailed = false;
+        return found;
+      }, (error: unknown) => {
+        const noUser = isApiError(error) && (error.status === 401 || error.status === 403);
+        if (!isApiError(error) || (!noUser && error.status !== 0)) console.warn('user check failed', error);
+        checkFailed = !noUser;
+        if (checkFailed) user = null;
         return null;
       });
       return user;
     },
+    userCheckFailed: () => checkFailed,
     categories: memo(() => artistCategories(options.api)),
     geoLocations: memo(() => geoLocations(options.api)),
     ...(options.inProcessValues ? { inProcessValues: options.inProcessValues } : {}),

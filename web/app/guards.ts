@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { isSuperUser as actsAsSuperUser } from '../../domain/shared/actor-rules.ts';
 import type { CurrentUser } from '../api/view-models.ts';
 import { actorOf } from './current-actor.ts';
@@ -14,11 +14,19 @@ export function loginPathFor(request: Request): string {
   return `${localizedPath(locale, '/user/login')}?loginRedirect=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
-/** requireUser: a guest goes to login. */
+/** Seconds a reader whose user check failed is told to wait before trying again. */
+const USER_CHECK_RETRY_AFTER_S = 5;
+
+/**
+ * requireUser: a guest goes to login. A reader whose check failed (timed out, the API away) is not
+ * known to be a guest: sent to sign in, a signed-in reader on a slow line would be asked for a password
+ * the session still holds. The page says to try again instead (503, the error page's "just a moment").
+ */
 export async function requireUser(environment: WebEnvironment, request: Request): Promise<CurrentUser> {
   const user = await environment.currentUser();
-  if (!user) throw redirect(loginPathFor(request));
-  return user;
+  if (user) return user;
+  if (environment.userCheckFailed()) throw data(null, { status: 503, headers: { 'Retry-After': String(USER_CHECK_RETRY_AFTER_S) } });
+  throw redirect(loginPathFor(request));
 }
 
 /** requireGuest: a signed-in user goes to the root path. */
