@@ -53,6 +53,7 @@ import type { IcsFetchOptions } from './infra/icalendar/fetch-ics.ts';
 import { flowCheck } from './process-managers/flow-readiness.ts';
 import { fileRelayCheckpoints } from './infra/relay/relay-checkpoints.ts';
 import { createWebApp, type WebApp } from './web/server.ts';
+import { DEFAULT_CLIENT_ASSETS_CACHE_DIR } from './web/client-assets-cache.ts';
 import type { InProcessReader } from './web/api/in-process-transport.ts';
 import { createGuestPageCache } from './web/guest-page-cache.ts';
 import { sessionCookieBridge } from './web/session-cookies.ts';
@@ -509,6 +510,7 @@ function composeWeb(c: Composition, app: HttpApp, viewsBuilding: () => RebuildPr
         },
         vouchForClientAddress: (address) => vouchForClientAddress(jwtSecret, address),
         trustProxy: config.TRUST_PROXY,
+        assetsCache: { dir: DEFAULT_CLIENT_ASSETS_CACHE_DIR, warn: (error, message) => c.log.warn({ err: error }, message) },
       });
       web = built;
       built.attachWebSocket(server);

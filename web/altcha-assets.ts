@@ -12,6 +12,8 @@ export interface AltchaAssets {
   define: Record<string, string>;
   /** Public name (under /assets/) → content. */
   files: Map<string, Buffer>;
+  /** The package's files read (absolute paths). */
+  inputs: string[];
 }
 
 const hashOf = (content: Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 12);
@@ -19,8 +21,8 @@ const hashOf = (content: Buffer) => createHash('sha256').update(content).digest(
 export async function altchaAssets(): Promise<AltchaAssets> {
   // The package exports no package.json: its files are found beside the external build's entry.
   const entry = pathToFileURL(createRequire(import.meta.url).resolve('altcha/external'));
-  const worker = await readFile(fileURLToPath(new URL('../workers/pbkdf2.js', entry)));
-  const stylesheet = await readFile(fileURLToPath(new URL('./altcha.css', entry)));
+  const inputs = [fileURLToPath(new URL('../workers/pbkdf2.js', entry)), fileURLToPath(new URL('./altcha.css', entry))];
+  const [worker, stylesheet] = await Promise.all(inputs.map((path) => readFile(path)));
   const workerName = `altcha-pbkdf2.${hashOf(worker)}.js`;
   const stylesheetName = `altcha.${hashOf(stylesheet)}.css`;
   return {
@@ -28,6 +30,7 @@ export async function altchaAssets(): Promise<AltchaAssets> {
       'process.env.ALTCHA_WORKER_URL': JSON.stringify(`/assets/${workerName}`),
       'process.env.ALTCHA_STYLESHEET_URL': JSON.stringify(`/assets/${stylesheetName}`),
     },
-    files: new Map([[workerName, worker], [stylesheetName, stylesheet]]),
+    files: new Map([[workerName, worker!], [stylesheetName, stylesheet!]]),
+    inputs,
   };
 }

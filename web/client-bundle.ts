@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
 import { messages } from './i18n/i18n.ts';
 import { splitRouteGroupMessages } from './i18n/route-group-messages.ts';
 import { altchaAssets } from './altcha-assets.ts';
@@ -11,8 +11,9 @@ import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-produc
 import { STYLESHEETS, type StylesheetName } from './app/route-groups.ts';
 import type { Locale } from './api/view-models.ts';
 
-// The browser bundle (web/entry-client.tsx) and stylesheets, built once at start in memory with
-// esbuild and served under content-hashed names, so they can be cached for a year.
+// The browser bundle (web/entry-client.tsx) and stylesheets, built at start in memory with esbuild
+// (unless the build kept from an earlier start has the same sources: web/client-assets-cache.ts) and
+// served under content-hashed names, so they can be cached for a year.
 // The bundle is split: code reached only through `import()` (lazy routes) is in its own chunk, and
 // code shared by several chunks in shared chunks. Production minifies and writes each source map as
 // a separate file the script links to; development keeps inline maps and skips brotli (fast starts).
@@ -84,17 +85,21 @@ const pageMessages: Plugin = {
  * the back office or both use, in a file named as the feature's), in name order. A storefront page so
  * parses only `app`; a group's rules keep their order after it.
  */
-async function stylesheets(): Promise<Map<StylesheetName, string>> {
+async function stylesheets(): Promise<{ sheets: Map<StylesheetName, string>; files: string[] }> {
   const entries = await readdir(here('./styles'), { withFileTypes: true });
   const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   const unknown = folders.filter((name) => !(STYLESHEETS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`web/styles/${unknown[0]}/ is no stylesheet of web/app/route-groups.ts STYLESHEETS`);
+  const files: string[] = [];
   const concatenated = async (folder: string, first: string[] = []) => {
     const names = (await readdir(here(`./styles/${folder}`))).filter((name) => name.endsWith('.css') && !first.includes(name)).sort();
-    return (await Promise.all([...first, ...names].map((name) => readFile(here(`./styles/${folder}/${name}`), 'utf8')))).join('\n');
+    const paths = [...first, ...names].map((name) => here(`./styles/${folder}/${name}`));
+    files.push(...paths);
+    return (await Promise.all(paths.map((path) => readFile(path, 'utf8')))).join('\n');
   };
-  return new Map(await Promise.all(STYLESHEETS.map(async (name) =>
+  const sheets = new Map(await Promise.all(STYLESHEETS.map(async (name) =>
     [name, name === 'app' ? await concatenated('.', ['app.css']) : folders.includes(name) ? await concatenated(name) : ''] as const)));
+  return { sheets, files };
 }
 
 const typeOf = (name: string) =>
@@ -139,7 +144,35 @@ const reactRouterProduction: Plugin = {
   },
 };
 
+/**
+ * What a build made, as plain data: web/client-assets-cache.ts keeps it on disk and serves it again
+ * while none of `inputs` changed.
+ */
+export interface ClientAssetsBuild {
+  scriptPath: string;
+  stylesheetPath: string;
+  entryImports: string[];
+  /** Each chunk's static imports, by public path (chunkGraph). */
+  staticImports: Map<string, string[]>;
+  /** The chunk made for each lazily imported module (a path relative to web/). */
+  chunkOfModule: Map<string, string>;
+  files: Map<string, AssetFile>;
+  /** Every file the build read, absolute: esbuild's inputs, the stylesheets and the altcha files. */
+  inputs: string[];
+}
+
+/**
+ * What the output depends on besides the files a build reads: the modules made here from the server's
+ * messages (pageMessages), the mode, and esbuild's version.
+ */
+export const buildFingerprint = (options: { production: boolean }): string =>
+  hashOf(JSON.stringify({ production: options.production, esbuild: esbuildVersion, messages: splitMessages }));
+
 export async function buildClientAssets(options: { production: boolean }): Promise<ClientAssets> {
+  return clientAssetsOf(await buildClientAssetFiles(options));
+}
+
+export async function buildClientAssetFiles(options: { production: boolean }): Promise<ClientAssetsBuild> {
   const altcha = await altchaAssets();
   const result = await build({
     absWorkingDir: here('.'),
@@ -179,7 +212,8 @@ export async function buildClientAssets(options: { production: boolean }): Promi
     sources.set(publicName(name), body);
   }
   for (const [name, body] of altcha.files) sources.set(name, body);
-  const sheets = await Promise.all([...await stylesheets()].map(async ([name, sheet]) =>
+  const { sheets: sheetSources, files: sheetFiles } = await stylesheets();
+  const sheets = await Promise.all([...sheetSources].map(async ([name, sheet]) =>
     [name, Buffer.from(options.production ? (await transform(sheet, { loader: 'css', minify: true, target: ['es2022'] })).code : sheet)] as const));
   // One hash of all the sheets names each, so a page derives the others' names from the one it links.
   const stylesheetHash = hashOf(Buffer.concat(sheets.flatMap(([name, css]) => [Buffer.from(`${name}\n`), css])));
@@ -189,15 +223,35 @@ export async function buildClientAssets(options: { production: boolean }): Promi
   const files = new Map<string, AssetFile>();
   for (const [name, body] of sources) files.set(`/assets/${name}`, { body, ...compressed.get(name)!, type: typeOf(name) });
 
-  const graph = chunkGraph(result.metafile!, publicName);
+  const { staticImports, chunkOfModule } = chunkGraph(result.metafile!, publicName);
+  const scriptPath = `/assets/${entryHashed}`;
+  // Inputs of another namespace (`page-messages:he`) are made here, from what buildFingerprint covers.
+  const bundled = Object.keys(result.metafile!.inputs).filter((input) => !/^[\w-]+:/.test(input)).map((input) => join(here('.'), input));
   return {
-    scriptPath: `/assets/${entryHashed}`,
+    scriptPath,
     stylesheetPath: `/assets/app.${stylesheetHash}.css`,
-    entryImports: graph.staticImportsOf(`/assets/${entryHashed}`),
-    chunksOf: graph.chunksOf,
+    entryImports: staticImportsOf(staticImports, scriptPath),
+    staticImports,
+    chunkOfModule,
     files,
+    inputs: [...bundled, ...sheetFiles, ...altcha.inputs],
   };
 }
+
+/** The assets a build made, served: `chunksOf` walks its chunk graph. */
+export function clientAssetsOf(build: ClientAssetsBuild): ClientAssets {
+  return {
+    scriptPath: build.scriptPath,
+    stylesheetPath: build.stylesheetPath,
+    entryImports: build.entryImports,
+    chunksOf: (module: string): string[] => {
+      const chunk = build.chunkOfModule.get(module.replace(/^\.\//, ''));
+      return chunk ? [chunk, ...staticImportsOf(build.staticImports, chunk)] : [];
+    },
+    files: build.files,
+  };
+}
+
 
 /** Which chunk holds each lazily imported module, and what each chunk imports statically. */
 function chunkGraph(metafile: Metafile, publicName: (name: string) => string) {
@@ -210,21 +264,17 @@ function chunkGraph(metafile: Metafile, publicName: (name: string) => string) {
     // A chunk made for an `import()` names the module it was made for.
     if (details.entryPoint) chunkOfModule.set(details.entryPoint.replace(/^\.\//, ''), pathOf(output));
   }
-  const staticImportsOf = (chunk: string): string[] => {
-    const seen = new Set<string>();
-    const visit = (path: string) => {
-      for (const next of staticImports.get(path) ?? []) {
-        if (!seen.has(next)) { seen.add(next); visit(next); }
-      }
-    };
-    visit(chunk);
-    return [...seen];
+  return { staticImports, chunkOfModule };
+}
+
+/** Every chunk `chunk` imports statically, directly or through others. */
+function staticImportsOf(staticImports: ReadonlyMap<string, readonly string[]>, chunk: string): string[] {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    for (const next of staticImports.get(path) ?? []) {
+      if (!seen.has(next)) { seen.add(next); visit(next); }
+    }
   };
-  return {
-    staticImportsOf,
-    chunksOf: (module: string): string[] => {
-      const chunk = chunkOfModule.get(module.replace(/^\.\//, ''));
-      return chunk ? [chunk, ...staticImportsOf(chunk)] : [];
-    },
-  };
+  visit(chunk);
+  return [...seen];
 }

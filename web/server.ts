@@ -12,6 +12,7 @@ import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MA
 import { secureCookies, sessionRefreshHandler, sessionSetCookies, upgradedSessionCookies, type TokenPair } from './session-cookies.ts';
 import { languageTag, localeOfPath, localizedPath } from './app/locale-path.ts';
 import { buildClientAssets, pageMessagesModule, routeGroupMessagesModule } from './client-bundle.ts';
+import { cachedClientAssets } from './client-assets-cache.ts';
 import { renderPage } from './render-page.tsx';
 import { compressedBody } from './compressed-body.ts';
 import { robotsTxt, sitemapPages, sitemapXml } from './seo-files.ts';
@@ -59,6 +60,8 @@ export interface WebAppOptions {
   guestPages?: GuestPageCache;
   /** Where failures of the server pass are logged (default console.error). */
   logError?: (error: unknown, message: string) => void;
+  /** Where the assets' build is kept for the next start with the same sources (web/client-assets-cache.ts); without it each start builds them. */
+  assetsCache?: { dir: string; warn?: (error: unknown, message: string) => void };
 }
 
 export interface WebApp {
@@ -68,7 +71,9 @@ export interface WebApp {
 }
 
 export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
-  const assets = await buildClientAssets({ production: options.production });
+  const assets = options.assetsCache
+    ? await cachedClientAssets({ production: options.production, ...options.assetsCache })
+    : await buildClientAssets({ production: options.production });
   const apiBase = `${options.apiBaseUrl.replace(/\/+$/, '')}/api`;
   const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken, trustProxy: options.trustProxy });
   const http = httpTransport(options.fetch);
