@@ -36,7 +36,8 @@ describe('the kept build of the assets', () => {
     };
   };
   const assets = (production = true, dir = cacheDir, warn?: (error: unknown, message: string) => void) =>
-    cachedClientAssets({ production, dir, build, ...(warn ? { warn } : {}) });
+    // The build's own files are the sources' too: the checkout's may have been written a moment ago (a checkout, an edit).
+    cachedClientAssets({ production, dir, build, buildFiles: [join(sources, 'build.ts')], ...(warn ? { warn } : {}) });
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'client-assets-cache-'));
@@ -46,6 +47,7 @@ describe('the kept build of the assets', () => {
     builds = 0;
     duringBuild = undefined;
     write('entry.ts', 'export const a = 1;');
+    write('build.ts', 'export const build = 1;');
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -45,6 +45,8 @@ export interface ClientAssetsCacheOptions {
   warn?: (error: unknown, message: string) => void;
   /** buildClientAssetFiles but for tests. */
   build?: typeof buildClientAssetFiles;
+  /** The files beside esbuild's inputs that decide the output (default: the build's modules and the package and compiler settings); tests name their own. */
+  buildFiles?: readonly string[];
 }
 
 const hashOf = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex');
@@ -55,7 +57,7 @@ const hashOfFile = (path: string) => readFile(path).then(hashOf, () => MISSING);
 const hashOfDirectory = (path: string) => readdir(path).then((names) => hashOf(names.sort().join('\n')), () => MISSING);
 
 /** The files the check reads: the build's, and those each build names. */
-const checkedFiles = (inputs: readonly string[]) => [...new Set([...inputs, ...BUILD_FILES])].sort();
+const checkedFiles = (inputs: readonly string[], buildFiles: readonly string[]) => [...new Set([...inputs, ...buildFiles])].sort();
 
 /** The assets of the kept build for these sources, else a new build (kept for the next start). */
 export async function cachedClientAssets(options: ClientAssetsCacheOptions): Promise<ClientAssets> {
@@ -66,7 +68,7 @@ export async function cachedClientAssets(options: ClientAssetsCacheOptions): Pro
 
   const started = Date.now();
   const { inputs, ...build } = await (options.build ?? buildClientAssetFiles)({ production: options.production });
-  await keep(file, { fingerprint, started, inputs, build }).catch((error: unknown) => options.warn?.(error, `the storefront's assets could not be kept in ${options.dir}`));
+  await keep(file, { fingerprint, started, inputs, buildFiles: options.buildFiles ?? BUILD_FILES, build }).catch((error: unknown) => options.warn?.(error, `the storefront's assets could not be kept in ${options.dir}`));
   return clientAssetsOf({ ...build, inputs });
 }
 
@@ -88,8 +90,8 @@ async function unchanged(kept: Kept): Promise<boolean> {
   return files.every(Boolean) && directories.every(Boolean);
 }
 
-async function keep(file: string, made: { fingerprint: string; started: number; inputs: string[]; build: Kept['build'] }): Promise<void> {
-  const paths = checkedFiles(made.inputs);
+async function keep(file: string, made: { fingerprint: string; started: number; inputs: string[]; buildFiles: readonly string[]; build: Kept['build'] }): Promise<void> {
+  const paths = checkedFiles(made.inputs, made.buildFiles);
   // A file changed while the build ran may be in the build as it was before: such a build is not kept.
   // File times lag the clock (the kernel's coarse clock; whole seconds on some file systems), so a file
   // changed shortly before the build counts too: the next start builds again, no harm done.
