@@ -70,6 +70,12 @@ describe('the kept build of the assets', () => {
     expect(builds).toBe(2);
   });
 
+  it('builds again once one of the build\'s own files changed (its code, the packages, the compiler settings)', async () => {
+    await assets();
+    write('build.ts', 'export const build = 2;');
+    expect((await assets()).scriptPath).toBe('/assets/app.2.js');
+  });
+
   it('builds again once a file appears beside one it read (an import may resolve to it)', async () => {
     await assets();
     write('entry.tsx', 'export const a = 1;');
