@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import { eventStoreConformance } from './event-store.conformance.ts';
 import { openSqliteEventStore } from './sqlite-event-store.ts';
@@ -326,6 +326,38 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
     await store.append('order-live-2', [{ ...wanted!, type: 'OrderMarked' }, other!], 'no_stream');
     expect((await untypedLive).map((event) => event.position)).toEqual([head + 1, head + 2]);
     expect((await typedLive).map((event) => [event.position, event.type])).toEqual([[head + 1, 'OrderMarked'], [head + 2, other!.type]]);
+    controller.abort();
+    await store.close();
+  });
+
+  it('gives a live subscription for some types what follows it from the shared tail, without asking the file where a page would end', async () => {
+    const store = await openSqliteEventStore({ path: freshFile() });
+    await store.append('order-0', batch(10, 0), 'no_stream');
+    const head = await store.headPosition();
+    const controller = new AbortController();
+    const seen: RecordedEvent[] = [];
+    const live = (async () => {
+      for await (const event of store.subscribeToAll({ signal: controller.signal, types: new Set(['OrderMarked']), after: head })) {
+        seen.push(event);
+        if (event.position >= head + 6) break;
+      }
+    })();
+    // Alone, with no other subscription to take the tail on first: woken by each append, it reads the tail itself.
+    const gets = vi.spyOn(StatementSync.prototype, 'get');
+    try {
+      for (let order = 1; order <= 3; order++) {
+        const [wanted, other] = batch(2, 0);
+        await store.append(`order-${order}`, [{ ...wanted!, type: 'OrderMarked' }, other!], 'no_stream');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await live;
+      const pageEnds = gets.mock.contexts.filter((statement) => (statement as StatementSync).sourceSQL.includes('OFFSET'));
+      expect(pageEnds).toHaveLength(0);
+    } finally {
+      gets.mockRestore();
+    }
+    // Each event of its types, and each page's last (its position keeps up).
+    expect(seen.map((event) => [event.position - head, event.type])).toEqual([[1, 'OrderMarked'], [2, 'OrderNoted'], [3, 'OrderMarked'], [4, 'OrderNoted'], [5, 'OrderMarked'], [6, 'OrderNoted']]);
     controller.abort();
     await store.close();
   });
