@@ -105,6 +105,24 @@ describe('handleCommand', () => {
     await store.close();
   });
 
+  it("derives each of a keyed command's event ids once, also where it looks for an earlier run in the stream", async () => {
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const derived: number[] = [];
+    const keyed = (key: string) => handleCommand({
+      eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Count' }, metadata, eventSchema: CountedSchema,
+      eventIds: (index) => (derived.push(index), `${key}-${index}`),
+    });
+    await run(store, { type: 'Count' });
+    // Its first whole read of the stream (an event not its own), then its append.
+    expect(await keyed('a')).toMatchObject({ revision: 1 });
+    expect(derived).toEqual([0]);
+    // Known from the cache never to have run, then appended.
+    derived.length = 0;
+    expect(await keyed('b')).toMatchObject({ revision: 2 });
+    expect(derived).toEqual([0]);
+    await store.close();
+  });
+
   it('never appends an event its schema refuses', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await expect(run(store, { type: 'Broken' })).rejects.toBeInstanceOf(InvalidEventError);

@@ -128,7 +128,8 @@ export function validateEvent(schema: z.ZodType, event: DomainEvent): DomainEven
 export function earlierOutcome<State, Event>(
   streamId: string, recorded: RecordedEvent[], decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, eventIds: (index: number) => string,
 ): CommandOutcome<State> | null {
-  const first = recorded.findIndex((event) => event.id === eventIds(0));
+  const firstId = eventIds(0);
+  const first = recorded.findIndex((event) => event.id === firstId);
   if (first === -1) return null;
   let end = first + 1;
   while (end < recorded.length && recorded[end]!.id === eventIds(end - first)) end++;
@@ -138,6 +139,15 @@ export function earlierOutcome<State, Event>(
   return { streamId, revision: last.revision, position: last.position, stateBefore, events: events.map(({ id, type, data }) => ({ id, type, data })) };
 }
 
+/**
+ * A keyed command's ids, each derived once per command (a flow's are HMACs, ~25 µs each under the
+ * round-trip load): the check that the command never ran and its events ask for the same first id.
+ */
+function derivedOnce(eventIds: (index: number) => string): (index: number) => string {
+  const derived: string[] = [];
+  return (index) => (derived[index] ??= eventIds(index));
+}
+
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandOutcome<State>> {
@@ -145,18 +155,19 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const maxAttempts = options.maxAttempts ?? 10;
   const schema = options.eventSchema ?? AnyDomainEvent;
   const cache = foldedStateCacheOf(eventStore);
+  const eventIds = options.eventIds && derivedOnce(options.eventIds);
   for (let attempt = 1; ; attempt++) {
     let folded: Folded<State>;
-    if (options.eventIds) {
+    if (eventIds) {
       // A keyed request looks for its earlier run's events anywhere in the stream. Where the cache knows
       // every id of the stream and this one is not among them, it never ran; otherwise read it whole.
       // (A flow's keyed steps append to streams that grow with a user's history, a vendor's receipt book.)
       const known = await moveCachedOn(eventStore, decider, streamId);
-      if (known?.eventIds && !known.eventIds.has(options.eventIds(0))) {
+      if (known?.eventIds && !known.eventIds.has(eventIds(0))) {
         folded = known;
       } else {
         const recorded = await eventStore.readStream(streamId);
-        const earlier = earlierOutcome(streamId, recorded, decider, options.eventIds);
+        const earlier = earlierOutcome(streamId, recorded, decider, eventIds);
         if (earlier) return { ...earlier, earlier: true };
         folded = foldOn(decider, { ...nothingYet(decider), eventIds: new Set() }, recorded);
         remember(eventStore, streamId, decider, folded);
@@ -171,7 +182,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (decided.length === 0) {
       return { streamId, revision: folded.revision, position: folded.position, stateBefore: state, events: [] };
     }
-    const events = decided.map((event, index) => ({ id: options.eventIds?.(index) ?? randomUUID(), ...validateEvent(schema, event) }));
+    const events = decided.map((event, index) => ({ id: eventIds?.(index) ?? randomUUID(), ...validateEvent(schema, event) }));
     try {
       // Validated against every domain event's schema: the metadata says with which (a rebuild takes it as it is).
       const appendedMetadata = schema === AnyDomainEvent ? stampedValidated(metadata) : metadata;
