@@ -11,7 +11,7 @@ import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
 import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
-import { planSplit, startRebuildHelper } from './rebuild-split.ts';
+import { helperEnvironment, planSplit, startRebuildHelper } from './rebuild-split.ts';
 import { silentLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
@@ -239,6 +239,12 @@ describe('rebuild with a helper process', () => {
     await expect(rebuildViews({ eventStore: broken, viewStore: views, splitFrom: 0 })).rejects.toThrow();
     expect(await dumpViews(views, allProjections)).toEqual(before);
     expect(scratchLeft(dataDir)).toEqual([]);
+  });
+
+  it("starts the helper with Node's module compile cache on, unless the environment names its own or turns it off", () => {
+    expect(helperEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') });
+    expect(helperEnvironment({ NODE_COMPILE_CACHE: '/elsewhere' })).toEqual({ NODE_COMPILE_CACHE: '/elsewhere' });
+    expect(helperEnvironment({ NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({ NODE_DISABLE_COMPILE_CACHE: '1' });
   });
 
   it('stays on one thread for a short log, a log in memory, or projections of its own', async () => {

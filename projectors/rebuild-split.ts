@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViewStore } from '../domain/ports/view-store.ts';
@@ -150,6 +150,17 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * The rebuild's environment, with Node's module compile cache on (NODE_COMPILE_CACHE, in the directory
+ * `module.enableCompileCache()` uses by default) unless the environment already says where it goes or
+ * that there is none: the helper then takes its modules compiled (their TypeScript stripped) from an
+ * earlier rebuild instead of compiling them at each start, half of what loading them cost.
+ */
+export function helperEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  if (environment.NODE_COMPILE_CACHE || environment.NODE_DISABLE_COMPILE_CACHE) return environment;
+  return { ...environment, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') };
+}
+
 export function startRebuildHelper(options: {
   split: RebuildSplit; upTo: number; pageSize: number; bufferDocuments: number; keepReadBack: number; log: ProjectorLog;
 }): RebuildHelper {
@@ -168,7 +179,7 @@ export function startRebuildHelper(options: {
   };
   // Not the rebuild's execArgv: its flags (a heap limit, --cpu-prof) are not the helper's. --expose-gc:
   // the helper bounds its heap itself (rebuild-helper.ts).
-  const child = fork(helperScript, [JSON.stringify(task)], { execArgv: ['--expose-gc'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(helperScript, [JSON.stringify(task)], { execArgv: ['--expose-gc'], env: helperEnvironment(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const finished = new Promise<{ counts: HelperCounts; usage: HelperUsage }>((resolve, reject) => {
     let settled = false;
     child.on('message', (message: FromHelper) => {
