@@ -3,8 +3,11 @@ import type { ViewDocument, ViewStore } from '../domain/ports/view-store.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { createPageBuffer } from './page-buffer.ts';
 
-/** A memory store that counts the calls reaching it; `replaceMany`: its collections offer it, as node:sqlite's do (with its documents' ids). */
-function countingStore(options: { replaceMany?: string[][] } = {}): { store: ViewStore; calls: string[] } {
+/**
+ * A memory store that counts the calls reaching it; `replaceMany`: its collections offer it, as node:sqlite's do (with its documents' ids);
+ * `jsonLength`: they offer findOneSized too, telling this length for every document.
+ */
+function countingStore(options: { replaceMany?: string[][]; jsonLength?: number } = {}): { store: ViewStore; calls: string[] } {
   const base = createMemoryViewStore();
   const calls: string[] = [];
   return {
@@ -14,10 +17,17 @@ function countingStore(options: { replaceMany?: string[][] } = {}): { store: Vie
       collection<D extends ViewDocument = ViewDocument>(name: string) {
         const plain = base.collection<D>(name);
         const many = options.replaceMany;
-        const collection = !many ? plain : Object.assign(Object.create(plain) as typeof plain, {
+        const withMany = !many ? plain : Object.assign(Object.create(plain) as typeof plain, {
           async replaceMany(docs: readonly D[]) {
             many.push(docs.map((doc) => doc._id));
             for (const doc of docs) await plain.replaceOne(doc);
+          },
+        });
+        const { jsonLength } = options;
+        const collection = jsonLength === undefined ? withMany : Object.assign(Object.create(withMany) as typeof withMany, {
+          async findOneSized(id: string) {
+            const doc = await plain.findOne({ _id: id });
+            return doc ? { doc, jsonLength } : null;
           },
         });
         return new Proxy(collection, {
@@ -185,6 +195,23 @@ describe('page buffer', () => {
     await buffer.flush();
     expect(await store.collection('cards').findOne({ _id: 'c' })).toMatchObject({ n: 2, _version: 2 });
     expect(buffer.size()).toBe(0);
+  });
+
+  it('bounds what it keeps by the JSON length the store tells (findOneSized), where it tells one', async () => {
+    const doc = { _id: 'a', big: 'x'.repeat(100) };
+    const fits = JSON.stringify({ ...doc, _version: 1 }).length + 10;
+    for (const [told, kept] of [[fits + 1, 0], [fits, 1]] as const) {
+      const { store, calls } = countingStore({ jsonLength: told });
+      const buffer = createPageBuffer(store, { startsEmpty: true, keepReadBack: 10, keepReadBackBytes: fits });
+      const cards = buffer.store.collection('cards');
+      await cards.writeIfVersion('a', doc, null);
+      await buffer.trim();
+      calls.length = 0;
+      expect(await cards.findOne({ _id: 'a' })).toMatchObject({ big: doc.big, _version: 1 });
+      expect(calls).toEqual(['cards.findOneSized']);
+      // Its own JSON fits either way: the store's length decides.
+      expect(buffer.size()).toBe(1 - kept);
+    }
   });
 
   it('answers without a promise what it knows: held documents and known absences; undefined when only the store knows', async () => {

@@ -160,14 +160,22 @@ export function createPageBuffer(target: ViewStore, options: {
   async function entryOf(name: string, id: string): Promise<Entry> {
     const known = entries.get(name)?.get(id);
     if (known) return known;
-    return addEntry(name, id, knownAbsent(name, id) ? null : await target.collection(name).findOne({ _id: id }));
+    if (knownAbsent(name, id)) return addEntry(name, id, null);
+    const collection = target.collection(name);
+    // The length of its JSON, where the store tells it, bounds what is kept without serializing it again.
+    if (written !== null && collection.findOneSized) {
+      const found = await collection.findOneSized(id);
+      return addEntry(name, id, found?.doc ?? null, found?.jsonLength);
+    }
+    return addEntry(name, id, await collection.findOne({ _id: id }));
   }
 
-  function addEntry(name: string, id: string, doc: ViewDocument | null): Entry {
+  /** `jsonLength`: the length of the document's JSON, where the store gave it. */
+  function addEntry(name: string, id: string, doc: ViewDocument | null, jsonLength?: number): Entry {
     // On a store that started empty, whatever it holds the buffer wrote: kept while within the bounds.
     let kept = 0;
     if (written !== null && doc !== null && heldKept < keepReadBack && keptBytes < keepReadBackBytes) {
-      const bytes = JSON.stringify(doc).length;
+      const bytes = jsonLength ?? JSON.stringify(doc).length;
       if (keptBytes + bytes <= keepReadBackBytes) kept = bytes;
     }
     const entry: Entry = { doc, storedVersion: versionOf(doc), version: versionOf(doc), dirty: false, kept };

@@ -48,6 +48,12 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
    */
   replaceMany?(docs: readonly D[]): Promise<void>;
   /**
+   * findOne by `_id`, with the length of the document's JSON text as the store read it: offered by the
+   * node:sqlite store, which reads the text anyway, for a rebuild's page buffer, which bounds the
+   * documents it keeps by that length (page-buffer.ts) and would otherwise serialize each to measure it.
+   */
+  findOneSized?(id: string): Promise<{ doc: D; jsonLength: number } | null>;
+  /**
    * Adds documents whose `_id`s the collection does not hold, in bulk; a held `_id` is refused (the
    * others are still added). Offered by stores without units (MongoDB, memory), for a rebuild's write of
    * its staged views into fresh collections: one round trip per batch instead of a guarded upsert per

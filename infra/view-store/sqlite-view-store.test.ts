@@ -47,6 +47,14 @@ describe('SqliteViewStore specifics', () => {
     expect(await cards.findOne({ _id: 'd' })).toBeNull();
   });
 
+  it('findOneSized answers findOne by _id with the length of the document\'s JSON', async () => {
+    const cards = store.collection('cards');
+    const doc = { _id: 'c1', name: { he: 'שלום', en: 'a "quoted" name' }, n: 1.5, tags: ['x', 'y'], none: null };
+    await cards.replaceOne(doc);
+    expect(await cards.findOneSized!('c1')).toEqual({ doc, jsonLength: JSON.stringify(doc).length });
+    expect(await cards.findOneSized!('c2')).toBeNull();
+  });
+
   it('checkpoints its write-ahead log from a thread of its own, off the event loop', async () => {
     // 6.4 MB written: the file itself grows only as a checkpoint moves the log's pages into it, and the
     // connection's own checkpoints are off (they would run on the event loop), so only the thread can.

@@ -397,6 +397,12 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     return this.select(filter, options, omitted.columns, true).map((row) => omitted.rest(JSON.parse(row.doc) as D));
   }
 
+  async findOneSized(id: string): Promise<{ doc: D; jsonLength: number } | null> {
+    // findOne's statement by `_id` (nothing omitted).
+    const found = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(id) as { doc: string } | undefined;
+    return found ? { doc: JSON.parse(found.doc) as D, jsonLength: found.doc.length } : null;
+  }
+
   async findOne(filter: Filter, options: Pick<FindOptions, 'omit'> = {}): Promise<D | null> {
     if (isIdOnly(filter)) {
       // The projectors' read of every document they change (and of its tombstone): no translation.
