@@ -465,14 +465,21 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   async replaceMany(docs: readonly D[]): Promise<void> {
     for (const doc of docs) if (typeof doc._id !== 'string' || doc._id === '') throw new Error('replaceMany needs documents with a string _id');
     await this.write(() => {
-      for (const doc of docs) this.upsert(doc);
+      // Its statement found once per call, not per document: building its SQL and finding it by that
+      // text was ~0.2 µs of each of a rebuild's million writes.
+      const statement = this.upsertStatement();
+      for (const doc of docs) this.upsert(doc, statement);
     });
   }
 
+  private upsertStatement(): StatementSync {
+    return this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`);
+  }
+
   /** Inserts or replaces by `_id` (the row keeps its place, like the memory store's Map). */
-  private upsert(doc: ViewDocument): void {
+  private upsert(doc: ViewDocument, statement = this.upsertStatement()): void {
     this.noteWriting(doc);
-    this.store.statement(`INSERT INTO ${this.table} (${ID_COLUMN}, doc) VALUES (?, jsonb(?)) ON CONFLICT (${ID_COLUMN}) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
+    statement.run(doc._id, JSON.stringify(doc));
     this.noteWritten(doc);
   }
 
