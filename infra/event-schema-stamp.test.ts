@@ -4,7 +4,7 @@ import { AnyDomainEvent } from '../domain/events.ts';
 import { systemActor } from '../domain/shared/actor.ts';
 import type { EventMetadata } from '../domain/shared/metadata.ts';
 import { marketplaceHistory } from '../projectors/testing/marketplace-history.ts';
-import { eventSchemaFingerprint, fingerprintOf, stampedValidated, validatedWithCurrentSchemas, withoutStamp } from './event-schema-stamp.ts';
+import { endsWithCurrentStamp, eventSchemaFingerprint, fingerprintOf, stampedValidated, validatedWithCurrentSchemas, withoutStamp } from './event-schema-stamp.ts';
 
 describe('event schema fingerprint', () => {
   const schemaWith = (max: number, refine = (text: string) => text !== 'x') =>
@@ -38,6 +38,27 @@ describe('event schema fingerprint', () => {
     expect(validatedWithCurrentSchemas({ ...stamped, eventSchema: 'older' })).toBe(false);
     expect(validatedWithCurrentSchemas(undefined)).toBe(false);
     expect(withoutStamp(stamped)).toEqual(metadata);
+  });
+
+  it('is recognised in the JSON text where it is the last member, and never where parsing would not find it', () => {
+    const metadata: EventMetadata = { actor: systemActor, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    const current = eventSchemaFingerprint();
+    const texts = [
+      JSON.stringify(stampedValidated(metadata)),
+      JSON.stringify({ eventSchema: current }),
+      JSON.stringify(metadata),
+      JSON.stringify({ ...metadata, eventSchema: 'older' }),
+      JSON.stringify({ eventSchema: current, ...metadata }),
+      JSON.stringify({ ...metadata, nested: { eventSchema: current } }),
+      JSON.stringify({ ...metadata, note: `,"eventSchema":"${current}"}` }),
+      JSON.stringify({ ...metadata, xeventSchema: current }),
+    ];
+    for (const text of texts) {
+      const told = endsWithCurrentStamp(text);
+      // Never true where the parsed metadata says otherwise; false may only mean "parse to know".
+      if (told) expect(validatedWithCurrentSchemas(JSON.parse(text) as EventMetadata)).toBe(true);
+    }
+    expect(texts.map(endsWithCurrentStamp)).toEqual([true, true, false, false, false, false, false, false]);
   });
 
   // What lets a rebuild take a stamped event as it is: parsing what a parse gave (as stored, JSON)

@@ -74,3 +74,19 @@ export function withoutStamp<M extends object>(metadata: M): M {
 export function validatedWithCurrentSchemas(metadata: { eventSchema?: unknown } | null | undefined): boolean {
   return metadata?.eventSchema !== undefined && metadata.eventSchema === eventSchemaFingerprint();
 }
+
+let currentSuffix: string | undefined;
+
+/**
+ * validatedWithCurrentSchemas of the metadata's JSON text, without parsing it, where the fingerprint is
+ * its last member (as stampedValidated writes it): in valid JSON the text can end with
+ * `,"eventSchema":"<fingerprint>"}` only where that is the top-level object's last key, the one parsing
+ * keeps. False says only that this shortcut does not tell: parse the text and ask
+ * validatedWithCurrentSchemas.
+ */
+export function endsWithCurrentStamp(metadataText: string): boolean {
+  currentSuffix ??= `"eventSchema":${JSON.stringify(eventSchemaFingerprint())}}`;
+  if (!metadataText.endsWith(currentSuffix)) return false;
+  const before = metadataText.charCodeAt(metadataText.length - currentSuffix.length - 1);
+  return before === 0x2c /* , */ || before === 0x7b /* { */;
+}

@@ -7,6 +7,8 @@ import { silentLog } from './projector-log.ts';
 import { recorded } from './testing/recorded-event.ts';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
 import { eventSchemaFingerprint } from '../infra/event-schema-stamp.ts';
+import type { ReadEventRow } from '../infra/event-store/sqlite-event-store.ts';
+import { replayedEventOf } from './replayed-event.ts';
 
 // Views hold plain JSON whatever evolve returns: what JSON.parse(JSON.stringify()) would give.
 describe('event applier', () => {
@@ -168,6 +170,23 @@ describe('event applier on its own log', () => {
     const { status, doc } = await applyOne(withExtraKey(eventSchemaFingerprint()), true);
     expect(status).toBe('applied');
     expect(doc?.data).toEqual({ userId: 'u9', vendorId: 'v9', note: 'not in the schema' });
+  });
+
+  it("takes a replayed event whose metadata text ends with the current stamp without parsing its metadata (replayed-event.ts)", async () => {
+    // Metadata that would not parse: a read of it would fail the apply.
+    const row: ReadEventRow = [1, 'event-1', 'favorites-u9', 0, 'VendorFavorited', JSON.stringify({ userId: 'u9', vendorId: 'v9', note: 'not in the schema' }), `{"broken":,"eventSchema":"${eventSchemaFingerprint()}"}`, '2026-01-01T00:00:00.000Z'];
+    const { status, doc } = await applyOne(replayedEventOf(row), true);
+    expect(status).toBe('applied');
+    expect(doc?.data).toEqual({ userId: 'u9', vendorId: 'v9', note: 'not in the schema' });
+  });
+
+  it('gives the projections the metadata of a replayed event it parsed (a getter, which a spread leaves out)', async () => {
+    const byActor: AnyProjection = { ...copying, name: 'by-actor', collection: 'copying', evolve: (_doc, event, id) => ({ _id: id, _seen: {}, correlationId: event.metadata.correlationId }) };
+    const row: ReadEventRow = [1, 'event-1', 'favorites-u9', 0, 'VendorFavorited', JSON.stringify({ userId: 'u9', vendorId: 'v9' }), JSON.stringify(recorded('favorites-u9', { type: 'VendorFavorited', data: { userId: 'u9', vendorId: 'v9' } }).metadata), '2026-01-01T00:00:00.000Z'];
+    const viewStore = createMemoryViewStore();
+    const outcome = await createEventApplier({ viewStore, projections: [byActor], log: silentLog, ownLog: true }).apply(replayedEventOf(row));
+    expect(outcome.status).toBe('applied');
+    expect((await viewStore.collection('copying').findOne({ _id: 'x' }))?.correlationId).toBe((JSON.parse(row[6]) as { correlationId: string }).correlationId);
   });
 
   it('parses an event stamped with other schemas, one without a stamp, and any event of a log not its own', async () => {

@@ -6,6 +6,7 @@ import type { AnyProjection, ProjectedEvent, ViewDoc } from './projection.ts';
 import { createPageBuffer, type HeldDocuments } from './page-buffer.ts';
 import { afterSeeing, ALL_LANES, hasSeen, SEEN_FLOOR_FIELD, SEEN_LANE_FLOORS_FIELD, SEEN_LANES_FIELD, seenFields, seenStateOf } from './seen.ts';
 import type { ProjectorLog } from './projector-log.ts';
+import { ReplayedEvent } from './replayed-event.ts';
 
 /** Which documents of a collection an event changed. */
 export interface ViewChange {
@@ -180,6 +181,10 @@ const versionOf = (doc: ViewDoc): number => (typeof doc[VERSION_FIELD] === 'numb
 
 /** Deleted view documents' `_seen`, keyed `<collection>/<id>`. Dropped with the views by a rebuild. */
 export const TOMBSTONES_COLLECTION = '_tombstones';
+
+/** validatedWithCurrentSchemas of the event's metadata; a replayed event's text may tell without parsing it (replayed-event.ts). */
+const stampedWithCurrentSchemas = (recorded: RecordedEvent): boolean =>
+  (recorded instanceof ReplayedEvent && recorded.stampedWithCurrentSchemas) || validatedWithCurrentSchemas(recorded.metadata);
 
 const knownTypes = new Set<string>(AnyDomainEvent.options.map((option) => option.shape.type.value));
 
@@ -396,14 +401,15 @@ export function createEventApplier(options: {
     function applyEither(recorded: RecordedEvent, shouldApply: (projection: AnyProjection) => boolean = applyEverywhere): ApplyOutcome | Promise<ApplyOutcome> {
       const readers = byType.get(recorded.type);
       if (!readers || !knownTypes.has(recorded.type)) return { status: 'ignored', changes: [], handledBy: [] };
-      if (options.ownLog && validatedWithCurrentSchemas(recorded.metadata)) return applyParsed(recorded as ProjectedEvent, shouldApply, readers);
+      if (options.ownLog && stampedWithCurrentSchemas(recorded)) return applyParsed(recorded as ProjectedEvent, shouldApply, readers);
       const parsed = AnyDomainEvent.safeParse({ type: recorded.type, data: recorded.data });
       if (!parsed.success) {
         // Skip and log rather than crash: one malformed event must not block every view behind it.
         log.warn({ eventId: recorded.id, streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, type: recorded.type, issues: parsed.error.issues }, 'invalid event skipped by projectors');
         return { status: 'invalid', changes: [], handledBy: [] };
       }
-      return applyParsed({ ...recorded, ...parsed.data } as ProjectedEvent, shouldApply, readers);
+      // `metadata` named: a replayed event's is not an own property (replayed-event.ts).
+      return applyParsed({ ...recorded, metadata: recorded.metadata, ...parsed.data } as ProjectedEvent, shouldApply, readers);
     }
 
     function applyParsed(event: ProjectedEvent, shouldApply: (projection: AnyProjection) => boolean, readers: readonly AnyProjection[]): ApplyOutcome | Promise<ApplyOutcome> {

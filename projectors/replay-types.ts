@@ -1,7 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { RecordedEvent } from '../domain/ports/event-store.ts';
-import { EVENT_COLUMNS, eventRows, recordedEventOf } from '../infra/event-store/sqlite-event-store.ts';
+import { EVENT_COLUMNS, eventRows } from '../infra/event-store/sqlite-event-store.ts';
+import { replayedEventOf } from './replayed-event.ts';
 
 /**
  * Both sides of a split rebuild (rebuild-split.ts) read the node:sqlite log this way: its pages as a
@@ -10,7 +11,8 @@ import { EVENT_COLUMNS, eventRows, recordedEventOf } from '../infra/event-store/
  * the others are neither decoded nor parsed (a third of the bench's log for the helper, a seventh for
  * the rebuild's even share). The pages end where a rebuild on one thread ends them, so the page buffer
  * writes its documents out at the same points (the rows' rids are those of a rebuild on one thread).
- * The rows are read and made events as the event store's reads make them (sqlite-event-store.ts).
+ * The rows are read as the event store's reads read them (sqlite-event-store.ts), their metadata parsed
+ * when first read (replayed-event.ts).
  * Answers how many events the pages held, read or not.
  */
 export async function replayTypes(options: {
@@ -31,7 +33,7 @@ export async function replayTypes(options: {
       const end = full ?? options.upTo;
       // A full page holds pageSize events; only the last is counted.
       events += full === undefined ? (countTo.get(after, end) as { n: number }).n : options.pageSize;
-      const page: RecordedEvent[] = read.all(after, end, types).map(recordedEventOf);
+      const page: RecordedEvent[] = read.all(after, end, types).map(replayedEventOf);
       if (page.length > 0) await options.onPage(page, { position: end, events });
       after = end;
       // As replayLog: a turn between pages (the process answers meanwhile; a helper hears its rebuild go away).
