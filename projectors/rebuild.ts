@@ -332,7 +332,7 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
       documents = await countViews(target, projections);
       await saveCheckpoints();
       reportFinish(FINISH_STEPS.commit);
-    });
+    }, { rebuild: true });
   } else if (!staged) {
     await options.exclusive?.();
     await dropViews(target, projections);

@@ -116,10 +116,19 @@ export interface ViewStore {
    * (memory: nothing survives anyway; MongoDB: `_seen` makes re-applying a batch harmless) just run
    * the work, as `atomicallyIn` does.
    */
-  atomically?<T>(work: () => Promise<T>): Promise<T>;
+  atomically?<T>(work: () => Promise<T>, options?: UnitOptions): Promise<T>;
   close(): Promise<void>;
 }
 
+export interface UnitOptions {
+  /**
+   * The unit drops the views it names and writes them all again (a rebuild): the store may write it
+   * another way where that is cheaper, as long as the unit stays one (the node:sqlite store, on a file
+   * that holds nothing yet, without its write-ahead log).
+   */
+  rebuild?: boolean;
+}
+
 /** Runs `work` in one unit on stores that offer it (`ViewStore.atomically`), else as it is. */
-export const atomicallyIn = <T>(viewStore: ViewStore, work: () => Promise<T>): Promise<T> =>
-  viewStore.atomically ? viewStore.atomically(work) : work();
+export const atomicallyIn = <T>(viewStore: ViewStore, work: () => Promise<T>, options?: UnitOptions): Promise<T> =>
+  viewStore.atomically ? viewStore.atomically(work, options) : work();

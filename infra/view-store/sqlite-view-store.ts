@@ -3,7 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { find as mingoFind, Query, update as applyUpdate } from 'mingo';
-import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
+import { VERSION_FIELD, type Filter, type FindOptions, type Sort, type TextOmission, type TextReads, type UnitOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 import { upsertedDocument } from './upsert-document.ts';
 import { KEPT_TEXTS_SCHEMA, KeptTexts, omissionKey } from './sqlite-kept-texts.ts';
 import { KeptRowOrders, type KnownCounts, type OrderListsMode, type Row } from './sqlite-row-orders.ts';
@@ -46,7 +46,7 @@ export interface SqliteViewCollectionApi<D extends ViewDocument = ViewDocument> 
 
 export interface SqliteViewStore extends ViewStore {
   collection<D extends ViewDocument = ViewDocument>(name: string): SqliteViewCollectionApi<D>;
-  atomically<T>(work: () => Promise<T>): Promise<T>;
+  atomically<T>(work: () => Promise<T>, options?: UnitOptions): Promise<T>;
   /** The SQL query plan of a find, for tests and tuning: which index SQLite picks. */
   explain(collection: string, filter?: Filter, options?: FindOptions): string[];
   /**
@@ -75,6 +75,13 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * search's sorts, filters and pages); a listing's SQL page cost ~5-10% less.
  */
 const PAGE_CLAUSE = ' LIMIT +? OFFSET +?';
+
+/**
+ * The most pages a file may hold for a rebuild's unit to run on a rollback journal (atomically,
+ * `rebuild`): the journal keeps the original of each page the unit changes, and a page the file did
+ * not have (all of a first build's) needs none. 4 MB: the tables and indexes of empty views.
+ */
+const ROLLBACK_JOURNAL_MAX_PAGES = 1024;
 
 /** The condition of an empty filter (every row), as filterToSql answers it. */
 const EVERY_ROW: SqlCondition = { sql: '1', params: [], exact: true };
@@ -693,17 +700,26 @@ class SqliteStoreCore {
   };
   /** Whether another store of this process has the file open. */
   private readonly connection: FileConnection;
+  /** A file on the write-ahead log (not scratch, not in memory). */
+  private readonly logged: boolean;
+  /** The store's WAL checkpointer, stopped while a unit runs on a rollback journal (onRollbackJournal). */
+  walCheckpoints: { stop(): Promise<void>; start(): void } | null = null;
+  /** A rebuild's unit ran on a rollback journal and the file could not go back to the log yet. */
+  private walOwed = false;
 
   constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid', scratch = false) {
     this.db = new DatabaseSync(path);
     this.connection = connectionTo(path);
+    this.logged = !scratch && path !== ':memory:' && path !== '';
     this.orderLists = orderLists;
     // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
     // resume from the checkpoint committed with them.
     // A scratch file (SqliteViewStoreOptions.scratch) needs neither.
+    // The busy timeout first: the file may be on a rollback journal for a while (onRollbackJournal).
+    this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec(scratch ? 'PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF' : 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-    this.db.exec('PRAGMA busy_timeout = 5000; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    this.db.exec('PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
     this.db.exec(KEPT_TEXTS_SCHEMA);
     this.db.exec(PATH_SHAPES_SCHEMA);
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version');
@@ -856,13 +872,16 @@ class SqliteStoreCore {
    * into every row of a collection (the vendor cards at a start after a rebuild), held a copy of the
    * whole collection, ~160 MB at 30,000 cards. On FILE past 64 KB it goes to a temporary file.
    */
-  async atomically<T>(work: () => Promise<T>, options: { journalOnFile?: boolean } = {}): Promise<T> {
+  async atomically<T>(work: () => Promise<T>, options: { journalOnFile?: boolean } & UnitOptions = {}): Promise<T> {
     if (this.unit.getStore()) return work(); // a nested call joins the outer unit
     while (this.unitEnded) await this.unitEnded;
     let end!: () => void;
     this.unitEnded = new Promise((resolve) => { end = resolve; });
     const onFile = options.journalOnFile === true && this.tempStoreOn('FILE');
+    let rollbackJournal = false;
     try {
+      if (this.walOwed) this.backToWal();
+      rollbackJournal = options.rebuild === true && await this.onRollbackJournal();
       // Inside the try: a BEGIN refused (another writer past busy_timeout) still ends the unit below,
       // or every later unit would wait for it forever.
       this.db.exec('BEGIN IMMEDIATE');
@@ -880,8 +899,53 @@ class SqliteStoreCore {
     } finally {
       if (onFile) this.tempStoreOn('MEMORY');
       this.detachPending();
+      if (rollbackJournal) {
+        this.backToWal();
+        this.walCheckpoints?.start();
+      }
       this.unitEnded = null;
       end();
+    }
+  }
+
+  /**
+   * A rebuild's unit on a file that holds nothing yet (a first build, projectors/first-build.ts) runs on
+   * a rollback journal instead of the write-ahead log: the log takes every page the unit writes, the
+   * whole views, and its checkpoint then writes them all a second time into the file (~900 MB twice at
+   * 1,000,000 events, the second time after the start is ready); the journal keeps only the originals of
+   * the pages the file had, a few. A kill leaves the journal beside the file, and the next connection
+   * to open it rolls the unit back, as the log would have forgotten it. Leaving the log needs the file
+   * to itself: not when another connection has it open (this process's checkpointer thread is stopped
+   * first; where another store or process has it open, the unit runs on the log). Until the unit ends
+   * another process cannot open the file (its store waits the busy timeout, then fails): the file
+   * belongs to one server process, and a first build runs at its start. False when the unit stays on the log.
+   */
+  private async onRollbackJournal(): Promise<boolean> {
+    if (!this.logged || this.connection.shared()) return false;
+    const pages = (this.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
+    if (pages > ROLLBACK_JOURNAL_MAX_PAGES) return false;
+    await this.walCheckpoints?.stop();
+    // Refused at once where another connection holds the file: no busy wait for a unit that can run anyway.
+    this.db.exec('PRAGMA busy_timeout = 0');
+    try {
+      const mode = (this.db.prepare('PRAGMA journal_mode = DELETE').get() as { journal_mode: string }).journal_mode;
+      if (mode === 'delete') return true;
+    } catch {
+      // Another connection has the file open.
+    } finally {
+      this.db.exec('PRAGMA busy_timeout = 5000');
+    }
+    this.walCheckpoints?.start();
+    return false;
+  }
+
+  /** Back to the write-ahead log after a unit on a rollback journal; owed to the next unit while another connection holds a lock. */
+  private backToWal(): void {
+    try {
+      this.db.exec('PRAGMA journal_mode = WAL');
+      this.walOwed = false;
+    } catch {
+      this.walOwed = true;
     }
   }
 }
@@ -918,7 +982,19 @@ function walCheckpointer(db: DatabaseSync, path: string): { close(): Promise<voi
 
 export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteViewStore {
   const core = new SqliteStoreCore(options.path, options.orderLists, options.scratch);
-  const checkpointer = options.path === ':memory:' || options.path === '' || options.scratch ? null : walCheckpointer(core.db, options.path);
+  let checkpointer = options.path === ':memory:' || options.path === '' || options.scratch ? null : walCheckpointer(core.db, options.path);
+  if (checkpointer) {
+    core.walCheckpoints = {
+      async stop() {
+        const stopping = checkpointer;
+        checkpointer = null;
+        await stopping?.close();
+      },
+      start() {
+        checkpointer ??= walCheckpointer(core.db, options.path);
+      },
+    };
+  }
   const collections = new Map<string, SqliteViewCollection<ViewDocument>>();
   const collectionOf = (name: string) => {
     let collection = collections.get(name);
@@ -938,7 +1014,7 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
       for (const { name } of tables) collectionOf(name.slice(TABLE_PREFIX.length)).clear();
     }),
     dropCollection: (name) => core.write(() => collectionOf(name).clear()),
-    atomically: (work) => core.atomically(work),
+    atomically: (work, unitOptions) => core.atomically(work, unitOptions),
     explain: (collection, filter = {}, options = {}) => collectionOf(collection).explain(filter, options),
     copyCollectionsFrom: (path, names) => core.write(() => core.withAttached(path, (source) => {
       let copied = 0;
@@ -946,7 +1022,7 @@ export function openSqliteViewStore(options: SqliteViewStoreOptions): SqliteView
       return copied;
     })),
     async close() {
-      await checkpointer?.close();
+      await core.walCheckpoints?.stop();
       if (core.db.isOpen) core.db.close();
       core.closed();
     },
