@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,18 @@ describe('rebuild into the sqlite view store', () => {
     ]);
     expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
     expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: vendorCardsProjection.version });
+  });
+
+  it('writes a views file that held nothing into the file itself, not through its write-ahead log', async () => {
+    const eventStore = await withHistory();
+    const path = join(dir, `views-${++files}.sqlite`);
+    const views = openViews(path);
+    const report = await rebuildViews({ eventStore, viewStore: views, pageSize: 20 });
+    expect(report.documents).toBeGreaterThan(50);
+    expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
+    // The unit ran on a rollback journal (sqlite-view-store.ts): the log holds none of its pages.
+    expect(existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0).toBe(0);
+    expect(statSync(path).size).toBeGreaterThan(100_000);
   });
 
   it('takes the events its command handler validated against the current schemas as they are, on one thread and with its helper', async () => {
