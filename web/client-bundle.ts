@@ -252,7 +252,6 @@ export function clientAssetsOf(build: ClientAssetsBuild): ClientAssets {
   };
 }
 
-
 /** Which chunk holds each lazily imported module, and what each chunk imports statically. */
 function chunkGraph(metafile: Metafile, publicName: (name: string) => string) {
   const pathOf = (output: string) => `/assets/${publicName(basename(output))}`;
