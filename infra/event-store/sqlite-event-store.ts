@@ -243,6 +243,9 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let tailTo = -1;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
+  /** `after` is within the tail, and fewer than a page of the tail's events follow it. */
+  const tailEndsWithinAPageOf = (after: number): boolean =>
+    after >= tailAfter && after <= tailTo && tail.length - firstAfter(tail, after) < PAGE_SIZE;
   /**
    * Whether fewer than PAGE_SIZE events follow `after`, as the tail knows without a query: it holds every
    * event after `after` and was read to the file's head after the last append this process noticed. An
@@ -251,8 +254,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
    * (readTypesSync). An append by another process not noticed yet is found at the notice or the poll, as
    * by readPage.
    */
-  const tailHoldsTheRestAfter = (after: number): boolean =>
-    appends === tailCurrentAt && after >= tailAfter && after <= tailTo && tail.length - firstAfter(tail, after) < PAGE_SIZE;
+  const tailHoldsTheRestAfter = (after: number): boolean => appends === tailCurrentAt && tailEndsWithinAPageOf(after);
   /**
    * For a subscription to some types: tailHoldsTheRestAfter, once the tail holding `after` is taken to the
    * file's head. Near the head (live), the subscription then reads on from the tail (readPage), and
@@ -261,7 +263,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
    * subscription's readPage would make, and any other subscription then reads from it.
    */
   const tailReadHoldsTheRestAfter = (after: number): boolean => {
-    if (appends !== tailCurrentAt && after >= tailAfter && after <= tailTo && tail.length - firstAfter(tail, after) < PAGE_SIZE) extendTail(PAGE_SIZE);
+    if (appends !== tailCurrentAt && tailEndsWithinAPageOf(after)) extendTail(PAGE_SIZE);
     return tailHoldsTheRestAfter(after);
   };
   /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
