@@ -404,18 +404,23 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
     return this.select(filter, options, omitted.columns, true).map((row) => omitted.rest(JSON.parse(row.doc) as D));
   }
 
+  /** The JSON text of the document with this `_id` (`columns`: DOC_COLUMNS, or those of an omission), a direct lookup. */
+  private textById(id: string, columns: string): string | null {
+    const found = this.store.statement(`SELECT ${columns} FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(id) as { doc: string } | undefined;
+    return found ? found.doc : null;
+  }
+
   async findOneSized(id: string): Promise<{ doc: D; jsonLength: number } | null> {
-    // findOne's statement by `_id` (nothing omitted).
-    const found = this.store.statement(`SELECT ${DOC_COLUMNS} FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(id) as { doc: string } | undefined;
-    return found ? { doc: JSON.parse(found.doc) as D, jsonLength: found.doc.length } : null;
+    const text = this.textById(id, DOC_COLUMNS);
+    return text === null ? null : { doc: JSON.parse(text) as D, jsonLength: text.length };
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'omit'> = {}): Promise<D | null> {
     if (isIdOnly(filter)) {
       // The projectors' read of every document they change (and of its tombstone): no translation.
       const omitted = omittedInSql(options.omit);
-      const found = this.store.statement(`SELECT ${omitted.columns} FROM ${this.table} WHERE ${ID_COLUMN} = ?`).get(filter._id) as { doc: string } | undefined;
-      return found ? omitted.rest(JSON.parse(found.doc) as D) : null;
+      const text = this.textById(filter._id, omitted.columns);
+      return text === null ? null : omitted.rest(JSON.parse(text) as D);
     }
     if (options.omit && options.omit.length > 0) return without(await this.findOne(filter), options.omit);
     this.store.freshen();
