@@ -705,9 +705,10 @@ class SqliteStoreCore {
   };
   /** Whether another store of this process has the file open. */
   private readonly connection: FileConnection;
-  /** A file on the write-ahead log (not scratch, not in memory). */
-  private readonly logged: boolean;
-  /** The store's WAL checkpointer, stopped while a unit runs on a rollback journal (onRollbackJournal). */
+  /**
+   * The store's WAL checkpointer, stopped while a unit runs on a rollback journal (onRollbackJournal);
+   * null where the file is not on the write-ahead log (scratch, in memory).
+   */
   walCheckpoints: { stop(): Promise<void>; start(): void } | null = null;
   /** A rebuild's unit ran on a rollback journal and the file could not go back to the log yet. */
   private walOwed = false;
@@ -715,7 +716,6 @@ class SqliteStoreCore {
   constructor(path: string, orderLists: SqliteViewStoreOptions['orderLists'] = 'when-paid', scratch = false) {
     this.db = new DatabaseSync(path);
     this.connection = connectionTo(path);
-    this.logged = !scratch && path !== ':memory:' && path !== '';
     this.orderLists = orderLists;
     // WAL: readers never wait for the writer. NORMAL: a commit does not fsync (the WAL does at
     // checkpoints): a power cut may lose the last commits, never consistency, and the views then
@@ -926,10 +926,11 @@ class SqliteStoreCore {
    * belongs to one server process, and a first build runs at its start. False when the unit stays on the log.
    */
   private async onRollbackJournal(): Promise<boolean> {
-    if (!this.logged || this.connection.shared()) return false;
+    const checkpoints = this.walCheckpoints;
+    if (checkpoints === null || this.connection.shared()) return false;
     const pages = (this.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
     if (pages > ROLLBACK_JOURNAL_MAX_PAGES) return false;
-    await this.walCheckpoints?.stop();
+    await checkpoints.stop();
     // Refused at once where another connection holds the file: no busy wait for a unit that can run anyway.
     this.db.exec('PRAGMA busy_timeout = 0');
     try {
@@ -940,7 +941,7 @@ class SqliteStoreCore {
     } finally {
       this.db.exec('PRAGMA busy_timeout = 5000');
     }
-    this.walCheckpoints?.start();
+    checkpoints.start();
     return false;
   }
 
