@@ -7,7 +7,7 @@ import { callerHeaders, createApiClient, httpTransport, type ApiTransport } from
 import { createInProcessTransport, type InProcessReader } from './api/in-process-transport.ts';
 import { createInProcessValues } from './api/in-process-values.ts';
 import { guestPageKey, isGuestRequest, type GuestPage, type GuestPageCache } from './guest-page-cache.ts';
-import { createEnvironment } from './app/environment.ts';
+import { createEnvironment, saysNoUser } from './app/environment.ts';
 import { parseCookies, serializeCookie, TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from './app/cookies.ts';
 import { secureCookies, sessionRefreshHandler, sessionSetCookies, upgradedSessionCookies, type TokenPair } from './session-cookies.ts';
 import { languageTag, localeOfPath, localizedPath } from './app/locale-path.ts';
@@ -173,14 +173,14 @@ export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
       return { token, user };
     } catch (error) {
       // Timed out or failed: not known to be a guest (the guards say "try again" rather than "sign in").
-      if (!isApiError(error) || error.status !== 401) return { token, user: null, checkFailed: !isApiError(error) || error.status !== 403 };
+      if (!isApiError(error) || error.status !== 401) return { token, user: null, checkFailed: !saysNoUser(error) };
     }
     const refreshed = await renewTokens(cookies[REFRESH_COOKIE]);
     for (const cookie of sessionSetCookies(refreshed, { secure })) res.append('Set-Cookie', cookie);
     if (refreshed) {
       let checkFailed = false;
       const user = await userOf(refreshed.token).catch((error: unknown) => {
-        checkFailed = !isApiError(error) || (error.status !== 401 && error.status !== 403);
+        checkFailed = !saysNoUser(error);
         return null;
       });
       return { token: refreshed.token, user, checkFailed };

@@ -37,6 +37,9 @@ export interface WebEnvironment {
   inProcessValues?: InProcessValues;
 }
 
+/** Whether a failed user check said there is no user (401, 403), rather than failing (timed out, the API away or failing). */
+export const saysNoUser = (error: unknown): boolean => isApiError(error) && (error.status === 401 || error.status === 403);
+
 export function createEnvironment(options: {
   api: ApiClient;
   isServer: boolean;
@@ -77,7 +80,7 @@ export function createEnvironment(options: {
         checkFailed = false;
         return found;
       }, (error: unknown) => {
-        const noUser = isApiError(error) && (error.status === 401 || error.status === 403);
+        const noUser = saysNoUser(error);
         if (!isApiError(error) || (!noUser && error.status !== 0)) console.warn('user check failed', error);
         checkFailed = !noUser;
         if (checkFailed) user = null;
