@@ -1,4 +1,5 @@
 import type { EventStore } from '../domain/ports/event-store.ts';
+import { LeastRecentlyUsed } from '../infra/least-recently-used.ts';
 
 // The last folded state of each stream, so a command or a lookup reads only the events appended
 // since, instead of refolding the whole stream for every command. Bounded: the least recently used streams
@@ -27,11 +28,12 @@ export interface FoldedEntry {
 }
 
 export class FoldedStateCache {
-  private readonly entries = new Map<string, FoldedEntry>();
+  private readonly entries: LeastRecentlyUsed<string, FoldedEntry>;
   readonly capacity: number;
 
   constructor(capacity = FOLDED_STREAMS_PER_STORE) {
     this.capacity = capacity;
+    this.entries = new LeastRecentlyUsed(capacity);
   }
 
   get size(): number {
@@ -40,20 +42,16 @@ export class FoldedStateCache {
 
   /** The entry of the stream folded by `folder`, now the most recently used; undefined if none. */
   get(streamId: string, folder: object): FoldedEntry | undefined {
-    const entry = this.entries.get(streamId);
+    const entry = this.entries.peek(streamId);
     if (!entry || entry.folder !== folder) return undefined;
-    this.entries.delete(streamId);
-    this.entries.set(streamId, entry);
-    return entry;
+    return this.entries.get(streamId);
   }
 
   /** Keeps the entry unless one of the same folder is already at a later revision (a slower concurrent load). */
   set(streamId: string, entry: FoldedEntry): void {
-    const current = this.entries.get(streamId);
+    const current = this.entries.peek(streamId);
     if (current && current.folder === entry.folder && current.revision > entry.revision) return;
-    this.entries.delete(streamId);
     this.entries.set(streamId, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   drop(streamId: string): void {

@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.ts';
+import { LeastRecentlyUsed } from '../infra/least-recently-used.ts';
 import { userStream } from '../domain/user/decider.ts';
 import { vendorStream } from '../domain/vendor/decider.ts';
 import { VendorEvent } from '../domain/vendor/events.ts';
@@ -81,19 +82,15 @@ export function recipientFacts(eventStore: Pick<EventStore, 'readStream'>): Reci
 export function cachedRecipientFacts(eventStore: Pick<EventStore, 'readStream'>, options: { maxEntries?: number } = {}): RecipientFacts {
   const read = recipientFacts(eventStore);
   const maxEntries = options.maxEntries ?? 10_000;
-  const firstEvents = new Map<string, EventData | null>();
+  const firstEvents = new LeastRecentlyUsed<string, EventData | null>(maxEntries);
   /** Keyed by the stream the facts are folded from, so an event of that stream forgets them. */
-  const folded = new Map<string, VendorFacts | string>();
+  const folded = new LeastRecentlyUsed<string, VendorFacts | string>(maxEntries);
 
-  function remember<V>(cache: Map<string, V>, key: string, value: V): V {
-    cache.delete(key);
+  async function through<V>(cache: LeastRecentlyUsed<string, V>, key: string, load: () => Promise<V>): Promise<V> {
+    if (cache.has(key)) return cache.get(key) as V;
+    const value = await load();
     cache.set(key, value);
-    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     return value;
-  }
-  async function through<V>(cache: Map<string, V>, key: string, load: () => Promise<V>): Promise<V> {
-    if (cache.has(key)) return remember(cache, key, cache.get(key) as V);
-    return remember(cache, key, await load());
   }
 
   return {
@@ -105,8 +102,8 @@ export function cachedRecipientFacts(eventStore: Pick<EventStore, 'readStream'>,
       // A stream's first event going by is kept as it is: the notices of the stream's later events (an
       // order's payment, approval and completion) need not read it back. An empty stream remembered as
       // such gets its first event so too.
-      if (event.revision === 0) remember(firstEvents, event.streamId, event.data as EventData);
-      else if (firstEvents.get(event.streamId) === null) firstEvents.delete(event.streamId);
+      if (event.revision === 0) firstEvents.set(event.streamId, event.data as EventData);
+      else if (firstEvents.peek(event.streamId) === null) firstEvents.delete(event.streamId);
     },
     forgetAll() {
       folded.clear();

@@ -6,6 +6,7 @@ import type { Realtime } from '../domain/ports/realtime.ts';
 import type { NotificationCreated } from '../domain/notification/events.ts';
 import { AnyDomainEvent } from '../domain/events.ts';
 import { stampedValidated } from '../infra/event-schema-stamp.ts';
+import { LeastRecentlyUsed } from '../infra/least-recently-used.ts';
 import { notificationsStream } from '../domain/notification/decider.ts';
 import { systemActor } from '../domain/shared/actor.ts';
 import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
@@ -53,7 +54,7 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
   // make the worker the slowest part of the order round trip (docs/benchmarks.md). Each job reads only
   // what was appended since. Remembering is safe: the append below still names the expected revision,
   // so if another worker appended meanwhile it fails, and the retried job reads that append first.
-  const readSoFar = new Map<string, ReadSoFar>(); // in least-recently-used order
+  const readSoFar = new LeastRecentlyUsed<string, ReadSoFar>(REMEMBERED_STREAMS);
 
   async function catchUp(streamId: string): Promise<ReadSoFar> {
     const known = readSoFar.get(streamId) ?? { revision: -1, sources: new Set<string>() };
@@ -64,7 +65,6 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
       known.revision = event.revision;
     }
     readSoFar.set(streamId, known);
-    if (readSoFar.size > REMEMBERED_STREAMS) readSoFar.delete(readSoFar.keys().next().value!);
     return known;
   }
 

@@ -11,6 +11,7 @@ import type { ReceiptLanguage } from '../domain/receipt/events.ts';
 import { VAT_CONFIG_KEY, vatBasisPointsOf } from '../domain/receipt/vat.ts';
 import { loadFolded, toDomainEvent } from '../command-api/command-handler.ts';
 import { foldedStateCacheOf } from '../command-api/folded-state-cache.ts';
+import { LeastRecentlyUsed } from '../infra/least-recently-used.ts';
 import { flowCommands } from './flow-commands.ts';
 import type { FlowStep } from './process-manager.ts';
 
@@ -53,7 +54,7 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
   const cache = foldedStateCacheOf(eventStore);
   // The orders placed lately, as the feed brought their OrderPlaced: a payment usually follows its order
   // closely in the log, so its step finds the order here without a read.
-  const placedLately = new Map<string, PlacedOrder>();
+  const placedLately = new LeastRecentlyUsed<string, PlacedOrder>(PLACED_LATELY);
 
   const placedOf = (order: NonNullable<OrderState>): PlacedOrder => ({ vendorId: order.vendorId, customerId: order.customerId, productName: order.product.name });
 
@@ -64,7 +65,7 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
    * reads at most one row per payment, not the whole order, and leaves the cache to the streams it reads again.
    */
   async function placedOrder(orderId: string): Promise<PlacedOrder | null> {
-    const lately = placedLately.get(orderId);
+    const lately = placedLately.peek(orderId);
     if (lately) return lately;
     const streamId = orderStream(orderId);
     const cached = cache.get(streamId, orderDecider)?.state as OrderState | undefined;
@@ -82,7 +83,6 @@ export function receiptFlow(options: { eventStore: EventStore }): FlowStep {
     const { orderId, vendorId, customerId, product } = event.data as Partial<Extract<OrderEvent, { type: 'OrderPlaced' }>['data']>;
     if (typeof orderId !== 'string' || typeof vendorId !== 'string' || typeof customerId !== 'string' || !product?.name) return;
     placedLately.set(orderId, { vendorId, customerId, productName: product.name });
-    if (placedLately.size > PLACED_LATELY) placedLately.delete(placedLately.keys().next().value!);
   }
 
   /**

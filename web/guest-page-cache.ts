@@ -1,5 +1,6 @@
 import type { Cache } from '../domain/ports/cache.ts';
 import { REFRESH_COOKIE, TOKEN_COOKIE } from './app/cookies.ts';
+import { LeastRecentlyUsed } from '../infra/least-recently-used.ts';
 
 // Guest pages served from cache. A page rendered for a guest is stored in the GET cache's
 // store, tagged with the tags of every answer it was built from (query-api/cache-tags.ts), so the
@@ -62,13 +63,12 @@ export function createGuestPageCache(options: {
   const ttlMs = options.ttlMs ?? GUEST_PAGE_TTL_MS;
   const logError = options.logError ?? ((error, message) => console.error(message, error));
   const renderedKeysKept = options.renderedKeysKept ?? RENDERED_KEYS_KEPT;
-  // Addresses of storable pages rendered once, least recently rendered first (a Map keeps insertion order).
-  const renderedOnce = new Map<string, true>();
+  // Addresses of storable pages rendered once, the least recently rendered let go first.
+  const renderedOnce = new LeastRecentlyUsed<string, true>(renderedKeysKept);
   /** Whether this address was rendered before; remembers it either way. */
   const renderedBefore = (key: string): boolean => {
-    const before = renderedOnce.delete(key);
+    const before = renderedOnce.has(key);
     renderedOnce.set(key, true);
-    if (renderedOnce.size > renderedKeysKept) renderedOnce.delete(renderedOnce.keys().next().value!);
     return before;
   };
   const carriesAny = (cookies: Record<string, string>, names: readonly string[]) =>

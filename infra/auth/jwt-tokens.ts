@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Actor } from '../../domain/shared/actor.ts';
+import { LeastRecentlyUsed } from '../least-recently-used.ts';
 
 // Access and refresh tokens (jsonwebtoken, HS256). The access token carries what a guard needs
 // (roles, groups, vendor id) so every API can build the Actor without a read; the refresh token
@@ -100,9 +101,9 @@ interface VerifiedAccess {
 
 // Every API request carries the same access token for its hour: its signature is checked once, and
 // later requests with the same token (the same bytes, under the same secret) only check its expiry.
-// Only valid tokens are kept, so made-up tokens cannot fill it; bounded, the oldest first out.
-const verifiedAccess = new Map<string, VerifiedAccess>();
+// Only valid tokens are kept, so made-up tokens cannot fill it; bounded, the least recently used first out.
 const MAX_VERIFIED_ACCESS = 10_000;
+const verifiedAccess = new LeastRecentlyUsed<string, VerifiedAccess>(MAX_VERIFIED_ACCESS);
 
 /** The claims of a valid, unexpired access token, or null. */
 export function verifyAccessToken(secret: string, token: string): TokenClaims | null {
@@ -125,7 +126,6 @@ export function verifyAccessToken(secret: string, token: string): TokenClaims | 
     vendorId: typeof payload.vendorId === 'string' ? payload.vendorId : null,
   };
   if (typeof payload.exp === 'number') {
-    if (verifiedAccess.size >= MAX_VERIFIED_ACCESS) verifiedAccess.delete(verifiedAccess.keys().next().value!);
     // Shared by every request with the token: frozen, so no request changes another's claims.
     Object.freeze(claims.roles);
     Object.freeze(claims.groups);

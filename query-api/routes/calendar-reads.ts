@@ -10,6 +10,7 @@ import { observanceOf, placeOfRead } from '../jewish-calendar.ts';
 import { hebrewDays, restWindows, type HebrewDay } from '../../domain/calendar/jewish-calendar.ts';
 import { FALLBACK_PLACES } from '../../domain/calendar/israeli-places.ts';
 import { israelDate } from '../../domain/shared/israel-time.ts';
+import { LeastRecentlyUsed } from '../../infra/least-recently-used.ts';
 
 // A vendor's calendar over `calendarEntries`, entries overlapping [from, to). Public, because a
 // customer needs the busy times to pick a slot; but only the vendor's owner and admins see what an
@@ -85,17 +86,14 @@ export const vendorJewishCalendar = readRoute({
  * asked for going first, and answered as the same list (the storefront names a list's days once per language).
  */
 const HEBREW_RANGES_KEPT = 32;
-const hebrewRanges = new Map<string, readonly HebrewDay[]>();
+const hebrewRanges = new LeastRecentlyUsed<string, readonly HebrewDay[]>(HEBREW_RANGES_KEPT);
 function hebrewDaysOf(first: string, last: string): readonly HebrewDay[] {
   const key = `${first}/${last}`;
   let days = hebrewRanges.get(key);
-  if (days) {
-    hebrewRanges.delete(key);
-  } else {
+  if (!days) {
     days = hebrewDays(first, last).slice(0, MAX_JEWISH_DAYS + 1);
-    if (hebrewRanges.size >= HEBREW_RANGES_KEPT) hebrewRanges.delete(hebrewRanges.keys().next().value!);
+    hebrewRanges.set(key, days);
   }
-  hebrewRanges.set(key, days);
   return days;
 }
 

@@ -5,26 +5,25 @@
 // sizeable part of a server-rendered page. The values are shared, so they are frozen (deeply); the
 // oldest read goes first once `kept` are held.
 
+import { LeastRecentlyUsed } from '../../infra/least-recently-used.ts';
+
 export interface AnswerMemo<T> {
   /** The value of this answer text: remembered, or made by `read` from the parsed JSON and remembered. */
   of(text: string, read: (value: unknown) => T): T;
 }
 
 export function answerMemo<T>(kept: number): AnswerMemo<T> {
-  const values = new Map<string, T>();
+  const values = new LeastRecentlyUsed<string, T>(kept);
   return {
     of(text, read) {
       let value = values.get(text);
-      if (value !== undefined) {
-        values.delete(text);
-      } else {
+      if (value === undefined) {
         let parsed: unknown;
         // As the API client parses an answer: JSON, else the text itself (which the schema refuses).
         try { parsed = JSON.parse(text); } catch { parsed = text; }
         value = deepFreeze(read(parsed));
-        if (values.size >= kept) values.delete(values.keys().next().value!);
+        values.set(text, value);
       }
-      values.set(text, value);
       return value;
     },
   };
