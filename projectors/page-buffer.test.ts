@@ -197,6 +197,39 @@ describe('page buffer', () => {
     expect(buffer.size()).toBe(0);
   });
 
+  it('trims write out what they do in the order the documents came, the kept ones skipped and a deleted kept one in its place', async () => {
+    const replaceMany: string[][] = [];
+    const { store, calls } = countingStore({ replaceMany });
+    const buffer = createPageBuffer(store, { startsEmpty: true, keepReadBack: 10 });
+    const cards = buffer.store.collection('cards');
+    for (const id of ['a', 'b', 'c']) await cards.writeIfVersion(id, { _id: id, n: 1 }, null);
+    await buffer.trim();
+    // a and c come back (kept), new documents around them.
+    await cards.writeIfVersion('d', { _id: 'd', n: 1 }, null);
+    await cards.writeIfVersion('a', { _id: 'a', n: 2 }, 1);
+    await cards.writeIfVersion('e', { _id: 'e', n: 1 }, null);
+    await cards.writeIfVersion('c', { _id: 'c', n: 2 }, 1);
+    await cards.writeIfVersion('f', { _id: 'f', n: 1 }, null);
+    replaceMany.length = 0;
+    await buffer.trim();
+    expect(replaceMany).toEqual([['d', 'e', 'f']]);
+    // Deleted, a is written out in its place among those that came after it.
+    await cards.writeIfVersion('g', { _id: 'g', n: 1 }, null);
+    await cards.writeIfVersion('a', null, 2);
+    await cards.writeIfVersion('h', { _id: 'h', n: 1 }, null);
+    replaceMany.length = 0;
+    calls.length = 0;
+    await buffer.trim();
+    expect(replaceMany).toEqual([['g', 'h']]);
+    expect(calls).toEqual(['cards.deleteOne', 'cards.replaceMany']);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toBeNull();
+    // c stays kept until the flush.
+    replaceMany.length = 0;
+    await buffer.flush();
+    expect(replaceMany).toEqual([['c']]);
+    expect(buffer.size()).toBe(0);
+  });
+
   it('bounds what it keeps by the JSON length the store tells (findOneSized), where it tells one', async () => {
     const doc = { _id: 'a', big: 'x'.repeat(100) };
     const fits = JSON.stringify({ ...doc, _version: 1 }).length + 10;
