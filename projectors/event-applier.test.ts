@@ -65,6 +65,35 @@ describe('event applier', () => {
     expect(Object.keys((await viewStore.collection('ordered').findOne({ _id: 'x' }))!)).toEqual(['a', '_id', '_seen', 'b', '_seenLanes', '_version']);
   });
 
+  it('keeps that order as a document is updated, a field added, and its seen state gains a floor', async () => {
+    // Each event of its own stream: past MAX_SEEN_STREAMS the oldest are let go behind `_seenFloor`.
+    const updating: AnyProjection = {
+      name: 'updating', collection: 'updating', eventTypes: ['VendorFavorited'],
+      keysOf: () => ['x'],
+      evolve: (doc, event, id) => {
+        const count = typeof doc?.count === 'number' ? doc.count + 1 : 1;
+        if (doc === null) return { _id: id, count, first: event.streamId };
+        return count === 3 ? { ...doc, count, added: true } : { ...doc, count };
+      },
+    };
+    const viewStore = createMemoryViewStore();
+    const applier = createEventApplier({ viewStore, projections: [updating], log: silentLog, positionOrder: true, soleWriter: true, bufferDocuments: 10, startsEmpty: true });
+    const keysAfter = async (events: number) => {
+      const page = Array.from({ length: events }, (_, index) => recorded(`favorites-order-${keysSeen}-${index}`, { type: 'VendorFavorited', data: { userId: 'u', vendorId: 'v1' } }));
+      keysSeen += 1;
+      await applier.applyPage(page);
+      await applier.flush();
+      return Object.keys((await viewStore.collection('updating').findOne({ _id: 'x' }))!);
+    };
+    let keysSeen = 0;
+    expect(await keysAfter(1)).toEqual(['_id', '_seen', 'count', 'first', '_seenLanes', '_version']);
+    expect(await keysAfter(1)).toEqual(['_id', '_seen', 'count', 'first', '_seenLanes', '_version']);
+    expect(await keysAfter(1)).toEqual(['_id', '_seen', 'count', 'first', 'added', '_seenLanes', '_version']);
+    expect(await keysAfter(MAX_SEEN_STREAMS)).toEqual(['_id', '_seen', 'count', 'first', 'added', '_seenFloor', '_seenLanes', '_version']);
+    expect(await keysAfter(2)).toEqual(['_id', '_seen', 'count', 'first', 'added', '_seenFloor', '_seenLanes', '_version']);
+    expect((await viewStore.collection('updating').findOne({ _id: 'x' }))!).toMatchObject({ count: MAX_SEEN_STREAMS + 5, _version: MAX_SEEN_STREAMS + 5 });
+  });
+
   it('writes the same document whether evolve leaves `_seen` out or carries the stored one', async () => {
     const event = favorited();
     const stored = async (withSeen: boolean) => {
