@@ -10,7 +10,7 @@ import { allProjections } from './all-projections.ts';
 import { CHECKPOINTS_COLLECTION } from './checkpoints.ts';
 import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
-import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
+import { rebuildViews, startHelperAhead, type RebuildProgress, type RebuildReport } from './rebuild.ts';
 import { helperEnvironment, planSplit, startRebuildHelper } from './rebuild-split.ts';
 import { silentLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
@@ -193,6 +193,38 @@ describe('rebuild with a helper process', () => {
     expect(split.helper).toBeDefined();
     expect(counts(split)).toEqual(counts(one));
     expect(await dumpViews(openViews(splitPath), allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));
+  });
+
+  it('takes a helper started ahead of it (a first start): the helper replays up to the head it was given, the rebuild the rest for every view: the views of one thread', async () => {
+    const { eventStore, dataDir } = await logWithHistory();
+    const head = await eventStore.headPosition();
+    const onePath = join(dir, `one-${dirs}.sqlite`);
+    const one = await rebuildViews({ eventStore, viewStore: openViews(onePath), pageSize: 20, splitFrom: Number.POSITIVE_INFINITY });
+    const splitPath = join(dir, `split-${dirs}.sqlite`);
+    const viewStore = openViews(splitPath);
+    // Started when the log's head was 40 events earlier; the rebuild begins later and ends at the log's head.
+    const startedHelper = startHelperAhead({ eventStore, viewStore, head: head - 40, splitFrom: 0, helperShare: 'most', pageSize: 20 })!;
+    expect(startedHelper.upTo).toBe(head - 40);
+    const split = await rebuildViews({ eventStore, viewStore, startedHelper });
+
+    expect(split.helper!.views).toEqual(expect.arrayContaining(['vendor-cards', 'order-money']));
+    expect(split.lastPosition).toBe(head);
+    expect(counts(split)).toEqual(counts(one));
+    // The documents of one thread (the events after the helper's head are applied after the copy, so
+    // rids may differ, as in the case above).
+    expect(await dumpViews(viewStore, allProjections)).toEqual(await dumpViews(openViews(onePath), allProjections));
+    expect(scratchLeft(dataDir)).toEqual([]);
+  });
+
+  it('stops a helper started ahead that the rebuild never took (it failed before), leaving no scratch file', async () => {
+    const { eventStore, dataDir } = await logWithHistory();
+    const viewStore = openViews(join(dir, `unused-${dirs}.sqlite`));
+    const startedHelper = startHelperAhead({ eventStore, viewStore, head: await eventStore.headPosition(), splitFrom: 0 })!;
+    await expect(rebuildViews({ eventStore, viewStore, startedHelper, exclusive: () => Promise.reject(new Error('another writer')) })).rejects.toThrow('another writer');
+    expect(scratchLeft(dataDir)).toEqual([]);
+    await expect(startedHelper.helper.finished).rejects.toThrow();
+    // Not split: too short a log (or one core, a log in memory).
+    expect(startHelperAhead({ eventStore, viewStore, head: await eventStore.headPosition() })).toBeNull();
   });
 
   it('reads only the events of its own views\' types from the file, and readAll only for what came after the head it began with', async () => {

@@ -7,7 +7,7 @@ import { createEventApplier, TOMBSTONES_COLLECTION } from './event-applier.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import type { AnyProjection } from './projection.ts';
 import { silentLog, type ProjectorLog } from './projector-log.ts';
-import { addHelperCounts, planSplit, startRebuildHelper, type HelperShare, type HelperUsage } from './rebuild-split.ts';
+import { addHelperCounts, planSplit, startRebuildHelper, type HelperShare, type HelperUsage, type RebuildHelper, type RebuildSplit } from './rebuild-split.ts';
 import { replayLog } from './replay-log.ts';
 import { replayTypes } from './replay-types.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
@@ -53,7 +53,7 @@ export interface RebuildOptions {
   eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
   viewStore: ViewStore;
   projections?: readonly AnyProjection[];
-  /** Events read per readAll call. */
+  /** Events read per readAll call (a helper started ahead, startedHelper, decides it). */
   pageSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
   log?: ProjectorLog;
@@ -88,6 +88,40 @@ export interface RebuildOptions {
    * runtime rebuilding its own views, the only writer already, passes nothing.
    */
   exclusive?: () => Promise<void>;
+  /**
+   * A helper process started for this rebuild before it began (startHelperAhead): the rebuild replays
+   * its own share up to the helper's position and takes the helper's rows as it would from its own.
+   * Stopped when the rebuild ends, whether it used it or not.
+   */
+  startedHelper?: StartedHelper;
+}
+
+/** A helper process already replaying its share of the views up to `upTo` (startHelperAhead). */
+export interface StartedHelper {
+  split: RebuildSplit;
+  helper: RebuildHelper;
+  upTo: number;
+  /** The helper's page size, which the rebuild's pages follow (their ends decide when documents are written out). */
+  pageSize: number;
+}
+
+/**
+ * Forks the helper process of a rebuild that will split (rebuild-split.ts) before the rebuild begins,
+ * replaying up to `head`: a first start knows it builds every view as soon as it read the checkpoints,
+ * while its own start (the flows, the APIs, the storefront) still holds its event loop for a second or
+ * more; the helper's start and replay run beside that instead of after it. Null where the rebuild
+ * would not split. Pass it to rebuildViews (startedHelper) with the same projections and view store.
+ */
+export function startHelperAhead(options: {
+  eventStore: object; viewStore: ViewStore; projections?: readonly AnyProjection[]; head: number; log?: ProjectorLog; splitFrom?: number; helperShare?: HelperShare; pageSize?: number;
+}): StartedHelper | null {
+  const projections = options.projections ?? allProjections;
+  if (options.head < 0) return null;
+  const split = planSplit({ eventStore: options.eventStore, viewStore: options.viewStore, projections, events: options.head + 1, splitFrom: options.splitFrom, share: options.helperShare });
+  if (!split) return null;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const helper = startRebuildHelper({ split, upTo: options.head, pageSize, bufferDocuments: BUFFER_DOCUMENTS, keepReadBack: KEEP_READ_BACK, log: options.log ?? silentLog });
+  return { split, helper, upTo: options.head, pageSize };
 }
 
 /**
@@ -129,6 +163,8 @@ async function freshStaging(target: ViewStore, projections: readonly AnyProjecti
  * 5,000 kept the resident set lowest.
  */
 const BUFFER_DOCUMENTS = 5_000;
+/** See RebuildOptions.pageSize. */
+const PAGE_SIZE = 1000;
 /**
  * See RebuildOptions.keepReadBack and createPageBuffer. At 1,000,000 events and 10,000 vendors about
  * 30,000 documents come back (each vendor's card, page and ratings): kept, the rebuild takes ~13% less
@@ -155,9 +191,17 @@ const FINISH_STEPS = {
  * replaced; other followers' checkpoints and the leases stay.
  */
 export async function rebuildViews(options: RebuildOptions): Promise<RebuildReport> {
+  try {
+    return await rebuildViewsWith(options);
+  } finally {
+    options.startedHelper?.helper.stop();
+  }
+}
+
+async function rebuildViewsWith(options: RebuildOptions): Promise<RebuildReport> {
   const projections = options.projections ?? allProjections;
   const log = options.log ?? silentLog;
-  const pageSize = options.pageSize ?? 1000;
+  const pageSize = options.startedHelper?.pageSize ?? options.pageSize ?? PAGE_SIZE;
   const target = options.viewStore;
   const staged = (options.staging ?? (target.atomically ? 'direct' : 'memory')) === 'memory';
   // One unit for the whole rebuild, where the store has them: nobody else writes the views meanwhile.
@@ -269,10 +313,11 @@ export async function rebuildViews(options: RebuildOptions): Promise<RebuildRepo
    * here for every view, as a rebuild on one thread would.
    */
   async function replayInUnit(): Promise<void> {
-    headPosition = await options.eventStore.headPosition();
-    const split = planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom, share: options.helperShare });
+    const started = options.startedHelper;
+    headPosition = started ? started.upTo : await options.eventStore.headPosition();
+    const split = started?.split ?? planSplit({ eventStore: options.eventStore, viewStore: target, projections, events: headPosition + 1, splitFrom: options.splitFrom, share: options.helperShare });
     if (!split) return replay(applierFor(projections));
-    const helper = startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
+    const helper = started?.helper ?? startRebuildHelper({ split, upTo: headPosition, pageSize, bufferDocuments, keepReadBack, log });
     finishSteps.unshift(FINISH_STEPS.ownIndexes, FINISH_STEPS.helper, FINISH_STEPS.copy);
     try {
       await replayOwnTypes(applierFor(split.own), split.eventsPath, split.own);

@@ -10,7 +10,7 @@ import { silentLog, type ProjectorLog } from './projector-log.ts';
 import { LEASE_REFRESH_MS, type ProjectorLease } from './projector-lease.ts';
 import { firstBuildSource, type FirstBuildLog } from './first-build.ts';
 import { leaseRenewal } from './lease-renewal.ts';
-import { rebuildViews, type RebuildProgress, type RebuildReport } from './rebuild.ts';
+import { rebuildViews, startHelperAhead, type RebuildProgress, type RebuildReport, type StartedHelper } from './rebuild.ts';
 import type { HelperShare } from './rebuild-split.ts';
 import { ensureViewIndexes } from './view-indexes.ts';
 import { createViewWaiters, type WaitResult } from './view-waiters.ts';
@@ -64,7 +64,7 @@ export interface ProjectionRuntime {
   /** Applies one event outside the feed (idempotent, like every application). */
   apply(event: RecordedEvent): Promise<ApplyOutcome>;
   /** Pauses following, drops every view, replays the whole log, then follows again from its end. */
-  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number; staging?: 'memory' | 'direct'; helperShare?: HelperShare; splitFrom?: number }): Promise<RebuildReport>;
+  rebuild(eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, options?: { onProgress?: (progress: RebuildProgress) => void; pageSize?: number; staging?: 'memory' | 'direct'; helperShare?: HelperShare; splitFrom?: number; startedHelper?: StartedHelper }): Promise<RebuildReport>;
   stats(): ProjectionRuntimeStats;
 }
 
@@ -101,7 +101,8 @@ export interface ProjectionRuntimeOptions {
    * and 1,657 MB), then follows from its end.
    * start() resolves at once and the build runs behind it; readiness waits for it as for a catch-up.
    * The helper takes the larger share (rebuild-split.ts 'most'): the flows and the notification reactor
-   * of the same process read the whole log meanwhile. `splitFrom`: rebuildViews' (tests lower it).
+   * of the same process read the whole log meanwhile; it is forked within start(), before the rest of the
+   * process's start (startHelperAhead). `splitFrom`: rebuildViews' (tests lower it).
    */
   firstBuild?: { eventStore: FirstBuildLog; fromEvents?: number; splitFrom?: number };
 }
@@ -283,15 +284,28 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       // lease, the holder does so when it first loads the checkpoints (above).
       if (!lease) await resetOutdatedProjections(viewStore, projections, log, { replayable: skipByPosition });
       const buildFrom = await firstBuildAtStart();
-      await renewal?.start();
-      await subscription.start();
+      // The flows and the notification reactor of this process read the whole log meanwhile: the helper
+      // takes more. Its process starts now, so that its start and replay run beside the rest of this
+      // process's start (a second or more before the rebuild below begins on this event loop).
+      const splitFrom = options.firstBuild?.splitFrom;
+      const share = { helperShare: 'most' as const, ...(splitFrom === undefined ? {} : { splitFrom }) };
+      const startedHelper = buildFrom ? startHelperAhead({ eventStore: buildFrom.eventStore, viewStore, projections, head: buildFrom.head, log, ...share }) : null;
+      try {
+        await renewal?.start();
+        await subscription.start();
+      } catch (error) {
+        startedHelper?.helper.stop();
+        throw error;
+      }
       if (buildFrom) {
         // Behind the start: the server answers meanwhile (not ready until the views are caught up).
         log.info({ head: buildFrom.head }, 'projectors: no view built yet; building every view in one unit');
         stats.building = { phase: 'replay', done: 0, totalEstimate: null, percent: 0, ratePerSecond: 0, position: -1, headPosition: buildFrom.head, elapsedMs: 0 };
-        // The flows and the notification reactor of this process read the whole log meanwhile: the helper takes more.
-        const splitFrom = options.firstBuild?.splitFrom;
-        rebuild(buildFrom.eventStore, { onProgress: (progress) => { stats.building = progress; }, helperShare: 'most', ...(splitFrom === undefined ? {} : { splitFrom }) }).finally(() => { stats.building = null; }).then(
+        rebuild(buildFrom.eventStore, { onProgress: (progress) => { stats.building = progress; }, ...share, ...(startedHelper ? { startedHelper } : {}) }).finally(() => {
+          stats.building = null;
+          // rebuildViews stops it; this, a rebuild that failed before rebuildViews began.
+          startedHelper?.helper.stop();
+        }).then(
           (report) => log.info({ events: report.events, seconds: Math.round(report.elapsedMs / 100) / 10, helper: report.helper?.views ?? null }, 'projectors: every view built'),
           // The unit rolled back; following goes on page by page from where it is.
           (error: unknown) => log.error({ err: error }, 'projectors: building every view failed; catching up page by page instead'),
