@@ -12,8 +12,10 @@ RUN npm ci --no-audit --no-fund && npm cache clean --force
 
 COPY . .
 
-# The embedded store's directory (unused when EVENTSTORE_URL is set) must be writable by the app user.
-RUN mkdir -p /app/data && chown node:node /app/data
+# The embedded store's directory (unused when EVENTSTORE_URL is set) must be writable by the app user,
+# and so must .cache, where a start keeps the storefront's built assets and its compiled modules for the
+# next start of the container (without it, each start builds and compiles them again).
+RUN mkdir -p /app/data /app/.cache && chown node:node /app/data /app/.cache
 USER node
 
 ENV HOST=0.0.0.0 \

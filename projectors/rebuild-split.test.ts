@@ -12,6 +12,7 @@ import { TOMBSTONES_COLLECTION } from './event-applier.ts';
 import type { ProjectorLog } from './projector-log.ts';
 import { rebuildViews, startHelperAhead, type RebuildProgress, type RebuildReport } from './rebuild.ts';
 import { helperEnvironment, planSplit, startRebuildHelper } from './rebuild-split.ts';
+import { DEFAULT_COMPILE_CACHE_DIR } from '../infra/compile-cache.ts';
 import { silentLog } from './projector-log.ts';
 import { appendHistory, marketplaceHistory } from './testing/marketplace-history.ts';
 import { dumpViews } from './testing/view-dump.ts';
@@ -274,7 +275,7 @@ describe('rebuild with a helper process', () => {
   });
 
   it("starts the helper with Node's module compile cache on, unless the environment names its own or turns it off", () => {
-    expect(helperEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') });
+    expect(helperEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', NODE_COMPILE_CACHE: DEFAULT_COMPILE_CACHE_DIR });
     expect(helperEnvironment({ NODE_COMPILE_CACHE: '/elsewhere' })).toEqual({ NODE_COMPILE_CACHE: '/elsewhere' });
     expect(helperEnvironment({ NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({ NODE_DISABLE_COMPILE_CACHE: '1' });
   });

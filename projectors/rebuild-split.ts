@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViewStore } from '../domain/ports/view-store.ts';
@@ -8,6 +8,7 @@ import { allProjections } from './all-projections.ts';
 import type { ApplyOutcome } from './event-applier.ts';
 import type { AnyProjection } from './projection.ts';
 import type { ProjectorLog } from './projector-log.ts';
+import { DEFAULT_COMPILE_CACHE_DIR } from '../infra/compile-cache.ts';
 
 // A rebuild on two cores (docs/embedded-views.md "Rebuild"): a helper process replays the log
 // for a share of the views into a scratch views file while the rebuild replays it for the others into
@@ -151,14 +152,14 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * The rebuild's environment, with Node's module compile cache on (NODE_COMPILE_CACHE, in the directory
- * `module.enableCompileCache()` uses by default) unless the environment already says where it goes or
- * that there is none: the helper then takes its modules compiled (their TypeScript stripped) from an
- * earlier rebuild instead of compiling them at each start, half of what loading them cost.
+ * The rebuild's environment, with Node's module compile cache on (NODE_COMPILE_CACHE, in the checkout's,
+ * infra/compile-cache.ts) unless the environment already says where it goes or that there is none: the
+ * helper then takes its modules compiled (their TypeScript stripped) from an earlier rebuild or start
+ * instead of compiling them at each start, half of what loading them cost.
  */
 export function helperEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   if (environment.NODE_COMPILE_CACHE || environment.NODE_DISABLE_COMPILE_CACHE) return environment;
-  return { ...environment, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') };
+  return { ...environment, NODE_COMPILE_CACHE: DEFAULT_COMPILE_CACHE_DIR };
 }
 
 export function startRebuildHelper(options: {

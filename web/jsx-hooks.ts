@@ -7,16 +7,18 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transformSync, version as esbuildVersion, type TransformOptions } from 'esbuild';
 import { jsxTransformCache } from './jsx-transform-cache.ts';
+import { compileCacheDir } from '../infra/compile-cache.ts';
 import { productionBuildOf, REACT_ROUTER_SPECIFIER } from './react-router-production.ts';
 
 // Node's module compile cache for what loads after these hooks (main.ts and everything it imports): a
 // start takes each module's TypeScript stripped and its code compiled by V8 from an earlier start
 // instead of doing both again (with the kept .tsx transforms below, loading main.ts took 1.0-1.2 CPU-s
-// instead of 1.6-1.8; a first start's rebuild waits for it). In the temporary
-// directory's node-compile-cache, as the rebuild's helper process (projectors/rebuild-split.ts), unless
-// NODE_COMPILE_CACHE names another directory or NODE_DISABLE_COMPILE_CACHE turns it off (Node reads both).
-// A module whose source changed is compiled again (the cache checks each one's content).
-enableCompileCache();
+// instead of 1.6-1.8; a first start's rebuild waits for it). In the checkout's .cache, as the rebuild's
+// helper process (infra/compile-cache.ts), unless NODE_COMPILE_CACHE names another directory or
+// NODE_DISABLE_COMPILE_CACHE turns it off. A module whose source changed is compiled again (the cache
+// checks each one's content); a directory this process cannot write leaves it off.
+const cacheDir = compileCacheDir();
+if (cacheDir) enableCompileCache(cacheDir);
 
 // Read once: React and the router pick their build when first imported.
 const production = process.env.NODE_ENV === 'production';
