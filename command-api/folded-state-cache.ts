@@ -29,10 +29,8 @@ export interface FoldedEntry {
 
 export class FoldedStateCache {
   private readonly entries: LeastRecentlyUsed<string, FoldedEntry>;
-  readonly capacity: number;
 
   constructor(capacity = FOLDED_STREAMS_PER_STORE) {
-    this.capacity = capacity;
     this.entries = new LeastRecentlyUsed(capacity);
   }
 

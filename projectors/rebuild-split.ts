@@ -8,7 +8,7 @@ import { allProjections } from './all-projections.ts';
 import type { ApplyOutcome } from './event-applier.ts';
 import type { AnyProjection } from './projection.ts';
 import type { ProjectorLog } from './projector-log.ts';
-import { DEFAULT_COMPILE_CACHE_DIR } from '../infra/compile-cache.ts';
+import { compileCacheDir } from '../infra/compile-cache.ts';
 
 // A rebuild on two cores (docs/embedded-views.md "Rebuild"): a helper process replays the log
 // for a share of the views into a scratch views file while the rebuild replays it for the others into
@@ -158,8 +158,8 @@ function isRunning(pid: number): boolean {
  * instead of compiling them at each start, half of what loading them cost.
  */
 export function helperEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  if (environment.NODE_COMPILE_CACHE || environment.NODE_DISABLE_COMPILE_CACHE) return environment;
-  return { ...environment, NODE_COMPILE_CACHE: DEFAULT_COMPILE_CACHE_DIR };
+  const dir = compileCacheDir(environment);
+  return dir === undefined || dir === environment.NODE_COMPILE_CACHE ? environment : { ...environment, NODE_COMPILE_CACHE: dir };
 }
 
 export function startRebuildHelper(options: {
