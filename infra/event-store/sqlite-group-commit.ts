@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { groupWriter, type AppendOutcome, type AppendRequest } from './sqlite-append-group.ts';
+import { decodeOutcomes, encodeGroup } from './sqlite-writer-messages.ts';
 import type { WriterThreadAnswer, WriterThreadData, WriterThreadRequest } from './sqlite-writer-thread.ts';
 
 // Group commit for the node:sqlite event store. Appends queue; one group at a time is written (one
@@ -47,7 +48,7 @@ function threadWrite(data: WriterThreadData): GroupWrite {
     const waiting = inFlight.get(answer.id);
     inFlight.delete(answer.id);
     if (inFlight.size === 0) worker.unref();
-    if (answer.kind === 'written') waiting?.resolve(answer.outcomes);
+    if (answer.kind === 'written') waiting?.resolve(decodeOutcomes(answer.outcomes));
     else waiting?.reject(answer.error);
   });
   worker.on('error', (error) => failAll(error));
@@ -63,7 +64,7 @@ function threadWrite(data: WriterThreadData): GroupWrite {
       return new Promise((resolve, reject) => {
         inFlight.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ kind: 'write', id, group } satisfies WriterThreadRequest);
+        worker.postMessage({ kind: 'write', id, group: encodeGroup(group) } satisfies WriterThreadRequest);
       });
     },
     async close() {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatabaseSync } from 'node:sqlite';
-import { configureConnection, groupWriter, type AppendOutcome, type AppendRequest } from './sqlite-append-group.ts';
+import { configureConnection, groupWriter } from './sqlite-append-group.ts';
+import { decodeGroup, encodeOutcomes, type WireGroup, type WireOutcomes } from './sqlite-writer-messages.ts';
 
 // The writer thread of a file-backed node:sqlite event store (sqlite-event-store.ts): it owns the
 // writing connection, so each group's COMMIT and its fsync wait here instead of blocking the event
@@ -13,9 +14,9 @@ export interface WriterThreadData {
   busyTimeoutMs: number;
 }
 
-export type WriterThreadRequest = { kind: 'write'; id: number; group: AppendRequest[] } | { kind: 'close' };
+export type WriterThreadRequest = { kind: 'write'; id: number; group: WireGroup } | { kind: 'close' };
 export type WriterThreadAnswer =
-  | { kind: 'written'; id: number; outcomes: AppendOutcome[] }
+  | { kind: 'written'; id: number; outcomes: WireOutcomes }
   | { kind: 'write-failed'; id: number; error: unknown }
   | { kind: 'closed' };
 
@@ -34,7 +35,7 @@ port.on('message', (request: WriterThreadRequest) => {
   }
   let answer: WriterThreadAnswer;
   try {
-    answer = { kind: 'written', id: request.id, outcomes: write(request.group) };
+    answer = { kind: 'written', id: request.id, outcomes: encodeOutcomes(write(decodeGroup(request.group))) };
   } catch (error) {
     answer = { kind: 'write-failed', id: request.id, error };
   }
@@ -45,7 +46,7 @@ port.on('message', (request: WriterThreadRequest) => {
     const plain = (error: unknown) => new Error(error instanceof Error ? error.message : String(error));
     port.postMessage(
       answer.kind === 'written'
-        ? { ...answer, outcomes: answer.outcomes.map((outcome) => (outcome.kind === 'failed' ? { kind: 'failed', error: plain(outcome.error) } : outcome)) }
+        ? { ...answer, outcomes: { ...answer.outcomes, errors: answer.outcomes.errors.map(plain) } }
         : answer.kind === 'write-failed' ? { ...answer, error: plain(answer.error) } : answer,
     );
   }
