@@ -5,7 +5,8 @@ import type { AppendOutcome, AppendRequest } from './sqlite-append-group.ts';
 // compact form: every append and outcome would otherwise be a few nested objects that postMessage's
 // structured clone writes key by key on one side and builds again on the other. A group goes as one
 // flat array of strings and numbers; its outcomes as numbers, three per append, with the errors of the
-// failed ones aside (an error is the only part that is not a number).
+// failed ones aside (an error is the only part that is not a number). Plain arrays, not typed ones: the
+// ArrayBuffer a typed array brings along costs the garbage collector more than the clone saves.
 
 /** A group of appends: per append its stream, expected revision and row count, then 4 strings per row. */
 export type WireGroup = Array<string | number>;
@@ -38,7 +39,7 @@ export function decodeGroup(wire: WireGroup): AppendRequest[] {
 
 /** A group's outcomes: per append a kind (APPENDED, REFUSED, FAILED) and two numbers; the failed ones' errors in order. */
 export interface WireOutcomes {
-  numbers: Float64Array;
+  numbers: number[];
   errors: unknown[];
 }
 
@@ -47,7 +48,7 @@ const REFUSED = 1;
 const FAILED = 2;
 
 export function encodeOutcomes(outcomes: readonly AppendOutcome[]): WireOutcomes {
-  const numbers = new Float64Array(outcomes.length * 3);
+  const numbers = new Array<number>(outcomes.length * 3).fill(0);
   const errors: unknown[] = [];
   outcomes.forEach((outcome, index) => {
     const at = index * 3;
