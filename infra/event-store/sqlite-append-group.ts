@@ -9,6 +9,9 @@ import { satisfies } from './expected-revision.ts';
 // leaves the others of its group untouched. Used on the event loop (`:memory:` stores) and in the
 // writer thread (sqlite-writer-thread.ts); it holds nothing but plain data, so it crosses threads.
 
+// No index on event_id: nothing reads an event by its id (a flow's keyed step learns that it never ran
+// from its stream's folded event ids), and its entry, a random UUID's, cost every append about one more
+// page of the write-ahead log. Files written before keep theirs until the store opens them.
 export const EVENTS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
     position    INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -21,7 +24,7 @@ export const EVENTS_SCHEMA = `
     recorded_at TEXT    NOT NULL,
     UNIQUE (stream_id, revision)
   );
-  CREATE INDEX IF NOT EXISTS events_by_event_id ON events (event_id);
+  DROP INDEX IF EXISTS events_by_event_id;
 `;
 
 /** An event ready to store: data and metadata already serialized (JSON) by the caller. */

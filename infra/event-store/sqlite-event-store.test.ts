@@ -62,6 +62,31 @@ describe('node:sqlite event store on a file', () => {
     await second.close();
   });
 
+  it('drops the event-id index a file written before still has, keeping its events', async () => {
+    const path = freshFile();
+    const first = await openSqliteEventStore({ path });
+    const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    await first.append('order-1', [{ id: randomUUID(), type: 'OrderPlaced', data: {}, metadata }], 'no_stream');
+    await first.close();
+    const indexes = () => {
+      const db = new DatabaseSync(path);
+      try {
+        return (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL`).all() as { name: string }[]).map((row) => row.name);
+      } finally {
+        db.close();
+      }
+    };
+    expect(indexes()).toEqual([]);
+    const older = new DatabaseSync(path);
+    older.exec('CREATE INDEX events_by_event_id ON events (event_id)');
+    older.close();
+    expect(indexes()).toEqual(['events_by_event_id']);
+    const second = await openSqliteEventStore({ path });
+    expect(indexes()).toEqual([]);
+    expect(await second.readStream('order-1')).toHaveLength(1);
+    await second.close();
+  });
+
   it('a process killed while appending leaves every batch whole or absent, and the file reopens', async () => {
     const path = freshFile();
     // Several kills at different moments, each into the same file, to hit the middle of a batch.
