@@ -36,7 +36,7 @@ import { createOutboxMailer, type OutboxMailer } from './command-api/activation-
 import { openSmtpMailSender } from './infra/mail/smtp-mail-sender.ts';
 import { mailingActivationMailer } from './infra/mail/mailing-activation-mailer.ts';
 import { apiNotFound, createQueryApi, QUERY_API_PATH_PREFIXES, type QueryApi } from './query-api/create-query-api.ts';
-import { pathMatcher } from './query-api/route-matcher.ts';
+import { routeTable } from './query-api/route-matcher.ts';
 import type { ProjectionsProgress } from './query-api/ports.ts';
 import { createProjectionRuntime, type ProjectionRuntime } from './projectors/runtime.ts';
 import { dropViewsOfAnotherLog } from './projectors/checkpoints.ts';
@@ -459,8 +459,8 @@ async function composeQueryApi(c: Composition, app: HttpApp, parts: { projection
   app.use(underPathPrefixes(QUERY_API_PATH_PREFIXES, queryApi.router));
   // A GET the command API's router takes first (mounted before) is the command API's to answer: in process
   // when its route allows it (GET /api/user/current, command-api/in-process-reads.ts), else over HTTP.
-  const commandReads = (commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => pathMatcher(route.path));
-  const commandRead = (request: { url: string }) => commandReads.some((matches) => matches(request.url.split('?')[0]!));
+  const commandReads = routeTable((commandApi?.routes ?? []).filter((route) => route.method === 'get').map((route) => ({ path: route.path, value: route })));
+  const commandRead = (request: { url: string }) => commandReads(request.url.split('?')[0]!) !== null;
   const inProcessReads: InProcessReader = {
     read: (request) => (commandRead(request) ? (commandApi?.read(request) ?? null) : queryApi.read(request)),
     // Values only of the query API's reads: the command API's go through `read` (or HTTP).

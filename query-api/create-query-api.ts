@@ -10,7 +10,7 @@ import { createGetCache, type GetCache } from './get-cache.ts';
 import { awaitRevision } from './read-your-writes.ts';
 import { parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
 import { createParsedQueries } from './parsed-queries.ts';
-import { pathMatcher } from './route-matcher.ts';
+import { routeTable } from './route-matcher.ts';
 import { trackedViews } from './tracked-views.ts';
 import { answerText, JsonText } from './json-text.ts';
 import { weakEtag } from './weak-etag.ts';
@@ -180,7 +180,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   }
 
   // In the order Express tries them: the first route whose path matches answers.
-  const matchers = routes.map((route) => ({ route, match: pathMatcher(route.spec.path) }));
+  const routeOfPath = routeTable(routes.map((route) => ({ path: route.spec.path, value: route })));
   /**
    * The read route of an in-process request, and the request as the pipeline reads it (made when asked:
    * a path that does not decode is the read's error answer); null when no route has its path.
@@ -188,20 +188,17 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   function routeOf(request: InProcessReadRequest): { route: ReadRoute; req: () => ReadRequest } | null {
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    for (const { route, match } of matchers) {
-      const matched = match(pathname);
-      if (!matched) continue;
-      return {
-        route,
-        req: () => ({
-          originalUrl: request.url,
-          params: matched.params(),
-          query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
-          get: (name) => request.headers[name.toLowerCase()],
-        }),
-      };
-    }
-    return null;
+    const matched = routeOfPath(pathname);
+    if (!matched) return null;
+    return {
+      route: matched.value,
+      req: () => ({
+        originalUrl: request.url,
+        params: matched.params(),
+        query: queryAt < 0 ? {} : parseQueryString(request.url.slice(queryAt + 1)),
+        get: (name) => request.headers[name.toLowerCase()],
+      }),
+    };
   }
 
   /** What the router's problem handler answers and logs for the same error. */
