@@ -12,6 +12,7 @@ import type { Locale } from './api/view-models.ts';
 import { isApiError } from './api/api-error.ts';
 import { RETRY_AFTER_SECONDS } from '../infra/engine-unavailable.ts';
 import { staticRouterFor } from './kept-static-router.ts';
+import { jsonWithKeptTexts } from './kept-json.ts';
 
 // The server pass: run the loaders of the matched routes, then render the whole document with
 // their data and the script that hands the same data to the browser router.
@@ -67,8 +68,9 @@ function hydrationScriptOf(context: StaticHandlerContext): string {
         : { message: error instanceof Error ? error.message : 'Unexpected error', __type: 'Error' }]))
     : null;
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  // JSON is a JavaScript literal; `<` is escaped so no value can close the script element.
-  return `window.__staticRouterHydrationData = ${JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')};`;
+  // JSON is a JavaScript literal; `<` is escaped so no value can close the script element. The shared,
+  // frozen values a route's data holds (data → loaderData → a route → its field → theirs) are written once.
+  return `window.__staticRouterHydrationData = ${jsonWithKeptTexts(data, 4)!.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')};`;
 }
 
 /**
