@@ -106,12 +106,13 @@ export async function renderPage(
   }
   const router = staticRouterFor(pages, context);
   const hydrationScript = hydrationScriptOf(context);
-  const reused = reusedMarkup.forRender();
+  const i18n = i18nFor(locale);
+  const reused = reusedMarkup.forRender((element) => renderToString(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>));
   // The parts rendered as components are kept for the next pages, and their holes filled (reused-markup.tsx).
   const html = reused.keepRenderedParts(renderToString(
     <DocumentAssetsContext value={{ ...assets, hydrationScript }}>
       <ReusedMarkupContext value={reused}>
-        <I18nextProvider i18n={i18nFor(locale)}>
+        <I18nextProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </I18nextProvider>
       </ReusedMarkupContext>

@@ -1,6 +1,7 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createReusedMarkup, ReusableMarkup, ReusedMarkupContext, usePartHole, type ReusedMarkupStore } from './reused-markup.tsx';
+import { createReusedMarkup, KeptMarkup, ReusableMarkup, ReusedMarkupContext, usePartHole, type ReusedMarkupStore } from './reused-markup.tsx';
 
 const FOOTER = { tag: 'footer', className: 'site-footer' } as const;
 
@@ -131,5 +132,50 @@ describe('ReusableMarkup with holes', () => {
   it('is a hole of the enclosing part only', () => {
     const Stray = () => <a href={usePartHole('language')}>x</a>;
     expect(() => renderToString(<ReusableMarkup part={HEADER} inputs={[]} holes={{ back: '/' }}><Stray /></ReusableMarkup>)).toThrow('no hole language');
+  });
+});
+
+describe('KeptMarkup', () => {
+  /** A page listing the same schedule twice and another once; each list's items count their renders. */
+  function schedulesPage(store: ReusedMarkupStore | null, text: string, counter: { renders: number }) {
+    function Items(props: { days: number[] }) {
+      counter.renders++;
+      return <>{props.days.map((day) => <li key={day}>{text} {day} &amp; &lt;more&gt;</li>)}</>;
+    }
+    const list = (days: number[]) => <KeptMarkup tag="ul" className="refund-schedule" testId="refund-schedule" inputs={['he', ...days]}><Items days={days} /></KeptMarkup>;
+    return renderToString(
+      <ReusedMarkupContext value={store}>
+        <div>{list([30, 14])}<p>between</p>{list([30, 14])}{list([7])}</div>
+      </ReusedMarkupContext>,
+    );
+  }
+
+  it('renders an element once per inputs apart on the server, then writes the same bytes from its markup, wherever the page holds it', () => {
+    const markup = createReusedMarkup();
+    const counter = { renders: 0 };
+    const renderApart = (element: ReactElement) => renderToString(element);
+    const expected = schedulesPage(null, 'At least', { renders: 0 });
+    expect(expected).toContain('<ul class="refund-schedule" data-testid="refund-schedule"><li>At least<!-- --> <!-- -->30<!-- --> &amp; &lt;more&gt;</li>');
+    const store = markup.forRender(renderApart);
+    const first = schedulesPage(store, 'At least', counter);
+    store.keepRenderedParts(first);
+    // Three lists in the page, two made apart (one per inputs).
+    expect(counter.renders).toBe(5);
+    expect(first).toBe(expected);
+    expect(markup.size()).toBe(2);
+    const second = schedulesPage(markup.forRender(renderApart), 'changed', counter);
+    expect(counter.renders).toBe(5);
+    expect(second).toBe(expected);
+  });
+
+  it('keeps nothing without a way to render apart, nor what fails to render alone', () => {
+    const markup = createReusedMarkup();
+    const store = markup.forRender();
+    store.keepRenderedParts(schedulesPage(store, 'At least', { renders: 0 }));
+    expect(markup.size()).toBe(0);
+    const failing = markup.forRender(() => { throw new Error('needs the page'); });
+    const html = schedulesPage(failing, 'At least', { renders: 0 });
+    expect(failing.keepRenderedParts(html)).toBe(html);
+    expect(markup.size()).toBe(0);
   });
 });

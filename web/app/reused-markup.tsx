@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, type ReactElement, type ReactNode } from 'react';
 
 // A part of the page whose markup is the same on every page with the same inputs (the footer: the
 // language and the support number; the header: the language, the section, the user's name and the
@@ -19,6 +19,8 @@ export interface ReusedMarkupStore {
    * `value`. A hole's name is the page's: two parts' holes of one name would write one value.
    */
   holeMark(name: string, value: string): string;
+  /** This render rendered a kept element as components: its markup is made apart, after the page (keepRenderedParts). */
+  renderedApart(key: string, element: ReactElement): void;
 }
 
 /** The element a part renders: its tag and class, which name it in the page once. */
@@ -77,19 +79,55 @@ export function ReusableMarkup(props: {
 }
 
 /**
+ * `<tag className data-testid>` with `children` whose markup depends only on `inputs` (and the bundle's
+ * texts), for an element a page may hold several times (a product's refund schedule): on the server,
+ * once rendered for the same inputs, the same element with that markup. The children should be a
+ * component's element, so that what they compute is skipped too. Its markup is not taken from the page,
+ * which may hold it more than once, but made apart after the page, by rendering the element alone.
+ */
+export function KeptMarkup(props: { tag: 'ul'; className: string; testId?: string; inputs: readonly (string | number | boolean | null | undefined)[]; children: ReactNode }) {
+  const store = use(ReusedMarkupContext);
+  const { tag: Tag, className, testId } = props;
+  if (!store) return <Tag className={className} data-testid={testId}>{props.children}</Tag>;
+  const key = `apart ${Tag}.${className} ${JSON.stringify([testId, ...props.inputs])}`;
+  const markup = store.markupOf(key);
+  if (markup !== undefined) return <Tag className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: markup }} />;
+  const element = <Tag className={className} data-testid={testId}>{props.children}</Tag>;
+  store.renderedApart(key, element);
+  return element;
+}
+
+/** The markup inside an element rendered alone (its start tag ends at the first `>`: attribute values are escaped). */
+function innerMarkup(html: string, tag: string): string | undefined {
+  const content = html.indexOf('>') + 1;
+  const end = html.lastIndexOf(`</${tag}>`);
+  return content > 0 && end >= content && html.startsWith(`<${tag}`) && end + tag.length + 3 === html.length ? html.slice(content, end) : undefined;
+}
+
+/**
  * The parts' markup of one process (at most `limit`, all forgotten past it: the inputs are few — the
  * locales, the support number, the menus' sections — but the header's and the ☰ menu's name one per signed-in user shown),
  * and for each render a store that notes the parts it renders as components.
  */
-export function createReusedMarkup(limit = 64): { forRender(): ReusedMarkupStore & { keepRenderedParts(html: string): string }; size(): number } {
+export function createReusedMarkup(limit = 64): {
+  /** `renderApart`: renders a kept element alone with the page's contexts (KeptMarkup); without it, none is kept. */
+  forRender(renderApart?: (element: ReactElement) => string): ReusedMarkupStore & { keepRenderedParts(html: string): string };
+  size(): number;
+} {
   const markup = new Map<string, string>();
+  const keep = (key: string, inner: string) => {
+    if (markup.size >= limit) markup.clear();
+    markup.set(key, inner);
+  };
   return {
-    forRender() {
+    forRender(renderApart) {
       const rendered: { key: string; part: ReusablePart }[] = [];
+      const apart = new Map<string, ReactElement>();
       const holes: Record<string, string> = {};
       return {
         markupOf: (key) => markup.get(key),
         rendered: (key, part) => { rendered.push({ key, part }); },
+        renderedApart: (key, element) => { if (renderApart) apart.set(key, element); },
         holeMark(name, value) {
           holes[name] = value;
           return markOf(name);
@@ -111,8 +149,18 @@ export function createReusedMarkup(limit = 64): { forRender(): ReusedMarkupStore
             if (content === 0 || end < 0) continue;
             const inner = html.slice(content, end);
             if (inner.includes(`<${part.tag}`)) continue;
-            if (markup.size >= limit) markup.clear();
-            markup.set(key, inner);
+            keep(key, inner);
+          }
+          for (const [key, element] of apart) {
+            let alone: string;
+            try {
+              alone = renderApart!(element);
+            } catch {
+              // Alone it lacks something the page gave it (a context): it stays rendered as components.
+              continue;
+            }
+            const inner = innerMarkup(alone, typeof element.type === 'string' ? element.type : '');
+            if (inner !== undefined) keep(key, inner);
           }
           return withHolesFilled(html, holes);
         },

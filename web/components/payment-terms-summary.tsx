@@ -3,6 +3,7 @@ import type { Money, ProductSummary } from '../api/view-models.ts';
 import { formatPrice } from '../app/format.ts';
 import { useLocale } from '../app/links.tsx';
 import { IsolatedText } from './isolated-text.tsx';
+import { KeptMarkup } from '../app/reused-markup.tsx';
 
 // A product's payment terms in words (issue 26, docs/payments.md "Payment terms on a product"), where
 // the customer chooses — the product page, the artist's page — and at checkout before placing: the
@@ -26,12 +27,23 @@ export function daysBeforeText(days: number, t: Translate): string {
 
 /** A refund schedule, most days first, row by row in words, ending with "later: no refund" when a late cancel gets nothing. */
 export function RefundScheduleList(props: { steps: readonly RefundStep[]; testId?: string }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const steps = [...props.steps].sort((a, b) => b.daysBefore - a.daysBefore);
+  // The same few schedules on many pages (a product each): written once per language and schedule on the server.
+  return (
+    <KeptMarkup tag="ul" className="refund-schedule" testId={props.testId ?? 'refund-schedule'} inputs={[i18n.language, ...steps.flatMap((step) => [step.daysBefore, step.percent])]}>
+      <RefundSteps steps={steps} />
+    </KeptMarkup>
+  );
+}
+
+function RefundSteps(props: { steps: readonly RefundStep[] }) {
+  const { t } = useTranslation();
+  const { steps } = props;
   const refund = (percent: number) => percent >= 100 ? t('paymentTerms.refundFull') : percent <= 0 ? t('paymentTerms.refundNone') : t('paymentTerms.refundPercent', { percent });
   const last = steps.at(-1);
   return (
-    <ul className="refund-schedule" data-testid={props.testId ?? 'refund-schedule'}>
+    <>
       {steps.map((step) => (
         <li key={step.daysBefore}>
           {step.daysBefore === 0
@@ -40,7 +52,7 @@ export function RefundScheduleList(props: { steps: readonly RefundStep[]; testId
         </li>
       ))}
       {last && last.daysBefore > 0 && last.percent > 0 ? <li>{t('paymentTerms.later')}</li> : null}
-    </ul>
+    </>
   );
 }
 
