@@ -25,6 +25,7 @@ import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './inf
 import { gracefulClose } from './infra/http/graceful-close.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
 import { underPathPrefixes } from './infra/http/under-path-prefixes.ts';
+import { readsWhenRouted } from './infra/http/reads-when-routed.ts';
 import { vouchForClientAddress } from './infra/http/client-address.ts';
 import { actorOfClaims, verifyAccessToken } from './infra/auth/jwt-tokens.ts';
 import { createSandboxPaymentGateway } from './infra/payment/sandbox-payment-gateway.ts';
@@ -417,8 +418,9 @@ async function composeCommandApi(c: Composition, app: HttpApp, parts: { paymentG
     accessRules: accessRulesOfViews(viewStore), mediaStorage: createFileMediaStorage(join(config.DATA_DIR, 'media')),
     calendarFetch: calendarFetchOf(config), clock: clockOf(config),
   });
-  // Entered only for its paths: a storefront page skips its routes (infra/http/under-path-prefixes.ts).
-  app.use(underPathPrefixes(COMMAND_API_PATH_PREFIXES, commandApi.router));
+  // Entered only for its paths: a storefront page skips its routes (infra/http/under-path-prefixes.ts);
+  // and a GET only when one of its routes could answer it: the query API's reads skip its writes' routes.
+  app.use(underPathPrefixes(COMMAND_API_PATH_PREFIXES, readsWhenRouted(commandApi.router)));
   c.readinessChecks.push(reachableCheck('event-store', async () => `head at position ${await c.head()}`));
   // Decided before the server listens, so readiness never reports ready just before the seed begins.
   if (!config.SEED_DEMO || c.production || !(await isEmptyLog(eventStore))) return { commandApi, seed: null };
