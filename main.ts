@@ -20,7 +20,7 @@ import { isEmptyLog } from './infra/event-log-identity.ts';
 import { problemHandler } from './infra/http/problem.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { answerClientErrors } from './infra/http/client-errors.ts';
-import { healthRouter, type ReadinessCheck } from './infra/http/health.ts';
+import { HEALTH_PATH_PREFIXES, healthRouter, type ReadinessCheck } from './infra/http/health.ts';
 import { caughtUpCheck, pollingFollower, reachableCheck, stepCheck } from './infra/http/readiness-checks.ts';
 import { gracefulClose } from './infra/http/graceful-close.ts';
 import { apiGateway } from './infra/http/api-gateway.ts';
@@ -190,7 +190,9 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders);
   // Every service answers /health/live and /health/ready, also those without an API (projectors, worker, relay).
-  app.use(healthRouter(() => c.readinessChecks));
+  // Entered only for those paths: any other request would walk it to its end, which the router leaves
+  // by setImmediate (a turn of the event loop more for every answer).
+  app.use(underPathPrefixes(HEALTH_PATH_PREFIXES, healthRouter(() => c.readinessChecks)));
   // The browser's calls carry the session in HttpOnly cookies: the bridge makes them bearer tokens (web/session-cookies.ts).
   if (runs.has('web')) app.use('/api', sessionCookieBridge({ production }));
   let mail: ComposedMail | null = null;

@@ -43,6 +43,9 @@ export async function readiness(checks: readonly ReadinessCheck[], timeoutMs = 3
   return { ready: results.every((result) => result.ready), checks: results };
 }
 
+/** Every path the health router answers lies under these (main.ts enters it for those paths only). */
+export const HEALTH_PATH_PREFIXES = ['/health/'] as const;
+
 export function healthRouter(checks: () => readonly ReadinessCheck[], options: { timeoutMs?: number } = {}): Router {
   const router = express.Router();
   router.get('/health/live', (_req, res) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { underPathPrefixes } from './under-path-prefixes.ts';
+import { HEALTH_PATH_PREFIXES, healthRouter } from './health.ts';
 import { COMMAND_API_PATH_PREFIXES, createCommandApi } from '../../command-api/create-command-api.ts';
 import { createQueryApi, QUERY_API_PATH_PREFIXES } from '../../query-api/create-query-api.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
@@ -49,7 +50,7 @@ describe('underPathPrefixes', () => {
 const routePaths = (router: { stack: readonly { route?: { path?: unknown } }[] }): string[] =>
   router.stack.flatMap((layer) => (typeof layer.route?.path === 'string' ? [layer.route.path] : []));
 
-describe('the APIs lie under their declared path prefixes (main.ts enters their routers for those only)', () => {
+describe('the APIs and the health checks lie under their declared path prefixes (main.ts enters their routers for those only)', () => {
   it('every route of the command API and of the query API', async () => {
     const eventStore = await openSqliteEventStore({ path: ':memory:' });
     const mediaDir = await mkdtemp(join(tmpdir(), 'api-prefixes-'));
@@ -67,6 +68,9 @@ describe('the APIs lie under their declared path prefixes (main.ts enters their 
           expect(paths.filter((path) => !prefixes.some((prefix) => path.toLowerCase().startsWith(prefix)))).toEqual([]);
         }
         expect(routePaths(commandApi.router)).toContain('/media/:mediaId/:fileName');
+        const health = routePaths(healthRouter(() => []));
+        expect(health.length).toBeGreaterThan(1);
+        expect(health.filter((path) => !HEALTH_PATH_PREFIXES.some((prefix) => path.toLowerCase().startsWith(prefix)))).toEqual([]);
       } finally {
         queryApi.cache.stop();
       }
