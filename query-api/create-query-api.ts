@@ -1,5 +1,5 @@
 import { parse as parseQueryString } from 'node:querystring';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { systemClock } from '../domain/ports/clock.ts';
 import { HttpProblem, problemHandler, problemOf, sendProblem } from '../infra/http/problem.ts';
 import type { RouteSpec } from '../infra/http/route-spec.ts';
@@ -98,7 +98,7 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     router.get(route.spec.path, async (req, res) => {
       res.vary('Authorization').vary('Accept-Language').vary('X-Locale');
       res.set('Cache-Control', 'private, no-cache');
-      const outcome = await answerRead(route, req);
+      const outcome = await answerRead(route, readRequestOf(req));
       res.set('X-Cache', outcome.cache);
       // What Express makes of a JSON text (its charset, its default weak ETag over the UTF-8), the ETag
       // by one crypto.hash call instead of a Hash object per answer; the UTF-8 written by utf8Bytes.
@@ -233,6 +233,16 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   }
 
   return { router, routes: specs, cache: { settled: getCache.settled, stop: getCache.stop, generation: getCache.generation }, read, readValue };
+}
+
+/**
+ * The request as the read pipeline reads it, its query parsed once: Express 5 parses the query string
+ * again at every read of `req.query`, and a cache miss read it four or five times (its locale, the
+ * minRevision check, the validation).
+ */
+function readRequestOf(req: Request): ReadRequest {
+  const query = req.query as Record<string, unknown>;
+  return { originalUrl: req.originalUrl, params: req.params, query, get: (name) => req.get(name) };
 }
 
 /** Mount after both APIs: a request under /api that no route took gets a problem, not an HTML page. */
