@@ -96,6 +96,11 @@ describe('read side over HTTP (sqlite event store, projectors, query API)', () =
     await stack.api.get(path, market.customer.token);
     const cached = await stack.api.get(path, market.customer.token);
     expect(cached.headers.get('x-cache')).toBe('hit');
+    // A read's headers, whether the cache answered or not.
+    expect(cached.headers.get('vary')).toBe('Authorization, Accept-Language, X-Locale');
+    expect(cached.headers.get('cache-control')).toBe('private, no-cache');
+    expect(cached.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(cached.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
     expect(cached.body.status).toBe('payed');
     await stack.api.get('/api/orders?limit=999', market.customer.token);
     expect((await stack.api.get('/api/orders?limit=999', market.customer.token)).headers.get('x-cache')).toBe('hit');
