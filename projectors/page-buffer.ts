@@ -294,6 +294,7 @@ export function createPageBuffer(target: ViewStore, options: {
       deleteOne: (filter: Filter) => writeThrough((store) => store.deleteOne(filter)),
       deleteMany: (filter?: Filter) => writeThrough((store) => store.deleteMany(filter)),
       createIndex: (keys, options) => through((store) => store.createIndex(keys, options)),
+      dropIndex: (keys) => through((store) => store.dropIndex(keys)),
     };
     collections.set(name, collection);
     return collection;

@@ -74,6 +74,8 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   deleteMany(filter?: Filter): Promise<number>;
   /** Declares an index; the embedded adapter may ignore it. Idempotent. */
   createIndex(keys: Record<string, 1 | -1 | 'text'>, options?: { unique?: boolean; name?: string }): Promise<void>;
+  /** Drops the index createIndex made with these keys (and no name), where there is one: idempotent. */
+  dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void>;
 }
 
 /** Top-level keys a text read leaves out: these names, and every key that begins with `prefix`. */

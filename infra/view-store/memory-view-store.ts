@@ -107,6 +107,8 @@ class MemoryViewCollection<D extends ViewDocument> implements ViewCollection<D> 
   async createIndex(): Promise<void> {
     // Nothing to do: a scan of an in-memory collection is fast enough for the embedded mode.
   }
+
+  async dropIndex(): Promise<void> {}
 }
 
 export function createMemoryViewStore(): ViewStore {

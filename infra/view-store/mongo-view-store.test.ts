@@ -41,6 +41,17 @@ describeWithEngine('mongo', 'MongoViewStore', (url) => {
       expect(indexes.find((index) => index.key.vendorId === 1)?.name).toBe('by_vendor');
     });
 
+    it('drops the index createIndex made with the same keys, by MongoDB\'s name for it', async () => {
+      const money = store.collection('retired_indexes');
+      await money.replaceOne({ _id: 'o1', vendorId: 'v1', placedAt: '2026-01-01', balanceDueDate: '2026-02-01' });
+      for (const keys of [{ vendorId: 1 }, { balanceDueDate: 1 }, { placedAt: -1 }] as Array<Record<string, 1 | -1>>) await money.createIndex(keys);
+      await money.dropIndex({ vendorId: 1 });
+      await money.dropIndex({ placedAt: -1 });
+      await money.dropIndex({ placedAt: -1 });
+      const keys = (await store.db.collection('retired_indexes').listIndexes().toArray()).map((index) => JSON.stringify(index.key)).sort();
+      expect(keys).toEqual(['{"_id":1}', '{"balanceDueDate":1}']);
+    });
+
     it('tells FerretDB from MongoDB by its buildInfo', async () => {
       const info = await store.db.admin().command({ buildInfo: 1 });
       expect(store.dialect).toBe('ferretdbVersion' in info ? 'ferretdb' : 'mongodb');

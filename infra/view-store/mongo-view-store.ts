@@ -253,6 +253,18 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
   async createIndex(keys: Record<string, 1 | -1 | 'text'>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
     await this.collection.createIndex(keys, { ...(options.unique ? { unique: true } : {}), ...(options.name ? { name: options.name } : {}) });
   }
+
+  async dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void> {
+    // MongoDB's name for an index created without one: each key and direction, joined by `_`.
+    const name = Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+    try {
+      await this.collection.dropIndex(name);
+    } catch (error) {
+      // 27: no such index; 26: no such collection (nothing was ever written to it).
+      const code = (error as { code?: number }).code;
+      if (code !== 27 && code !== 26) throw error;
+    }
+  }
 }
 
 export interface MongoViewStore extends ViewStore {

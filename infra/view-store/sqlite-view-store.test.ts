@@ -209,6 +209,21 @@ describe('SqliteViewStore specifics', () => {
     expect(page.map((doc) => doc._id)).toEqual(['c10', 'c12']);
   });
 
+  it('dropIndex drops the index createIndex made with the same keys, and does nothing where there is none', async () => {
+    const cards = store.collection('cards');
+    for (let i = 0; i < 20; i += 1) await cards.replaceOne({ _id: `c${i}`, vendorId: `v${i % 4}`, rank: i });
+    await cards.createIndex({ vendorId: 1 });
+    await cards.createIndex({ rank: -1, _id: -1 });
+    expect(store.explain('cards', { vendorId: 'v1' }).join('\n')).toMatch(/USING INDEX v_cards:vendorId_1 /);
+    await cards.dropIndex({ vendorId: 1 });
+    await cards.dropIndex({ vendorId: 1 });
+    await cards.dropIndex({ never: 1 });
+    await store.collection('nothing').dropIndex({ vendorId: 1 });
+    expect(store.explain('cards', { vendorId: 'v1' }).join('\n')).not.toMatch(/v_cards:vendorId_1/);
+    expect(store.explain('cards', {}, { sort: { rank: -1, _id: -1 }, limit: 5 }).join('\n')).toMatch(/USING INDEX v_cards:rank_-1__id_-1/);
+    expect((await cards.find({ vendorId: 'v1' }, { sort: { rank: 1 } })).map((doc) => doc._id)).toEqual(['c1', 'c5', 'c9', 'c13', 'c17']);
+  });
+
   it('sorts as the memory store does where documents hold arrays, objects or booleans at the sort key', async () => {
     const memory = createMemoryViewStore();
     const docs = [{ _id: 'a', rank: [3, 1] }, { _id: 'b', rank: 2 }, { _id: 'c', rank: true }, { _id: 'd', rank: { at: 1 } }, { _id: 'e' }, { _id: 'f', rank: 'x' }];

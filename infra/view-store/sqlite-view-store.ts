@@ -61,6 +61,8 @@ export interface SqliteViewStore extends ViewStore {
 
 const TABLE_PREFIX = 'v_';
 const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
+/** An index's name where createIndex is given none (its SQL name is `v_<collection>:<this>`), as MongoDB names it. */
+const indexName = (keys: Record<string, 1 | -1 | 'text'>): string => Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
 /** Prepared statements kept per store; the SQL depends on a filter's shape, not its values. */
 const STATEMENT_CACHE_SIZE = 500;
 const COUNT_CACHE_SIZE = 1000;
@@ -575,11 +577,15 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       // Its shape, where not known yet, is learnt by a scan of the collection (on file, as the index).
       if (this.store.sortingOnFile(() => this.planner.declareSingleKey(only))) await this.store.write(() => this.planner.ensureElements(only));
     }
-    const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+    const name = options.name ?? indexName(keys);
     // `_id` last where the keys leave it out, as the query API's sorts end with it (query-api/paging.ts):
     // the index then serves the whole ORDER BY, and a deep page walks the index without sorting.
     if (!options.unique && !('_id' in keys)) columns.push(ID_COLUMN);
     this.store.sortingOnFile(() => this.store.db.exec(`CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${name}`)} ON ${this.table} (${columns.join(', ')})`));
+  }
+
+  async dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void> {
+    await this.store.write(() => this.store.db.exec(`DROP INDEX IF EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${indexName(keys)}`)}`));
   }
 
   /** The query plan of a find (EXPLAIN QUERY PLAN details), its page (limit, skip) included. */

@@ -72,6 +72,7 @@ function recordingStore(inner: ViewStore, seen: (collection: string, filter: Fil
         deleteOne: (filter) => target.deleteOne(filter),
         deleteMany: (filter) => target.deleteMany(filter),
         createIndex: (keys, options) => target.createIndex(keys, options),
+        dropIndex: (keys) => target.dropIndex(keys),
       };
     },
   };
