@@ -146,5 +146,8 @@ export const orderMoneyProjection: Projection<OrderMoneyView> = {
     const order = orderDecider.evolve(orderOf(doc), event as unknown as OrderEvent);
     return order ? viewOf(order, doc, event, id) : doc;
   },
-  indexes: [{ vendorId: 1 }, { balanceDueDate: 1 }, { placedAt: -1 }],
+  // The balance reminders' due balances (process-managers/balance-reminders.ts). The back office's money
+  // reads every paid or refunded order and picks a vendor's in memory (query-api/routes/money-reads.ts):
+  // no read asks by vendor or sorts by placing time, so neither has an index to keep at every write.
+  indexes: [{ balanceDueDate: 1 }],
 };

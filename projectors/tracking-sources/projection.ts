@@ -41,7 +41,8 @@ export const trackingSourcesProjection: Projection<TrackingSourceView> = {
       lastHitAt: at > current.lastHitAt ? at : current.lastHitAt,
     };
   },
-  indexes: [{ hits: -1 }],
+  // Read by source id only (query-api/routes/admin-content-reads.ts), ranked in memory: no index beyond `_id`.
+  indexes: [],
 };
 
 export const trackingSourceDaysProjection: Projection<TrackingSourceDayView> = {

@@ -93,5 +93,6 @@ export const vendorPagesProjection: Projection<VendorPage> = {
         return page;
     }
   },
-  indexes: [{ ownerUserId: 1 }],
+  // Read by vendor id only (query-api/routes/vendor-reads.ts): no index beyond `_id`.
+  indexes: [],
 };

@@ -17,5 +17,6 @@ export const vendorRatingsProjection: Projection<VendorRating> = {
     if (event.type !== 'ReviewPosted' && event.type !== 'ReviewEdited' && event.type !== 'ReviewWithdrawn' && event.type !== 'ReviewRemoved') return doc;
     return { _id: id, vendorId: id, ...summarizeStars(starsAfter(doc?.distribution ?? noStars(), event)) };
   },
-  indexes: [{ avg: -1 }],
+  // Read by vendor id only (query-api/routes/review-reads.ts): no index beyond `_id`.
+  indexes: [],
 };
