@@ -171,6 +171,24 @@ export class SqliteQueryPlanner {
     this.conditions.clear();
   }
 
+  /**
+   * A single-key index on `path` dropped (SqliteCollection.dropIndex): its elements table goes with its
+   * triggers, which every write of the collection would otherwise still run, and filters on the path
+   * are planned without it (json_each of each row, as for a path no index names).
+   */
+  dropElements(path: string): void {
+    this.declared.delete(path);
+    const table = this.elements.get(path);
+    if (table === undefined) return;
+    const name = `${ELEMENTS_PREFIX}${this.name}#${path}`;
+    const trigger = (event: string) => `DROP TRIGGER IF EXISTS ${quoted(`${name}:${event}`)};`;
+    this.db.exec(`${trigger('insert')} ${trigger('update')} ${trigger('delete')} DROP TABLE IF EXISTS ${table};`);
+    this.elements.delete(path);
+    const shape = this.shapes.get(path);
+    if (shape) delete shape.elements;
+    this.conditions.clear();
+  }
+
   shapeOf = (path: string): PathShape => {
     const known = this.shapes.get(path);
     if (known) return known;

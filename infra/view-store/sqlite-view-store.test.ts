@@ -222,6 +222,26 @@ describe('SqliteViewStore specifics', () => {
     expect(store.explain('cards', { vendorId: 'v1' }).join('\n')).not.toMatch(/v_cards:vendorId_1/);
     expect(store.explain('cards', {}, { sort: { rank: -1, _id: -1 }, limit: 5 }).join('\n')).toMatch(/USING INDEX v_cards:rank_-1__id_-1/);
     expect((await cards.find({ vendorId: 'v1' }, { sort: { rank: 1 } })).map((doc) => doc._id)).toEqual(['c1', 'c5', 'c9', 'c13', 'c17']);
+    // A multikey index (a path holding arrays) is its elements table: it goes with its triggers.
+    await cards.replaceOne({ _id: 'tagged', tagIds: ['t1', 't2'] });
+    await cards.createIndex({ tagIds: 1 });
+    const elementTables = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        return (db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 'e\\_cards#%' ESCAPE '\\'`).all() as Array<{ name: string }>).map((row) => row.name);
+      } finally {
+        db.close();
+      }
+    };
+    expect(elementTables()).toEqual(['e_cards#tagIds', 'e_cards#tagIds:rid', 'e_cards#tagIds:insert', 'e_cards#tagIds:update', 'e_cards#tagIds:delete']);
+    expect(store.explain('cards', { tagIds: 't2' }).join('\n')).toMatch(/SEARCH element USING PRIMARY KEY/);
+    await cards.dropIndex({ tagIds: 1 });
+    expect(elementTables()).toEqual([]);
+    expect(store.explain('cards', { tagIds: 't2' }).join('\n')).not.toMatch(/element USING PRIMARY KEY/);
+    await cards.replaceOne({ _id: 'tagged', tagIds: ['t2', 't3'] });
+    await cards.replaceOne({ _id: 'tagged2', tagIds: ['t3'] });
+    expect((await cards.find({ tagIds: 't3' }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['tagged', 'tagged2']);
+    expect(await cards.count({ tagIds: 't1' })).toBe(0);
   });
 
   it('sorts as the memory store does where documents hold arrays, objects or booleans at the sort key', async () => {

@@ -585,7 +585,12 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   async dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void> {
-    await this.store.write(() => this.store.db.exec(`DROP INDEX IF EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${indexName(keys)}`)}`));
+    const [only, ...others] = Object.keys(keys);
+    await this.store.write(() => {
+      this.store.db.exec(`DROP INDEX IF EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${indexName(keys)}`)}`);
+      // A single-key index on a path holding arrays is also its elements table (createIndex above).
+      if (only !== undefined && only !== '_id' && others.length === 0) this.planner.dropElements(only);
+    });
   }
 
   /** The query plan of a find (EXPLAIN QUERY PLAN details), its page (limit, skip) included. */
