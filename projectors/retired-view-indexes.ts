@@ -13,6 +13,8 @@ export const RETIRED_VIEW_INDEXES: ReadonlyArray<{ collection: string; keys: Rea
   { collection: 'vendorRatings', keys: { avg: -1 } },
   { collection: 'vendorPages', keys: { ownerUserId: 1 } },
   { collection: 'trackingSources', keys: { hits: -1 } },
+  // Read by user id only; on the embedded store it was also a table of every favorite vendor id, kept by triggers.
+  { collection: 'favorites', keys: { vendorIds: 1 } },
 ];
 
 /** The retired indexes of these projections' collections. */

@@ -31,5 +31,6 @@ export const favoritesProjection: Projection<FavoritesView> = {
         return favorites;
     }
   },
-  indexes: [{ vendorIds: 1 }],
+  // Read by user id only (query-api/routes/vendor-reads.ts): no index beyond `_id`.
+  indexes: [],
 };
