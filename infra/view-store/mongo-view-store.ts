@@ -2,6 +2,7 @@ import { Query, update as applyUpdate } from 'mingo';
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { Collection, Db, Document } from 'mongodb';
 import { upsertedDocument } from './upsert-document.ts';
+import { defaultIndexName } from './index-name.ts';
 import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 
 // The distributed ViewStore (DESIGN §2) on MongoDB via the official driver. Filters and updates are
@@ -255,10 +256,8 @@ class MongoViewCollection<D extends ViewDocument> implements ViewCollection<D> {
   }
 
   async dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void> {
-    // MongoDB's name for an index created without one: each key and direction, joined by `_`.
-    const name = Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
     try {
-      await this.collection.dropIndex(name);
+      await this.collection.dropIndex(defaultIndexName(keys));
     } catch (error) {
       // 27: no such index; 26: no such collection (nothing was ever written to it).
       const code = (error as { code?: number }).code;

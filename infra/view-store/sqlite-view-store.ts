@@ -12,6 +12,7 @@ import { extractSql, GATHERS_ELEMENTS, ID_COLUMN, jsonPath, sqlText, type SqlCon
 import { ELEMENTS_PREFIX, PATH_SHAPES_SCHEMA, SqliteQueryPlanner } from './sqlite-query-planner.ts';
 import type { WalCheckpointerData } from './sqlite-wal-checkpointer.ts';
 import { connectionTo, type FileConnection } from './sqlite-file-connections.ts';
+import { defaultIndexName } from './index-name.ts';
 
 // The persistent embedded ViewStore (DESIGN §2, docs/embedded-views.md) on node:sqlite: one rowid
 // table per collection, `(rid, id UNIQUE, doc JSONB)`. Filters, sorts and paging run in SQL over
@@ -61,8 +62,11 @@ export interface SqliteViewStore extends ViewStore {
 
 const TABLE_PREFIX = 'v_';
 const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
-/** An index's name where createIndex is given none (its SQL name is `v_<collection>:<this>`), as MongoDB names it. */
-const indexName = (keys: Record<string, 1 | -1 | 'text'>): string => Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+/** The one path of a single-key index, not `_id`: such an index may also be its path's elements table. */
+const singleKeyPath = (keys: Record<string, unknown>): string | null => {
+  const [only, ...others] = Object.keys(keys);
+  return only !== undefined && only !== '_id' && others.length === 0 ? only : null;
+};
 /** Prepared statements kept per store; the SQL depends on a filter's shape, not its values. */
 const STATEMENT_CACHE_SIZE = 500;
 const COUNT_CACHE_SIZE = 1000;
@@ -571,13 +575,13 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
       columns.push(`${json === null ? ID_COLUMN : extractSql(json)}${direction === -1 ? ' DESC' : ''}`);
     }
     if (columns.length === 0) return;
-    const [only, ...others] = Object.keys(keys);
-    if (only !== undefined && only !== '_id' && others.length === 0) {
+    const only = singleKeyPath(keys);
+    if (only !== null) {
       // A single-key index may be on a path holding arrays (tagIds): MongoDB indexes each element.
       // Its shape, where not known yet, is learnt by a scan of the collection (on file, as the index).
       if (this.store.sortingOnFile(() => this.planner.declareSingleKey(only))) await this.store.write(() => this.planner.ensureElements(only));
     }
-    const name = options.name ?? indexName(keys);
+    const name = options.name ?? defaultIndexName(keys);
     // `_id` last where the keys leave it out, as the query API's sorts end with it (query-api/paging.ts):
     // the index then serves the whole ORDER BY, and a deep page walks the index without sorting.
     if (!options.unique && !('_id' in keys)) columns.push(ID_COLUMN);
@@ -585,11 +589,11 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
   }
 
   async dropIndex(keys: Record<string, 1 | -1 | 'text'>): Promise<void> {
-    const [only, ...others] = Object.keys(keys);
+    const only = singleKeyPath(keys);
     await this.store.write(() => {
-      this.store.db.exec(`DROP INDEX IF EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${indexName(keys)}`)}`);
+      this.store.db.exec(`DROP INDEX IF EXISTS ${quoted(`${TABLE_PREFIX}${this.name}:${defaultIndexName(keys)}`)}`);
       // A single-key index on a path holding arrays is also its elements table (createIndex above).
-      if (only !== undefined && only !== '_id' && others.length === 0) this.planner.dropElements(only);
+      if (only !== null) this.planner.dropElements(only);
     });
   }
 
