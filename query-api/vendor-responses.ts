@@ -2,6 +2,7 @@ import type { Filter, Sort, TextOmission, ViewDocument } from '../domain/ports/v
 import type { ReadViews } from './tracked-views.ts';
 import { JsonText, pageText } from './json-text.ts';
 import { withoutOmitted } from './public-document.ts';
+import { isoTimeOf } from './iso-time.ts';
 import { RESPONSE_WINDOW_DAYS, type ResponseSample } from '../projectors/vendor-responses/projection.ts';
 import { responseFiguresOf, type ResponseFigures } from '../projectors/vendor-responses/figures.ts';
 
@@ -17,7 +18,7 @@ import { responseFiguresOf, type ResponseFigures } from '../projectors/vendor-re
 type Figures = Map<string, ResponseFigures | null>;
 interface ResponsesDoc extends ViewDocument { vendorId: string; samples: ResponseSample[] }
 
-const windowStart = (now: Date) => new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 24 * 3600_000).toISOString();
+const windowStart = (now: Date) => isoTimeOf(now.getTime() - RESPONSE_WINDOW_DAYS * 24 * 3600_000);
 
 /**
  * The figures of these vendors at `now`: null, or no entry, for a vendor without enough samples (the

@@ -26,6 +26,18 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const keysByTag = new Map<string, Set<string>>();
+  // The least recently used key by one iterator kept across evictions. A Map keeps a deleted entry's
+  // slot until it rehashes, and a new iterator walks every such slot before the first live key: with
+  // the LRU's churn (delete the first, add last) that was ~2 µs an eviction, one per GET cache miss. The
+  // kept iterator has passed only deleted keys (each key it gave was evicted), and a key read again
+  // (deleted, set again) lies ahead of it, in its new place.
+  let byAge = entries.keys();
+  function leastRecent(): string | undefined {
+    let next = byAge.next();
+    // A finished iterator stays finished, even after keys are added: walk again from the start.
+    if (next.done) next = (byAge = entries.keys()).next();
+    return next.value;
+  }
 
   function forget(key: string): void {
     const entry = entries.get(key);
@@ -63,10 +75,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      while (entries.size > maxEntries || chars > maxChars) {
-        const oldest = entries.keys().next().value as string;
-        forget(oldest);
-      }
+      while (entries.size > maxEntries || chars > maxChars) forget(leastRecent()!);
     },
     async purgeTags(tags) {
       for (const tag of tags) {
@@ -79,6 +88,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     async close() {
       entries.clear();
       keysByTag.clear();
+      byAge = entries.keys();
       chars = 0;
     },
     size: () => entries.size,
