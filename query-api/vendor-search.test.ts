@@ -53,7 +53,7 @@ const card = (n: number, overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /api/ecommerce/vendor (search)', () => {
-  const { client } = useQueryApiOnViews({
+  const { client, api } = useQueryApiOnViews({
     ports: { clock: { now: () => NOW } },
     seed: async (viewStore) => {
       for (let n = 1; n <= 30; n += 1) await viewStore.collection('vendorCards').replaceOne(card(n));
@@ -202,6 +202,24 @@ describe('GET /api/ecommerce/vendor (search)', () => {
     expect(first.headers.get('x-cache')).toBe('miss');
     expect(second.headers.get('x-cache')).toBe('hit');
     expect(second.body).toEqual(first.body);
+  });
+
+  it('answers a hit with the bytes and ETag of the miss that stored it, 304 to its ETag, and the same text in process', async () => {
+    const url = new URL('/api/ecommerce/vendor?limit=7&start=3&locale=he-IL', client.baseUrl);
+    const first = await fetch(url);
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    const second = await fetch(url);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['miss', 'hit']);
+    expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // fetch adds Cache-Control: no-cache to a conditional request (which Express answers in full) unless it has one.
+    expect((await fetch(url, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status).toBe(304);
+    const inProcess = await api.read({ url: `${url.pathname}${url.search}`, headers: {} })!;
+    expect(inProcess.body).toBe(firstBytes.toString('utf8'));
+    expect(inProcess.tags).toContain('view:vendorCards');
   });
 });
 
