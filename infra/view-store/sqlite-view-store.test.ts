@@ -257,6 +257,30 @@ describe('SqliteViewStore specifics', () => {
     }
   });
 
+  it('sorts by a frozen sort (its ORDER BY kept) as the memory store does, before and after a write changes the shape at its key', async () => {
+    const memory = createMemoryViewStore();
+    const write = async (doc: { _id: string; rank?: unknown }) => {
+      await store.collection('cards').replaceOne(doc);
+      await memory.collection('cards').replaceOne(doc);
+    };
+    const sorts = [Object.freeze({ rank: 1, _id: 1 }), Object.freeze({ rank: -1, _id: -1 })] as const;
+    const orders = async () => {
+      for (const sort of sorts) {
+        for (const page of [{}, { skip: 1, limit: 2 }]) {
+          const order = async (on: ViewStore) => (await on.collection('cards').find({}, { sort, ...page })).map((doc) => doc._id);
+          expect(await order(store)).toEqual(await order(memory));
+        }
+      }
+    };
+    for (const [at, rank] of [3, 1, 2, 5, 4].entries()) await write({ _id: `c${at}`, rank });
+    // Twice each: the second read may take the kept ORDER BY (and its reverse).
+    await orders();
+    await orders();
+    await write({ _id: 'arrays', rank: [0, 9] });
+    await orders();
+    await orders();
+  });
+
   it('findTexts answers JSON.stringify of each document without the omitted keys, byte for byte', async () => {
     const cards = store.collection('cards');
     const docs = [

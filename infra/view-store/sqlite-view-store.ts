@@ -260,9 +260,7 @@ class SqliteViewCollection<D extends ViewDocument> implements SqliteViewCollecti
    */
   private reverseOrderBy(sort: Sort | undefined): string | null {
     if (!sort || !('_id' in sort)) return null;
-    const flipped: Sort = {};
-    for (const path in sort) flipped[path] = sort[path] === -1 ? 1 : -1;
-    return this.planner.orderBy(flipped);
+    return this.planner.orderBy(sort, true);
   }
 
   /**
