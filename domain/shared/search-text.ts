@@ -114,7 +114,7 @@ export interface QueryTerm {
 export function queryTerms(text: string | null | undefined): QueryTerm[] {
   // No text (most searches): no words, without normalizing the empty text (~1 µs of regular expressions).
   if (!text) return [];
-  const words = [...new Set(wordsOf(text ?? ''))].slice(0, MAX_QUERY_TERMS);
+  const words = [...new Set(wordsOf(text))].slice(0, MAX_QUERY_TERMS);
   return words.map((word) => {
     const forms = [word, ...withoutHebrewPrefixes(word)];
     const variants = new Set<string>();
