@@ -160,7 +160,9 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
   let feed: EventFeed;
   if (config.EVENT_FEED === 'kafka' && config.KAFKA_BROKERS) {
     const { kafkaEventFeed } = await import('./event-feed/kafka-event-feed.ts');
-    feed = kafkaEventFeed({ brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, groupPrefix: `${config.NAMESPACE}.` });
+    const kafkaFeed = kafkaEventFeed({ brokers: config.KAFKA_BROKERS.split(','), topicPrefix: config.NAMESPACE, groupPrefix: `${config.NAMESPACE}.` });
+    closers.push(() => kafkaFeed.close());
+    feed = kafkaFeed;
     engines.feed = 'Kafka consumer group';
   } else {
     feed = storeEventFeed(eventStore);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import type { Relay } from '../../domain/ports/relay.ts';
 import { describeWithEngine } from '../../test/real-engines.ts';
-import { parseBrokers } from '../relay/kafka-client.ts';
+import { makeKafka, parseBrokers } from '../relay/kafka-client.ts';
 import { openKafkaRelay } from '../relay/kafka-relay.ts';
 import { kafkaEventFeed } from './kafka-event-feed.ts';
 import { processedWhenNext } from './testing/processed-when-next.ts';
@@ -75,6 +75,35 @@ describeWithEngine('kafka', 'Kafka EventFeed', (url) => {
     expect(await feed.lag!(name)).toBe(1);
     // Against the end as it was before that event, nothing is left.
     expect(await feed.lag!(name, processedAll)).toBe(0);
+  });
+
+  it('readiness asking every follower\'s lag at once takes one connection and one round of offsets, each as fresh as its call', { timeout: 90_000 }, async () => {
+    const kafka = makeKafka({ brokers, clientId: 'feed-test-readiness' });
+    let connections = 0;
+    const endRequests: string[] = [];
+    const admin = kafka.admin.bind(kafka);
+    kafka.admin = (...args) => {
+      connections += 1;
+      const made = admin(...args);
+      const fetchTopicOffsets = made.fetchTopicOffsets.bind(made);
+      made.fetchTopicOffsets = (topic) => {
+        endRequests.push(topic);
+        return fetchTopicOffsets(topic);
+      };
+      return made;
+    };
+    const feed = kafkaEventFeed({ kafka, topicPrefix: prefix, categories: ['vendor', 'tag'] });
+    const followers = Array.from({ length: 8 }, (_, index) => `${prefix}-follower${index}`);
+    // As caughtUpCheck asks: the end as of the check, then the follower's lag against it.
+    const probe = () => Promise.all(followers.map(async (name) => feed.lag!(name, await feed.end!())));
+    const before = await probe();
+    // Eight followers, one connection; two rounds of end offsets at most (one began before the others asked).
+    expect(connections).toBe(1);
+    expect(endRequests.length).toBeLessThanOrEqual(2 * 2);
+    // A shared round still sees what was published before it was asked for.
+    await relay.publish([recorded('tag-2', 0)]);
+    expect(await probe()).toEqual(before.map((behind) => behind + 1));
+    expect(connections).toBe(1);
   });
 
   it('an event taken but never acknowledged comes again: taking a page is not processing it', { timeout: 90_000 }, async () => {

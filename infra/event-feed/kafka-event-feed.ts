@@ -1,7 +1,8 @@
 import type { Consumer, Kafka } from 'kafkajs';
-import type { EventFeed, FeedSubscription } from '../../domain/ports/event-feed.ts';
+import type { EventFeed, FeedMark, FeedSubscription } from '../../domain/ports/event-feed.ts';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
-import { makeKafka, withAdmin } from '../relay/kafka-client.ts';
+import { coalescedFetch } from '../coalesced-fetch.ts';
+import { makeKafka, sharedAdmin, withAdmin } from '../relay/kafka-client.ts';
 import type { KafkaClientOptions } from '../relay/kafka-client.ts';
 import { AGGREGATE_CATEGORIES, DEFAULT_TOPIC_PREFIX, fromKafkaMessage, topicsFor } from '../relay/kafka-event-message.ts';
 
@@ -87,7 +88,8 @@ export const laneOf = (topic: string, partition: number): string => `${topic}/${
 /** How often a turn waiting for acknowledgments tells the group coordinator it is alive. */
 const HEARTBEAT_EVERY_MS = 1000;
 
-export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
+/** The feed, and `close` for its kept admin connection (the subscriptions close their own consumers). */
+export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed & { close(): Promise<void> } {
   const kafka = options.kafka ?? makeKafka({ brokers: options.brokers ?? [], ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.log ? { log: options.log } : {}) });
   const topics = topicsFor(options.categories ?? AGGREGATE_CATEGORIES, options.topicPrefix ?? DEFAULT_TOPIC_PREFIX);
   let topicsReady: Promise<void> | undefined;
@@ -97,28 +99,49 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed {
     await withAdmin(kafka, (admin) => admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true }));
   };
 
+  // Readiness asks for the feed's end and each follower's lag on every probe, for all the followers of the
+  // process at once (the worker's reactor and flows): one kept connection, and one round of offset
+  // requests for all who ask together. A connection and a request per topic for each of them, every probe, took longer
+  // than the probe's limit on a loaded machine, and the unanswered probes piled up more of them.
+  const admin = sharedAdmin(kafka);
+  /** Lowest offsets of the partitions as of a mark that end() gave (a follower with no commit starts there). */
+  const lowsOf = new WeakMap<FeedMark, Record<string, number>>();
+  const offsetsNow = coalescedFetch(() => admin.use(async (client) => {
+    const high: Record<string, number> = {};
+    const low: Record<string, number> = {};
+    await Promise.all(topics.map(async (topic) => {
+      for (const end of await client.fetchTopicOffsets(topic)) {
+        high[laneOf(topic, end.partition)] = Number(end.high);
+        low[laneOf(topic, end.partition)] = Number(end.low);
+      }
+    }));
+    lowsOf.set(high, low);
+    return high as FeedMark;
+  }));
+
   return {
     // Each topic is a category with its own offsets: the order holds within a stream only.
     order: 'per-stream',
-    end: () => withAdmin(kafka, async (admin) => {
-      const mark: Record<string, number> = {};
-      for (const topic of topics) {
-        for (const end of await admin.fetchTopicOffsets(topic)) mark[`${topic}/${end.partition}`] = Number(end.high);
-      }
-      return mark;
-    }),
+    close: () => admin.close(),
+    end: offsetsNow,
     // The group's committed offsets (processed events) against each partition's end, now or as marked.
-    lag: (name, upTo) => withAdmin(kafka, async (admin) => {
+    lag: async (name, upTo) => {
+      const mark = upTo && lowsOf.has(upTo) ? upTo : await offsetsNow();
+      const low = lowsOf.get(mark)!;
+      const committed = await admin.use((client) => client.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics }));
       let behind = 0;
-      for (const { topic, partitions } of await admin.fetchOffsets({ groupId: `${options.groupPrefix ?? ''}${name}`, topics })) {
-        for (const end of await admin.fetchTopicOffsets(topic)) {
-          const target = upTo ? (upTo[`${topic}/${end.partition}`] ?? Number(end.low)) : Number(end.high);
-          const committed = Number(partitions.find((partition) => partition.partition === end.partition)?.offset ?? -1);
-          behind += Math.max(0, target - (committed >= 0 ? committed : Number(end.low)));
+      for (const { topic, partitions } of committed) {
+        for (const { partition, offset } of partitions) {
+          const lane = laneOf(topic, partition);
+          const from = low[lane] ?? 0;
+          // A partition made after the mark holds nothing the mark asks for.
+          const target = upTo ? (upTo[lane] ?? from) : (mark[lane] ?? from);
+          const done = Number(offset);
+          behind += Math.max(0, target - (done >= 0 ? done : from));
         }
       }
       return behind;
-    }),
+    },
     subscribe({ name, signal }): FeedSubscription {
       // Events as this subscription handed them out, so an acknowledgment finds its message (the same
       // event may come twice, from two messages, when the relay republished it after a crash).

@@ -72,7 +72,7 @@ describe.skipIf(skipReason !== null)(`Kafka relay and feed survive a broker cras
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('no event is lost: the relay republishes from its checkpoint and the feed resumes from its committed offsets', { timeout: 240_000 }, async () => {
+  it('no event is lost: the relay republishes from its checkpoint and the feed resumes from its committed offsets, and its lag (readiness) answers again', { timeout: 240_000 }, async () => {
     const store: EventStore = await openSqliteEventStore({ path: join(dir, 'events.sqlite') });
     const checkpoints = fileRelayCheckpoints(join(dir, 'relay-checkpoint.json'));
     const relay: Relay = await openKafkaRelay({ brokers, topicPrefix: 'crash', log: () => undefined });
@@ -104,8 +104,12 @@ describe.skipIf(skipReason !== null)(`Kafka relay and feed survive a broker cras
 
     await appendRound(0);
     await expect.poll(uniqueConsumed, { timeout: 60_000, interval: 200 }).toBe(20);
+    // Readiness's question, over the feed's kept admin connection.
+    await expect.poll(() => feed.lag!('crash-projectors'), { timeout: 30_000, interval: 200 }).toBe(0);
 
     await kafkaSh('kill');
+    // With the broker away the lag has no answer: an error, which readiness reports as not ready.
+    await expect(feed.lag!('crash-projectors')).rejects.toThrow();
     await appendRound(1); // written while the broker is down: the relay must hold its checkpoint
     const checkpointWhileDown = await checkpoints.load();
     expect(checkpointWhileDown).toBeLessThan(await store.headPosition());
@@ -115,9 +119,12 @@ describe.skipIf(skipReason !== null)(`Kafka relay and feed survive a broker cras
 
     await expect.poll(uniqueConsumed, { timeout: 150_000, interval: 500 }).toBe(60);
     await expect.poll(() => checkpoints.load(), { timeout: 30_000 }).toBe(await store.headPosition());
+    // The connection the failed request retired is replaced: the lag answers again, and truly.
+    await expect.poll(() => feed.lag!('crash-projectors').catch(() => -1), { timeout: 60_000, interval: 500 }).toBe(0);
     stop.abort();
     await Promise.all([relaying, consuming]);
     await relay.close();
+    await feed.close();
 
     const appended = (await store.readAll()).map((e) => e.id);
     expect(appended).toHaveLength(60);

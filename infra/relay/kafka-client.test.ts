@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Admin, Kafka } from 'kafkajs';
 import { realEngine } from '../../test/real-engines.ts';
-import { kafkaProbe, makeKafka, parseBrokers } from './kafka-client.ts';
+import { kafkaProbe, makeKafka, parseBrokers, sharedAdmin } from './kafka-client.ts';
 import { freePort } from '../../test/free-port.ts';
 
 // Readiness asks the brokers once per check (main.ts `kafka`): an answer from a live broker, a failure
@@ -19,5 +20,65 @@ describe('the Kafka readiness probe', () => {
     await expect(probe()).rejects.toThrow(/ECONNREFUSED|Connection error/i);
     // Tried once: one connection attempt, no retries.
     expect(attempts).toHaveLength(1);
+  });
+});
+
+/** Admin connections that only count what is done with them. */
+function countedAdmins() {
+  const made: Array<{ connects: number; disconnects: number }> = [];
+  const kafka = {
+    admin: () => {
+      const counts = { connects: 0, disconnects: 0 };
+      made.push(counts);
+      return {
+        connect: async () => { counts.connects += 1; },
+        disconnect: async () => { counts.disconnects += 1; },
+      } as unknown as Admin;
+    },
+  } as unknown as Kafka;
+  return { kafka, made };
+}
+
+describe('the shared admin connection', () => {
+  it('serves the calls that come together over one connection, and closes it after a quiet while', async () => {
+    vi.useFakeTimers();
+    try {
+      const { kafka, made } = countedAdmins();
+      const admin = sharedAdmin(kafka, 1000);
+      let release!: () => void;
+      const held = admin.use(() => new Promise<void>((resolve) => (release = resolve)));
+      await Promise.all([admin.use(async () => 1), admin.use(async () => 2)]);
+      release();
+      await held;
+      expect(made).toEqual([{ connects: 1, disconnects: 0 }]);
+      await vi.advanceTimersByTimeAsync(999);
+      await admin.use(async () => 3);
+      // Used again before the quiet while ended: still the same connection.
+      expect(made).toEqual([{ connects: 1, disconnects: 0 }]);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(made).toEqual([{ connects: 1, disconnects: 1 }]);
+      await admin.use(async () => 4);
+      expect(made).toHaveLength(2);
+      await admin.close();
+      expect(made[1]).toEqual({ connects: 1, disconnects: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('retires a connection a request failed on, once its other requests end; the next call connects afresh', async () => {
+    const { kafka, made } = countedAdmins();
+    const admin = sharedAdmin(kafka);
+    let release!: () => void;
+    const held = admin.use(() => new Promise<void>((resolve) => (release = resolve)));
+    await expect(admin.use(async () => { throw new Error('broker restarted'); })).rejects.toThrow('broker restarted');
+    // Another request still runs on it: not closed under it.
+    expect(made).toEqual([{ connects: 1, disconnects: 0 }]);
+    await admin.use(async () => 'fresh');
+    expect(made).toHaveLength(2);
+    release();
+    await held;
+    expect(made[0]).toEqual({ connects: 1, disconnects: 1 });
+    await admin.close();
   });
 });

@@ -60,3 +60,61 @@ export async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise
     await admin.disconnect().catch(() => undefined);
   }
 }
+
+/** An admin connection that calls close together share, instead of one connection each (`withAdmin`). */
+export interface SharedAdmin {
+  use<T>(work: (admin: Admin) => Promise<T>): Promise<T>;
+  /** Disconnects now; a later `use` connects again. */
+  close(): Promise<void>;
+}
+
+/**
+ * For requests asked often and together (readiness asks every follower's lag on every probe): one
+ * connection, made on first use and closed after `idleMs` without use. A request that fails retires its
+ * connection (closed once its other requests end), so a broker that restarted gets a fresh one.
+ */
+export function sharedAdmin(kafka: Kafka, idleMs = 10_000): SharedAdmin {
+  interface Lease { admin: Admin; connected: Promise<void>; users: number; retired: boolean }
+  let current: Lease | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  const disconnect = (lease: Lease): Promise<void> => lease.admin.disconnect().catch(() => undefined);
+  const retire = (lease: Lease): void => {
+    lease.retired = true;
+    if (current === lease) current = undefined;
+    if (lease.users === 0) void disconnect(lease);
+  };
+  return {
+    async use(work) {
+      clearTimeout(idle);
+      if (!current) {
+        const admin = kafka.admin();
+        current = { admin, connected: admin.connect(), users: 0, retired: false };
+      }
+      const lease = current;
+      lease.users += 1;
+      try {
+        await lease.connected;
+        return await work(lease.admin);
+      } catch (error) {
+        retire(lease);
+        throw error;
+      } finally {
+        lease.users -= 1;
+        if (lease.retired && lease.users === 0) void disconnect(lease);
+        if (lease === current && lease.users === 0) {
+          idle = setTimeout(() => retire(lease), idleMs);
+          idle.unref();
+        }
+      }
+    },
+    async close() {
+      clearTimeout(idle);
+      const lease = current;
+      current = undefined;
+      if (lease) {
+        lease.retired = true;
+        await disconnect(lease);
+      }
+    },
+  };
+}
