@@ -189,12 +189,15 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
 
   /** After the page's unit committed: bookkeeping, then (on a store with units) the listeners and waiters hear of it. */
   function committed(outcomes: ApplyOutcome[], events: RecordedEvent[]): void {
+    // Every projection has passed the page's furthest event (a per-stream feed's positions interleave).
+    let furthest = -1;
     events.forEach((event, index) => {
-      for (const name of names) {
-        if ((positions.get(name) ?? -1) < event.position) positions.set(name, event.position);
-      }
+      if (event.position > furthest) furthest = event.position;
       stats[outcomes[index]!.status] += 1;
     });
+    for (const name of names) {
+      if ((positions.get(name) ?? -1) < furthest) positions.set(name, furthest);
+    }
     if (!noticeEarly) events.forEach((event, index) => announce(event, outcomes[index]!));
   }
 
