@@ -67,7 +67,10 @@ export interface InProcessReadAnswer {
 }
 
 interface ReadOutcome {
-  answer: string;
+  /** The JSON text (a hit kept as bytes decodes it when asked). */
+  text(): string;
+  /** Its UTF-8. */
+  bytes(): Buffer;
   cache: 'hit' | 'miss' | 'bypass';
   tags: readonly string[] | null;
 }
@@ -104,11 +107,11 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
       // adds them as three calls would.
       res.vary(VARIED_BY);
       res.setHeader('Cache-Control', 'private, no-cache');
-      const outcome = await answerRead(route, readRequestOf(req));
+      const outcome = await answerRead(route, readRequestOf(req), true);
       res.setHeader('X-Cache', outcome.cache);
       // What Express makes of a JSON text (its charset, its default weak ETag over the UTF-8), the ETag
       // by one crypto.hash call instead of a Hash object per answer; the UTF-8 written by utf8Bytes.
-      const body = utf8Bytes(outcome.answer);
+      const body = outcome.bytes();
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       if (req.app.get('etag') === 'weak') res.setHeader('ETag', weakEtag(body));
       res.send(body);
@@ -126,7 +129,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
 
   const parsedQueries = createParsedQueries();
 
-  async function answerRead(route: ReadRoute, req: ReadRequest): Promise<ReadOutcome> {
+  /** `sendsBytes`: the caller sends the answer's UTF-8 (HTTP), which a miss then hands to the GET cache too. */
+  async function answerRead(route: ReadRoute, req: ReadRequest, sendsBytes: boolean): Promise<ReadOutcome> {
     const actor = actorOf(req);
     guardRead(route.spec.auth, actor);
     await authorize(route.spec, req.params, actor);
@@ -139,19 +143,20 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     const lookedUp = route.cache && !('minRevision' in req.query) && !('minRevision[]' in req.query);
     if (lookedUp) {
       const cached = await getCache.get(keyOf(localeOf(req)));
-      if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
+      if (cached !== undefined) return { text: cached.text, bytes: cached.bytes, cache: 'hit', tags: cached.tags() };
     }
     const { context, locale, tags, minRevision } = await readContext(route, req, actor);
     const key = keyOf(locale);
     // A read that waited for its own write skips cached answers: the purge may still be on its way.
     if (route.cache && minRevision === undefined && !lookedUp) {
       const cached = await getCache.get(key);
-      if (cached !== undefined) return { answer: cached.answer, cache: 'hit', tags: cached.tags() };
+      if (cached !== undefined) return { text: cached.text, bytes: cached.bytes, cache: 'hit', tags: cached.tags() };
     }
     const generation = getCache.generation();
     const answer = answerText(await route.handle(context));
-    if (route.cache) await getCache.set(key, answer, tags, generation);
-    return { answer, cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
+    const bytes = sendsBytes ? utf8Bytes(answer) : undefined;
+    if (route.cache) await getCache.set(key, answer, tags, generation, bytes);
+    return { text: () => answer, bytes: () => bytes ?? utf8Bytes(answer), cache: route.cache ? 'miss' : 'bypass', tags: route.cache ? [...tags] : null };
   }
 
   /** A read's validated params and query, its locale and views; after waiting for `minRevision` when asked. */
@@ -217,8 +222,8 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
   function read(request: InProcessReadRequest): Promise<InProcessReadAnswer> | null {
     const found = routeOf(request);
     if (!found) return null;
-    return Promise.resolve().then(() => answerRead(found.route, found.req())).then(
-      (outcome) => ({ status: 200, body: outcome.answer, tags: outcome.tags }),
+    return Promise.resolve().then(() => answerRead(found.route, found.req(), false)).then(
+      (outcome) => ({ status: 200, body: outcome.text(), tags: outcome.tags }),
       (error: unknown) => {
         const problem = problemAnswered(error);
         return { status: problem.status, body: JSON.stringify(problem), tags: null };

@@ -7,4 +7,10 @@ export interface Cache {
   purgeTags(tags: string[]): Promise<void>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Entries live in this process's memory and die with it: whatever reads one was written by the same
+   * code, so a reader may keep its values in a form of its own (the GET cache's answers as their UTF-8
+   * bytes, query-api/get-cache.ts). Absent for a cache other processes or versions share (Redis).
+   */
+  readonly inProcess?: true;
 }

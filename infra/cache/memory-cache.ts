@@ -92,5 +92,6 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       chars = 0;
     },
     size: () => entries.size,
+    inProcess: true,
   };
 }
