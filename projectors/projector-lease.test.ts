@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ViewStore } from '../domain/ports/view-store.ts';
 import { createMemoryViewStore } from '../infra/view-store/memory-view-store.ts';
 import { LEASE_REFRESH_MS, LEASE_TERM_MS, viewStoreLease } from './projector-lease.ts';
@@ -63,24 +63,40 @@ describe('projector lease', () => {
   });
 
   it('preempt takes the next term from a live holder, which stands by at its next refresh; untilSole waits for the holder\'s term to run out', async () => {
-    const store = createMemoryViewStore();
-    const options = { viewStore: store, name: 'projectors', ttlMs: 400, marginMs: 100 };
-    const holder = viewStoreLease({ ...options, owner: 'projectors-1' });
-    const rebuild = viewStoreLease({ ...options, owner: 'views:rebuild' });
-    expect(await holder.refresh()).toBe(true);
-    const holderEnds = (await store.collection<{ _id: string; expiresAt: number }>('_leases').findOne({ _id: 'projectors#1' }))!.expiresAt;
+    // The clock and the waits are the test's: a loaded machine must not move the terms' ends under it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const store = createMemoryViewStore();
+      const options = { viewStore: store, name: 'projectors', ttlMs: 400, marginMs: 100 };
+      const holder = viewStoreLease({ ...options, owner: 'projectors-1' });
+      const rebuild = viewStoreLease({ ...options, owner: 'views:rebuild' });
+      expect(await holder.refresh()).toBe(true);
+      const holderEnds = (await store.collection<{ _id: string; expiresAt: number }>('_leases').findOne({ _id: 'projectors#1' }))!.expiresAt;
 
-    await rebuild.preempt();
-    expect(rebuild.held()).toBe(true);
-    expect(await holder.refresh()).toBe(false);
-    expect(holder.held()).toBe(false);
-    expect(holder.holder()).toBe('views:rebuild');
-    await rebuild.untilSole();
-    expect(Date.now()).toBeGreaterThan(holderEnds + 100);
-    // Renewed as any term; released, the next refresh of the other instance takes the lease back.
-    expect(await rebuild.refresh()).toBe(true);
-    await rebuild.release();
-    expect(await holder.refresh()).toBe(true);
+      await vi.advanceTimersByTimeAsync(50);
+      await rebuild.preempt();
+      expect(rebuild.held()).toBe(true);
+      expect(await holder.refresh()).toBe(false);
+      expect(holder.held()).toBe(false);
+      expect(holder.holder()).toBe('views:rebuild');
+      let sole = false;
+      const waiting = rebuild.untilSole().then(() => { sole = true; });
+      // The rebuild renews its term meanwhile, as its timer does.
+      await vi.advanceTimersByTimeAsync(250);
+      expect(await rebuild.refresh()).toBe(true);
+      // The holder may write until its term's end and the margin: still waiting then.
+      await vi.advanceTimersByTimeAsync(holderEnds + 100 - Date.now());
+      expect(sole).toBe(false);
+      await vi.advanceTimersByTimeAsync(20);
+      await waiting;
+      expect(Date.now()).toBeGreaterThan(holderEnds + 100);
+      // Renewed as any term; released, the next refresh of the other instance takes the lease back.
+      expect(await rebuild.refresh()).toBe(true);
+      await rebuild.release();
+      expect(await holder.refresh()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('untilSole waits for a renewal that was in flight when the term was preempted', async () => {
