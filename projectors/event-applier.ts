@@ -7,6 +7,7 @@ import { createPageBuffer, type HeldDocuments } from './page-buffer.ts';
 import { afterSeeing, ALL_LANES, hasSeen, SEEN_FLOOR_FIELD, SEEN_LANE_FLOORS_FIELD, SEEN_LANES_FIELD, seenFields, seenStateOf } from './seen.ts';
 import type { ProjectorLog } from './projector-log.ts';
 import { ReplayedEvent } from './replayed-event.ts';
+import { storedFieldsBuilders } from './stored-fields-builders.ts';
 
 /** Which documents of a collection an event changed. */
 export interface ViewChange {
@@ -116,9 +117,12 @@ function withoutSeenExtras(doc: ViewDoc): ViewDoc {
  * in the same order, where evolve returned a plain object: the three copies the spreads made were a
  * tenth of a rebuild.
  */
-function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>): ViewDoc {
+function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>, collection: string): ViewDoc {
   const prototype = Object.getPrototypeOf(next);
   if (prototype === Object.prototype || prototype === null) {
+    // The same pass compiled for this list of keys (stored-fields-builders.ts), where there is one.
+    const build = builderFor(collection, Object.keys(next));
+    if (build) return build(next, current, id, seen) ?? storedFieldsCopied(next, current, id, seen);
     const doc: Record<string, unknown> = {};
     let hasId = false;
     // evolve leaves `_seen` to the runtime: it goes right after `_id`, where the stored documents hold it.
@@ -149,6 +153,8 @@ function storedFields(next: ViewDoc, current: ViewDoc | null, id: string, seen: 
   }
   return storedFieldsCopied(next, current, id, seen);
 }
+const builderFor = storedFieldsBuilders(isPlainJson, isPlainJsonAfter);
+
 function storedFieldsCopied(next: ViewDoc, current: ViewDoc | null, id: string, seen: ReturnType<typeof seenFields>): ViewDoc {
   const { [VERSION_FIELD]: _previous, ...fields } = asJsonAfter({ ...withSeenSlot(withoutSeenExtras(next)), _id: id, ...seen }, current);
   return fields as ViewDoc;
@@ -339,7 +345,7 @@ export function createEventApplier(options: {
       if (next === null) return deleteDocument(name, id, current, tombstone, seen);
       // Compare-and-set on the document's version: two projector instances applying events
       // of different streams to one document cannot overwrite each other's change.
-      const stored = write(name, id, storedFields(next, current, id, seen), current ? versionOf(current) : null);
+      const stored = write(name, id, storedFields(next, current, id, seen, name), current ? versionOf(current) : null);
       return stored instanceof Promise
         ? stored.then((done) => afterStored(name, id, done, tombstone))
         : afterStored(name, id, stored, tombstone);
