@@ -27,6 +27,9 @@ export default defineConfig({
     // setting of the pool, not of a project, so the unit tier runs in the threads pool without it and
     // the other tiers in forks, each file in a process of its own.
     poolOptions: { threads: { isolate: false } },
-    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { pool: 'threads' } : {}) } })),
+    // A browser test's steps each wait up to 20–30 s for a page on a loaded machine (their own
+    // timeouts), so the test as a whole gets 120 s: at 30 s, a sign-in's three page loads timed out
+    // in CI's steps beside the fault suite (load ~20) before any step had run out of its own wait.
+    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { pool: 'threads' } : {}), ...(tier === 'browser' ? { testTimeout: 120_000 } : {}) } })),
   },
 });
