@@ -95,7 +95,11 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
   if (config.MONGO_URL) {
     const { openMongoViewStore } = await import('./view-store/mongo-view-store.ts');
     // The projectors runtime declares every view's indexes when it starts (projectors/view-indexes.ts).
-    viewStore = await openMongoViewStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+    const log = options.log;
+    viewStore = await openMongoViewStore({
+      url: config.MONGO_URL, dbName: config.MONGO_DB,
+      ...(log ? { onServerChange: (change: { address: string; from: string; to: string; error?: string }) => log.warn(change, `MongoDB server ${change.address}: ${change.from} -> ${change.to}`) } : {}),
+    });
     engines.viewStore = 'MongoDB';
     const views = viewStore;
     engineProbes.push({ engine: 'mongodb', probe: async () => `answers (${await views.collection('_checkpoints').count()} checkpoints)` });

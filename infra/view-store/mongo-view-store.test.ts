@@ -14,6 +14,17 @@ describeWithEngine('mongo', 'MongoViewStore', (url) => {
   // The paths that fill FerretDB's gaps, also run on MongoDB so both servers cover them.
   viewStoreConformance('mongo, FerretDB compatibility paths', () => openMongoViewStore({ url, dbName: `${dbName}_compat`, dialect: 'ferretdb' }));
 
+  it('tells when the driver\'s monitor sees its server change kind: from Unknown to answering at open', async () => {
+    const changes: Array<{ address: string; from: string; to: string }> = [];
+    const store = await openMongoViewStore({ url, dbName: `${dbName}_watched`, onServerChange: (change) => changes.push(change) });
+    try {
+      expect(changes[0]).toMatchObject({ from: 'Unknown' });
+      expect(changes[0]!.to).not.toBe('Unknown');
+    } finally {
+      await store.close();
+    }
+  });
+
   describe('MongoDB specifics', () => {
     let store: MongoViewStore;
     beforeAll(async () => {

@@ -37,6 +37,12 @@ export interface MongoViewStoreOptions {
   serverSelectionTimeoutMs?: number;
   /** Which server this is; detected from buildInfo when omitted. */
   dialect?: MongoDialect;
+  /**
+   * Told each time the driver's view of a server changes kind (answering, or Unknown with the error that
+   * made it so), as its monitor sees it: an operator can tell a server that is away from a client that
+   * stopped checking it.
+   */
+  onServerChange?: (change: { address: string; from: string; to: string; error?: string }) => void;
 }
 
 const DUPLICATE_KEY = 11000;
@@ -275,6 +281,13 @@ export interface MongoViewStore extends ViewStore {
 /** Connects (failing fast when no server answers) and declares the given indexes. */
 export async function openMongoViewStore(options: MongoViewStoreOptions): Promise<MongoViewStore> {
   const client = new MongoClient(options.url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000 });
+  const onServerChange = options.onServerChange;
+  if (onServerChange) {
+    client.on('serverDescriptionChanged', ({ address, previousDescription, newDescription }) => {
+      if (previousDescription.type === newDescription.type) return;
+      onServerChange({ address, from: previousDescription.type, to: newDescription.type, ...(newDescription.error ? { error: newDescription.error.message } : {}) });
+    });
+  }
   await client.connect();
   const db = client.db(options.dbName ?? 'marketplace_views');
   const buildInfo = await db.admin().command({ buildInfo: 1 });
