@@ -98,7 +98,7 @@ export async function openAdapters(config: Config, options: OpenAdaptersOptions 
     const log = options.log;
     viewStore = await openMongoViewStore({
       url: config.MONGO_URL, dbName: config.MONGO_DB,
-      ...(log ? { onServerChange: (change: { address: string; from: string; to: string; error?: string }) => log.warn(change, `MongoDB server ${change.address}: ${change.from} -> ${change.to}`) } : {}),
+      ...(log ? { onServerChange: (change) => log.warn(change, `MongoDB server ${change.address}: ${change.from} -> ${change.to}`) } : {}),
     });
     engines.viewStore = 'MongoDB';
     const views = viewStore;
