@@ -6,7 +6,7 @@ import type { RouteSpec } from '../infra/http/route-spec.ts';
 import { accessGuard } from '../infra/http/access-guard.ts';
 import { accessRulesOfViews } from '../projectors/acl/access-rules.ts';
 import { actorResolver, guardRead, identityOf, localeOf } from './caller.ts';
-import { createGetCache, type GetCache } from './get-cache.ts';
+import { createGetCache, type CachedAnswer, type GetCache } from './get-cache.ts';
 import { awaitRevision } from './read-your-writes.ts';
 import { parseOr422, type ReadRequest, type ReadRoute } from './read-route.ts';
 import { createParsedQueries } from './parsed-queries.ts';
@@ -66,11 +66,8 @@ export interface InProcessReadAnswer {
   tags: readonly string[] | null;
 }
 
-interface ReadOutcome {
-  /** The JSON text (a hit kept as bytes decodes it when asked). */
-  text(): string;
-  /** Its UTF-8. */
-  bytes(): Buffer;
+/** The answer's JSON text and its UTF-8, as a cached answer gives them (a hit kept as bytes decodes its text when asked). */
+interface ReadOutcome extends Pick<CachedAnswer, 'text' | 'bytes'> {
   cache: 'hit' | 'miss' | 'bypass';
   tags: readonly string[] | null;
 }
