@@ -3,6 +3,7 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import type { Collection, Db, Document } from 'mongodb';
 import { upsertedDocument } from './upsert-document.ts';
 import { defaultIndexName } from './index-name.ts';
+import { mendMongoWritesOnClosedSockets } from './mongodb-closed-socket-writes.ts';
 import { VERSION_FIELD, type Filter, type FindOptions, type Update, type ViewCollection, type ViewDocument, type ViewStore } from '../../domain/ports/view-store.ts';
 
 // The distributed ViewStore (DESIGN §2) on MongoDB via the official driver. Filters and updates are
@@ -280,6 +281,7 @@ export interface MongoViewStore extends ViewStore {
 
 /** Connects (failing fast when no server answers) and declares the given indexes. */
 export async function openMongoViewStore(options: MongoViewStoreOptions): Promise<MongoViewStore> {
+  mendMongoWritesOnClosedSockets();
   const client = new MongoClient(options.url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000 });
   const onServerChange = options.onServerChange;
   if (onServerChange) {
