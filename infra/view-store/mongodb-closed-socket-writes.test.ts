@@ -56,9 +56,9 @@ describe('MongoDB driver writes on closed sockets (mended)', () => {
   });
 
   it('a command waiting for the socket to drain fails when its connection is destroyed', async () => {
-    // A server that never reads: the command's bytes stay in the socket's buffer, and write() asks to wait for 'drain'.
+    // A server that never reads: 32 MB of command outgrow the kernel's buffers, and write() asks to wait for 'drain'.
     const port = await listen((socket) => socket.pause());
-    const socket = connect({ port, host: '127.0.0.1', writableHighWaterMark: 1024 } as Parameters<typeof connect>[0]);
+    const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     const connection = new Connection(socket, { id: 2, generation: 0 });
     const command = connection.command(ns('admin.$cmd'), { ping: 1, padding: 'x'.repeat(32 * 1024 * 1024) });
@@ -79,7 +79,7 @@ describe('MongoDB driver writes on closed sockets (mended)', () => {
       reply.writeInt32LE(request.readInt32LE(4), 8);
       reply.writeInt32LE(2013, 12);
       reply.writeUInt8(0, 20);
-      body.copy(reply, 21);
+      reply.set(body, 21);
       socket.write(reply);
     }));
     const socket = connect(port, '127.0.0.1');
