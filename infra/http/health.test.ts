@@ -8,14 +8,17 @@ const storeFeed: EventFeed = { subscribe: () => { throw new Error('not used'); }
 
 describe('readiness checks', () => {
   it('a follower held back behind the head is not ready, and is once it reaches the head as of the check', async () => {
-    let position = 3;
-    const follower = pollingFollower(() => position, 10);
-    const check = caughtUpCheck('projections', follower, { head: async () => 7, feed: storeFeed, subscription: 'projectors', waitMs: 100 });
-    expect(await check.check()).toEqual({ ready: false, detail: 'at position 3 of 7' });
-    // Events appended after the check began do not hold it back: it waits for the head it read.
-    const caughtUp = check.check();
-    setTimeout(() => { position = 7; }, 20);
-    expect(await caughtUp).toEqual({ ready: true, detail: 'caught up at position 7' });
+    const held = pollingFollower(() => 3, 10);
+    const heldBack = caughtUpCheck('projections', held, { head: async () => 7, feed: storeFeed, subscription: 'projectors', waitMs: 50 });
+    expect(await heldBack.check()).toEqual({ ready: false, detail: 'at position 3 of 7' });
+    // Events appended after the check began do not hold it back: it waits for the head it read. The
+    // follower moves on its third look, not after a delay, so a slow machine cannot change the answer.
+    let head = 7;
+    let looks = 0;
+    const moving = pollingFollower(() => (++looks >= 3 ? 7 : 3), 10);
+    const check = caughtUpCheck('projections', moving, { head: async () => { const read = head; head += 5; return read; }, feed: storeFeed, subscription: 'projectors', waitMs: 60_000 });
+    expect(await check.check()).toEqual({ ready: true, detail: 'caught up at position 7' });
+    expect(head).toBe(12);
   });
 
   it('on a per-stream feed (Kafka) waits for what the feed held when the check began, not for what came after', async () => {
