@@ -27,6 +27,10 @@ export default defineConfig({
     // setting of the pool, not of a project, so the unit tier runs in the threads pool without it and
     // the other tiers in forks, each file in a process of its own.
     poolOptions: { threads: { isolate: false } },
+    // expect.poll waits 1 s by default: on a loaded machine (CI beside the fault suite, load 8-20 on two
+    // cores) a view or a page can take longer than that to show what a passing run shows. A poll stops
+    // as soon as its assertion holds, so a generous bound costs a passing run nothing.
+    expect: { poll: { timeout: 20_000 } },
     // A browser test's steps each wait up to 20–30 s for a page on a loaded machine (their own
     // timeouts), so the test as a whole gets 120 s: at 30 s, a sign-in's three page loads timed out
     // in CI's steps beside the fault suite (load ~20) before any step had run out of its own wait.
