@@ -78,7 +78,7 @@ describe('first build of the views at start', () => {
     const { runtime, viewStore, log } = await start(0, 0);
     expect(await runtime.waitForPosition(await eventStore.headPosition(), 20_000)).toBe(true);
     // Logged once the build's promise settles, after the runtime moved on.
-    await vi.waitFor(() => expect(log.messages).toContain('projectors: every view built'));
+    await vi.waitFor(() => expect(log.messages).toContain('projectors: every view built'), { timeout: 10_000 });
     const built = log.details[log.messages.indexOf('projectors: every view built')] as { helper: string[] | null };
     expect(built.helper).toEqual(expect.arrayContaining(['vendor-cards', 'order-money']));
     expect(built.helper).not.toContain('vendor-responses');

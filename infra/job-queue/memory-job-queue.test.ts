@@ -35,7 +35,7 @@ describe('in-process job queue specifics', () => {
     const queue = createMemoryJobQueue();
     queue.process(async () => { throw new Error('down'); });
     await queue.add('x', {}, { attempts: 2, backoffMs: 60_000 });
-    await vi.waitFor(async () => expect((await queue.counts()).delayed).toBe(1));
+    await vi.waitFor(async () => expect((await queue.counts()).delayed).toBe(1), { timeout: 10_000 });
     await queue.close();
   });
 
@@ -44,10 +44,10 @@ describe('in-process job queue specifics', () => {
     const names: string[] = [];
     queue.process(async (job) => { names.push(job.name); });
     for (const id of ['a', 'b', 'c']) await queue.add(id, {}, { jobId: id });
-    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c']));
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c']), { timeout: 10_000 });
     await queue.add('a-again', {}, { jobId: 'a' });
     await queue.add('c-again', {}, { jobId: 'c' });
-    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c', 'a-again']));
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c', 'a-again']), { timeout: 10_000 });
     await queue.close();
   });
 
@@ -58,11 +58,11 @@ describe('in-process job queue specifics', () => {
     let added = false;
     const adding = queue.addMany!(Array.from({ length: 6 }, (_, n) => ({ name: `job-${n}`, data: {} }))).then(() => { added = true; });
     // One job runs, five wait: more than 4.
-    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 10_000 });
     expect(await queue.counts()).toMatchObject({ waiting: 5, active: 1 });
     for (const expectedWaiting of [4, 3]) {
       gates.shift()!();
-      await vi.waitFor(async () => expect((await queue.counts()).waiting).toBe(expectedWaiting));
+      await vi.waitFor(async () => expect((await queue.counts()).waiting).toBe(expectedWaiting), { timeout: 10_000 });
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(added).toBe(false);
     }
@@ -85,7 +85,7 @@ describe('in-process job queue specifics', () => {
     const stuck = createMemoryJobQueue({ maxWaiting: 2 });
     stuck.process(() => new Promise<void>(() => {}));
     const adding = stuck.addMany!(Array.from({ length: 5 }, (_, n) => ({ name: `job-${n}`, data: {} })));
-    await vi.waitFor(async () => expect((await stuck.counts()).active).toBe(1));
+    await vi.waitFor(async () => expect((await stuck.counts()).active).toBe(1), { timeout: 10_000 });
     const closing = stuck.close();
     await adding;
     void closing;

@@ -13,9 +13,9 @@ describe('in-process realtime specifics', () => {
     await a.subscribe((m) => onA.push(m));
     await b.subscribe((m) => onB.push(m));
     await a.publish({ userId: 'u', kind: 'k', payload: 1 });
-    await vi.waitFor(() => expect(onA).toHaveLength(1));
+    await vi.waitFor(() => expect(onA).toHaveLength(1), { timeout: 10_000 });
     await b.publish({ userId: 'u', kind: 'k', payload: 2 });
-    await vi.waitFor(() => expect(onB).toHaveLength(1));
+    await vi.waitFor(() => expect(onB).toHaveLength(1), { timeout: 10_000 });
     expect(onA).toHaveLength(1);
   });
 
@@ -30,7 +30,7 @@ describe('in-process realtime specifics', () => {
     expect(written).toBe(0);
     await publisher.publish({ userId: 'with-socket', kind: 'notification', payload: payload(2) });
     expect(written).toBe(1);
-    await vi.waitFor(() => expect(received).toEqual([{ n: 2 }]));
+    await vi.waitFor(() => expect(received).toEqual([{ n: 2 }]), { timeout: 10_000 });
     // A listener without `wants` takes every message: then each is written.
     await subscriber.subscribe(() => {});
     await publisher.publish({ userId: 'without-socket', kind: 'notification', payload: payload(3) });

@@ -26,8 +26,8 @@ describeWithEngine('redis', 'RedisRealtime', (url) => {
         await raw.publish(channel, 'not json');
         await raw.publish(channel, JSON.stringify({ kind: 'no user' }));
         await realtime.publish({ userId, kind: 'ok', payload: 1 });
-        await vi.waitFor(() => expect(received).toHaveLength(1));
-        await vi.waitFor(() => expect(errors.map((e) => e.message).join('|')).toMatch(/not JSON.*no userId/));
+        await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
+        await vi.waitFor(() => expect(errors.map((e) => e.message).join('|')).toMatch(/not JSON.*no userId/), { timeout: 10_000 });
       } finally {
         await raw.quit();
         await realtime.close();
@@ -41,7 +41,7 @@ describeWithEngine('redis', 'RedisRealtime', (url) => {
         await b.subscribe((message) => seen.push(message));
         await a.publish({ userId: 'u', kind: 'elsewhere', payload: null });
         await b.publish({ userId: 'u', kind: 'here', payload: null });
-        await vi.waitFor(() => expect(seen.map((m) => m.kind)).toEqual(['here']));
+        await vi.waitFor(() => expect(seen.map((m) => m.kind)).toEqual(['here']), { timeout: 10_000 });
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
@@ -74,7 +74,7 @@ describe.skipIf(!redisServerBinary)(
       const received: unknown[] = [];
       await subscriber.subscribe((message) => received.push(message.payload));
       await publisher.publish({ userId: 'u', kind: 'k', payload: 'before' });
-      await vi.waitFor(() => expect(received).toEqual(['before']));
+      await vi.waitFor(() => expect(received).toEqual(['before']), { timeout: 10_000 });
 
       await server.kill();
       await vi.waitFor(() => expect(publisher.publish({ userId: 'u', kind: 'k', payload: 'down' })).rejects.toThrow(), { timeout: 10_000 });
