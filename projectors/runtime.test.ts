@@ -298,7 +298,9 @@ describe('projection runtime', () => {
         return sqlite.atomically!(work);
       },
     };
-    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store), retryDelayMs: 20, busyLingerMs: 200 });
+    // A linger no passing run reaches (the reads below close the page that lingers): at 200 ms, a slow
+    // machine fitted few appends into each linger and made more units than the bound below.
+    const runtime = createProjectionRuntime({ viewStore, feed: storeEventFeed(store), retryDelayMs: 20, busyLingerMs: 120_000 });
     cleanups.push(() => runtime.stop());
     await runtime.start();
     const history = marketplaceHistory({ vendors: 2, customers: 3 });
@@ -337,19 +339,19 @@ describe('projection runtime', () => {
     await runtime.start();
     units = 0; // the start's own (indexes, checkpoints)
     let appends = 0;
-    /** Events that keep coming, one at a time a few milliseconds apart, for `ms`. */
-    async function trickle(ms: number): Promise<void> {
-      for (const until = performance.now() + ms; performance.now() < until; appends++) {
+    /** `count` events that keep coming, one at a time a few milliseconds apart (a count: a slow machine fits fewer into a time). */
+    async function trickle(count: number): Promise<void> {
+      for (const until = appends + count; appends < until; appends++) {
         const userId = `t${appends % 5}`;
         await store.append(`favorites-${userId}`, [newEvent('VendorFavorited', { userId, vendorId: `v${appends}` })], 'any');
         await new Promise((resolve) => setTimeout(resolve, 3));
       }
     }
-    await trickle(200);
+    await trickle(40);
     const { nextRevision } = await store.append('favorites-u1', [newEvent('VendorFavorited', { userId: 'u1', vendorId: 'v1' })], 'any');
     const [result] = await Promise.all([
       runtime.waitFor('favorites', 'u1', 'favorites-u1', nextRevision, 10_000),
-      trickle(500),
+      trickle(100),
     ]);
     // The page holding the event would have lingered 120 s from its first event, and events kept coming.
     expect(result).toMatchObject({ reached: true, doc: { vendorIds: ['v1'] } });
