@@ -89,7 +89,8 @@ describe.skipIf(!executablePath)('the operator in the back office', () => {
       { rule: { asset: 'vendor', action: 'read', level: 'all', role: 'operator', public: false } });
     expect(granted.status).toBe(201);
     const operator = await signIn(suite.market.url, OPERATOR);
-    for (let attempt = 0; attempt < 50; attempt++) {
+    // The views apply the grant a moment later: up to 30 s of polls, not 5 s, which a loaded machine can reach.
+    for (let attempt = 0; attempt < 300; attempt++) {
       const mine = await apiCall<{ items: { asset: string; action: string }[] }>(suite.market.url, 'GET', 'acl/mine', operator.token);
       if (mine.body.items.some((rule) => rule.asset === 'vendor' && rule.action === 'read')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
