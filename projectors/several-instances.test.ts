@@ -118,7 +118,10 @@ describeWithEngine('mongo', 'two projector instances on one view store with a le
   async function instance(owner: string, options: { dbName?: string; projections?: typeof allProjections; log?: ProjectorLog; eventStore?: EventStore } = {}): Promise<{ runtime: ProjectionRuntime; viewStore: MongoViewStore }> {
     const viewStore = await openMongoViewStore({ url, dbName: options.dbName ?? dbName });
     stores.push(viewStore);
-    const lease = viewStoreLease({ viewStore, name: 'projectors', owner, ttlMs: 1500, marginMs: 300 });
+    // A term a passing run's holder always renews in time (every 200 ms): at 1.5 s, a loaded machine or a
+    // slow Mongo-wire server could delay renewals past it and hand the lease to the standby mid-test.
+    // The takeover from the dead instance waits the term out: 6 s.
+    const lease = viewStoreLease({ viewStore, name: 'projectors', owner, ttlMs: 6000, marginMs: 300 });
     const runtime = createProjectionRuntime({
       viewStore, feed: storeEventFeed(options.eventStore ?? eventStore), retryDelayMs: 50, checkpointEvery: 25, lease, leaseRefreshMs: 200,
       ...(options.projections ? { projections: options.projections } : {}), ...(options.log ? { log: options.log } : {}),
