@@ -6,7 +6,7 @@ import type { NewEvent, RecordedEvent } from '../../domain/ports/event-store.ts'
 import { AppendTooLarge, UnknownPosition, WrongExpectedRevision } from '../../domain/ports/event-store.ts';
 import { describeWithEngine } from '../../test/real-engines.ts';
 import { eventStoreConformance } from './event-store.conformance.ts';
-import type { EventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import type { EventStoreDbEventStore, SubscriptionHealth } from './eventstoredb-event-store.ts';
 import { checkServerVersion, openEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import type { FakeEventStoreDb } from './testing/fake-eventstoredb.ts';
 import { ACCESS_DENIED, CONSUMER_TOO_SLOW, startFakeEventStoreDb, UNAVAILABLE } from './testing/fake-eventstoredb.ts';
@@ -106,7 +106,8 @@ describe('EventStoreDB adapter through the real client, on a fake server', () =>
       }
       return received;
     })();
-    const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${received.length} events`)), 5000));
+    // 20 s: a bound for a retry loop that never ends, which a passing run on a loaded machine never reaches.
+    const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${received.length} events`)), 20_000));
     return Promise.race([run, late]);
   };
 
@@ -135,7 +136,10 @@ describe('EventStoreDB adapter through the real client, on a fake server', () =>
     });
 
     it('report not ready while waiting to resubscribe, and ready once the server confirms again', async () => {
-      const store = await open({ resubscribeDelayMs: { first: 300, max: 300 } });
+      // The health as the subscription begins its wait to resubscribe: polling for it instead could miss
+      // the 300 ms wait on a loaded machine and see only the health after it.
+      const whileWaiting: SubscriptionHealth[] = [];
+      const store: EventStoreDbEventStore = await open({ resubscribeDelayMs: { first: 300, max: 300 }, onResubscribe: () => whileWaiting.push(store.subscriptionHealth()) });
       fake.write({ streamId: 'order-1', type: 'OrderPlaced', data: { n: 0 } });
       const controller = new AbortController();
       const received: RecordedEvent[] = [];
@@ -144,9 +148,10 @@ describe('EventStoreDB adapter through the real client, on a fake server', () =>
       })();
       await expect.poll(() => received.length).toBe(1);
       fake.dropSubscriptions(UNAVAILABLE('Connection reset by peer'));
-      await expect.poll(() => store.subscriptionHealth().ready).toBe(false);
-      expect(store.subscriptionHealth().detail).toMatch(/resubscribing.*after position \d+, attempt 1 .*Connection reset by peer/);
-      await expect.poll(() => store.subscriptionHealth().ready, { timeout: 3000 }).toBe(true);
+      await expect.poll(() => whileWaiting.length).toBe(1);
+      expect(whileWaiting[0]!.ready).toBe(false);
+      expect(whileWaiting[0]!.detail).toMatch(/resubscribing.*after position \d+, attempt 1 .*Connection reset by peer/);
+      await expect.poll(() => store.subscriptionHealth().ready, { timeout: 20_000 }).toBe(true);
       controller.abort();
       await consumed;
     });
