@@ -127,6 +127,15 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
   });
 
   /** What the views answer, read through the API as the customer, the admin and a guest. */
+  /** Until GET /health/ready answers 200: every follower (the views among them) reached the head as of the check. */
+  async function untilReady(what: string, timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await fetch(`${base}/health/ready`).catch(() => null))?.status !== 200) {
+      if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms waiting for ${what}`);
+      await sleep(500);
+    }
+  }
+
   async function viewsSnapshot(conversationId: string, vendorId: string) {
     const read = async (path: string, token?: string) => {
       const answer = await call('GET', path, token);
@@ -229,7 +238,10 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     await Promise.all(started);
     expect(kills).toBe(KILLS);
 
-    // The live views (built incrementally since the last start) have caught up when two reads agree.
+    // The live views (built incrementally since the last start) have caught up when the product says it
+    // is ready (its views reached the log's head as of the check) and two reads agree. Two reads alone
+    // can agree while a loaded machine is still in the middle of a long catch-up unit.
+    await untilReady('the views to catch up after the load');
     let live = await viewsSnapshot(conversationId, vendorId);
     for (let attempt = 0; attempt < 30; attempt++) {
       await sleep(1_000);
@@ -272,6 +284,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
 
     // A fresh start replays the log into empty views: they must equal what the live process had built.
     child = await launch(dataDir, port);
+    await untilReady('the fresh start to replay the log');
     let rebuilt = await viewsSnapshot(conversationId, vendorId);
     for (let attempt = 0; attempt < 30 && JSON.stringify(rebuilt) !== JSON.stringify(live); attempt++) {
       await sleep(1_000);
