@@ -126,7 +126,6 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** What the views answer, read through the API as the customer, the admin and a guest. */
   /** Until GET /health/ready answers 200: every follower (the views among them) reached the head as of the check. */
   async function untilReady(what: string, timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -136,6 +135,7 @@ describe('kill -9 under concurrent write load, restarted on the same data', () =
     }
   }
 
+  /** What the views answer, read through the API as the customer, the admin and a guest. */
   async function viewsSnapshot(conversationId: string, vendorId: string) {
     const read = async (path: string, token?: string) => {
       const answer = await call('GET', path, token);
