@@ -17,7 +17,7 @@ const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-q
 async function main() {
   const executablePath = chromiumPath();
   if (!executablePath || !existsSync(executablePath)) {
-    console.error('No Chromium at CHROMIUM_PATH or /usr/bin/chromium: install it (apt-get install -y chromium) to take screenshots.');
+    console.error('No Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium: install one (apt-get install -y chromium-headless-shell) to take screenshots.');
     process.exitCode = 1;
     return;
   }

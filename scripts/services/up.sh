@@ -2,7 +2,7 @@
 #   REDIS_URL      redis.sh     Debian's redis-server
 #   MONGO_URL      ferretdb.sh  FerretDB v1.24 on SQLite (MongoDB wire protocol)
 #   KAFKA_BROKERS  kafka.sh     single-node KRaft broker (when the script exists)
-#   CHROMIUM_PATH  chromium.sh  Debian's chromium
+#   CHROMIUM_PATH  chromium.sh  Debian's chromium-headless-shell
 #   SCHEMATHESIS_PATH  schemathesis.sh  the API fuzzer from PyPI, in a virtualenv
 #   SMTP_SINK_PYTHON smtp-sink.sh a Python with aiosmtpd (PyPI, else Debian), for the SMTP suite's own server
 #

@@ -53,7 +53,7 @@ async function check(locale: Locale, as: string | undefined, paths: string[]): P
   return found;
 }
 
-describe.skipIf(!executablePath)(`accessibility (axe-core) in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`accessibility (axe-core) in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const { token } = await signIn(suite.market.url, DEMO.vendor);

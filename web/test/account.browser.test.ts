@@ -45,7 +45,7 @@ async function customer(locale: Locale, path: string, width?: number): Promise<S
   return session;
 }
 
-describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const vendor = await signIn(suite.market.url, DEMO.vendor);

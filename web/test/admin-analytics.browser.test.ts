@@ -16,7 +16,7 @@ const texts: Record<Locale, { title: string; showTable: string; hideTable: strin
   },
 };
 
-describe.skipIf(!executablePath)(`admin Analytics in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin Analytics in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     // A visitor arrives through a tagged link: the storefront reports the utm_source hit.

@@ -178,7 +178,7 @@ async function plainAdminRefused(locale: Locale) {
   await superUser.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin artists, products, users and user actions in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin artists, products, users and user actions in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     adminToken = (await signIn(suite.market.url, DEMO.admin)).token;

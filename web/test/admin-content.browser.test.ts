@@ -225,7 +225,7 @@ async function visitorGetsArtistNumber(locale: Locale, vendorId: string) {
   await admin.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin content and settings in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin content and settings in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   let demoVendorId = '';
 
   beforeAll(async () => {

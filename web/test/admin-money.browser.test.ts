@@ -19,7 +19,7 @@ let overdueOrder = '';
 let dueOrder = '';
 let vendorId = '';
 
-describe.skipIf(!executablePath)(`admin money in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin money in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const url = suite.market.url;

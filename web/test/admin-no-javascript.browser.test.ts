@@ -22,7 +22,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   it('edits an artist: an empty name is refused on the page with the typed intro kept, then the profile is saved', async () => {
     const { page } = await suite.open('en', { javaScript: false, as: DEMO.admin });
     await page.goto(`${suite.market.url}/en/admin/vendor/${vendorId}`);

@@ -91,7 +91,7 @@ async function adminTravelsBackInTime(locale: Locale) {
   await admin.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin home, orders and time travel in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin home, orders and time travel in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -114,7 +114,7 @@ async function bookingFlow(locale: Locale, vendorName: string, texts: { paid: st
   }
 }
 
-describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     market = await startTestMarketplace();
     browser = await chromium.launch({ executablePath: executablePath!, args: LAUNCH_ARGS });

@@ -71,7 +71,7 @@ async function syncFlow(locale: Locale, daysAhead: number) {
   expect(vendor.problems).toEqual([]);
 }
 
-describe.skipIf(!executablePath)(`calendar sync in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`calendar sync in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

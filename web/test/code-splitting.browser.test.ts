@@ -83,7 +83,7 @@ const watchMain = () => {
   });
 };
 
-describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   for (const locale of ['he', 'en'] as Locale[]) {
     const language = locale === 'he' ? 'Hebrew' : 'English';
 

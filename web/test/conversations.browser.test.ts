@@ -27,7 +27,7 @@ async function signedIn(locale: Locale, email: string, path: string, width?: num
   return session;
 }
 
-describe.skipIf(!executablePath)(`conversations and notifications in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`conversations and notifications in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const vendor = await signIn(suite.market.url, DEMO.vendor);

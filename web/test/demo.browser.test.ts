@@ -28,7 +28,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   for (const locale of ['he', 'en'] as Locale[]) {
     it(`every account screen has the demo customer's history (${locale})`, async () => {
       const session = await suite.open(locale, { as: DEMO.customer, width: 390 });

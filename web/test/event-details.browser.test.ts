@@ -183,7 +183,7 @@ async function changeWithoutJavaScript() {
   expect(await page.textContent('[data-testid="event-panel"] [data-testid="event-details-place"]')).toBe('HaHagana 1, Nahariya');
 }
 
-describe.skipIf(!executablePath)(`event details of an order in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`event details of an order in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -140,7 +140,7 @@ async function shabbatFlow(locale: Locale, weeks: number) {
   }
 }
 
-describe.skipIf(!executablePath)(`Shabbat and holidays in the artist's calendar in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`Shabbat and holidays in the artist's calendar in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;

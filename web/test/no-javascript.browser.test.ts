@@ -26,7 +26,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   it('signs in: a wrong password shows the message with the e-mail kept, the right one lands on loginRedirect signed in', async () => {
     const { page } = await suite.open('he', { javaScript: false });
     await page.goto(`${suite.market.url}/user/login?loginRedirect=${encodeURIComponent('/user/dashboard/orders')}`);

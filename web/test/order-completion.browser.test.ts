@@ -87,7 +87,7 @@ async function completionAfterTheEvent(locale: Locale, width: number, daysAhead:
   await vendor.context.close();
 }
 
-describe.skipIf(!executablePath)(`completion only after the event in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`completion only after the event in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

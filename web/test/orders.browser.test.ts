@@ -203,7 +203,7 @@ async function customerCancels(locale: Locale) {
   await customer.context.close();
 }
 
-describe.skipIf(!executablePath)(`live order lifecycle in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`live order lifecycle in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -21,7 +21,7 @@ async function register(email: string, password: string): Promise<void> {
 const signInStatus = async (email: string, password: string) =>
   (await apiCall(suite.market.url, 'POST', 'token/jwt', null, { email, password })).status;
 
-describe.skipIf(!executablePath)(`password reset and account pages in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`password reset and account pages in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => { suite = await startBrowserSuite(); }, 120_000);
   afterAll(async () => { await suite?.close(); });
 

@@ -14,7 +14,7 @@ const LIVE = { timeout: 30_000 };
 /** Text as a reader sees it: without the bidi isolation marks, spaces collapsed. */
 const visible = (text: string | null) => (text ?? '').replace(/[\u2060\u2066-\u2069\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
 
-describe.skipIf(!executablePath)(`product payment terms in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`product payment terms in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const token = (await signIn(suite.market.url, DEMO.vendor)).token;

@@ -32,7 +32,7 @@ async function violationsOn(page: Page): Promise<string[]> {
 
 const byPart = (part: string) => receipts.find((receipt) => receipt.orderId === keptOrder && receipt.part === part)!;
 
-describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const url = suite.market.url;

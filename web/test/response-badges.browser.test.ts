@@ -22,7 +22,7 @@ const byResponse = async (locale: Locale) =>
 
 const badgeOf = (page: Page, vendorId: string) => page.locator(`[data-testid="vendor-card"][data-vendor-id="${vendorId}"] [data-testid="response-badge"]`);
 
-describe.skipIf(!executablePath)(`response badges in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`response badges in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   let demoArtistId: string;
 
   beforeAll(async () => {

@@ -113,7 +113,7 @@ async function answeredAndHidden(locale: Locale) {
   for (const session of [customer, vendor, admin]) await session.context.close();
 }
 
-describe.skipIf(!executablePath)(`reviews that can be answered, in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`reviews that can be answered, in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -83,7 +83,7 @@ async function sortFlow(session: Session) {
   await showsInOrder(page, await apiOrder('text=band&sort=relevance', locale));
 }
 
-describe.skipIf(!executablePath)(`search sort in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`search sort in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 180_000);

@@ -122,7 +122,7 @@ async function freeDateFlow(session: Session, daysAhead: number) {
   expect(await calendarSays(session, allBusy)).toBe('false');
 }
 
-describe.skipIf(!executablePath)(`search in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`search in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;

@@ -27,7 +27,7 @@ const TEXTS = {
   en: { asked: 'quick automatic check', needsJavaScript: 'turn JavaScript on' },
 } as const;
 
-describe.skipIf(!executablePath)(`security challenge in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`security challenge in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => { suite = await startBrowserSuite(); }, 120_000);
   afterAll(async () => { await suite?.close(); });
 

@@ -108,7 +108,7 @@ async function orderWhoseHoldRanOut(): Promise<string> {
 // The sweep lets run-out holds go only at start here, not while the no-script payment meets one.
 process.env.HOLD_EXPIRY_INTERVAL_SECONDS = '3600';
 
-describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -135,7 +135,7 @@ async function fillProduct(page: Page, product: { type: string; he: string; en: 
 
 const savedOnList = (page: Page) => page.waitForSelector('[data-testid="products-notice"]', LIVE);
 
-describe.skipIf(!executablePath)(`artist busy windows and products in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`artist busy windows and products in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const token = (await signIn(suite.market.url, DEMO.vendor)).token;

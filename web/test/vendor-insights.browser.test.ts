@@ -20,7 +20,7 @@ interface Insights {
   conversations: number; convertedConversations: number; conversionRate: number | null;
 }
 
-describe.skipIf(!executablePath)(`repeat and referral facts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`repeat and referral facts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   let insights: Insights;
 
   beforeAll(async () => {

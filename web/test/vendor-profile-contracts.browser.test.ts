@@ -156,7 +156,7 @@ async function contractSignedByBoth(locale: Locale) {
   await customer.context.close();
 }
 
-describe.skipIf(!executablePath)(`vendor profile and service contracts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`vendor profile and service contracts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);
