@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketplace, type Marketplace } from '../../main.ts';
-import { chromiumPath } from '../../web/test/marketplace.ts';
+import { CHROMIUM_NOT_FOUND, chromiumPath } from '../../web/test/marketplace.ts';
 import { freePort } from '../../test/free-port.ts';
 
 // Activation e-mails through a real SMTP server: aiosmtpd (PyPI, scripts/services/smtp-sink.sh)
@@ -117,7 +117,7 @@ describe.skipIf(!sink.python)(`activation e-mails over SMTP to a real server (ai
     expect(signedIn.body.token).toEqual(expect.any(String));
   });
 
-  it.skipIf(!browserPath)(`an English registration's mail is in English and its link, opened in Chromium, activates the account${browserPath ? '' : ' (skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium)'}`, async () => {
+  it.skipIf(!browserPath)(`an English registration's mail is in English and its link, opened in Chromium, activates the account${browserPath ? '' : ` (skipped: ${CHROMIUM_NOT_FOUND})`}`, async () => {
     const email = 'dan@example.com';
     expect((await call(marketplace.url, '/api/user/register', { email, password: 'a-long-password', fullName: 'Dan <b>Levi</b>', locale: 'en-US' })).status).toBe(201);
     const mail = await mailTo(out, email);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { israelDate, israelInstant } from '../../domain/shared/israel-time.ts';
 
 // axe-core finds no violation on the storefront's main pages and every dashboard screen,
@@ -53,7 +53,7 @@ async function check(locale: Locale, as: string | undefined, paths: string[]): P
   return found;
 }
 
-describe.skipIf(!executablePath)(`accessibility (axe-core) in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`accessibility (axe-core) in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const { token } = await signIn(suite.market.url, DEMO.vendor);

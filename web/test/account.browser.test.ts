@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, DEMO_PASSWORD, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
 // Issue 9 part B in Chromium, in Hebrew and English: the customer's profile (name, phone in both SPEC
 // §5 forms, a bad phone's message, the password), My artists (favorite artists and saved services,
@@ -45,7 +45,7 @@ async function customer(locale: Locale, path: string, width?: number): Promise<S
   return session;
 }
 
-describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`the customer's own screens in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const vendor = await signIn(suite.market.url, DEMO.vendor);

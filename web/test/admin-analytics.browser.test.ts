@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // The admin Analytics screen in Chromium: the demo admin opens it and sees the demo's
 // orders, revenue and artist response time drawn as bars with values, a booking made three weeks ahead
@@ -16,7 +16,7 @@ const texts: Record<Locale, { title: string; showTable: string; hideTable: strin
   },
 };
 
-describe.skipIf(!executablePath)(`admin Analytics in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin Analytics in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     // A visitor arrives through a tagged link: the storefront reports the utm_source hit.

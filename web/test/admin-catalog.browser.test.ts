@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // Issue 10 part 2 in Chromium, in Hebrew and in English: an admin edits an artist's name and intro
 // and the storefront's artist page shows them; archives the artist and brings them back; creates a
@@ -178,7 +178,7 @@ async function plainAdminRefused(locale: Locale) {
   await superUser.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin artists, products, users and user actions in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin artists, products, users and user actions in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     adminToken = (await signIn(suite.market.url, DEMO.admin)).token;

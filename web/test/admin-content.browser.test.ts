@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
 // The admin content and settings screens in Chromium, in Hebrew and English: an
 // admin creates a blog category and an artist category tag (which the public categories page then
@@ -225,7 +225,7 @@ async function visitorGetsArtistNumber(locale: Locale, vendorId: string) {
   await admin.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin content and settings in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin content and settings in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   let demoVendorId = '';
 
   beforeAll(async () => {

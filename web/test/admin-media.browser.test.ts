@@ -2,7 +2,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executablePath, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, executablePath, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // Issue 10 media library in Chromium: an admin uploads files with a progress bar; one under 100 MB is
 // kept and served back at its address, one over it is refused in the browser with a readable message
@@ -15,7 +15,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 let suite: BrowserSuite;
 let files: string;
 
-describe.skipIf(!executablePath)(`admin media library in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin media library in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     files = await mkdtemp(join(tmpdir(), 'media-browser-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // The admin money screen in Chromium (issue 26 item 6): the demo artist sells a service with a 30%
 // deposit and the balance due 14 days before the event; the demo customer books it twice and pays
@@ -19,7 +19,7 @@ let overdueOrder = '';
 let dueOrder = '';
 let vendorId = '';
 
-describe.skipIf(!executablePath)(`admin money in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin money in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const url = suite.market.url;

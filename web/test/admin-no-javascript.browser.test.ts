@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEMO, executablePath, firstTextOf, noScriptRan, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, firstTextOf, noScriptRan, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // The admin screens' forms without JavaScript: each write is its route's action, so
 // a browser that runs no script posts the form, the server pass runs the action, and the page comes
@@ -22,7 +22,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin forms without JavaScript in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   it('edits an artist: an empty name is refused on the page with the typed intro kept, then the profile is saved', async () => {
     const { page } = await suite.open('en', { javaScript: false, as: DEMO.admin });
     await page.goto(`${suite.market.url}/en/admin/vendor/${vendorId}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // The admin back office's home and orders: the admin sees the counts, filters the orders
 // by status, opens one, reads its event history and travels back in time with the slider (the order
@@ -91,7 +91,7 @@ async function adminTravelsBackInTime(locale: Locale) {
   await admin.context.close();
 }
 
-describe.skipIf(!executablePath)(`admin home, orders and time travel in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`admin home, orders and time travel in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -129,5 +129,5 @@ function reportOnFailure(session: Session, refusals: string[], marketUrl: string
   }
 }
 
-export { DEMO, DEMO_PASSWORD, apiCall, signIn } from './marketplace.ts';
+export { CHROMIUM_NOT_FOUND, DEMO, DEMO_PASSWORD, apiCall, signIn } from './marketplace.ts';
 

@@ -4,7 +4,7 @@ import { chromiumPath, DEMO, DEMO_PASSWORD, startTestMarketplace, type TestMarke
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { fillEventDetails } from './event-details-kit.ts';
 import { openFirstFreeDay } from './calendar-kit.ts';
-import { activated, hydrated } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, activated, hydrated } from './browser-kit.ts';
 
 // Browser tests of the storefront: Debian's Chromium driven by playwright-core
 // against the started product. Skipped by name when no Chromium is installed.
@@ -114,7 +114,7 @@ async function bookingFlow(locale: Locale, vendorName: string, texts: { paid: st
   }
 }
 
-describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`storefront in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     market = await startTestMarketplace();
     browser = await chromium.launch({ executablePath: executablePath!, args: LAUNCH_ARGS });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
-import { DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // Calendar sync in Chromium (docs/calendar-sync.md), in Hebrew and in English: the artist makes their
 // private calendar link and copies it (the clipboard holds it, and it opens as text/calendar), then
@@ -71,7 +71,7 @@ async function syncFlow(locale: Locale, daysAhead: number) {
   expect(vendor.problems).toEqual([]);
 }
 
-describe.skipIf(!executablePath)(`calendar sync in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`calendar sync in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

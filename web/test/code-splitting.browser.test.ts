@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activated, executablePath, DEMO, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, activated, executablePath, DEMO, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { routeGroupMessageKeys } from '../i18n/route-group-messages.ts';
 
 // Route-level code splitting: the storefront's first load fetches only the entry and the
@@ -83,7 +83,7 @@ const watchMain = () => {
   });
 };
 
-describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`code splitting in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   for (const locale of ['he', 'en'] as Locale[]) {
     const language = locale === 'he' ? 'Hebrew' : 'English';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
 // Issue 9 part C in Chromium: a customer messages an artist from the artist's page; the artist, already
 // on the conversations screen in another browser, sees it arrive live with an unread badge and
@@ -27,7 +27,7 @@ async function signedIn(locale: Locale, email: string, path: string, width?: num
   return session;
 }
 
-describe.skipIf(!executablePath)(`conversations and notifications in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`conversations and notifications in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const vendor = await signIn(suite.market.url, DEMO.vendor);

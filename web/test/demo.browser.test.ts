@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // The demo marketplace as a new visitor meets it: signed in as the demo customer, every screen
 // of the account has something in it — orders in every status, charges and a refund, reviews, favorite
@@ -28,7 +28,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   for (const locale of ['he', 'en'] as Locale[]) {
     it(`every account screen has the demo customer's history (${locale})`, async () => {
       const session = await suite.open(locale, { as: DEMO.customer, width: 390 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { daysAhead, fillEventDetails } from './event-details-kit.ts';
 
 // An order's event details with two people in two browsers (issue 22 items 1, 9): the customer is
@@ -183,7 +183,7 @@ async function changeWithoutJavaScript() {
   expect(await page.textContent('[data-testid="event-panel"] [data-testid="event-details-place"]')).toBe('HaHagana 1, Nahariya');
 }
 
-describe.skipIf(!executablePath)(`event details of an order in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`event details of an order in Chromium, two people (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

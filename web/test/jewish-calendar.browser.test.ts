@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { showMonthOf } from './calendar-kit.ts';
 
 // Issue 27 item 1 in Chromium (docs/jewish-calendar.md): the artist says in the dashboard that they do
@@ -140,7 +140,7 @@ async function shabbatFlow(locale: Locale, weeks: number) {
   }
 }
 
-describe.skipIf(!executablePath)(`Shabbat and holidays in the artist's calendar in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`Shabbat and holidays in the artist's calendar in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;

@@ -54,6 +54,9 @@ export async function page(url: string, path: string, token?: string, extraCooki
   return { status: response.status, html: await response.text(), location: response.headers.get('location') };
 }
 
+/** Why a browser test is skipped when chromiumPath() finds none: the places it looked. */
+export const CHROMIUM_NOT_FOUND = 'no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium';
+
 /**
  * The Chromium the tests drive: CHROMIUM_PATH, else Debian's headless shell, else its full browser. The
  * headless shell (what Playwright itself runs headless) is the same Blink without the full browser's

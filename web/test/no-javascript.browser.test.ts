@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEMO, DEMO_PASSWORD, executablePath, firstTextOf, noScriptRan, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, DEMO_PASSWORD, executablePath, firstTextOf, noScriptRan, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 import { fillEventDetails } from './event-details-kit.ts';
 
 // Forms without JavaScript: every write is a route action, so a browser that runs
@@ -26,7 +26,7 @@ afterAll(async () => {
   await suite?.close();
 });
 
-describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`forms without JavaScript in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   it('signs in: a wrong password shows the message with the e-mail kept, the right one lands on loginRedirect signed in', async () => {
     const { page } = await suite.open('he', { javaScript: false });
     await page.goto(`${suite.market.url}/user/login?loginRedirect=${encodeURIComponent('/user/dashboard/orders')}`);

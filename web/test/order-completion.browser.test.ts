@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { bookedFor, bookedWeeksAgo, slotEndOf } from './booked-orders.ts';
 import { formatDateTime } from '../app/format.ts';
 
@@ -87,7 +87,7 @@ async function completionAfterTheEvent(locale: Locale, width: number, daysAhead:
   await vendor.context.close();
 }
 
-describe.skipIf(!executablePath)(`completion only after the event in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`completion only after the event in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { bookedWeeksAgo, slotEndOf } from './booked-orders.ts';
 import { formatDateTime } from '../app/format.ts';
 import { fillEventDetails } from './event-details-kit.ts';
@@ -203,7 +203,7 @@ async function customerCancels(locale: Locale) {
   await customer.context.close();
 }
 
-describe.skipIf(!executablePath)(`live order lifecycle in Chromium, two people (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`live order lifecycle in Chromium, two people (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // In Chromium: "forgot password" from the login page to a new password by the
 // mailed link (read from the product's outbox), the old password refused; the login page no longer
@@ -21,7 +21,7 @@ async function register(email: string, password: string): Promise<void> {
 const signInStatus = async (email: string, password: string) =>
   (await apiCall(suite.market.url, 'POST', 'token/jwt', null, { email, password })).status;
 
-describe.skipIf(!executablePath)(`password reset and account pages in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`password reset and account pages in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => { suite = await startBrowserSuite(); }, 120_000);
   afterAll(async () => { await suite?.close(); });
 

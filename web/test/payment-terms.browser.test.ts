@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // A product's payment terms in Chromium (issue 26, docs/payments.md "Payment terms on a product"):
 // the artist sets a deposit in shekels, the balance's due days, a custom refund schedule edited row by
@@ -14,7 +14,7 @@ const LIVE = { timeout: 30_000 };
 /** Text as a reader sees it: without the bidi isolation marks, spaces collapsed. */
 const visible = (text: string | null) => (text ?? '').replace(/[\u2060\u2066-\u2069\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
 
-describe.skipIf(!executablePath)(`product payment terms in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`product payment terms in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const token = (await signIn(suite.market.url, DEMO.vendor)).token;

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiCall, executablePath, noScriptRan, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, noScriptRan, realtimeConnected, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 
 // Quote requests in Chromium (docs/quotes.md), two people in two browsers: the customer asks the demo
 // artist for a quote from the artist's page; the artist, already on the quote requests screen, sees
@@ -41,7 +41,7 @@ async function signedIn(locale: Locale, email: string, path: string): Promise<Se
   return session;
 }
 
-describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const vendor = await signIn(suite.market.url, DEMO.vendor);

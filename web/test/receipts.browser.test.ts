@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // Receipts in Chromium (issue 26 item 5): the demo customer pays a 30% deposit in 3 instalments while
 // their language is Hebrew, switches to English, pays the balance in 2, and books and cancels a second
@@ -32,7 +32,7 @@ async function violationsOn(page: Page): Promise<string[]> {
 
 const byPart = (part: string) => receipts.find((receipt) => receipt.orderId === keptOrder && receipt.part === part)!;
 
-describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`receipts in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const url = suite.market.url;

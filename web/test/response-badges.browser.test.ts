@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { SEARCH_PAGE_SIZE } from '../api/queries.ts';
 
 // The response badges (issue 27 item 3), in Chromium, in Hebrew and English: the demo artists who answered
@@ -22,7 +22,7 @@ const byResponse = async (locale: Locale) =>
 
 const badgeOf = (page: Page, vendorId: string) => page.locator(`[data-testid="vendor-card"][data-vendor-id="${vendorId}"] [data-testid="response-badge"]`);
 
-describe.skipIf(!executablePath)(`response badges in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`response badges in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   let demoArtistId: string;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { bookedWeeksAgo } from './booked-orders.ts';
 import { apiCall, signIn } from './marketplace.ts';
 
@@ -113,7 +113,7 @@ async function answeredAndHidden(locale: Locale) {
   for (const session of [customer, vendor, admin]) await session.context.close();
 }
 
-describe.skipIf(!executablePath)(`reviews that can be answered, in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`reviews that can be answered, in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, executablePath, noScriptRan, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, executablePath, noScriptRan, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { SEARCH_PAGE_SIZE } from '../api/queries.ts';
 
 // The search results' sort (issue 22 item 6), in Chromium, in Hebrew and English, on a phone and a
@@ -83,7 +83,7 @@ async function sortFlow(session: Session) {
   await showsInOrder(page, await apiOrder('text=band&sort=relevance', locale));
 }
 
-describe.skipIf(!executablePath)(`search sort in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`search sort in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 180_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { showMonthOf } from './calendar-kit.ts';
 
 // Search that finds, in Chromium, in Hebrew and English: categories are suggested as you
@@ -122,7 +122,7 @@ async function freeDateFlow(session: Session, daysAhead: number) {
   expect(await calendarSays(session, allBusy)).toBe('false');
 }
 
-describe.skipIf(!executablePath)(`search in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`search in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     vendorToken = (await signIn(suite.market.url, DEMO.vendor)).token;

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, executablePath, noScriptRan, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, DEMO_PASSWORD, executablePath, noScriptRan, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 
 // The SPEC's securityChallenge in Chromium (the ALTCHA proof of work, served by this site): an
 // account under attack from many addresses asks its owner for the check instead of refusing, the
@@ -27,7 +27,7 @@ const TEXTS = {
   en: { asked: 'quick automatic check', needsJavaScript: 'turn JavaScript on' },
 } as const;
 
-describe.skipIf(!executablePath)(`security challenge in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`security challenge in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => { suite = await startBrowserSuite(); }, 120_000);
   afterAll(async () => { await suite?.close(); });
 

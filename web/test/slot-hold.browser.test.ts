@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { formatTime } from '../app/format.ts';
 import type { Actor } from '../../domain/shared/actor.ts';
 import { orderDecider, orderStream } from '../../domain/order/decider.ts';
@@ -108,7 +108,7 @@ async function orderWhoseHoldRanOut(): Promise<string> {
 // The sweep lets run-out holds go only at start here, not while the no-script payment meets one.
 process.env.HOLD_EXPIRY_INTERVAL_SECONDS = '3600';
 
-describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, israelDate, israelInstant } from '../app/israel-calendar.ts';
 import { formatPrice } from '../app/format.ts';
-import { apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale, type Session } from './browser-kit.ts';
 import { showMonthOf } from './calendar-kit.ts';
 
 // The artist's busy windows and products in Chromium, two people in two browsers:
@@ -135,7 +135,7 @@ async function fillProduct(page: Page, product: { type: string; he: string; en: 
 
 const savedOnList = (page: Page) => page.waitForSelector('[data-testid="products-notice"]', LIVE);
 
-describe.skipIf(!executablePath)(`artist busy windows and products in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`artist busy windows and products in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
     const token = (await signIn(suite.market.url, DEMO.vendor)).token;

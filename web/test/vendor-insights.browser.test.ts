@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, DEMO_PASSWORD, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, apiCall, DEMO, DEMO_PASSWORD, executablePath, signIn, startBrowserSuite, type BrowserSuite } from './browser-kit.ts';
 import { commandApiClient } from '../../command-api/client/command-api-client.ts';
 import { registerAndSignIn } from '../../command-api/client/accounts.ts';
 import { vendorProfile } from '../../command-api/testing/fixtures.ts';
@@ -20,7 +20,7 @@ interface Insights {
   conversations: number; convertedConversations: number; conversionRate: number | null;
 }
 
-describe.skipIf(!executablePath)(`repeat and referral facts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`repeat and referral facts in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   let insights: Insights;
 
   beforeAll(async () => {

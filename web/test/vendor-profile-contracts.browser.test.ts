@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
+import { CHROMIUM_NOT_FOUND, DEMO, executablePath, realtimeConnected, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 
 // Issue 9 part E in Chromium, in Hebrew and in English: the artist edits their profile (intro in both
 // languages, a YouTube video pasted as a link in the media section, a general-info row) and the public page shows it; an
@@ -156,7 +156,7 @@ async function contractSignedByBoth(locale: Locale) {
   await customer.context.close();
 }
 
-describe.skipIf(!executablePath)(`vendor profile and service contracts in Chromium (${executablePath ? 'found' : 'skipped: no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium'})`, () => {
+describe.skipIf(!executablePath)(`vendor profile and service contracts in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
     suite = await startBrowserSuite();
   }, 120_000);
