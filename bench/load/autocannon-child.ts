@@ -64,6 +64,7 @@ const result = await autocannon({
   url: scenario.url,
   connections: scenario.connections,
   duration: scenario.durationSeconds,
+  ...(scenario.overallRate !== undefined ? { overallRate: scenario.overallRate } : {}),
   timeout: 30,
   requests: scenario.steps.map(requestOf),
 });

@@ -19,6 +19,8 @@ declare module 'autocannon' {
     body?: string;
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
+    /** Requests per second over all connections at most. */
+    overallRate?: number;
   }
   export interface Histogram { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; total: number }
   export interface AutocannonResult {

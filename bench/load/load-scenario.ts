@@ -23,6 +23,11 @@ export interface LoadScenario {
    * whole sequence is timed too (the "round trip"); a step that fails restarts the sequence.
    */
   steps: LoadStep[];
+  /**
+   * Requests per second over all connections at most (autocannon's overallRate); default: as fast as
+   * the answers come. A fixed rate gives both sides of an A/B the same load whatever the disk's speed.
+   */
+  overallRate?: number;
 }
 
 export interface LoadResult {
