@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFailed, type TestContext } from 'vitest';
+import { onTestFinished, type TestContext } from 'vitest';
 import type { Locale } from '../../domain/shared/translatable.ts';
 import { chromiumPath, DEMO_PASSWORD, signIn, startTestMarketplace, type TestMarketplace } from './marketplace.ts';
 
@@ -16,7 +16,8 @@ export interface BrowserSuite {
   browser: Browser;
   /**
    * A fresh browser context (a person) in a language and width, optionally signed in as `email`; `javaScript: false` for a browser without scripts.
-   * A concurrent test (`it.concurrent`) passes its `test` context, so a failure report goes to that test and not to another running beside it.
+   * Opened in a test, it is closed when that test ends (after its failure report); opened in a `beforeAll`, when the file's suite closes.
+   * A concurrent test (`it.concurrent`) passes its `test` context, so the report and the closing go to that test and not to another running beside it.
    */
   open(locale: Locale, options?: { width?: number; as?: string; javaScript?: boolean; test?: TestContext }): Promise<Session>;
   /** Goes to a locale-free path (`/user/dashboard/orders`) in the session's language and waits for hydration (`hydrated`). */
@@ -59,6 +60,7 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
       const width = options.width ?? 1280;
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: locale === 'he' ? 'he-IL' : 'en-US', timezoneId: 'Asia/Jerusalem', javaScriptEnabled: options.javaScript ?? true });
       contexts.push(context);
+      context.on('close', () => { if (contexts.includes(context)) contexts.splice(contexts.indexOf(context), 1); });
       if (options.as) {
         const tokens = await signIn(market.url, options.as);
         await context.addCookies([
@@ -82,7 +84,7 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
         if (refusals.length > 20) refusals.shift();
       });
       const session = { context, page, problems, locale, prefix: locale === 'en' ? '/en' : '' };
-      reportOnFailure(session, refusals, market.url, options.test);
+      endWithTest(session, refusals, market.url, options.test);
       return session;
     },
     async goto(session, path) {
@@ -90,7 +92,7 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
       await hydrated(session.page);
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => {});
+      for (const context of [...contexts]) await context.close().catch(() => {});
       await browser.close();
       await market.close();
     },
@@ -98,35 +100,43 @@ export async function startBrowserSuite(): Promise<BrowserSuite> {
 }
 
 /**
- * When the test that opened this session fails, prints where the person stood: the page's address, the
+ * When the test that opened this session ends, closes its context: a context left open until the file's
+ * end kept its page's renderer, timers and realtime socket (and the product's side of them) busy through
+ * every later test. First, if the test failed, prints where the person stood: the page's address, the
  * errors it shows (a refused form says why there, not in the test's timeout), the last refused requests,
  * the console's problems and the product's readiness (projections behind, a stopped worker). A CI log then
- * tells a refusal from a slow machine.
+ * tells a refusal from a slow machine. (One onTestFinished hook does both: vitest runs onTestFinished
+ * hooks before onTestFailed ones, which would find the page closed.)
  */
-function reportOnFailure(session: Session, refusals: string[], marketUrl: string, test?: TestContext): void {
+function endWithTest(session: Session, refusals: string[], marketUrl: string, test?: TestContext): void {
   try {
-    (test?.onTestFailed ?? onTestFailed)(async () => {
-      const { page } = session;
-      const shown = await page
-        .locator('[role="alert"], [data-testid="form-error"], [data-testid="field-error"]')
-        .allTextContents()
-        .catch((error: unknown) => [`(page not readable: ${error instanceof Error ? error.message : String(error)})`]);
-      const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
-      const ready = await fetch(`${marketUrl}/health/ready`, { signal: AbortSignal.timeout(5_000) })
-        .then(async (answer) => `${answer.status} ${JSON.stringify(((await answer.json()) as { checks?: unknown }).checks)}`)
-        .catch((error: unknown) => `(no answer: ${error instanceof Error ? error.message : String(error)})`);
-      console.error([
-        `[browser-kit] a ${session.locale} session of the failed test:`,
-        `  at ${page.isClosed() ? '(page closed)' : page.url()}, titled ${JSON.stringify(heading?.trim() ?? null)}`,
-        `  errors shown: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}`,
-        `  refused requests: ${JSON.stringify(refusals)}`,
-        `  console problems: ${JSON.stringify(session.problems)}`,
-        `  the product's readiness: ${ready}`,
-      ].join('\n'));
-    }, 10_000);
+    (test?.onTestFinished ?? onTestFinished)(async ({ task }) => {
+      if (task.result?.state === 'fail') await reportWhereItStood(session, refusals, marketUrl);
+      await session.context.close().catch(() => {});
+    }, 15_000);
   } catch {
-    // Opened outside a test (in a beforeAll): there is no test to report for.
+    // Opened outside a test (in a beforeAll): there is no test to report for; closed with the suite.
   }
+}
+
+async function reportWhereItStood(session: Session, refusals: string[], marketUrl: string): Promise<void> {
+  const { page } = session;
+  const shown = await page
+    .locator('[role="alert"], [data-testid="form-error"], [data-testid="field-error"]')
+    .allTextContents()
+    .catch((error: unknown) => [`(page not readable: ${error instanceof Error ? error.message : String(error)})`]);
+  const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+  const ready = await fetch(`${marketUrl}/health/ready`, { signal: AbortSignal.timeout(5_000) })
+    .then(async (answer) => `${answer.status} ${JSON.stringify(((await answer.json()) as { checks?: unknown }).checks)}`)
+    .catch((error: unknown) => `(no answer: ${error instanceof Error ? error.message : String(error)})`);
+  console.error([
+    `[browser-kit] a ${session.locale} session of the failed test:`,
+    `  at ${page.isClosed() ? '(page closed)' : page.url()}, titled ${JSON.stringify(heading?.trim() ?? null)}`,
+    `  errors shown: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}`,
+    `  refused requests: ${JSON.stringify(refusals)}`,
+    `  console problems: ${JSON.stringify(session.problems)}`,
+    `  the product's readiness: ${ready}`,
+  ].join('\n'));
 }
 
 export { CHROMIUM_NOT_FOUND, DEMO, DEMO_PASSWORD, apiCall, signIn } from './marketplace.ts';
