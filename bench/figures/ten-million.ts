@@ -14,10 +14,11 @@ import { startSearchServers } from '../seeded-marketplace.ts';
 import type { ServerProcess } from '../server-process.ts';
 import { timedStart } from '../timed-start.ts';
 
-// Figure 12, ten million events (quick mode: 120,000, only to run the code path, the split rebuild included: SPLIT_FROM_EVENTS): how the costs of
-// figures 6, 7, 10 and 11 grow with the log. One data directory is seeded with 10,000,000 events whose
-// catalog has 100,000 vendors (raw INSERTs into the store's table: the store's appends would take
-// longer than the rest of the figure), then, each beside its baseline of the same run:
+// Figure 12, ten million events (quick mode: 120,000, only to run the code path, the split rebuild
+// included: SPLIT_FROM_EVENTS): how the costs of figures 6, 7, 10 and 11 grow with the log. One data
+// directory is seeded with 10,000,000 events whose catalog has 100,000 vendors (raw INSERTs into the
+// store's table: the store's appends would take longer than the rest of the figure), then, each beside
+// its baseline of the same run:
 // - the rebuild of every view into the data directory's own views.sqlite, as `npm run views:rebuild`
 //   does (a helper process beside it), against a plain read of the same events (figure 6's method);
 // - the peak resident set of the rebuild's process and of its helper (getrusage maxRSS), against the

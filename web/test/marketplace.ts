@@ -54,8 +54,11 @@ export async function page(url: string, path: string, token?: string, extraCooki
   return { status: response.status, html: await response.text(), location: response.headers.get('location') };
 }
 
+/** Where chromiumPath() looks after CHROMIUM_PATH, in order: Debian's headless shell, its full browser, Ubuntu's name for it. */
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
 /** Why a browser test is skipped when chromiumPath() finds none: the places it looked. */
-export const CHROMIUM_NOT_FOUND = 'no Chromium at CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium';
+export const CHROMIUM_NOT_FOUND = `no Chromium at CHROMIUM_PATH, ${CHROMIUM_CANDIDATES.slice(0, -1).join(', ')} or ${CHROMIUM_CANDIDATES.at(-1)}`;
 
 /**
  * The Chromium the tests drive: CHROMIUM_PATH, else Debian's headless shell, else its full browser. The
@@ -64,7 +67,7 @@ export const CHROMIUM_NOT_FOUND = 'no Chromium at CHROMIUM_PATH, /usr/bin/chromi
  * browser test file on two shared cores (scripts/services/chromium.sh installs it).
  */
 export const chromiumPath = (): string | null => {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string => Boolean(path));
+  const candidates = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].filter((path): path is string => Boolean(path));
   const { existsSync } = process.getBuiltinModule('node:fs');
   return candidates.find((path) => existsSync(path)) ?? null;
 };
