@@ -112,7 +112,7 @@ describe('notification worker', () => {
     expect(pushed[0]).toMatchObject({ kind: 'notification', payload: { kind: 'order.placed', read: false } });
   });
 
-  it('reads only what was appended since its last job, and still sees what another worker appended', async () => {
+  it('reads a stream it remembers only when its append is refused, and still sees what another worker appended', async () => {
     const realtime = createMemoryRealtime();
     const read: number[] = [];
     const counting: EventStore = {
@@ -134,22 +134,28 @@ describe('notification worker', () => {
       return { id: notificationJobId(`busy-${n}`, 'busy'), name: NOTIFICATION_JOB, data, attemptsMade: 0 };
     };
     for (let n = 0; n < 20; n++) expect(await handle(job(n))).toBe('created');
-    expect(Math.max(...read)).toBe(0); // after the first job, every read starts past what it already knows
+    expect(read).toEqual([0]); // the first job reads the stream; the others append on what it remembers
 
-    // Another worker (with its own memory) appends one: the next job reads just that event first...
+    // Another worker (with its own memory) appends one: the next job's append is refused, and it reads
+    // just that event and appends again...
     expect(await other(job(20))).toBe('created');
     read.length = 0;
     expect(await handle(job(21))).toBe('created');
     expect(read).toEqual([1]);
-    // ...and knows it: a duplicate of the other worker's job is recognised.
+    // ...and knows it: a duplicate of the other worker's job is recognised without a read.
     expect(await handle(job(20))).toBe('duplicate');
-    // A worker whose memory is behind at the moment it appends is refused by the expected revision.
+    expect(read).toEqual([1]);
+    // The user marks a notification read (another writer of the stream): the next job's append is
+    // refused, it reads that event, and the job is done all the same.
     await store.append('notifications-busy', [{ id: randomUUID(), type: 'NotificationRead', data: { userId: 'busy', notificationId: 'n', at: '2026-03-01T10:00:00.000Z' }, metadata: { actor: { userId: 'busy', roles: ['user'], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-03-01T10:00:00.000Z', schemaVersion: 1 } }], 'any');
+    expect(await handle(job(22))).toBe('created');
+    expect(read).toEqual([1, 1]);
+    // A worker whose memory is behind at the moment it appends is refused by the expected revision.
     const racing: EventStore = { ...counting, readStream: async () => [] };
-    await expect(notificationHandler({ eventStore: racing, realtime })(job(22))).rejects.toThrow(WrongExpectedRevision);
+    await expect(notificationHandler({ eventStore: racing, realtime })(job(23))).rejects.toThrow(WrongExpectedRevision);
     const events = await store.readStream('notifications-busy');
     const created = events.filter((e) => e.type === 'NotificationCreated');
-    expect(created.map((e) => (e.data as { sourceEventId: string }).sourceEventId)).toEqual([...Array(22).keys()].map((n) => `busy-${n}`));
+    expect(created.map((e) => (e.data as { sourceEventId: string }).sourceEventId)).toEqual([...Array(23).keys()].map((n) => `busy-${n}`));
   });
   it('appends the jobs of one user that come while its append is in flight together, each once, beside another user\'s', async () => {
     const realtime = createMemoryRealtime();

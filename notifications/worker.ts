@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { EventStore } from '../domain/ports/event-store.ts';
+import { WrongExpectedRevision, type EventStore } from '../domain/ports/event-store.ts';
 import type { Job, JobQueue } from '../domain/ports/job-queue.ts';
 import type { Realtime } from '../domain/ports/realtime.ts';
 import type { NotificationCreated } from '../domain/notification/events.ts';
@@ -15,8 +15,8 @@ import { NOTIFICATION_JOB, type NotificationJob } from './notification-job.ts';
 // pushes it to the user's sockets through the Realtime port.
 // - Idempotent by source event: a retried or repeated job finds its notification in the stream and
 //   appends nothing (and does not push again: the user already has it).
-// - The append uses the stream's revision, so two workers cannot both append the same notification;
-//   the loser's job fails with a revision conflict, is retried, and then finds it.
+// - The append names the stream's revision, so two workers cannot both append the same notification:
+//   the loser's append is refused, and it reads what came since and finds it.
 // - A failure throws, so the queue retries with backoff and finally keeps the job as failed.
 // - Jobs for one user that arrive while an append to their stream is in flight go into the next append
 //   together (see appendInTurns): run the queue with some concurrency to let them.
@@ -51,9 +51,10 @@ interface ReadSoFar {
 export function notificationHandler(options: NotificationWorkerOptions): (job: Job) => Promise<NotificationOutcome> {
   const { eventStore, realtime } = options;
   // A busy vendor's stream gains a notification per order, so re-reading it whole for every job would
-  // make the worker the slowest part of the order round trip (docs/benchmarks.md). Each job reads only
-  // what was appended since. Remembering is safe: the append below still names the expected revision,
-  // so if another worker appended meanwhile it fails, and the retried job reads that append first.
+  // make the worker the slowest part of the order round trip (docs/benchmarks.md). A stream it
+  // remembers it does not read at all: the append names the revision it last knew, so if anybody
+  // appended since (another worker, the user marking notifications read) it is refused, and the worker
+  // reads what is new and decides again (appendTogether).
   const readSoFar = new LeastRecentlyUsed<string, ReadSoFar>(REMEMBERED_STREAMS);
 
   async function catchUp(streamId: string): Promise<ReadSoFar> {
@@ -76,9 +77,25 @@ export function notificationHandler(options: NotificationWorkerOptions): (job: J
     reject: (error: unknown) => void;
   }
 
-  /** Appends the notifications of one user's jobs together, each once: one read of what is new, one append naming the revision it follows. */
+  /**
+   * Appends the notifications of one user's jobs together, each once, naming the revision it follows.
+   * A stream it remembers is not read first (the worker is most often its only writer): a refusal
+   * means somebody appended since, so it reads what is new and tries once more; a second refusal
+   * fails the jobs, which the queue retries.
+   */
   async function appendTogether(streamId: string, jobs: Waiting[]): Promise<NotificationOutcome[]> {
-    const known = await catchUp(streamId);
+    const remembered = readSoFar.get(streamId);
+    if (!remembered) return appendKnowing(streamId, jobs, await catchUp(streamId));
+    try {
+      return await appendKnowing(streamId, jobs, remembered);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+      return appendKnowing(streamId, jobs, await catchUp(streamId));
+    }
+  }
+
+  /** The append of the jobs' notifications not in `known` yet, after the revision `known` has read to. */
+  async function appendKnowing(streamId: string, jobs: Waiting[], known: ReadSoFar): Promise<NotificationOutcome[]> {
     const fresh = new Set<string>();
     const outcomes = jobs.map((job): NotificationOutcome => {
       const source = job.data.sourceEventId;
