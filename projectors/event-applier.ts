@@ -239,7 +239,12 @@ export function createEventApplier(options: {
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
   }
   const direct = applierOver(viewStore);
-  const kept = options.soleWriter && options.bufferDocuments !== undefined ? createPageBuffer(viewStore, { startsEmpty: options.startsEmpty ?? false, keepReadBack: options.keepReadBack ?? 0 }) : null;
+  const kept = options.soleWriter && options.bufferDocuments !== undefined
+    ? createPageBuffer(viewStore, {
+      startsEmpty: options.startsEmpty ?? false, keepReadBack: options.keepReadBack ?? 0,
+      keepWritten: new Set(projections.filter((projection) => projection.longLived).map((projection) => projection.collection)),
+    })
+    : null;
   const overKept = kept ? applierOver(kept.store, kept.held) : null;
 
   /**

@@ -21,6 +21,7 @@ function countingStore(options: { replaceMany?: string[][]; jsonLength?: number 
           async replaceMany(docs: readonly D[]) {
             many.push(docs.map((doc) => doc._id));
             for (const doc of docs) await plain.replaceOne(doc);
+            return docs.map((doc) => JSON.stringify(doc).length);
           },
         });
         const { jsonLength } = options;
@@ -228,6 +229,35 @@ describe('page buffer', () => {
     await buffer.flush();
     expect(replaceMany).toEqual([['c']]);
     expect(buffer.size()).toBe(0);
+  });
+
+  it('keeps the documents of keepWritten collections once a trim wrote them out: no read back, the same writes', async () => {
+    const replaceMany: string[][] = [];
+    const { store, calls } = countingStore({ replaceMany, jsonLength: 10 });
+    const buffer = createPageBuffer(store, { startsEmpty: true, keepReadBack: 2, keepWritten: new Set(['cards']) });
+    const cards = buffer.store.collection('cards');
+    const orders = buffer.store.collection('orders');
+    for (const id of ['a', 'b', 'c']) await cards.writeIfVersion(id, { _id: id, n: 1 }, null);
+    await orders.writeIfVersion('o', { _id: 'o', n: 1 }, null);
+    await buffer.trim();
+    // All written out; a and b kept (the bound is 2), c and the order forgotten.
+    expect(replaceMany).toEqual([['a', 'b', 'c'], ['o']]);
+    expect(buffer.size()).toBe(0);
+    expect(buffer.held.peek('cards', 'a')).toEqual({ _id: 'a', n: 1, _version: 1 });
+    expect(buffer.held.peek('cards', 'c')).toBeUndefined();
+    expect(buffer.held.peek('orders', 'o')).toBeUndefined();
+    calls.length = 0;
+    replaceMany.length = 0;
+    // a comes back without a read; untouched, b is not written again.
+    expect(buffer.held.tryWrite('cards', 'a', { _id: 'a', n: 2 }, 1)).toBe(true);
+    expect(await cards.findOne({ _id: 'c' })).toMatchObject({ n: 1 });
+    expect(calls).toEqual(['cards.findOneSized']);
+    await buffer.trim();
+    expect(replaceMany).toEqual([]);
+    await buffer.flush();
+    expect(replaceMany).toEqual([['a']]);
+    expect(await store.collection('cards').findOne({ _id: 'a' })).toMatchObject({ n: 2, _version: 2 });
+    expect(await store.collection('cards').findOne({ _id: 'b' })).toMatchObject({ n: 1, _version: 1 });
   });
 
   it('bounds what it keeps by the JSON length the store tells (findOneSized), where it tells one', async () => {

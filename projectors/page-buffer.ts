@@ -24,8 +24,8 @@ interface Entry {
   dirty: boolean;
   /**
    * Kept by trims (see createPageBuffer's keepReadBack): read back from the store after this buffer had
-   * written it out, within the bounds; its length as JSON when read back (what it counts against
-   * keepReadBackBytes). 0: not kept.
+   * written it out, or written out by a trim of a keepWritten collection, within the bounds; its length
+   * as JSON when read back or written (what it counts against keepReadBackBytes). 0: not kept.
    */
   kept: number;
 }
@@ -89,8 +89,8 @@ export function createPageBuffer(target: ViewStore, options: {
    * comes back after that is one many events touch over the whole log (a vendor's card, page and
    * ratings take every review): at 1,000,000 events each of them would be read back, parsed and
    * written again about ten times, a quarter of all writes and most reads. Kept, each is written once.
-   * Which are kept is decided as each comes back: while fewer than this many are kept, and their JSON
-   * when read back is within keepReadBackBytes.
+   * Which are kept is decided as each comes back (or, for keepWritten collections, as each is written
+   * out): while fewer than this many are kept, and their JSON is within keepReadBackBytes.
    */
   keepReadBack?: number;
   /**
@@ -99,6 +99,14 @@ export function createPageBuffer(target: ViewStore, options: {
    * the heap grow with the catalog.
    */
   keepReadBackBytes?: number;
+  /**
+   * With keepReadBack, on a store whose replaceMany tells the lengths written: collections whose
+   * documents take events all through the log (a vendor's card takes every review: Projection's
+   * `longLived`). A trim writes such a document out as any other, then keeps it as if it had been read
+   * back (within the same bounds), so its next event finds it held: no read, no parse. The writes are
+   * those of a buffer that reads it back (written out once, then at the flush).
+   */
+  keepWritten?: ReadonlySet<string>;
 } = {}): PageBuffer {
   const entries = new Map<string, Map<string, Entry>>();
   const collections = new Map<string, ViewCollection<ViewDocument>>();
@@ -108,6 +116,7 @@ export function createPageBuffer(target: ViewStore, options: {
   let keptBytes = 0;
   const keepReadBack = options.keepReadBack ?? 0;
   const keepReadBackBytes = options.keepReadBackBytes ?? KEEP_READ_BACK_BYTES;
+  const keepWritten = options.startsEmpty ? options.keepWritten ?? new Set<string>() : new Set<string>();
   /** Forgets the entry's place among the kept ones (it is written out or dropped). */
   const release = (entry: Entry) => {
     if (entry.kept === 0) return;
@@ -154,6 +163,14 @@ export function createPageBuffer(target: ViewStore, options: {
     // Documents to write, in order, where the store writes many in one call (replaceMany): a
     // deletion writes them first, so the rows are written in the order of the entries, as one by one.
     const replaced: ViewDocument[] = [];
+    // Of those, the entries a trim may keep once written (keepWritten), each at its place in `replaced`.
+    const keeping = trimming && keepWritten.has(name) && collection.replaceMany ? new Map<number, [string, Entry]>() : null;
+    const writeReplaced = async () => {
+      const lengths = await collection.replaceMany!(replaced.splice(0));
+      if (keeping === null) return;
+      for (const [at, [id, entry]] of keeping) keepWrittenOut(buffered, id, entry, lengths[at]!);
+      keeping.clear();
+    };
     for (const [id, entry] of walked) {
       if (trimming) {
         if (entry.kept > 0 && entry.doc !== null) continue;
@@ -165,15 +182,32 @@ export function createPageBuffer(target: ViewStore, options: {
       // Written with the version the page's compare-and-sets gave it, as applying the events one by
       // one would have left it (a view equals its rebuild, `_version` included).
       if (entry.doc) {
-        if (collection.replaceMany) replaced.push(entry.doc);
-        else await collection.replaceOne(entry.doc);
+        if (collection.replaceMany) {
+          if (keeping !== null && heldKept < keepReadBack) keeping.set(replaced.length, [id, entry]);
+          replaced.push(entry.doc);
+        } else await collection.replaceOne(entry.doc);
         written?.add(name, id);
       } else if (entry.storedVersion !== null) {
-        if (replaced.length > 0) await collection.replaceMany!(replaced.splice(0));
+        if (replaced.length > 0) await writeReplaced();
         await collection.deleteOne({ _id: id });
       }
     }
-    if (replaced.length > 0) await collection.replaceMany!(replaced);
+    if (replaced.length > 0) await writeReplaced();
+  }
+
+  /**
+   * A document a trim wrote out (keepWritten) held again as read back, `length` its JSON's, where the
+   * bounds allow: clean, at its version in the store. Nothing else ran since the trim took it out.
+   */
+  function keepWrittenOut(buffered: Map<string, Entry>, id: string, entry: Entry, length: number): void {
+    if (heldKept >= keepReadBack || keptBytes + length > keepReadBackBytes) return;
+    entry.kept = length;
+    entry.dirty = false;
+    entry.storedVersion = entry.version;
+    buffered.set(id, entry);
+    held += 1;
+    heldKept += 1;
+    keptBytes += length;
   }
 
   async function entryOf(name: string, id: string): Promise<Entry> {

@@ -42,6 +42,12 @@ export interface Projection<D extends ViewDoc = ViewDoc> {
   /** Indexes the query API relies on. */
   readonly indexes?: ReadonlyArray<Record<string, 1 | -1 | 'text'>>;
   /**
+   * Its documents take events all through the log (a vendor's card takes each review of the vendor):
+   * a rebuild in one unit keeps each in memory once written out, within the bounds of the documents it
+   * keeps, instead of reading it back at its next event (page-buffer.ts, keepWritten).
+   */
+  readonly longLived?: true;
+  /**
    * The top-level fields evolve keeps for itself, each named with a leading `_`: no reader needs them,
    * so the query API asks the store not to send them (projectors/unread-fields.ts).
    */

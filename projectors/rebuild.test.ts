@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { EventStore } from '../domain/ports/event-store.ts';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store.ts';
@@ -60,6 +61,22 @@ describe('rebuild into the sqlite view store', () => {
     ]);
     expect(await views.collection(CHECKPOINTS_COLLECTION).count()).toBe(allProjections.length);
     expect(await views.collection(CHECKPOINTS_COLLECTION).findOne({ _id: 'vendor-cards' })).toMatchObject({ position: head, version: vendorCardsProjection.version });
+  });
+
+  it('writes the same rows whatever it keeps between write-outs: a long-lived view\'s documents kept once written, or read back', async () => {
+    const eventStore = await withHistory();
+    const rows = async (keepReadBack: number) => {
+      const path = join(dir, `views-${++files}.sqlite`);
+      const views = openViews(path);
+      await rebuildViews({ eventStore, viewStore: views, pageSize: 20, bufferDocuments: 5, keepReadBack });
+      const db = new DatabaseSync(path, { readOnly: true });
+      cleanups.push(async () => db.close());
+      const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'v\\_%' ESCAPE '\\' AND name <> ? ORDER BY name`).all(`v_${CHECKPOINTS_COLLECTION}`) as Array<{ name: string }>;
+      return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT rid, id, json(doc) AS doc FROM "${name}" ORDER BY rid`).all().map((row) => ({ ...row }))]));
+    };
+    const kept = await rows(1_000);
+    expect(kept.v_vendorCards!.length).toBeGreaterThan(0);
+    expect(kept).toEqual(await rows(0));
   });
 
   it('writes a views file that held nothing into the file itself, not through its write-ahead log', async () => {

@@ -45,8 +45,9 @@ export interface ViewCollection<D extends ViewDocument = ViewDocument> {
   /**
    * replaceOne of each document in turn, as one write: offered by the node:sqlite store, for a page
    * buffer's write-out (one call per collection instead of a promise and a write per document).
+   * Answers the length of each document's JSON as written, in order (page-buffer.ts, keepWritten).
    */
-  replaceMany?(docs: readonly D[]): Promise<void>;
+  replaceMany?(docs: readonly D[]): Promise<readonly number[]>;
   /**
    * findOne by `_id`, with the length of the document's JSON text as the store read it: offered by the
    * node:sqlite store, which reads the text anyway, for a rebuild's page buffer, which bounds the

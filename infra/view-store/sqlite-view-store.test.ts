@@ -40,8 +40,10 @@ describe('SqliteViewStore specifics', () => {
     const cards = store.collection('cards');
     await cards.replaceOne({ _id: 'b', n: 0 });
     await expect(cards.count()).resolves.toBe(1);
-    await cards.replaceMany!([{ _id: 'c', n: 1 }, { _id: 'b', n: 2 }, { _id: 'a', n: 3 }]);
-    expect(await cards.find()).toEqual([{ _id: 'b', n: 2 }, { _id: 'c', n: 1 }, { _id: 'a', n: 3 }]);
+    const written = [{ _id: 'c', n: 1 }, { _id: 'b', n: 2 }, { _id: 'a', n: 3, name: 'שלום' }];
+    // The length of each one's JSON, in order.
+    expect(await cards.replaceMany!(written)).toEqual(written.map((doc) => JSON.stringify(doc).length));
+    expect(await cards.find()).toEqual([{ _id: 'b', n: 2 }, { _id: 'c', n: 1 }, { _id: 'a', n: 3, name: 'שלום' }]);
     expect(await cards.count()).toBe(3);
     await expect(cards.replaceMany!([{ _id: 'd', n: 4 }, { n: 5 } as never])).rejects.toThrow(/string _id/);
     expect(await cards.findOne({ _id: 'd' })).toBeNull();

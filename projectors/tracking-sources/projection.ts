@@ -25,6 +25,7 @@ const dayOf = (at: string): string => at.slice(0, 10);
 export const trackingSourcesProjection: Projection<TrackingSourceView> = {
   name: 'tracking-sources',
   collection: 'trackingSources',
+  longLived: true,
   // 2: the per-day map moved to trackingSourceDays.
   version: 2,
   eventTypes: ['SourceHit'],

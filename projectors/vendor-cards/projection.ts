@@ -112,6 +112,7 @@ export const vendorCardsProjection: Projection<VendorCard> = {
   // 3: `_priceOrder` (the search's price sort).
   version: 3,
   collection: 'vendorCards',
+  longLived: true,
   privateFields: ['_ratingStars', '_profileTokens', '_productTokens', '_timedServiceMinutes', '_profileKnown', '_priceOrder'],
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorArchived', 'VendorUnarchived', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),

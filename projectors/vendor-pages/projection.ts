@@ -47,6 +47,7 @@ export const vendorPagesProjection: Projection<VendorPage> = {
   // 4: the media items' captions per language. 5: the products' paymentTerms.
   version: 5,
   collection: 'vendorPages',
+  longLived: true,
   eventTypes: ['VendorCreated', 'VendorProfileUpdated', 'VendorOwnerAssigned', 'VendorArchived', 'VendorUnarchived', 'VendorMediaAdded', 'VendorMediaRemoved', 'VendorMediaReordered', 'VendorMediaDescribed', 'ProductCreated', 'ProductUpdated', 'ProductRemoved', 'ProductArchived', 'ProductUnarchived', 'ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {

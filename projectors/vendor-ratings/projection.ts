@@ -11,6 +11,7 @@ export const vendorRatingsProjection: Projection<VendorRating> = {
   name: 'vendor-ratings',
   version: 2,
   collection: 'vendorRatings',
+  longLived: true,
   eventTypes: ['ReviewPosted', 'ReviewEdited', 'ReviewWithdrawn', 'ReviewRemoved'],
   keysOf: (event) => ('vendorId' in event.data ? [event.data.vendorId] : []),
   evolve(doc, event, id) {

@@ -120,6 +120,7 @@ function evolveResponses(doc: VendorResponsesView, event: ProjectedEvent, id: st
 export const vendorResponsesProjection: Projection<VendorResponsesView> = {
   name: 'vendor-responses',
   collection: 'vendorResponses',
+  longLived: true,
   privateFields: ['_waiting'],
   eventTypes: ['ConversationOpened', 'MessagePosted', 'QuoteRequested', 'QuoteSubmitted', 'QuoteDeclined', 'QuoteAccepted', 'QuoteRequestCanceled'],
   keysOf(event) {
