@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { testFilesByTier, tiers } from './test/tiers.ts';
+import { useNodeCompileCache } from './test/node-compile-cache.ts';
 
 // Four projects, one per test tier, so `npm test -- --project unit` runs the pure and in-process tests
 // in seconds while `npm test` runs every file once, in one run, with the settings below. A file's tier
@@ -10,6 +11,7 @@ import { testFilesByTier, tiers } from './test/tiers.ts';
 // so the root names no `include` of its own: the tiers' files together are every *.test.ts(x)).
 // test/tiers.test.ts checks that the tiers partition the test files.
 const byTier = testFilesByTier(import.meta.dirname);
+useNodeCompileCache();
 
 export default defineConfig({
   test: {

@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { useNodeCompileCache } from './test/node-compile-cache.ts';
+
+useNodeCompileCache();
 
 // `npm run test:faults`: the fault suite (test/faults/), which starts engines and a deployment of its own
 // and makes them fail; kept out of `npm test` for its length (docs/reliability.md).
