@@ -19,9 +19,9 @@ import type { ServerProcess } from '../server-process.ts';
 // Order matters: the searches and pages run before the orders, which change the views.
 const quick = benchMode() === 'quick';
 const vendors = quick ? 2_000 : 10_000;
-const seconds = quick ? 3 : 15;
+const seconds = quick ? 1 : 15;
 const connections = 8;
-const renders = quick ? 100 : 1_000;
+const renders = quick ? 20 : 1_000;
 // Both React sides in production mode: the baseline renders in this process, whose React build was
 // chosen from NODE_ENV at import (bench/run.ts forks it with NODE_ENV=production); the server says
 // which build it runs.
@@ -71,7 +71,7 @@ await reportFigure(async () => {
     // (web/guest-page-cache.ts), so the renders are measured on pages the cache cannot answer: each
     // request another vendor's page, and the home page of a signed-in customer (never cached).
     const customer = await signIn(url, seeded.customer);
-    const vendorPaths = await canonicalVendorPaths(url, Math.min(vendors, quick ? 1_000 : 6_000));
+    const vendorPaths = await canonicalVendorPaths(url, Math.min(vendors, quick ? 500 : 6_000));
     const baselines = new Map<string, { rate: number; p50: number; p99: number }>();
     const baselineOf = async (path: string) => {
       if (baselines.has(path)) return baselines.get(path)!;

@@ -37,7 +37,7 @@ const quick = benchMode() === 'quick';
 // The catalog matters little to the round trip (it orders vendor 0's product), and the projectors build
 // the views of the seed into MONGO_URL before the load: a small one.
 const tripVendors = quick ? 20 : 50;
-const seconds = quick ? 3 : 15;
+const seconds = quick ? 1 : 15;
 const rounds = quick ? 1 : 2;
 const connections = 8;
 const lagLoad = figure3Load(quick);

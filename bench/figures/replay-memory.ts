@@ -19,7 +19,7 @@ import { timedStart, type TimedStart } from '../timed-start.ts';
 // Baseline: the same server started on an empty data directory.
 const quick = benchMode() === 'quick';
 const vendors = quick ? 1_000 : 10_000;
-const targetEvents = quick ? 20_000 : 1_000_000;
+const targetEvents = quick ? 10_000 : 1_000_000;
 await reportFigure(async () => {
   const path = join(scratchDir(), `replay-${process.pid}`, 'events.sqlite');
   try {

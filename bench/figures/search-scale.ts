@@ -11,8 +11,8 @@ import type { ServerProcess } from '../server-process.ts';
 // URL the cache has not seen: first pages and deeper pages), same baseline (a bare Express route
 // answering the bytes of the real first page).
 const quick = benchMode() === 'quick';
-const vendors = quick ? 5_000 : 100_000;
-const seconds = quick ? 3 : 15;
+const vendors = quick ? 2_000 : 100_000;
+const seconds = quick ? 1 : 15;
 
 await reportFigure(async (): Promise<FigureResult> => {
   const dir = join(scratchDir(), `search-${process.pid}`);

@@ -25,7 +25,7 @@ export interface LagTracker {
 export interface LagLoad { vendors: number; writers: number; updatesPerWriter: number; loadBatch: number }
 
 /** Figure 3's load, which figure 13 takes across processes: 4 writers, each update followed by 20 product updates. */
-export const figure3Load = (quick: boolean): LagLoad => ({ vendors: quick ? 400 : 2_000, writers: 4, updatesPerWriter: quick ? 50 : 400, loadBatch: 20 });
+export const figure3Load = (quick: boolean): LagLoad => ({ vendors: quick ? 400 : 2_000, writers: 4, updatesPerWriter: quick ? 25 : 400, loadBatch: 20 });
 
 export interface LagRun {
   /** Acknowledgement → the card shows it, ms. */
