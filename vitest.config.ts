@@ -23,11 +23,18 @@ export default defineConfig({
     // A worker per core (vitest's default leaves one core to its own, mostly idle, process): the tests
     // spend much of their time waiting on a server, Chromium or a child process.
     maxWorkers: availableParallelism(),
-    // The unit tier shares one module graph between its files: importing the product's modules again
-    // for each of its ~170 files cost more than running their tests. Its tests make their own stores,
-    // servers and clocks, so nothing a file leaves in a module is read by another. Isolation is a
-    // setting of the pool, not of a project, so the unit tier runs in the threads pool without it and
-    // the other tiers in forks, each file in a process of its own.
+    // The unit and browser tiers share one module graph per worker: the threads pool without isolation.
+    // Importing the product's modules again for each file cost more than running a unit file's tests,
+    // and a browser file, which starts the whole product in-process (web/test/marketplace.ts), spent
+    // ~2 CPU-s on a fork of its own and the product's modules in it: the browser tier alone took 272
+    // and 255 CPU-s (wall 404 and 396 s) in forks, 167 and 160 (297 and 309 s) in threads. Their files
+    // make their own stores, servers, clocks and Chromium and close them, so nothing a file leaves in a
+    // module is read by another (the product's module-level caches are keyed by what they keep; a file
+    // that sets the environment puts it back).
+    // In vitest 3.2 the root's poolOptions decide whether a pool's worker ends after each file; a
+    // project's only whether the modules are reset inside a worker that lives on, so a project cannot
+    // keep a process across its files while another gets one per file in the same pool: the engine and
+    // full-stack tiers stay in forks, each file in a process of its own.
     poolOptions: { threads: { isolate: false } },
     // expect.poll waits 1 s by default: on a loaded machine (CI beside the fault suite, load 8-20 on two
     // cores) a view or a page can take longer than that to show what a passing run shows. A poll stops
@@ -36,6 +43,6 @@ export default defineConfig({
     // A browser test's steps each wait up to 20–30 s for a page on a loaded machine (their own
     // timeouts), so the test as a whole gets 120 s: at 30 s, a sign-in's three page loads timed out
     // in CI's steps beside the fault suite (load ~20) before any step had run out of its own wait.
-    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' ? { pool: 'threads' } : {}), ...(tier === 'browser' ? { testTimeout: 120_000 } : {}) } })),
+    projects: tiers.map((tier) => ({ extends: true, test: { name: tier, include: byTier[tier], ...(tier === 'unit' || tier === 'browser' ? { pool: 'threads' } : {}), ...(tier === 'browser' ? { testTimeout: 120_000 } : {}) } })),
   },
 });

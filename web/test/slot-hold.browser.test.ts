@@ -105,8 +105,15 @@ async function orderWhoseHoldRanOut(): Promise<string> {
   return orderId;
 }
 
-// The sweep lets run-out holds go only at start here, not while the no-script payment meets one.
+// The sweep lets run-out holds go only at start here, not while the no-script payment meets one. Set
+// for this file only: the browser tier's files share a worker (vitest.config.ts), and the next file's
+// product reads the environment too.
+const holdExpiryIntervalBefore = process.env.HOLD_EXPIRY_INTERVAL_SECONDS;
 process.env.HOLD_EXPIRY_INTERVAL_SECONDS = '3600';
+afterAll(() => {
+  if (holdExpiryIntervalBefore === undefined) delete process.env.HOLD_EXPIRY_INTERVAL_SECONDS;
+  else process.env.HOLD_EXPIRY_INTERVAL_SECONDS = holdExpiryIntervalBefore;
+});
 
 describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
