@@ -6,6 +6,11 @@ import { engineEnvVar, engineUrl, engines, stopEngineContainers } from './engine
 import type { Engine, EngineAvailability } from './engine-containers.ts';
 import type {} from './real-engines.ts'; // the ProvidedContext typing of provide('realEngines')
 import { DEMO_DATA_TEMPLATE_VAR } from './demo-data-dir.ts';
+// sharp (libvips) in the run's main process: the unit and browser tiers load it in worker threads
+// (vitest.config.ts), and on glibc a native library a worker opened first is unloaded when that
+// worker ends, which can crash the process; held here, it stays loaded for the whole run (sharp's
+// documentation on worker threads).
+import 'sharp';
 
 // Hands the URLs of real engines to the suites, once per run. A suite for a real engine runs when its
 // URL is set (EVENTSTORE_URL, MONGO_URL, REDIS_URL, KAFKA_BROKERS), else against a container started
