@@ -26,8 +26,8 @@ export default defineConfig({
     // The unit and browser tiers share one module graph per worker: the threads pool without isolation.
     // Importing the product's modules again for each file cost more than running a unit file's tests,
     // and a browser file, which starts the whole product in-process (web/test/marketplace.ts), spent
-    // ~2 CPU-s on a fork of its own and the product's modules in it: the browser tier alone took 272
-    // and 255 CPU-s (wall 404 and 396 s) in forks, 167 and 160 (297 and 309 s) in threads. Their files
+    // ~2 CPU-s on a fork of its own and the product's modules in it (the tier in forks took ~1.6 times
+    // the CPU it takes in threads). Their files
     // make their own stores, servers, clocks and Chromium and close them, so nothing a file leaves in a
     // module is read by another (the product's module-level caches are keyed by what they keep; a file
     // that sets the environment puts it back).
