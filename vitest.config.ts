@@ -27,10 +27,9 @@ export default defineConfig({
     // Importing the product's modules again for each file cost more than running a unit file's tests,
     // and a browser file, which starts the whole product in-process (web/test/marketplace.ts), spent
     // ~2 CPU-s on a fork of its own and the product's modules in it (the tier in forks took ~1.6 times
-    // the CPU it takes in threads). Their files
-    // make their own stores, servers, clocks and Chromium and close them, so nothing a file leaves in a
-    // module is read by another (the product's module-level caches are keyed by what they keep; a file
-    // that sets the environment puts it back).
+    // the CPU it takes in threads). Their files make their own stores, servers, clocks and Chromium and
+    // close them, so nothing a file leaves in a module is read by another (the product's module-level
+    // caches are keyed by what they keep; a file that sets the environment puts it back).
     // In vitest 3.2 the root's poolOptions decide whether a pool's worker ends after each file; a
     // project's only whether the modules are reset inside a worker that lives on, so a project cannot
     // keep a process across its files while another gets one per file in the same pool: the engine and

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHROMIUM_NOT_FOUND, DEMO, apiCall, executablePath, signIn, startBrowserSuite, type BrowserSuite, type Locale } from './browser-kit.ts';
 import { formatTime } from '../app/format.ts';
 import type { Actor } from '../../domain/shared/actor.ts';
@@ -108,12 +108,8 @@ async function orderWhoseHoldRanOut(): Promise<string> {
 // The sweep lets run-out holds go only at start here, not while the no-script payment meets one. Set
 // for this file only: the browser tier's files share a worker (vitest.config.ts), and the next file's
 // product reads the environment too.
-const holdExpiryIntervalBefore = process.env.HOLD_EXPIRY_INTERVAL_SECONDS;
-process.env.HOLD_EXPIRY_INTERVAL_SECONDS = '3600';
-afterAll(() => {
-  if (holdExpiryIntervalBefore === undefined) delete process.env.HOLD_EXPIRY_INTERVAL_SECONDS;
-  else process.env.HOLD_EXPIRY_INTERVAL_SECONDS = holdExpiryIntervalBefore;
-});
+vi.stubEnv('HOLD_EXPIRY_INTERVAL_SECONDS', '3600');
+afterAll(() => { vi.unstubAllEnvs(); });
 
 describe.skipIf(!executablePath)(`a held slot on the payment page in Chromium (${executablePath ? 'found' : `skipped: ${CHROMIUM_NOT_FOUND}`})`, () => {
   beforeAll(async () => {
