@@ -8,6 +8,8 @@ describe('utf8Bytes', () => {
       '', '{}', card, `{"items":[${Array(60).fill(card).join(',')}],"total":60}`,
       // Lone surrogates become U+FFFD (EF BF BD), a pair one 4-byte character.
       'a\uD800b', '\uDC00', '\uD83D', 'שלום\uDFFF', 'x\uD83D\uDE00y',
+      // Latin-1 only (written directly), and a page holding Hebrew with a lone surrogate at its end (transcoded until it fails).
+      'café ÿ', `${Array(30).fill(card).join(',')}\uD800`,
       // Past the scratch buffer's reach (Buffer.from), and a long one after a short one (the scratch grows).
       'ש'.repeat(1024 * 1024 + 1), 'ש'.repeat(300_000), 'abc',
     ];
