@@ -3,6 +3,8 @@ import { cacheConformance } from './cache.conformance.ts';
 import { createMemoryCache } from './memory-cache.ts';
 
 cacheConformance('memory LRU', () => createMemoryCache());
+// Every Latin-1 value of the suite kept in slabs of a few bytes: written across slabs, read back, moved.
+cacheConformance('memory LRU, values in slabs', () => createMemoryCache({ slabMinChars: 1, slabBytes: 64 }));
 
 describe('memory cache specifics', () => {
   it('evicts the least recently used entry beyond maxEntries', async () => {
@@ -39,9 +41,13 @@ describe('memory cache specifics', () => {
     expect(await cache.get('k')).toBeUndefined();
   });
 
-  it('evicts in least-recently-used order through many evictions, reads, deletes, purges and a cache emptied and filled again', async () => {
+  it.each([
+    ['strings', {}],
+    // Values in slabs of 8 bytes (each value fits one); 10 slabs in use at most, more than 6 values and the slab written can hold.
+    ['values in slabs', { slabMinChars: 1, slabBytes: 8 }],
+  ])('evicts in least-recently-used order through many evictions, reads, deletes, purges and a cache emptied and filled again (%s)', async (_name, slabs) => {
     // A list, most recently used last, is the reference the cache must agree with at every step.
-    const cache = createMemoryCache({ maxEntries: 6, maxChars: 40 });
+    const cache = createMemoryCache({ maxEntries: 6, maxChars: 40, ...slabs });
     let model: Array<{ key: string; value: string; tag: string }> = [];
     const charsOf = (list: typeof model) => list.reduce((sum, entry) => sum + entry.key.length + entry.value.length, 0);
     let seed = 7;
@@ -50,7 +56,7 @@ describe('memory cache specifics', () => {
       const key = `k${random(12)}`;
       const op = random(20);
       if (op < 9) {
-        const value = 'v'.repeat(1 + random(8));
+        const value = ['v', 'é', '\u00ff', 'ש'][random(4)]!.repeat(1 + random(8));
         const tag = `t${random(3)}`;
         await cache.set(key, value, { ttlMs: 60_000, tags: [tag] });
         model = [...model.filter((entry) => entry.key !== key), { key, value, tag }];
@@ -80,5 +86,20 @@ describe('memory cache specifics', () => {
     await cache.set('b', 'B', { ttlMs: 60_000, tags: ['u'] });
     await cache.purgeTags(['t']);
     expect(await cache.get('b')).toBe('B');
+  });
+
+  it('gives back each value as it was set, whether kept in a slab (Latin-1) or as a string, across many slabs reused', async () => {
+    const cache = createMemoryCache({ slabMinChars: 4, slabBytes: 100, maxChars: 1_000 });
+    const values = new Map<string, string>();
+    for (let n = 0; n < 2_000; n++) {
+      const key = `k${n % 37}`;
+      const value = n % 5 === 0 ? `שלום ${n}` : `${'\u00e9\u00ff\u0000x'.repeat(1 + (n % 20))}${n}`;
+      await cache.set(key, value, { ttlMs: 60_000 });
+      values.set(key, value);
+      const read = `k${(n * 7) % 37}`;
+      const got = await cache.get(read);
+      if (got !== undefined) expect(got).toBe(values.get(read));
+    }
+    expect(await cache.get('k0')).toBe(values.get('k0'));
   });
 });

@@ -2,8 +2,30 @@ import type { Cache } from '../../domain/ports/cache.ts';
 
 // The embedded Cache adapter (DESIGN §2): an LRU of string answers with a TTL per entry and tags for
 // purging. A Map keeps insertion order, so re-inserting on read makes its first key the least recently used.
+//
+// A long value of Latin-1 characters only (the GET cache's answers kept as their UTF-8, one character a
+// byte: query-api/get-cache.ts) is kept as bytes in a slab, a buffer shared by the values written after
+// it, off the V8 heap; a read gives a copy. As a string, each answer a cache miss stored survived two
+// scavenges before it was promoted (~15 KB copied twice an answer: most of what the scavenges copied
+// under the vendor search's misses, 8-11 ms each every ~220 ms), then filled old space until a
+// mark-compact. A slab whose values are all gone is used again, not freed: no buffer is allocated or
+// freed per answer (a buffer per answer was tried and cost more than it saved, docs/benchmarks.md).
+// A read moves its value into the slab being written, as the read makes it the most recently used:
+// slabs then go from least to most recently used, and eviction empties the oldest first.
+interface Slab {
+  bytes: Buffer;
+  /** Bytes written so far. */
+  used: number;
+  /** Bytes of the values still kept in it. */
+  live: number;
+}
+
 interface Entry {
-  value: string;
+  /** The value, or null when it is kept in `slab` (at `at`, `length` bytes). */
+  value: string | null;
+  slab: Slab | null;
+  at: number;
+  length: number;
   /** UTF-16 code units of key and value: what the entry costs in memory, roughly halved. */
   size: number;
   expiresAt: number;
@@ -17,7 +39,14 @@ export interface MemoryCacheOptions {
   maxChars?: number;
   /** Milliseconds since the epoch; injected so tests can move time. */
   now?: () => number;
+  /** Values of Latin-1 characters at least this long are kept in slabs (tests make it small). */
+  slabMinChars?: number;
+  /** Bytes of a slab. */
+  slabBytes?: number;
 }
+
+/** A character past Latin-1: the value cannot be kept one byte a character. */
+const WIDE = /[^\u0000-\u00ff]/;
 
 export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { size(): number } {
   const maxEntries = options.maxEntries ?? 10_000;
@@ -26,6 +55,50 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const keysByTag = new Map<string, Set<string>>();
+  const slabMinChars = options.slabMinChars ?? 2048;
+  const slabBytes = options.slabBytes ?? 1024 * 1024;
+  // Slabs holding a kept value, and emptied ones kept for reuse. Both bounded: values in slabs count their
+  // characters as any other (maxChars), and the slabs in use are at most as many bytes as twice maxChars
+  // (what maxChars means of two-byte strings), past which the least recently used values go.
+  const maxSlabsInUse = Math.max(2, Math.floor((2 * maxChars) / slabBytes));
+  let slabsInUse = 0;
+  const spareSlabs: Slab[] = [];
+  let current: Slab | null = null;
+
+  /** Writes a value into the current slab (a new one, or a spare, when it is full); where it went. */
+  function place(value: string): { slab: Slab; at: number } {
+    if (current === null || current.used + value.length > slabBytes) {
+      const full = current;
+      current = spareSlabs.pop() ?? { bytes: Buffer.allocUnsafe(slabBytes), used: 0, live: 0 };
+      current.used = 0;
+      slabsInUse += 1;
+      if (full !== null && full.live === 0) release(full);
+    }
+    const at = current.used;
+    current.bytes.write(value, at, 'latin1');
+    current.used += value.length;
+    current.live += value.length;
+    return { slab: current, at };
+  }
+
+  /** A slab none of whose values is kept: it is reused (a few are kept spare). */
+  function release(slab: Slab): void {
+    slabsInUse -= 1;
+    if (spareSlabs.length < 4) spareSlabs.push(slab);
+  }
+
+  /** An entry's value is no longer kept in its slab. */
+  function unplace(entry: Entry): void {
+    const slab = entry.slab;
+    if (slab === null) return;
+    entry.slab = null;
+    slab.live -= entry.length;
+    if (slab.live === 0 && slab !== current) release(slab);
+  }
+
+  function valueOf(entry: Entry): string {
+    return entry.value ?? entry.slab!.bytes.toString('latin1', entry.at, entry.at + entry.length);
+  }
   // The least recently used key by one iterator kept across evictions. A Map keeps a deleted entry's
   // slot until it rehashes, and a new iterator walks every such slot before the first live key: with
   // the LRU's churn (delete the first, add last) that was ~2 µs an eviction, one per GET cache miss. The
@@ -44,6 +117,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     if (!entry) return;
     entries.delete(key);
     chars -= entry.size;
+    unplace(entry);
     for (const tag of entry.tags) {
       const keys = keysByTag.get(tag);
       keys?.delete(key);
@@ -61,21 +135,30 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       }
       entries.delete(key);
       entries.set(key, entry);
-      return entry.value;
+      const value = valueOf(entry);
+      // Now the most recently used: into the slab being written, unless it is there already.
+      if (entry.slab !== null && entry.slab !== current) {
+        unplace(entry);
+        ({ slab: entry.slab, at: entry.at } = place(value));
+        while (slabsInUse > maxSlabsInUse && entries.size > 1) forget(leastRecent()!);
+      }
+      return value;
     },
     async set(key, value, { ttlMs, tags = [] }) {
       forget(key);
       const size = key.length + value.length;
       if (ttlMs <= 0 || size > maxChars) return;
       const unique = [...new Set(tags)];
-      entries.set(key, { value, size, expiresAt: now() + ttlMs, tags: unique });
+      const inSlab = value.length >= slabMinChars && value.length <= slabBytes && !WIDE.test(value);
+      const placed = inSlab ? place(value) : null;
+      entries.set(key, { value: placed ? null : value, slab: placed?.slab ?? null, at: placed?.at ?? 0, length: value.length, size, expiresAt: now() + ttlMs, tags: unique });
       chars += size;
       for (const tag of unique) {
         let keys = keysByTag.get(tag);
         if (!keys) keysByTag.set(tag, (keys = new Set()));
         keys.add(key);
       }
-      while (entries.size > maxEntries || chars > maxChars) forget(leastRecent()!);
+      while (entries.size > maxEntries || chars > maxChars || (slabsInUse > maxSlabsInUse && entries.size > 1)) forget(leastRecent()!);
     },
     async purgeTags(tags) {
       for (const tag of tags) {
@@ -88,6 +171,9 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     async close() {
       entries.clear();
       keysByTag.clear();
+      current = null;
+      slabsInUse = 0;
+      spareSlabs.length = 0;
       byAge = entries.keys();
       chars = 0;
     },
