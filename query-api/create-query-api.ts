@@ -101,8 +101,10 @@ export function createQueryApi(ports: QueryApiPorts): QueryApi {
     router.get(route.spec.path, async (req, res) => {
       // Headers of fixed text by setHeader, as res.set sets them (the value's String, a Content-Type that
       // names its charset as it is) without its steps per call; the three names in one vary call, which
-      // adds them as three calls would.
-      res.vary(VARIED_BY);
+      // adds them as three calls would, or set as they are where no Vary is set yet (what vary makes of
+      // them then, without parsing both lists).
+      if (res.hasHeader('Vary')) res.vary(VARIED_BY);
+      else res.setHeader('Vary', VARIED_BY);
       res.setHeader('Cache-Control', 'private, no-cache');
       const outcome = await answerRead(route, readRequestOf(req), true);
       res.setHeader('X-Cache', outcome.cache);

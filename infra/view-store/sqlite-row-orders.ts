@@ -56,13 +56,18 @@ function ridSet(rids: readonly number[]): RidSet {
   return { size: rids.length, has: (rid) => rid <= max && bytes[rid] === 1 };
 }
 
-/** The rids of a page (skip, limit) of a list, or of its reverse (read from its end). */
+/**
+ * The rids of a page (skip, limit) of a list, or of its reverse (read from its end). Copied by a loop:
+ * spreading a subarray (a view made, then walked by its iterator) cost ~1 µs a 24-row page against ~0.1.
+ */
 export function sliceOf(rids: Int32Array | Float64Array, skip: number, limit: number | undefined, reversed: boolean): number[] {
-  if (!reversed) return [...rids.subarray(skip, limit ? skip + limit : undefined)];
-  const end = rids.length - skip;
-  if (end <= 0) return [];
-  const page = [...rids.subarray(limit ? Math.max(0, end - limit) : 0, end)];
-  return page.reverse();
+  const end = reversed ? rids.length - skip : limit ? Math.min(rids.length, skip + limit) : rids.length;
+  const from = reversed ? (limit ? Math.max(0, end - limit) : 0) : skip;
+  if (end <= from) return [];
+  const page: number[] = new Array(end - from);
+  if (reversed) for (let at = 0; at < page.length; at++) page[at] = rids[end - 1 - at]!;
+  else for (let at = 0; at < page.length; at++) page[at] = rids[from + at]!;
+  return page;
 }
 
 /** What the collection knows of its listings' counts since it last changed. */
