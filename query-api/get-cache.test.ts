@@ -51,3 +51,18 @@ it('keeps the text in a cache other processes share, bytes given or not', async 
   expect(hit.bytes().equals(bytes)).toBe(true);
   expect(hit.tags()).toEqual(['view:a']);
 });
+
+it('reads back a long answer (kept in the memory cache\'s slabs) and one kept by a cache of this process without setLatin1 alike', async () => {
+  const long = JSON.stringify({ items: Array.from({ length: 40 }, (_, n) => ({ n, name: { he: 'להקת הכוכבים ✨', en: 'Stars' }, emoji: '🎺' })), total: 40 });
+  const longBytes = Buffer.from(long, 'utf8');
+  const memory = createMemoryCache();
+  const { setLatin1: _omitted, ...withoutSetLatin1 } = createMemoryCache();
+  for (const cache of [memory, withoutSetLatin1 as Cache]) {
+    const getCache = createGetCache(cache, projections, { ttlMs: 10_000, logger });
+    await getCache.set('k', long, ['view:a'], getCache.generation(), longBytes);
+    const hit = (await getCache.get('k'))!;
+    expect(hit.text()).toBe(long);
+    expect(hit.bytes().equals(longBytes)).toBe(true);
+    expect(hit.tags()).toEqual(['view:a']);
+  }
+});

@@ -69,8 +69,13 @@ export function createGetCache(cache: Cache, projections: ProjectionsProgress, o
       try {
         const list = [...tags];
         // JSON.stringify of strings never holds a raw newline, so the first one ends the tags.
-        const entry = bytes && cache.inProcess ? `${BYTES_MARK}${JSON.stringify(list)}\n${bytes.toString('latin1')}` : `${JSON.stringify(list)}\n${value}`;
-        await cache.set(key, entry, { ttlMs: options.ttlMs, tags: list });
+        const stored = { ttlMs: options.ttlMs, tags: list };
+        if (bytes && cache.inProcess) {
+          const head = `${BYTES_MARK}${JSON.stringify(list)}\n`;
+          // The bytes copied in as they are (a cache that keeps them so), else the string of them.
+          if (cache.setLatin1) await cache.setLatin1(key, head, bytes, stored);
+          else await cache.set(key, `${head}${bytes.toString('latin1')}`, stored);
+        } else await cache.set(key, `${JSON.stringify(list)}\n${value}`, stored);
         // A purge that started while storing may have missed this entry.
         if (taken !== generation) await cache.delete(key);
       } catch (error) {

@@ -13,4 +13,10 @@ export interface Cache {
    * bytes, query-api/get-cache.ts). Absent for a cache other processes or versions share (Redis).
    */
   readonly inProcess?: true;
+  /**
+   * Stores what `set(key, head + bytes.toString('latin1'), options)` stores, without making that string
+   * (a cache of this process that keeps such values as bytes copies them in: the GET cache's answers
+   * as their UTF-8, query-api/get-cache.ts). Optional: without it, the caller makes the string.
+   */
+  setLatin1?(key: string, head: string, bytes: Buffer, options: { ttlMs: number; tags?: string[] }): Promise<void>;
 }

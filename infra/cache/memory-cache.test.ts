@@ -102,4 +102,24 @@ describe('memory cache specifics', () => {
     }
     expect(await cache.get('k0')).toBe(values.get('k0'));
   });
+
+  it('setLatin1 keeps what set keeps of the head and the bytes read one character a byte, in a slab or not', async () => {
+    const cache = createMemoryCache({ slabMinChars: 8, slabBytes: 64 });
+    const cases: Array<[string, Buffer]> = [
+      ['b["t"]\n', Buffer.from('שלום ✨ long enough')], ['h', Buffer.from([0, 255, 128, 10, 97, 0xe9, 1, 2])],
+      // A head past Latin-1, one too short, one too long for a slab, an empty one.
+      ['ש', Buffer.from('abcdefghij')], ['ab', Buffer.from('c')], ['x'.repeat(70), Buffer.from('y')], ['', Buffer.alloc(0)], ['head', Buffer.alloc(60, 200)],
+    ];
+    const expected = (n: number) => cases[n]![0] + cases[n]![1].toString('latin1');
+    for (let round = 0; round < 20; round++) {
+      for (const [n, [head, bytes]] of cases.entries()) {
+        await cache.setLatin1(`k${n}`, head, bytes, { ttlMs: 60_000 });
+        // Another key read in between (moved into the slab being written).
+        const other = (n * 3) % cases.length;
+        expect(await cache.get(`k${other}`)).toBe(round === 0 && other > n ? undefined : expected(other));
+      }
+    }
+    for (const n of cases.keys()) expect(await cache.get(`k${n}`)).toBe(expected(n));
+  });
 });
+

@@ -48,7 +48,7 @@ export interface MemoryCacheOptions {
 /** A character past Latin-1: the value cannot be kept one byte a character. */
 const WIDE = /[^\u0000-\u00ff]/;
 
-export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { size(): number } {
+export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { size(): number; setLatin1: NonNullable<Cache['setLatin1']> } {
   const maxEntries = options.maxEntries ?? 10_000;
   const maxChars = options.maxChars ?? 32 * 1024 * 1024;
   let chars = 0;
@@ -67,7 +67,14 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
 
   /** Writes a value into the current slab (a new one, or a spare, when it is full); where it went. */
   function place(value: string): { slab: Slab; at: number } {
-    if (current === null || current.used + value.length > slabBytes) {
+    const { slab, at } = room(value.length);
+    slab.bytes.write(value, at, 'latin1');
+    return { slab, at };
+  }
+
+  /** `length` bytes of the current slab (a new one, or a spare, when it is full), counted as kept. */
+  function room(length: number): { slab: Slab; at: number } {
+    if (current === null || current.used + length > slabBytes) {
       const full = current;
       current = spareSlabs.pop() ?? { bytes: Buffer.allocUnsafe(slabBytes), used: 0, live: 0 };
       current.used = 0;
@@ -75,9 +82,8 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       if (full !== null && full.live === 0) release(full);
     }
     const at = current.used;
-    current.bytes.write(value, at, 'latin1');
-    current.used += value.length;
-    current.live += value.length;
+    current.used += length;
+    current.live += length;
     return { slab: current, at };
   }
 
@@ -125,6 +131,30 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
     }
   }
 
+  /** Keeps a value of `length` characters, as a string or as bytes `write` puts in a slab. */
+  function keep(key: string, length: number, value: string | null, write: ((bytes: Buffer, at: number) => void) | null, ttlMs: number, tags: string[]): void {
+    forget(key);
+    const size = key.length + length;
+    if (ttlMs <= 0 || size > maxChars) return;
+    const unique = [...new Set(tags)];
+    let placed: { slab: Slab; at: number } | null = null;
+    if (write !== null) {
+      placed = room(length);
+      write(placed.slab.bytes, placed.at);
+    }
+    entries.set(key, { value: placed ? null : value, slab: placed?.slab ?? null, at: placed?.at ?? 0, length, size, expiresAt: now() + ttlMs, tags: unique });
+    chars += size;
+    for (const tag of unique) {
+      let keys = keysByTag.get(tag);
+      if (!keys) keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (entries.size > maxEntries || chars > maxChars || (slabsInUse > maxSlabsInUse && entries.size > 1)) forget(leastRecent()!);
+  }
+
+  /** Whether a value of `length` characters (none past Latin-1) is kept in a slab. */
+  const slabbed = (length: number): boolean => length >= slabMinChars && length <= slabBytes;
+
   return {
     async get(key) {
       const entry = entries.get(key);
@@ -145,20 +175,20 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       return value;
     },
     async set(key, value, { ttlMs, tags = [] }) {
-      forget(key);
-      const size = key.length + value.length;
-      if (ttlMs <= 0 || size > maxChars) return;
-      const unique = [...new Set(tags)];
-      const inSlab = value.length >= slabMinChars && value.length <= slabBytes && !WIDE.test(value);
-      const placed = inSlab ? place(value) : null;
-      entries.set(key, { value: placed ? null : value, slab: placed?.slab ?? null, at: placed?.at ?? 0, length: value.length, size, expiresAt: now() + ttlMs, tags: unique });
-      chars += size;
-      for (const tag of unique) {
-        let keys = keysByTag.get(tag);
-        if (!keys) keysByTag.set(tag, (keys = new Set()));
-        keys.add(key);
+      const inSlab = slabbed(value.length) && !WIDE.test(value);
+      keep(key, value.length, value, inSlab ? (bytes, at) => bytes.write(value, at, 'latin1') : null, ttlMs, tags);
+    },
+    // The head and the bytes copied into the slab: no string of the whole value is made.
+    async setLatin1(key, head, bytes, { ttlMs, tags = [] }) {
+      const length = head.length + bytes.length;
+      if (!slabbed(length) || WIDE.test(head)) {
+        keep(key, length, head + bytes.toString('latin1'), null, ttlMs, tags);
+        return;
       }
-      while (entries.size > maxEntries || chars > maxChars || (slabsInUse > maxSlabsInUse && entries.size > 1)) forget(leastRecent()!);
+      keep(key, length, null, (slab, at) => {
+        slab.write(head, at, 'latin1');
+        bytes.copy(slab, at + head.length);
+      }, ttlMs, tags);
     },
     async purgeTags(tags) {
       for (const tag of tags) {
