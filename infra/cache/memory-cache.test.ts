@@ -122,4 +122,3 @@ describe('memory cache specifics', () => {
     for (const n of cases.keys()) expect(await cache.get(`k${n}`)).toBe(expected(n));
   });
 });
-
