@@ -149,6 +149,11 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       if (!keys) keysByTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
+    evictPastBounds();
+  }
+
+  /** Evicts the least recently used entries while the cache is past a bound: entries, characters, or slabs in use (the last entry stays). */
+  function evictPastBounds(): void {
     while (entries.size > maxEntries || chars > maxChars || (slabsInUse > maxSlabsInUse && entries.size > 1)) forget(leastRecent()!);
   }
 
@@ -170,7 +175,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache & { s
       if (entry.slab !== null && entry.slab !== current) {
         unplace(entry);
         ({ slab: entry.slab, at: entry.at } = place(value));
-        while (slabsInUse > maxSlabsInUse && entries.size > 1) forget(leastRecent()!);
+        evictPastBounds();
       }
       return value;
     },
