@@ -3,18 +3,33 @@ import { relative } from 'node:path';
 import { repoRoot } from './child-process.ts';
 
 // Summarizes a .cpuprofile (node --cpu-prof): self time and total (inclusive) time per function,
-// the top frames first. Usage: node bench/profile-summary.ts <file.cpuprofile> [top]
+// the top frames first; with a window, only the samples taken within it (a load, without the start-up
+// before it). Usage: node bench/profile-summary.ts <file.cpuprofile> [top]
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+/** `startTime`: when the first sample's delta counts from, in µs of the monotonic clock (process.hrtime's). */
+interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime?: number }
 
 export interface FrameTime { frame: string; selfMs: number; totalMs: number }
 
-export function summarizeProfile(profile: CpuProfile): { totalMs: number; frames: FrameTime[] } {
+/** The monotonic clock in µs, as V8 stamps a profile's samples: comparable across the processes of one machine. */
+export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/** A span of the monotonic clock in µs (monotonicMicros), both ends included. */
+export interface SampleWindow { fromUs: number; toUs: number }
+
+export function summarizeProfile(profile: CpuProfile, window?: SampleWindow): { totalMs: number; frames: FrameTime[] } {
+  if (window && profile.startTime === undefined) throw new Error('a window needs the profile\'s startTime');
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, index) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  let at = profile.startTime ?? 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (window && (at < window.fromUs || at > window.toUs)) return;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+  });
   const nameOf = (node: ProfileNode) => {
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url ? `${relative(repoRoot, url.replace('file://', ''))}:${lineNumber + 1}` : '';
