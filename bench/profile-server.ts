@@ -8,7 +8,8 @@ import { orderRoundTrip } from './load/order-round-trip.ts';
 import { searchMissPaths } from './load/search-paths.ts';
 import { canonicalVendorPaths, seedDataDir, signIn, startMarketplaceProcess } from './seeded-marketplace.ts';
 import { benchVendorId } from './seed/catalog-events.ts';
-import { monotonicMicros, summarizeProfile } from './profile-summary.ts';
+import { summarizeProfile } from './profile-summary.ts';
+import { monotonicMs } from './load/cross-process-clock.ts';
 import { repoRoot } from './child-process.ts';
 
 // Profiles the marketplace server (node --cpu-prof) under one of the HTTP loads of the bench, then
@@ -44,20 +45,19 @@ if (values.scenario === 'round-trip') {
 const admin = await signIn(server.url, seeded.admin);
 // The summary counts the samples from the load's start until the server caught up with it: not the
 // start-up and seeding before, nor the stop after (the profile file keeps them all).
-const fromUs = monotonicMicros();
+const fromMs = monotonicMs();
 const load = await runLoad({ url: server.url, connections: 8, durationSeconds: Number(values.seconds), steps });
 // The work the load left (views, notification jobs) is part of its cost: profiled until it is done.
 const caughtUp = await untilCaughtUp({ urls: [server.url], adminUrl: server.url, adminToken: admin }, { timeoutMs: 600_000 });
-const toUs = monotonicMicros();
 await server.stop();
 rmSync(dir, { recursive: true, force: true });
 const trips = load.sequences ? `, ${load.sequences.completed} trips` : '';
 console.log(`${values.scenario}: ${load.requests} requests${trips}, ${load.requestsPerSecond} req/s, p99 ${load.latencyP99} ms; caught up ${((caughtUp.at - load.endedAt) / 1000).toFixed(1)} s after the load`);
 const file = readdirSync(profiles).find((name) => name === profileName);
 if (!file) throw new Error('no profile written');
-const { totalMs, frames } = summarizeProfile(JSON.parse(readFileSync(join(profiles, file), 'utf8')), { fromUs, toUs });
+const { totalMs, frames } = summarizeProfile(JSON.parse(readFileSync(join(profiles, file), 'utf8')), { fromMs, toMs: caughtUp.at });
 const pct = (ms: number) => `${((ms / totalMs) * 100).toFixed(1)}%`.padStart(6);
-console.log(`\nProfile ${join('bench/results/profiles', file)}: ${(totalMs / 1000).toFixed(1)} s sampled over the ${((toUs - fromUs) / 1e6).toFixed(1)} s of the load and its catch-up (idle included)\nTop self time:`);
+console.log(`\nProfile ${join('bench/results/profiles', file)}: ${(totalMs / 1000).toFixed(1)} s sampled over the ${((caughtUp.at - fromMs) / 1000).toFixed(1)} s of the load and its catch-up (idle included)\nTop self time:`);
 for (const frame of [...frames].sort((a, b) => b.selfMs - a.selfMs).slice(0, 25)) console.log(`${pct(frame.selfMs)}  ${frame.frame}`);
 console.log('\nTop inclusive time:');
 for (const frame of [...frames].sort((a, b) => b.totalMs - a.totalMs).slice(0, 40)) console.log(`${pct(frame.totalMs)}  ${frame.frame}`);

@@ -6,16 +6,13 @@ import { repoRoot } from './child-process.ts';
 // the top frames first; with a window, only the samples taken within it (a load, without the start-up
 // before it). Usage: node bench/profile-summary.ts <file.cpuprofile> [top]
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-/** `startTime`: when the first sample's delta counts from, in µs of the monotonic clock (process.hrtime's). */
+/** `startTime`: when the first sample's delta counts from, in µs of the monotonic clock (load/cross-process-clock.ts). */
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime?: number }
 
 export interface FrameTime { frame: string; selfMs: number; totalMs: number }
 
-/** The monotonic clock in µs, as V8 stamps a profile's samples: comparable across the processes of one machine. */
-export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 1000n);
-
-/** A span of the monotonic clock in µs (monotonicMicros), both ends included. */
-export interface SampleWindow { fromUs: number; toUs: number }
+/** A span of the clock processes on one host share (load/cross-process-clock.ts monotonicMs), both ends included. */
+export interface SampleWindow { fromMs: number; toMs: number }
 
 export function summarizeProfile(profile: CpuProfile, window?: SampleWindow): { totalMs: number; frames: FrameTime[] } {
   if (window && profile.startTime === undefined) throw new Error('a window needs the profile\'s startTime');
@@ -23,11 +20,14 @@ export function summarizeProfile(profile: CpuProfile, window?: SampleWindow): { 
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfUs = new Map<number, number>();
+  // V8 stamps the samples on that clock, in µs.
+  const fromUs = (window?.fromMs ?? 0) * 1000;
+  const toUs = (window?.toMs ?? 0) * 1000;
   let at = profile.startTime ?? 0;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
     at += delta;
-    if (window && (at < window.fromUs || at > window.toUs)) return;
+    if (window && (at < fromUs || at > toUs)) return;
     selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const nameOf = (node: ProfileNode) => {
