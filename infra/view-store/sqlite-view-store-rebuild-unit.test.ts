@@ -89,8 +89,8 @@ describe("a rebuild's unit on an empty views file", () => {
   it('stays on the log on a file that holds views already', async () => {
     const path = freshPath();
     const store = openSqliteViewStore({ path });
-    // 4 MB more than the most pages a rebuild's unit may find for a rollback journal.
-    for (let n = 0; n < 12; n++) await store.collection('cards').replaceOne({ _id: `old${n}`, text });
+    // 20 MB: more than the most pages (1,024 of 16 KiB) a rebuild's unit may find for a rollback journal.
+    for (let n = 0; n < 50; n++) await store.collection('cards').replaceOne({ _id: `old${n}`, text });
     await store.atomically(async () => {
       await store.collection('cards').deleteMany({});
       await store.collection('cards').replaceOne({ _id: 'c', n: 1 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryViewStore } from './memory-view-store.ts';
-import { omittedInSql, openSqliteViewStore, type SqliteViewStore } from './sqlite-view-store.ts';
+import { omittedInSql, openSqliteViewStore, VIEWS_PAGE_SIZE, type SqliteViewStore } from './sqlite-view-store.ts';
 import { literalPrefixes } from './sqlite-filter.ts';
 import { viewStoreConformance } from './view-store.conformance.ts';
 import type { Filter, Sort, ViewStore } from '../../domain/ports/view-store.ts';
@@ -34,6 +34,31 @@ describe('SqliteViewStore specifics', () => {
     await store.close();
     store = openSqliteViewStore({ path });
     expect(await store.collection('cards').findOne({ _id: 'c1' })).toEqual({ _id: 'c1', name: { he: 'א' }, tags: ['x'] });
+  });
+
+  it('makes a new file with VIEWS_PAGE_SIZE pages; a file made with other pages keeps them, and its documents', async () => {
+    const pageSizeOf = (file: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try { return (db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size; } finally { db.close(); }
+    };
+    await store.collection('cards').replaceOne({ _id: 'c1', name: 'new' });
+    expect(VIEWS_PAGE_SIZE).not.toBe(4096);
+    expect(pageSizeOf(path)).toBe(VIEWS_PAGE_SIZE);
+
+    const older = freshPath();
+    const made = new DatabaseSync(older);
+    made.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = WAL');
+    made.close();
+    const olderStore = openSqliteViewStore({ path: older });
+    await olderStore.collection('cards').replaceOne({ _id: 'c1', name: 'older' });
+    await olderStore.close();
+    const reopened = openSqliteViewStore({ path: older });
+    try {
+      expect(await reopened.collection('cards').findOne({ _id: 'c1' })).toEqual({ _id: 'c1', name: 'older' });
+      expect(pageSizeOf(older)).toBe(4096);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('replaceMany writes each document as replaceOne would: a held one in its place, new ones after, in order; one without an _id writes none', async () => {
