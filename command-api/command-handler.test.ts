@@ -123,6 +123,60 @@ describe('handleCommand', () => {
     await store.close();
   });
 
+  it("decides on a stream's cached fold without reading it, and on what is new when another writer made that fold late", async () => {
+    // A gate: used only while open; opening an open gate decides nothing.
+    type GateEvent = { type: 'Opened' | 'Closed' | 'Used'; data: Record<string, never> };
+    const GateSchema = z.strictObject({ type: z.enum(['Opened', 'Closed', 'Used']), data: z.strictObject({}) });
+    const gate: Decider<{ open: boolean; used: number }, { type: 'Open' } | { type: 'Use' }, GateEvent> = {
+      initialState: { open: false, used: 0 },
+      evolve: (state, event) => (event.type === 'Used' ? { ...state, used: state.used + 1 } : { ...state, open: event.type === 'Opened' }),
+      decide(command, state) {
+        if (command.type === 'Open') return state.open ? [] : [{ type: 'Opened', data: {} }];
+        if (!state.open) refuse('conflict', 'gate.closed', 'The gate is closed.');
+        return [{ type: 'Used', data: {} }];
+      },
+    };
+    const store = await openSqliteEventStore({ path: ':memory:' });
+    const reads: number[] = [];
+    const appends: string[] = [];
+    const watched: EventStore = {
+      ...store,
+      readStream: (streamId, options) => (reads.push(options?.fromRevision ?? 0), store.readStream(streamId, options)),
+      append: (streamId, events, expected) => (appends.push(`${events.map((e) => e.type).join()}@${String(expected)}`), store.append(streamId, events, expected)),
+    };
+    const send = (command: { type: 'Open' } | { type: 'Use' }) =>
+      handleCommand({ eventStore: watched, streamId: 'gate-1', decider: gate, command, metadata, eventSchema: GateSchema });
+    const otherWriter = (type: GateEvent['type'], expected: number) => store.append('gate-1', [{ id: crypto.randomUUID(), type, data: {}, metadata }], expected);
+
+    await send({ type: 'Open' });
+    reads.length = 0;
+    expect(await send({ type: 'Use' })).toMatchObject({ revision: 1, stateBefore: { open: true, used: 0 } });
+    expect(reads).toEqual([]);
+
+    // Another writer closes the gate: the cached fold still says open, so the append is refused, and the
+    // command, decided again on the stream as it is, is refused.
+    await otherWriter('Closed', 1);
+    appends.length = 0;
+    await expect(send({ type: 'Use' })).rejects.toMatchObject({ code: 'gate.closed' });
+    expect(appends).toEqual(['Used@1']);
+
+    // Cached: closed. Another writer opens it: refused on the cached fold, the command reads what is new and is taken.
+    await otherWriter('Opened', 2);
+    appends.length = 0;
+    expect(await send({ type: 'Use' })).toMatchObject({ revision: 4, stateBefore: { open: true, used: 1 } });
+    expect(appends).toEqual(['Used@3']);
+
+    // Cached: open. Another writer closes it: nothing to decide on the cached fold, the gate to open on the stream as it is.
+    await otherWriter('Closed', 4);
+    reads.length = 0;
+    appends.length = 0;
+    expect(await send({ type: 'Open' })).toMatchObject({ revision: 6, stateBefore: { open: false, used: 2 } });
+    expect(reads).toEqual([5]);
+    expect(appends).toEqual(['Opened@5']);
+    expect((await store.readStream('gate-1')).map((event) => event.type)).toEqual(['Opened', 'Used', 'Closed', 'Opened', 'Used', 'Closed', 'Opened']);
+    await store.close();
+  });
+
   it('never appends an event its schema refuses', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await expect(run(store, { type: 'Broken' })).rejects.toBeInstanceOf(InvalidEventError);

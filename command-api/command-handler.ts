@@ -12,6 +12,11 @@ import { foldedStateCacheOf } from './folded-state-cache.ts';
 // store refuses the append (WrongExpectedRevision) and the whole cycle runs again on the new state,
 // so a decision is always taken on the state it is appended after. After `maxAttempts` conflicts the
 // conflict reaches the client as a 409.
+// A stream this process folded before (folded-state-cache.ts) is decided on as the cache holds it, without
+// reading the stream first: an append with the cached revision as the expected one succeeds only if
+// nothing came after it, which proves the decision was taken on the stream as it is. A refused append, or
+// a decision that appends nothing or refuses the command (right only on the state now), reads what is
+// new and decides again, as the first attempt.
 // With `eventIds` (a request with an Idempotency-Key, request-context.ts) the events get ids derived
 // from the key. Before deciding, the handler looks for them in the stream: found, the command already
 // ran (a first run that crashed before its answer was stored), and its outcome is answered again
@@ -156,9 +161,17 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const schema = options.eventSchema ?? AnyDomainEvent;
   const cache = foldedStateCacheOf(eventStore);
   const eventIds = options.eventIds && derivedOnce(options.eventIds);
+  // The cached fold, decided on before reading the stream: once, at the first attempt.
+  let unread: Folded<State> | undefined = cache.get(streamId, decider) as Folded<State> | undefined;
+  // A keyed command's, only where the fold's ids say that the command never ran.
+  if (unread && eventIds && !(unread.eventIds !== undefined && !unread.eventIds.has(eventIds(0)))) unread = undefined;
   for (let attempt = 1; ; attempt++) {
+    const unverified = unread;
+    unread = undefined;
     let folded: Folded<State>;
-    if (eventIds) {
+    if (unverified) {
+      folded = unverified;
+    } else if (eventIds) {
       // A keyed request looks for its earlier run's events anywhere in the stream. Where the cache knows
       // every id of the stream and this one is not among them, it never ran; otherwise read it whole.
       // (A flow's keyed steps append to streams that grow with a user's history, a vendor's receipt book.)
@@ -177,9 +190,17 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
     const { state } = folded;
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
-    const decided = decider.decide(command, state);
+    let decided: DomainEvent[];
+    try {
+      decided = decider.decide(command, state);
+    } catch (error) {
+      if (!unverified) throw error;
+      attempt--; // refused on the cached fold: refused again on the stream as it is, or not
+      continue;
+    }
     const expected: ExpectedRevision = folded.revision === -1 ? 'no_stream' : folded.revision;
     if (decided.length === 0) {
+      if (unverified) { attempt--; continue; }
       return { streamId, revision: folded.revision, position: folded.position, stateBefore: state, events: [] };
     }
     const events = decided.map((event, index) => ({ id: eventIds?.(index) ?? randomUUID(), ...validateEvent(schema, event) }));
@@ -201,6 +222,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         if (written) return written;
         throw error;
       }
+      // The cached fold was behind (another process appended): read what is new and decide again, at once.
+      if (unverified) { attempt--; continue; }
       if (attempt >= maxAttempts) throw error;
       // Someone appended first: back off a little (jittered, so racers spread out) and decide again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
