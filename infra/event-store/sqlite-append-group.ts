@@ -46,9 +46,15 @@ export type AppendOutcome =
   | { kind: 'refused'; actual: number }
   | { kind: 'failed'; error: unknown };
 
+/** A group written: each append's outcome, in order, and the time its rows were recorded at (recorded_at). */
+export interface CommittedGroup {
+  outcomes: AppendOutcome[];
+  recordedAt: string;
+}
+
 
 /** Opens the writing side of a store on `db` (schema and pragmas already set): `write(group)` commits one group. */
-export function groupWriter(db: DatabaseSync): (group: readonly AppendRequest[]) => AppendOutcome[] {
+export function groupWriter(db: DatabaseSync): (group: readonly AppendRequest[]) => CommittedGroup {
   // +?: a bare ? here would have the statement prepared again at every call (sqlite-event-store.ts, its statements).
   const streamRevision = db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = +?');
   const head = db.prepare('SELECT MAX(position) AS position FROM events');
@@ -86,7 +92,7 @@ export function groupWriter(db: DatabaseSync): (group: readonly AppendRequest[])
       const recordedAt = new Date().toISOString();
       const outcomes = group.map((request) => appendOne(request, recordedAt));
       db.exec('COMMIT');
-      return outcomes;
+      return { outcomes, recordedAt };
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw error;

@@ -387,6 +387,63 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
     await store.close();
   });
 
+  it("gives live subscriptions this process's appends as it wrote them, without reading them back, and another process's, appended in between, from the file, in order", async () => {
+    const path = freshFile();
+    // No poll in the test's time: the other process's appends are found at this one's next append.
+    const store = await openSqliteEventStore({ path, pollIntervalMs: 60_000 });
+    const other = await openSqliteEventStore({ path });
+    await store.append('order-0', batch(2, 0), 'no_stream');
+    const head = await store.headPosition();
+    const controller = new AbortController();
+    const seen: RecordedEvent[] = [];
+    let wanted = 0;
+    let arrived = () => undefined as void;
+    const live = (async () => {
+      for await (const event of store.subscribeToAll({ signal: controller.signal, after: head })) {
+        seen.push(event);
+        if (seen.length >= wanted) arrived();
+      }
+    })();
+    const seenUpTo = (count: number) => new Promise<void>((resolve) => {
+      wanted = count;
+      arrived = resolve;
+      if (seen.length >= count) resolve();
+    });
+    const reads = vi.spyOn(StatementSync.prototype, 'all');
+    /** The events of this store's tail reads (SELECT … WHERE position > ? ORDER BY position ASC). */
+    const readBack = () => reads.mock.contexts.flatMap((statement, index) => {
+      const result = reads.mock.results[index];
+      return (statement as StatementSync).sourceSQL.includes('ORDER BY position ASC LIMIT') && result?.type === 'return' ? result.value as unknown[] : [];
+    });
+    try {
+      // One group commit (appends of one turn): two appended, one refused between them.
+      const [, refused] = await Promise.allSettled([
+        store.append('order-1', batch(2, 10), 'no_stream'),
+        store.append('order-0', batch(1, 20), 5),
+        store.append('order-2', batch(3, 30), 'no_stream'),
+      ]);
+      expect(refused.status).toBe('rejected');
+      await store.append('order-1', batch(1, 40), 1);
+      await seenUpTo(6);
+      expect(readBack()).toEqual([]);
+
+      // Another process appends, then this one: the tail cannot take this one's rows after a gap, and reads both.
+      await other.append('order-3', batch(2, 50), 'no_stream');
+      await store.append('order-4', batch(1, 60), 'no_stream');
+      await seenUpTo(9);
+      expect(readBack().map((row) => (row as unknown[])[2])).toEqual(['order-3', 'order-3', 'order-4']);
+    } finally {
+      reads.mockRestore();
+    }
+    const all = await store.readAll({ after: head });
+    expect(seen).toEqual(all);
+    expect(seen.map((event) => (event.data as { n: number }).n)).toEqual([10, 11, 30, 31, 32, 40, 50, 51, 60]);
+    controller.abort();
+    await live;
+    await other.close();
+    await store.close();
+  });
+
   it('hands out frozen events, so no subscription can change one another reads', async () => {
     const store = await openSqliteEventStore({ path: ':memory:' });
     await store.append('order-1', batch(2, 0), 'no_stream');

@@ -14,7 +14,7 @@ import type {
 import { WrongExpectedRevision } from '../../domain/ports/event-store.ts';
 import type { EventMetadata } from '../../domain/shared/metadata.ts';
 import { checkReadAllOptions } from './read-all-options.ts';
-import { configureConnection, EVENTS_SCHEMA, type EventRow } from './sqlite-append-group.ts';
+import { configureConnection, EVENTS_SCHEMA, type AppendRequest, type CommittedGroup, type EventRow } from './sqlite-append-group.ts';
 import { createGroupCommit } from './sqlite-group-commit.ts';
 
 // The embedded EventStore (DESIGN §2): one `node:sqlite` file, one table of events.
@@ -203,8 +203,12 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
 
   const commits = createGroupCommit(
     path === ':memory:' || writer === 'inline' ? { writer: 'inline', db } : { writer: 'thread', path, synchronous, busyTimeoutMs },
-    () => {
+    (group, committed) => {
+      const tailWasCurrent = appends === tailCurrentAt;
+      const fed = feedTail(group, committed);
       noticeAppend();
+      // Nothing was appended since the tail was last read to the file's head but the rows it was given.
+      if (fed && tailWasCurrent) tailCurrentAt = appends;
       for (const listener of [...appendListeners]) {
         try { listener(); } catch { /* a listener's failure is its own */ }
       }
@@ -266,13 +270,17 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     if (appends !== tailCurrentAt && tailEndsWithinAPageOf(after)) extendTail(PAGE_SIZE);
     return tailHoldsTheRestAfter(after);
   };
-  /** Reads after tailTo and adds what it found to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
+  /** Reads after tailTo and adds what it found to the tail. */
   const extendTail = (maxCount: number): SharedRow[] => {
     if (appends === tailCurrentAt) return [];
     const seen = appends;
     const page = readSharedSync(tailTo, maxCount);
     if (page.length < maxCount) tailCurrentAt = seen;
-    if (page.length === 0) return page;
+    if (page.length > 0) addToTail(page);
+    return page;
+  };
+  /** Adds the events right after tailTo to the tail (trimmed to TAIL_SIZE; what it drops is kept a while). */
+  const addToTail = (page: SharedRow[]): void => {
     tail.push(...page);
     tailTo = page.at(-1)!.position;
     if (tail.length > TAIL_SIZE * 2) {
@@ -281,8 +289,31 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
       tailAfter = tail[dropped - 1]!.position;
       tail = tail.slice(dropped);
     }
-    return page;
   };
+  /**
+   * Adds the rows a group commit of this process wrote to the tail, as a read of the file would give
+   * them, where they follow its end (no other process appended in between, and the tail holds every
+   * group before): the subscriptions near the head take them without reading them back. Otherwise the
+   * tail reads them from the file, as it reads another process's. Whether it added them.
+   */
+  function feedTail(group: readonly AppendRequest[], { outcomes, recordedAt }: CommittedGroup): boolean {
+    const rows: SharedRow[] = [];
+    let next = tailTo + 1;
+    for (let index = 0; index < group.length; index++) {
+      const outcome = outcomes[index]!;
+      const { streamId, rows: written } = group[index]!;
+      if (outcome.kind !== 'appended' || written.length === 0) continue;
+      // An append's rows take consecutive positions and revisions, ending at the ones it answers.
+      let position = outcome.position - written.length + 1;
+      if (position !== next) return false;
+      let revision = outcome.nextRevision - written.length + 1;
+      for (const row of written) rows.push(sharedRowOf([position++, row.id, streamId, revision++, row.type, row.data, row.metadata, recordedAt]));
+      next = position;
+    }
+    if (rows.length === 0) return false;
+    addToTail(rows);
+    return true;
+  }
   // Runs of older events, each a complete picture of (after, its last event], for subscriptions behind the
   // tail: the events the tail dropped (a follower slower than the others reads them next), and full pages
   // read from the file for a subscription far behind (at a first start every flow and the reactor read

@@ -121,7 +121,7 @@ describe('groupWriter', () => {
     db.exec('BEGIN IMMEDIATE');
     expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked/);
     db.exec('ROLLBACK');
-    expect(write([request('a', 'no_stream')])).toMatchObject([{ kind: 'appended', nextRevision: 0 }]);
+    expect(write([request('a', 'no_stream')]).outcomes).toMatchObject([{ kind: 'appended', nextRevision: 0 }]);
     other.close();
     db.close();
   });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
-import { groupWriter, type AppendOutcome, type AppendRequest } from './sqlite-append-group.ts';
+import { groupWriter, type AppendOutcome, type AppendRequest, type CommittedGroup } from './sqlite-append-group.ts';
 import { decodeOutcomes, encodeGroup } from './sqlite-writer-messages.ts';
 import type { WriterThreadAnswer, WriterThreadData, WriterThreadRequest } from './sqlite-writer-thread.ts';
 
@@ -15,7 +15,7 @@ import type { WriterThreadAnswer, WriterThreadData, WriterThreadRequest } from '
 const MAX_GROUP = 256;
 
 interface GroupWrite {
-  write(group: AppendRequest[]): Promise<AppendOutcome[]>;
+  write(group: AppendRequest[]): Promise<CommittedGroup>;
   close(): Promise<void>;
 }
 
@@ -32,7 +32,7 @@ function threadWrite(data: WriterThreadData): GroupWrite {
   });
   // Idle, the thread must not keep the process alive; a write in flight must (its caller awaits it).
   worker.unref();
-  const inFlight = new Map<number, { resolve: (outcomes: AppendOutcome[]) => void; reject: (error: unknown) => void }>();
+  const inFlight = new Map<number, { resolve: (committed: CommittedGroup) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   let broken: Error | null = null;
   let closed: (() => void) | null = null;
@@ -86,8 +86,11 @@ export interface GroupCommit {
 
 export type GroupCommitWhere = { writer: 'inline'; db: DatabaseSync } | ({ writer: 'thread' } & WriterThreadData);
 
-/** Queues appends and writes them group by group; `onCommitted` runs after each group's COMMIT. */
-export function createGroupCommit(where: GroupCommitWhere, onCommitted: () => void): GroupCommit {
+/**
+ * Queues appends and writes them group by group; `onCommitted` runs after each group's COMMIT, before
+ * its appends' promises resolve, with the group and what became of it.
+ */
+export function createGroupCommit(where: GroupCommitWhere, onCommitted: (group: readonly AppendRequest[], committed: CommittedGroup) => void): GroupCommit {
   const writer = where.writer === 'inline' ? inlineWrite(where.db) : threadWrite(where);
   const queue: { request: AppendRequest; resolve: (outcome: AppendOutcome) => void; reject: (error: unknown) => void }[] = [];
   let writing = false;
@@ -101,9 +104,10 @@ export function createGroupCommit(where: GroupCommitWhere, onCommitted: () => vo
     while (queue.length > 0) {
       const group = queue.splice(0, MAX_GROUP);
       try {
-        const outcomes = await writer.write(group.map((queued) => queued.request));
-        onCommitted();
-        group.forEach((queued, index) => queued.resolve(outcomes[index]!));
+        const requests = group.map((queued) => queued.request);
+        const committed = await writer.write(requests);
+        onCommitted(requests, committed);
+        group.forEach((queued, index) => queued.resolve(committed.outcomes[index]!));
       } catch (error) {
         // The transaction itself failed (disk full, lock timeout): none of the group was written.
         for (const queued of group) queued.reject(error);

@@ -19,7 +19,7 @@ describe('writer thread messages', () => {
     expect(decodeGroup(structuredClone(encodeGroup([])))).toEqual([]);
   });
 
-  it('outcomes arrive as they were sent, each failed one with its own error', () => {
+  it('outcomes arrive as they were sent, each failed one with its own error, with the time the group was recorded at', () => {
     const outcomes: AppendOutcome[] = [
       { kind: 'appended', nextRevision: 0, position: 1 },
       { kind: 'failed', error: new Error('first') },
@@ -28,7 +28,9 @@ describe('writer thread messages', () => {
       { kind: 'failed', error: new RangeError('second') },
       { kind: 'refused', actual: 7 },
     ];
-    const arrived = decodeOutcomes(structuredClone(encodeOutcomes(outcomes)));
+    const committed = decodeOutcomes(structuredClone(encodeOutcomes({ outcomes, recordedAt: '2026-12-03T03:00:00.000Z' })));
+    expect(committed.recordedAt).toBe('2026-12-03T03:00:00.000Z');
+    const arrived = committed.outcomes;
     expect(arrived.map((outcome) => (outcome.kind === 'failed' ? { kind: 'failed', message: (outcome.error as Error).message } : outcome))).toEqual([
       outcomes[0],
       { kind: 'failed', message: 'first' },

@@ -1,5 +1,5 @@
 import type { ExpectedRevision } from '../../domain/ports/event-store.ts';
-import type { AppendOutcome, AppendRequest } from './sqlite-append-group.ts';
+import type { AppendOutcome, AppendRequest, CommittedGroup } from './sqlite-append-group.ts';
 
 // What crosses between the event loop and the store's writer thread (sqlite-writer-thread.ts), in a
 // compact form: every append and outcome would otherwise be a few nested objects that postMessage's
@@ -41,13 +41,14 @@ export function decodeGroup(wire: WireGroup): AppendRequest[] {
 export interface WireOutcomes {
   numbers: number[];
   errors: unknown[];
+  recordedAt: string;
 }
 
 const APPENDED = 0;
 const REFUSED = 1;
 const FAILED = 2;
 
-export function encodeOutcomes(outcomes: readonly AppendOutcome[]): WireOutcomes {
+export function encodeOutcomes({ outcomes, recordedAt }: CommittedGroup): WireOutcomes {
   const numbers = new Array<number>(outcomes.length * 3).fill(0);
   const errors: unknown[] = [];
   outcomes.forEach((outcome, index) => {
@@ -64,10 +65,10 @@ export function encodeOutcomes(outcomes: readonly AppendOutcome[]): WireOutcomes
       errors.push(outcome.error);
     }
   });
-  return { numbers, errors };
+  return { numbers, errors, recordedAt };
 }
 
-export function decodeOutcomes({ numbers, errors }: WireOutcomes): AppendOutcome[] {
+export function decodeOutcomes({ numbers, errors, recordedAt }: WireOutcomes): CommittedGroup {
   const outcomes = new Array<AppendOutcome>(numbers.length / 3);
   let failed = 0;
   for (let index = 0, at = 0; at < numbers.length; index++, at += 3) {
@@ -77,5 +78,5 @@ export function decodeOutcomes({ numbers, errors }: WireOutcomes): AppendOutcome
       : kind === REFUSED ? { kind: 'refused', actual: numbers[at + 1]! }
       : { kind: 'failed', error: errors[failed++] };
   }
-  return outcomes;
+  return { outcomes, recordedAt };
 }
