@@ -161,10 +161,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const schema = options.eventSchema ?? AnyDomainEvent;
   const cache = foldedStateCacheOf(eventStore);
   const eventIds = options.eventIds && derivedOnce(options.eventIds);
-  // The cached fold, decided on before reading the stream: once, at the first attempt.
-  let unread: Folded<State> | undefined = cache.get(streamId, decider) as Folded<State> | undefined;
-  // A keyed command's, only where the fold's ids say that the command never ran.
-  if (unread && eventIds && !(unread.eventIds !== undefined && !unread.eventIds.has(eventIds(0)))) unread = undefined;
+  // The cached fold, decided on before reading the stream: once, at the first attempt. A keyed command's,
+  // only where the fold's ids say that the command never ran.
+  const cached = cache.get(streamId, decider) as Folded<State> | undefined;
+  const neverRan = eventIds !== undefined && cached?.eventIds !== undefined && !cached.eventIds.has(eventIds(0));
+  let unread: Folded<State> | undefined = eventIds && !neverRan ? undefined : cached;
   for (let attempt = 1; ; attempt++) {
     const unverified = unread;
     unread = undefined;
