@@ -100,22 +100,8 @@ function send(res: Response, answer: StoredAnswer, replayed: boolean): void {
   } else if (answer.body === undefined) {
     res.status(answer.status).end();
   } else {
-    sendJson(res, answer.status, answer.body);
+    res.status(answer.status).json(answer.body);
   }
-}
-
-/**
- * A command's answer as JSON. Not res.json for a POST, PUT or DELETE: Express would hash the body for
- * an ETag (~1% of the server's CPU under figure 2's load of order round trips), which only a GET's
- * revalidation can use. The same headers and bytes otherwise.
- */
-function sendJson(res: Response, status: number, body: unknown): void {
-  if (res.req.method === 'GET' || res.req.method === 'HEAD') {
-    res.status(status).json(body);
-    return;
-  }
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.status(status).set('Content-Type', 'application/json; charset=utf-8').set('Content-Length', String(bytes.length)).end(bytes);
 }
 
 /** Whether the request sends a body at all (a POST without one is fine on a route whose fields are optional). */
