@@ -93,7 +93,7 @@ const ROLLBACK_JOURNAL_MAX_PAGES = 1024;
 /**
  * The page size of a views file SQLite creates (its default is 4 KiB). A view document is 1–2 KB of
  * JSONB and most indexes are on JSON paths with the id after them: with 16 KiB pages a rebuild of
- * 1,000,000 events wrote its rows and built its indexes in ~12% less CPU (docs/benchmarks.md, figure 6),
+ * 1,000,000 events wrote its rows and built its indexes in ~11% less CPU (docs/benchmarks.md, figure 6),
  * and the live writes of an order's round trip cost the same. A file made with other pages keeps them.
  */
 export const VIEWS_PAGE_SIZE = 16_384;
