@@ -25,15 +25,18 @@ import { compileCacheDir } from '../infra/compile-cache.ts';
  * 1,000 vendors, the bench's proportions): orders 1.6 s, order money 1.2, vendor cards 1.0, customer
  * journeys 0.8, conversations 0.7, analytics orders 0.5, vendor pages 0.4, messages 0.3, every other
  * view 0.2 or less. The helper takes vendor cards, pages and ratings, conversations, products,
- * analytics orders, messages and reviews (it parses their events for its other views anyway); the rebuild
- * the others, and it builds its own views' indexes while the helper may still replay. At 1,000,000 events
- * (10,000 vendors; docs/benchmarks.md, "Replay and memory") the rebuild's replay and its own indexes used
- * 27–30 CPU-s, the helper 25–28 with its start (with messages and reviews in the rebuild and every index
- * built after the copy: a replay of 28–31 CPU-s, the helper done first at 25–27); the rebuild then copies
- * the helper's rows, builds their indexes and commits. Documents read back often (vendor cards, pages,
- * ratings) stay with the helper, and their memory with it.
+ * analytics orders, messages, reviews and users (it parses their events for its other views anyway); the
+ * rebuild the others, and it builds its own views' indexes while the helper may still replay. At
+ * 1,000,000 events (10,000 vendors; docs/benchmarks.md, "Replay and memory") the rebuild's replay and its
+ * own indexes used 27–30 CPU-s, the helper 25–28 with its start (with messages and reviews in the rebuild
+ * and every index built after the copy: a replay of 28–31 CPU-s, the helper done first at 25–27); the
+ * rebuild then copies the helper's rows, builds their indexes and commits. With users in the rebuild the
+ * helper was done before the rebuild's own replay, which it never waited for: in turns, eight rebuilds of each at
+ * 1,000,000 events, seven were shorter with users in the helper (median 20.4 against 21.5 s); with
+ * favorites in the helper as well, the rebuild waited on it. Documents read back often (vendor cards,
+ * pages, ratings) stay with the helper, and their memory with it.
  */
-const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews']);
+const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews', 'users']);
 
 /**
  * The helper's share where the rebuild's process has other work beside the rebuild: at a first start
@@ -43,7 +46,8 @@ const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages
  * It also takes order money (the order events it parses for analytics orders). Vendor responses and
  * customer journeys stay with the rebuild: with them the helper ended ~3 s after the rebuild's own share
  * and the flows at 1,000,000 events (the start waited on it, one core idle), while each alone costs
- * 1.3–1.7 and 0.3–0.4 CPU-s beyond a bare helper's start (scratch, 10,000 vendors).
+ * 1.3–1.7 and 0.3–0.4 CPU-s beyond a bare helper's start (scratch, 10,000 vendors). Users in the
+ * helper made no difference here (four first starts of each in turns, two shorter).
  */
 const HELPER_VIEWS_BESIDE_OTHER_WORK: ReadonlySet<string> = new Set([...HELPER_VIEWS, 'order-money']);
 
