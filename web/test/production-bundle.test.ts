@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeGroupMessageKeys, splitRouteGroupMessages } from '../i18n/route-group-messages.ts';
 import { messages } from '../i18n/i18n.ts';
 import type { MessageTree } from '../i18n/i18n-instance.ts';
+import { EAGER_COMPILE_HINT } from '../client-bundle.ts';
 
 // The storefront as production serves it, both in a production deployment (NODE_ENV=production) and in
 // `npm start`'s local preview (scripts/local-preview.env): a minified bundle under content-hashed names
@@ -77,6 +78,20 @@ describe.each(profiles)('production bundle, $name', (profile) => {
     const script = scriptOf(html);
     expect(script).toBeDefined();
     expect(preloadsOf(html)).toContain(script);
+  });
+
+  it("marks the first load's code, and only that, for V8 to compile as it streams in", async () => {
+    const { html } = await homeHtml();
+    const firstLoad = [scriptOf(html)!, ...preloadsOf(html).filter((path) => path !== scriptOf(html))];
+    const starts = async (path: string) => (await (await fetch(`${url}${path}`)).text()).startsWith(`${EAGER_COMPILE_HINT}\n`);
+    const hinted = await Promise.all(firstLoad.map(starts));
+    // The entry and the chunks it imports statically are; the page's messages (a chunk imported lazily) are not.
+    expect(hinted[0]).toBe(true);
+    expect(hinted.filter(Boolean).length).toBeGreaterThan(1);
+    expect(hinted.some((marked) => !marked)).toBe(true);
+    // Its source map starts a line later, so the lines still map to the sources.
+    const map = await (await fetch(`${url}${scriptOf(html)}.map`)).json() as { mappings: string };
+    expect(map.mappings.startsWith(';')).toBe(true);
   });
 
   it('serves the entry minified, with a linked (not inline) source map, cached for a year', async () => {
