@@ -30,11 +30,11 @@ import { compileCacheDir } from '../infra/compile-cache.ts';
  * 1,000,000 events (10,000 vendors; docs/benchmarks.md, "Replay and memory") the rebuild's replay and its
  * own indexes used 27–30 CPU-s, the helper 25–28 with its start (with messages and reviews in the rebuild
  * and every index built after the copy: a replay of 28–31 CPU-s, the helper done first at 25–27); the
- * rebuild then copies the helper's rows, builds their indexes and commits. With users in the rebuild the
- * helper was done before the rebuild's own replay, which it never waited for: in turns, eight rebuilds of each at
- * 1,000,000 events, seven were shorter with users in the helper (median 20.4 against 21.5 s); with
- * favorites in the helper as well, the rebuild waited on it. Documents read back often (vendor cards,
- * pages, ratings) stay with the helper, and their memory with it.
+ * rebuild then copies the helper's rows, builds their indexes and commits. With users in the rebuild,
+ * the helper was done before the rebuild's own replay and the rebuild never waited for it; in turns,
+ * eight rebuilds of each at 1,000,000 events, seven were shorter with users in the helper (median 20.4
+ * against 21.5 s); with favorites in the helper as well, the rebuild waited on the helper. Documents read
+ * back often (vendor cards, pages, ratings) stay with the helper, and their memory with it.
  */
 const HELPER_VIEWS: ReadonlySet<string> = new Set(['vendor-cards', 'vendor-pages', 'vendor-ratings', 'conversations', 'products', 'analytics-orders', 'messages', 'reviews', 'users']);
 
