@@ -200,7 +200,12 @@ export async function buildClientAssetFiles(options: { production: boolean }): P
   });
   const entryName = 'app.js';
   const outputs = new Map(result.outputFiles.map((file) => [basename(file.path), file.text]));
-  if (options.production) for (const name of firstLoadOutputs(result.metafile!, entryName)) hintEagerCompilation(outputs, name);
+  if (options.production) {
+    // The entry and every chunk it imports statically, by esbuild's names (before the entry's renaming).
+    const { staticImports: byOutputName } = chunkGraph(result.metafile!, (name) => name);
+    const firstLoad = [entryName, ...staticImportsOf(byOutputName, `/assets/${entryName}`).map((path) => basename(path))];
+    for (const name of firstLoad) hintEagerCompilation(outputs, name);
+  }
   const entryText = outputs.get(entryName)!;
   const entryHashed = `app.${hashOf(entryText)}.js`;
   const publicName = (name: string) => (name === entryName ? entryHashed : name === `${entryName}.map` ? `${entryHashed}.map` : name);
@@ -274,16 +279,6 @@ function chunkGraph(metafile: Metafile, publicName: (name: string) => string) {
  * chunks go without it: most of their functions wait for a click.
  */
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** The entry's output and every chunk it imports statically (output names, before the entry's renaming). */
-function firstLoadOutputs(metafile: Metafile, entryName: string): string[] {
-  const byName = new Map(Object.entries(metafile.outputs).map(([path, details]) => [basename(path), details]));
-  const names = new Set<string>([entryName]);
-  for (const name of names) {
-    for (const entry of byName.get(name)?.imports ?? []) if (entry.kind === 'import-statement') names.add(basename(entry.path));
-  }
-  return [...names];
-}
 
 /**
  * Puts EAGER_COMPILE_HINT on the file's first line; its source map, if any, starts a line later. A chunk
