@@ -251,7 +251,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
   let tailTo = -1;
   /** `appends` when the tail was last read up to the file's head: while unchanged, there is nothing to read. */
   let tailCurrentAt = -1;
-  /** The tail's last read of the file was a full one: more than that follows, so the head may be far. */
+  /** The tail's last read of the file was a whole page, all there: the head may be far. */
   let tailReadFull = false;
   /** `after` is within the tail, and fewer than a page of the tail's events follow it. */
   const tailEndsWithinAPageOf = (after: number): boolean =>
@@ -284,8 +284,9 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
     if (appends === tailCurrentAt) return [];
     const seen = appends;
     const page = readSharedSync(tailTo, maxCount);
-    tailReadFull = page.length === maxCount;
-    if (!tailReadFull) tailCurrentAt = seen;
+    // A shorter read that filled up (the rest of a subscription's page) says little of where the head is.
+    tailReadFull = maxCount >= PAGE_SIZE && page.length === maxCount;
+    if (page.length < maxCount) tailCurrentAt = seen;
     if (page.length > 0) addToTail(page);
     return page;
   };
