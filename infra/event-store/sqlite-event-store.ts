@@ -273,7 +273,7 @@ export async function openSqliteEventStore(options: SqliteEventStoreOptions): Pr
    * any other subscription then reads from it. Not while the tail's last read was a full page: then the
    * head may be far, and a subscription far behind that took the tail along would read every event
    * twice, whole rows for the tail and its types for itself (a flow alone at a first start: 3 CPU-s
-   * instead of 1 over 1,000,000 events). readTypesSync's seek tells it where the head is.
+   * instead of 0.6 over 1,000,000 events). readTypesSync's seek tells it where the head is.
    */
   const tailReadHoldsTheRestAfter = (after: number): boolean => {
     if (appends !== tailCurrentAt && !tailReadFull && tailEndsWithinAPageOf(after)) extendTail(PAGE_SIZE);
