@@ -8,7 +8,7 @@ import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../domain/ports/event-store.ts';
 import { eventStoreConformance } from './event-store.conformance.ts';
-import { openSqliteEventStore } from './sqlite-event-store.ts';
+import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
 const freshFile = () => join(dir, `${randomUUID()}.sqlite`);
@@ -219,6 +219,11 @@ describe('node:sqlite event store on a file', () => {
 describe('node:sqlite subscriptions sharing the newest events', () => {
   const metadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
   const batch = (size: number, from: number) => Array.from({ length: size }, (_, index) => ({ id: randomUUID(), type: 'OrderNoted', data: { n: from + index, nested: { list: [from] } }, metadata }));
+  /** 6,000 events in 12 streams: one in 40 of type OrderMarked (the typed subscriptions' type), the others OrderNoted. */
+  const appendMixed = async (store: SqliteEventStore): Promise<void> => {
+    const mixed = (size: number, from: number) => batch(size, from).map((event, index) => ((from + index) % 40 === 0 ? { ...event, type: 'OrderMarked' } : event));
+    for (let stream = 0; stream < 12; stream++) await store.append(`order-${stream}`, mixed(500, stream * 500), 'no_stream');
+  };
 
   it('gives fast, slow and late subscriptions every event once, in order, while appends go on', async () => {
     const store = await openSqliteEventStore({ path: freshFile() });
@@ -314,8 +319,7 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
   it('gives a subscription for some types every event of them, passes over most others, and still reaches the head', async () => {
     const store = await openSqliteEventStore({ path: freshFile() });
     // One event in 40 is of the wanted type, the rest not: 6,000 events, through the shared tail and older pages.
-    const mixed = (size: number, from: number) => batch(size, from).map((event, index) => ((from + index) % 40 === 0 ? { ...event, type: 'OrderMarked' } : event));
-    for (let stream = 0; stream < 12; stream++) await store.append(`order-${stream}`, mixed(500, stream * 500), 'no_stream');
+    await appendMixed(store);
     const types = new Set(['OrderMarked']);
     const controller = new AbortController();
     const upTo = async (last: number, options: { types?: ReadonlySet<string>; after?: number } = {}) => {
@@ -357,8 +361,7 @@ describe('node:sqlite subscriptions sharing the newest events', () => {
 
   it('lets a subscription for some types far behind read the rows of its types only, not every row as well', async () => {
     const store = await openSqliteEventStore({ path: freshFile() });
-    const mixed = (size: number, from: number) => batch(size, from).map((event, index) => ((from + index) % 40 === 0 ? { ...event, type: 'OrderMarked' } : event));
-    for (let stream = 0; stream < 12; stream++) await store.append(`order-${stream}`, mixed(500, stream * 500), 'no_stream');
+    await appendMixed(store);
     const head = await store.headPosition();
     const controller = new AbortController();
     const reads = vi.spyOn(StatementSync.prototype, 'all');
