@@ -40,7 +40,7 @@ export interface KafkaEventFeedOptions extends Partial<KafkaClientOptions> {
   categories?: readonly string[];
   /** Prepended to the subscriber's name to make the consumer group id. */
   groupPrefix?: string;
-  /** Kafka session timeout of the group members. */
+  /** Kafka session timeout of the group members; default SESSION_TIMEOUT_MS. */
   sessionTimeoutMs?: number;
   /** How long one partition's batch may hold the subscriber before other partitions get their turn; default 200 ms. */
   turnMs?: number;
@@ -87,6 +87,19 @@ export const laneOf = (topic: string, partition: number): string => `${topic}/${
 
 /** How often a turn waiting for acknowledgments tells the group coordinator it is alive. */
 const HEARTBEAT_EVERY_MS = 1000;
+
+/**
+ * How long the group waits for a member that stopped heartbeating before it gives the member's partitions
+ * to the others. A subscription whose consumer crashed subscribes again as a new member, so its former
+ * member, if the broker still knows it, holds the group's rebalance back until this runs out: after a
+ * kill -9 of a process, and after a broker's restart, since a broker that comes back loads every member
+ * it knew and waits this long for each one. With kafkajs's 30 s a follower took ~20 s to consume
+ * again once a killed broker was back up; with 10 s, under a second. 10 s was Kafka's own default
+ * before 3.0. The subscription heartbeats every HEARTBEAT_EVERY_MS while its subscriber works, and
+ * kafkajs every 3 s between fetches, so only an event loop blocked for 10 s loses its partitions
+ * (they come back once it rejoins, the unacknowledged events delivered again).
+ */
+const SESSION_TIMEOUT_MS = 10_000;
 
 /** The feed, and `close` for its kept admin connection (the subscriptions close their own consumers). */
 export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed & { close(): Promise<void> } {
@@ -165,7 +178,7 @@ export function kafkaEventFeed(options: KafkaEventFeedOptions): EventFeed & { cl
 
     const consumer: Consumer = kafka.consumer({
       groupId: `${options.groupPrefix ?? ''}${name}`,
-      sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+      sessionTimeout: options.sessionTimeoutMs ?? SESSION_TIMEOUT_MS,
       allowAutoTopicCreation: false,
       // A crash ends this subscription and its owner subscribes again with a fresh consumer, after its
       // own wait: each attempt is logged and counted by the owner (readiness shows the lag meanwhile),

@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== null)(`Kafka relay and feed survive a broker cras
     const relayErrors: unknown[] = [];
     const relaying = runRelay({ store, relay, checkpoints, signal: stop.signal, retryDelayMs: { first: 200, max: 2000 }, onError: (error) => relayErrors.push(error) });
 
-    const feed = kafkaEventFeed({ brokers, topicPrefix: 'crash', categories: ['order', 'calendar'], sessionTimeoutMs: 10_000, log: () => undefined });
+    const feed = kafkaEventFeed({ brokers, topicPrefix: 'crash', categories: ['order', 'calendar'], log: () => undefined });
     const consumed: RecordedEvent[] = [];
     const consuming = (async () => {
       // The projectors' loop: a feed that fails is subscribed again (idempotent consumer).
