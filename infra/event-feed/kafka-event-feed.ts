@@ -89,15 +89,15 @@ export const laneOf = (topic: string, partition: number): string => `${topic}/${
 const HEARTBEAT_EVERY_MS = 1000;
 
 /**
- * How long the group waits for a member that stopped heartbeating before it gives the member's partitions
- * to the others. A subscription whose consumer crashed subscribes again as a new member, so its former
- * member, if the broker still knows it, holds the group's rebalance back until this runs out: after a
- * process killed with -9 is started again, and after a broker's restart, since a broker that comes back
- * loads every member it knew and waits this long for each one. With kafkajs's 30 s a follower took ~20 s to consume
- * again once a killed broker was back up; with 10 s, under a second. 10 s was Kafka's own default
- * before 3.0. The subscription heartbeats every HEARTBEAT_EVERY_MS while its subscriber works, and
- * kafkajs every 3 s between fetches, so only an event loop blocked for 10 s loses its partitions
- * (they come back once it rejoins, the unacknowledged events delivered again).
+ * How long the group waits for a member that stopped heartbeating before it gives the member's
+ * partitions to the others. A subscription whose consumer crashed subscribes again as a new member, so
+ * its former member, if the broker still knows it, holds the group's rebalance back until this runs
+ * out: after a process killed with -9 is started again, and after a broker's restart, since a broker
+ * that comes back loads every member it knew and waits this long for each one. With kafkajs's 30 s a
+ * follower took ~20 s to consume again once a killed broker was back up; with 10 s, under a second.
+ * 10 s was Kafka's own default before 3.0. The subscription heartbeats every HEARTBEAT_EVERY_MS while
+ * its subscriber works, and kafkajs every 3 s between fetches, so only an event loop blocked for 10 s
+ * loses its partitions (they come back once it rejoins, the unacknowledged events delivered again).
  */
 const SESSION_TIMEOUT_MS = 10_000;
 
