@@ -308,7 +308,7 @@ async function composeProjectors(c: Composition): Promise<ProjectionRuntime> {
       if (runtime.stats().role !== 'standby') return caughtUp.check();
       // A standby is ready while another instance writes the views; not once that one stopped renewing.
       if (lease?.heldByAnyone()) return { ready: true, detail: `standing by while ${lease.holder() ?? 'another instance'} writes the views` };
-      return { ready: false, detail: `nobody writes the views: the lease of ${lease?.holder() ?? 'the active instance'} ran out, taking over` };
+      return { ready: false, detail: `nobody writes the views: ${lease?.holder() ?? 'the active instance'} stopped renewing the lease; taking over once its term has run out` };
     },
   });
   if (!c.allInOne) c.stops.push(publishViewChanges(runtime, realtime));

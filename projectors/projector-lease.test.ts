@@ -62,6 +62,40 @@ describe('projector lease', () => {
     expect(await holder.refresh()).toBe(false);
   });
 
+  it('a standby counts the lease as held while its holder renews, and no longer once the holder stopped renewing, though the term still runs', async () => {
+    const store = createMemoryViewStore();
+    let clock = 1_000_000;
+    const now = () => clock;
+    const holder = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'a', now });
+    const standby = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'b', now });
+    expect(await holder.refresh()).toBe(true);
+    // Both refresh every LEASE_REFRESH_MS, the standby just before the holder renews: it reads a renewal
+    // LEASE_REFRESH_MS old, and is asked just before its own next refresh.
+    for (let round = 0; round < 5; round += 1) {
+      clock += LEASE_REFRESH_MS - 1;
+      expect(await standby.refresh()).toBe(false);
+      clock += 1;
+      expect(await holder.refresh()).toBe(true);
+      clock += LEASE_REFRESH_MS - 1;
+      expect(standby.heldByAnyone()).toBe(true);
+      clock += 1;
+    }
+    // The holder dies (kill -9): it renews no more.
+    const lastRenewal = clock - LEASE_REFRESH_MS;
+    while (clock < lastRenewal + 3 * LEASE_REFRESH_MS + 3000) {
+      expect(standby.heldByAnyone()).toBe(true);
+      clock += LEASE_REFRESH_MS;
+      expect(await standby.refresh()).toBe(false);
+    }
+    // Three refreshes and the margin without a renewal: nobody is writing, though the term runs on and
+    // the standby may not take the next one yet.
+    expect(clock).toBeLessThan(lastRenewal + LEASE_TERM_MS);
+    expect(standby.heldByAnyone()).toBe(false);
+    clock = lastRenewal + LEASE_TERM_MS + 3001;
+    expect(await standby.refresh()).toBe(true);
+    expect(standby.heldByAnyone()).toBe(true);
+  });
+
   it('preempt takes the next term from a live holder, which stands by at its next refresh; untilSole waits for the holder\'s term to run out', async () => {
     // The clock and the waits are the test's: a loaded machine must not move the terms' ends under it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -43,9 +43,10 @@ export interface ProjectorLease {
   /** The instance that held the lease at the last refresh (null: nobody). */
   holder(): string | null;
   /**
-   * Whether, at the last refresh, the lease's current term was still running on this instance's clock:
-   * an instance is writing the views. False once the holder stopped renewing (died, lost its database)
-   * until a standby takes the next term.
+   * Whether an instance is writing the views, as far as this one can tell: the lease's current term, as
+   * read at the last refresh, was renewed within `renewedWithinMs` on this instance's clock. False once
+   * the holder stopped renewing (died, lost its database) until a term is taken again, though its term
+   * may run on for a while: nobody writes the views meanwhile.
    */
   heldByAnyone(): boolean;
   /** Lets go of the lease at once (on a clean stop), so a standby need not wait for it to expire. */
@@ -70,6 +71,13 @@ export interface ViewStoreLeaseOptions {
   ttlMs?: number;
   /** The clock difference tolerated between instances; default 3 s. */
   marginMs?: number;
+  /**
+   * How long after its holder last renewed a term counts as held (heldByAnyone); default three
+   * LEASE_REFRESH_MS and the margin: a live holder renews every LEASE_REFRESH_MS, and this instance reads
+   * the term as often, so a renewal it saw is at most two of those old, and the clocks may differ by the
+   * margin. So a holder killed with -9 stops counting ~9 s after its last renewal, not at its term's end.
+   */
+  renewedWithinMs?: number;
   now?: () => number;
 }
 
@@ -77,6 +85,7 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
   const { viewStore, name, owner } = options;
   const ttlMs = options.ttlMs ?? LEASE_TERM_MS;
   const marginMs = options.marginMs ?? 3000;
+  const renewedWithinMs = options.renewedWithinMs ?? 3 * LEASE_REFRESH_MS + marginMs;
   const now = options.now ?? Date.now;
   const leases = () => viewStore.collection<LeaseDoc>(LEASES_COLLECTION);
   const idOf = (term: number) => `${name}#${term}`;
@@ -141,7 +150,8 @@ export function viewStoreLease(options: ViewStoreLeaseOptions): ProjectorLease {
     },
     held: () => mine !== null && now() < mine.expiresAt - marginMs,
     holder: () => lastHolder,
-    heldByAnyone: () => now() < latestExpiresAt,
+    // A term's end is its holder's last renewal plus the term (on the holder's clock).
+    heldByAnyone: () => now() < Math.min(latestExpiresAt, latestExpiresAt - ttlMs + renewedWithinMs),
     async preempt() {
       for (let attempt = 0; attempt < 10; attempt += 1) {
         const [latest] = await leases().find({ name }, { sort: { term: -1 }, limit: 1 });

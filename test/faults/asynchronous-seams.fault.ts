@@ -7,6 +7,7 @@ import type { EventStore, RecordedEvent } from '../../domain/ports/event-store.t
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store.ts';
 import { openMongoViewStore, type MongoViewStore } from '../../infra/view-store/mongo-view-store.ts';
 import { SANDBOX_CARDS } from '../../infra/payment/sandbox-payment-gateway.ts';
+import { LEASE_REFRESH_MS, LEASE_TERM_MS } from '../../projectors/projector-lease.ts';
 import { startEngines, type EngineName, type Engines } from './engines.ts';
 import { startDeployment, type Deployment, type ProcessName, PROCESS_NAMES } from './deployment.ts';
 import { monitorReadiness } from './readiness-monitor.ts';
@@ -22,8 +23,9 @@ import { checkAcknowledged, checkOrders, compareWithFoldOfTheLog, countNotificat
 // Redis, Kafka and the Mongo-wire server stopped for a while; 80 cancels at once. Then, once it has
 // caught up, it holds the deployment to the log: every view equal to a fold of the log, every
 // notification there once, every canceled order's slot free, every refund made once, nothing a client
-// was told lost; readiness false while an engine a process needs was away and true after; and
-// read-your-writes across the two nodes measured. Each figure is printed (docs/reliability.md quotes a run).
+// was told lost; readiness false while an engine a process needs was away and true after, and on the
+// standby while the killed projectors' term ran on with nobody writing the views; and read-your-writes
+// across the two nodes measured. Each figure is printed (docs/reliability.md quotes a run).
 //
 // `npm run test:faults` runs it (`.ci/run` does, after `npm test`); it needs redis-server, java (Kafka)
 // and the FerretDB build of scripts/services/, which it starts itself on free ports.
@@ -212,27 +214,42 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   const load = startLoad(market, acknowledged, { clients: 2, pauseMs: 4000 });
   await sleep(5000);
 
+  /** Waits for every process to be ready; how long that took from `since`, for the report. */
+  const readyAgain = async (since: number): Promise<string> => {
+    await deployment.allReady(180_000);
+    return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+  };
+
   // kill -9 of the projectors instance that writes the views: the standby takes over from the checkpoints.
   const active = await activeProjectors(deployment);
   await deployment.kill(active);
-  faults.push(`kill -9 of the active projectors (${active})`);
+  const projectorsKilled = Date.now();
   await sleep(4000);
   await deployment.start(active);
-  await deployment.allReady(180_000);
+  // The killed holder's term runs on, and nobody writes the views until an instance takes the next one:
+  // the standby says so once it has seen no renewal for a while (projector-lease.ts, renewedWithinMs).
+  const taker = await activeProjectors(deployment);
+  const takenOver = `${((Date.now() - projectorsKilled) / 1000).toFixed(1)} s`;
+  // The killed holder renewed its term at most LEASE_REFRESH_MS before the kill: it ran on until at least this.
+  const termRanOnUntil = projectorsKilled + LEASE_TERM_MS - LEASE_REFRESH_MS;
+  const standby = active === 'projectors1' ? 'projectors2' : 'projectors1';
+  const standbySaw = monitor.between(standby, projectorsKilled, termRanOnUntil);
+  expect(standbySaw.some((sample) => sample.status === 503 && sample.failing.includes('projections')), `${standby} said nobody writes the views while the killed holder's term ran on`).toBe(true);
+  faults.push(`kill -9 of the active projectors (${active}), started again after 4 s; ${taker} took the lease ${takenOver} after the kill, every process was ready again ${await readyAgain(projectorsKilled)} after it`);
 
   // kill -9 of the worker: the reactor, the job worker and the flows resume from their checkpoints.
   await deployment.kill('worker');
-  faults.push('kill -9 of the worker');
   await sleep(3000);
+  const workerStarted = Date.now();
   await deployment.start('worker');
-  await deployment.allReady(180_000);
+  faults.push(`kill -9 of the worker, started again after 3 s; every process ready again ${await readyAgain(workerStarted)} after its start`);
 
   // kill -9 of an API node while bookings (two appends: the slot, then the order) are in flight.
   await deployment.kill('api1');
-  faults.push('kill -9 of an API node under load');
   await sleep(2000);
+  const apiStarted = Date.now();
   await deployment.start('api1');
-  await deployment.allReady(180_000);
+  faults.push(`kill -9 of an API node under load, started again after 2 s; every process ready again ${await readyAgain(apiStarted)} after its start`);
 
   await rebuildWhileServing(deployment, faults);
 
