@@ -21,6 +21,18 @@ function interruptible(store: ViewStore) {
   return { store: wrapped, state };
 }
 
+/** A holder and a standby of one lease on a memory view store, on a clock the test moves. */
+function holderAndStandby() {
+  const clock = { now: 1_000_000 };
+  const now = () => clock.now;
+  const viewStore = createMemoryViewStore();
+  return {
+    clock,
+    holder: viewStoreLease({ viewStore, name: 'projectors', owner: 'a', now }),
+    standby: viewStoreLease({ viewStore, name: 'projectors', owner: 'b', now }),
+  };
+}
+
 describe('projector lease', () => {
   it('rides out an election of 12 s: the holder keeps writing and renews once the database answers; no standby takes over', async () => {
     const { store, state } = interruptible(createMemoryViewStore());
@@ -48,50 +60,42 @@ describe('projector lease', () => {
   });
 
   it('a holder that stops renewing is taken over once its term and the margin have run out', async () => {
-    const store = createMemoryViewStore();
-    let clock = 1_000_000;
-    const now = () => clock;
-    const holder = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'a', now });
-    const standby = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'b', now });
+    const { clock, holder, standby } = holderAndStandby();
     expect(await holder.refresh()).toBe(true);
-    clock += LEASE_TERM_MS;
+    clock.now += LEASE_TERM_MS;
     expect(holder.held()).toBe(false);
     expect(await standby.refresh()).toBe(false);
-    clock += 3001;
+    clock.now += 3001;
     expect(await standby.refresh()).toBe(true);
     expect(await holder.refresh()).toBe(false);
   });
 
   it('a standby counts the lease as held while its holder renews, and no longer once the holder stopped renewing, though the term still runs', async () => {
-    const store = createMemoryViewStore();
-    let clock = 1_000_000;
-    const now = () => clock;
-    const holder = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'a', now });
-    const standby = viewStoreLease({ viewStore: store, name: 'projectors', owner: 'b', now });
+    const { clock, holder, standby } = holderAndStandby();
     expect(await holder.refresh()).toBe(true);
     // Both refresh every LEASE_REFRESH_MS, the standby just before the holder renews: it reads a renewal
     // LEASE_REFRESH_MS old, and is asked just before its own next refresh.
     for (let round = 0; round < 5; round += 1) {
-      clock += LEASE_REFRESH_MS - 1;
+      clock.now += LEASE_REFRESH_MS - 1;
       expect(await standby.refresh()).toBe(false);
-      clock += 1;
+      clock.now += 1;
       expect(await holder.refresh()).toBe(true);
-      clock += LEASE_REFRESH_MS - 1;
+      clock.now += LEASE_REFRESH_MS - 1;
       expect(standby.heldByAnyone()).toBe(true);
-      clock += 1;
+      clock.now += 1;
     }
     // The holder dies (kill -9): it renews no more.
-    const lastRenewal = clock - LEASE_REFRESH_MS;
-    while (clock < lastRenewal + 3 * LEASE_REFRESH_MS + 3000) {
+    const lastRenewal = clock.now - LEASE_REFRESH_MS;
+    while (clock.now < lastRenewal + 3 * LEASE_REFRESH_MS + 3000) {
       expect(standby.heldByAnyone()).toBe(true);
-      clock += LEASE_REFRESH_MS;
+      clock.now += LEASE_REFRESH_MS;
       expect(await standby.refresh()).toBe(false);
     }
     // Three refreshes and the margin without a renewal: nobody is writing, though the term runs on and
     // the standby may not take the next one yet.
-    expect(clock).toBeLessThan(lastRenewal + LEASE_TERM_MS);
+    expect(clock.now).toBeLessThan(lastRenewal + LEASE_TERM_MS);
     expect(standby.heldByAnyone()).toBe(false);
-    clock = lastRenewal + LEASE_TERM_MS + 3001;
+    clock.now = lastRenewal + LEASE_TERM_MS + 3001;
     expect(await standby.refresh()).toBe(true);
     expect(standby.heldByAnyone()).toBe(true);
   });
