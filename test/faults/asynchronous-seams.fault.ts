@@ -214,10 +214,12 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   const load = startLoad(market, acknowledged, { clients: 2, pauseMs: 4000 });
   await sleep(5000);
 
-  /** Waits for every process to be ready; how long that took from `since`, for the report. */
+  /** How long since `since`, for the report. */
+  const secondsSince = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+  /** Waits for every process to be ready; how long that took from `since`. */
   const readyAgain = async (since: number): Promise<string> => {
     await deployment.allReady(180_000);
-    return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+    return secondsSince(since);
   };
 
   // kill -9 of the projectors instance that writes the views: the standby takes over from the checkpoints.
@@ -229,7 +231,7 @@ async function underFaults(deployment: Deployment, feed: 'kafka' | 'store', name
   // The killed holder's term runs on, and nobody writes the views until an instance takes the next one:
   // the standby says so once it has seen no renewal for a while (projector-lease.ts, renewedWithinMs).
   const taker = await activeProjectors(deployment);
-  const takenOver = `${((Date.now() - projectorsKilled) / 1000).toFixed(1)} s`;
+  const takenOver = secondsSince(projectorsKilled);
   // The killed holder renewed its term at most LEASE_REFRESH_MS before the kill: it ran on until at least this.
   const termRanOnUntil = projectorsKilled + LEASE_TERM_MS - LEASE_REFRESH_MS;
   const standby = active === 'projectors1' ? 'projectors2' : 'projectors1';
