@@ -86,6 +86,12 @@ export interface StartOptions {
   onListening?: (url: string) => void;
   /** The demo seeding; tests replace it (a slow seed, to watch readiness). */
   seedDemo?: typeof seedDemoMarketplace;
+  /**
+   * The storefront's client build, whatever NODE_ENV says of the rest: the browser tests take
+   * production's, what shoppers load (web/test/marketplace.ts). Default: production's under
+   * NODE_ENV=production, else development's.
+   */
+  storefrontBuild?: 'production' | 'development';
 }
 
 export interface Marketplace {
@@ -174,7 +180,8 @@ export async function startMarketplace(options: StartOptions = {}): Promise<Mark
   // The views file beside the events outlives the process: views of another log (the event file deleted
   // and seeded again) must not pass for this one's, whichever services this process runs.
   if (adapters.viewsFile) await dropViewsOfAnotherLog(adapters.viewStore, adapters.eventStore).catch(async (error: unknown) => { await adapters.close(); throw error; });
-  const c: Composition = { config, runs, allInOne, production, productionBuild, log, jwtSecret, adapters, readinessChecks: [], stops: [], sweepsAfterSeed: [], head: () => adapters.eventStore.headPosition() };
+  const productionAssets = options.storefrontBuild === undefined ? productionBuild : options.storefrontBuild === 'production';
+  const c: Composition = { config, runs, allInOne, production, productionBuild, productionAssets, log, jwtSecret, adapters, readinessChecks: [], stops: [], sweepsAfterSeed: [], head: () => adapters.eventStore.headPosition() };
   composeEngineChecks(c);
 
   const projections = runs.has('projectors') ? await composeProjectors(c) : null;
@@ -255,8 +262,10 @@ interface Composition {
   allInOne: boolean;
   /** A production deployment: required settings, never seeds, cookies always Secure. */
   production: boolean;
-  /** Production builds (NODE_ENV=production, also the local preview): minified immutable assets. */
+  /** Production builds (NODE_ENV=production, also the local preview): immutable assets, no client-only shell. */
   productionBuild: boolean;
+  /** The storefront's client build is production's: minified, React's production build (StartOptions.storefrontBuild). */
+  productionAssets: boolean;
   log: Logger;
   jwtSecret: string;
   adapters: Adapters;
@@ -502,6 +511,7 @@ function composeWeb(c: Composition, app: HttpApp, viewsBuilding: () => RebuildPr
       const built = await createWebApp({
         apiBaseUrl: config.API_BASE_URL ?? localUrl,
         production: c.productionBuild,
+        productionAssets: c.productionAssets,
         secureCookies: c.production,
         realtime,
         inProcessReads: readsHere,

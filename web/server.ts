@@ -41,8 +41,10 @@ const SIGNED_IN_MODULES = ['api/adapters.ts', 'app/realtime-messages.ts'];
 export interface WebAppOptions {
   /** Where the server pass calls the APIs, e.g. http://127.0.0.1:PORT (the /api prefix is added). */
   apiBaseUrl: string;
-  /** Production builds: minified, compressed assets cached for good; no client-only shell. */
+  /** Production: the assets cached for good; no client-only shell. */
   production: boolean;
+  /** The client build: production's (minified, React's production build, brotli too) where true. Default: `production`. */
+  productionAssets?: boolean;
   /** Session cookies always `Secure` (a production deployment); otherwise only over https. */
   secureCookies: boolean;
   realtime?: Realtime;
@@ -72,9 +74,10 @@ export interface WebApp {
 }
 
 export async function createWebApp(options: WebAppOptions): Promise<WebApp> {
+  const productionAssets = options.productionAssets ?? options.production;
   const assets = options.assetsCache
-    ? await cachedClientAssets({ production: options.production, ...options.assetsCache })
-    : await buildClientAssets({ production: options.production });
+    ? await cachedClientAssets({ production: productionAssets, ...options.assetsCache })
+    : await buildClientAssets({ production: productionAssets });
   const apiBase = `${options.apiBaseUrl.replace(/\/+$/, '')}/api`;
   const hub = createRealtimeHub({ realtime: options.realtime, verifyToken: options.verifyToken, trustProxy: options.trustProxy });
   const http = httpTransport(options.fetch);

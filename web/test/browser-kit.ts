@@ -41,10 +41,11 @@ export const noScriptRan = async (page: Page) => {
 export const firstTextOf = async (page: Page, selector: string, timeout: number) =>
   (await page.locator(selector).first().textContent({ timeout }))?.trim() ?? '';
 
-export async function startBrowserSuite(): Promise<BrowserSuite> {
+/** The started product's client build is production's unless `storefrontBuild` says otherwise (startTestMarketplace). */
+export async function startBrowserSuite(options: Parameters<typeof startTestMarketplace>[0] = {}): Promise<BrowserSuite> {
   if (!executablePath) throw new Error('No Chromium: install Debian\'s chromium or set CHROMIUM_PATH');
   // Side by side: the product's start is mostly its event loop, Chromium's another process.
-  const [started, launched] = await Promise.allSettled([startTestMarketplace(), chromium.launch({ executablePath, args: LAUNCH_ARGS })]);
+  const [started, launched] = await Promise.allSettled([startTestMarketplace(options), chromium.launch({ executablePath, args: LAUNCH_ARGS })]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (started.status === 'fulfilled') await started.value.close();
     if (launched.status === 'fulfilled') await launched.value.close();

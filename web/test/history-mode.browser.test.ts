@@ -9,7 +9,8 @@ let suite: BrowserSuite;
 const titles: Record<Locale, string> = { he: 'חיפוש אמן', en: 'Find an artist' };
 
 describe.skipIf(!executablePath)('routing history (SPEC §9)', () => {
-  beforeAll(async () => { suite = await startBrowserSuite(); }, 180_000);
+  // The client-only shell is the development build's: a production bundle runs on web history only (web/app/history-mode.ts).
+  beforeAll(async () => { suite = await startBrowserSuite({ storefrontBuild: 'development' }); }, 180_000);
   afterAll(async () => { await suite?.close(); });
 
   for (const locale of ['he', 'en'] as const) {

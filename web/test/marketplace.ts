@@ -3,7 +3,7 @@ import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
 
 // The started product for the storefront's tests: main.ts's startMarketplace on port 0 with the demo
 // seed (a copy of the run's seeded data, test/demo-data-dir.ts), in a fresh data directory that is
-// removed afterwards.
+// removed afterwards, serving the storefront's production client build.
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO = { admin: 'admin@demo.local', vendor: 'vendor@demo.local', customer: 'customer@demo.local' } as const;
 
@@ -16,10 +16,13 @@ export interface TestMarketplace {
   close(): Promise<void>;
 }
 
-export async function startTestMarketplace(): Promise<TestMarketplace> {
+export async function startTestMarketplace(options: { storefrontBuild?: 'production' | 'development' } = {}): Promise<TestMarketplace> {
   const { startMarketplace } = await import('../../main.ts');
   const dataDir = await freshDemoDataDir('storefront-test-');
-  const marketplace = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent' });
+  // The storefront's production client build unless a test asks for the development one: what shoppers
+  // load. The development build (unminified, inline source maps, React's development build) cost Chromium
+  // about a third more CPU in the browser tests; `npm run dev` is where React's development warnings are read.
+  const marketplace = await startMarketplace({ port: 0, dataDir, seed: true, logLevel: 'silent', storefrontBuild: options.storefrontBuild ?? 'production' });
   return {
     url: marketplace.url,
     eventStore: marketplace.adapters.eventStore,
