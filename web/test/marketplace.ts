@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { freshDemoDataDir } from '../../test/demo-data-dir.ts';
+import type { StartOptions } from '../../main.ts';
 
 // The started product for the storefront's tests: main.ts's startMarketplace on port 0 with the demo
 // seed (a copy of the run's seeded data, test/demo-data-dir.ts), in a fresh data directory that is
-// removed afterwards, serving the storefront's production client build.
+// removed afterwards, serving the storefront's production client build unless a test asks for the other.
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO = { admin: 'admin@demo.local', vendor: 'vendor@demo.local', customer: 'customer@demo.local' } as const;
 
@@ -16,7 +17,7 @@ export interface TestMarketplace {
   close(): Promise<void>;
 }
 
-export async function startTestMarketplace(options: { storefrontBuild?: 'production' | 'development' } = {}): Promise<TestMarketplace> {
+export async function startTestMarketplace(options: Pick<StartOptions, 'storefrontBuild'> = {}): Promise<TestMarketplace> {
   const { startMarketplace } = await import('../../main.ts');
   const dataDir = await freshDemoDataDir('storefront-test-');
   // The storefront's production client build unless a test asks for the development one: what shoppers
