@@ -18,14 +18,17 @@ const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', VIEW_STORE: 'sqlite' };
 
 /**
  * The head once the product is at rest: the seed's notifications are appended by the worker after it,
- * so wait until every part reports ready and no event came for a while.
+ * so wait until every part reports ready, no notification job is left to run (a job appends before it
+ * completes, so the head read after the counts holds its events) and no event came for a while.
  */
 async function settledHead(marketplace: Marketplace): Promise<number> {
   let head = -2;
   for (let tries = 0; tries < 120; tries++) {
     const ready = (await fetch(new URL('/health/ready', marketplace.url))).status === 200;
+    const jobs = await marketplace.adapters.jobQueue.counts();
+    const idle = jobs.waiting + jobs.active + jobs.delayed === 0;
     const now = await marketplace.adapters.eventStore.headPosition();
-    if (ready && now === head) return head;
+    if (ready && idle && now === head) return head;
     head = now;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

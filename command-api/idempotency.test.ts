@@ -13,7 +13,9 @@ import { randomUUID } from 'node:crypto';
 const withKey = (key: string) => ({ 'idempotency-key': key });
 
 describe('Idempotency-Key over HTTP', () => {
-  const { app, m } = useTestMarketplace();
+  // A duplicate waits this long for the first request's answer (2 s by default): a burst's first
+  // request can take longer than that on a loaded host, and the others would answer 409 in progress.
+  const { app, m } = useTestMarketplace({ idempotencyWaitMs: 60_000 });
 
   const domainEventsOf = async (type: string) => (await app.eventStore.readAll()).filter((e) => e.type === type);
 
@@ -265,8 +267,8 @@ describeWithEngine('redis', 'Idempotency-Key shared through Redis', (url) => {
     dir = mkdtempSync(join(tmpdir(), 'idempotency-redis-'));
     const keyPrefix = `test:idempotency:${randomUUID()}:`;
     stores = [await openRedisIdempotencyStore({ url, keyPrefix }), await openRedisIdempotencyStore({ url, keyPrefix })];
-    first = await startTestCommandApi({ storePath: join(dir, 'events.sqlite'), idempotencyStore: stores[0] });
-    second = await startTestCommandApi({ storePath: join(dir, 'events.sqlite'), idempotencyStore: stores[1] });
+    first = await startTestCommandApi({ storePath: join(dir, 'events.sqlite'), idempotencyStore: stores[0], idempotencyWaitMs: 60_000 });
+    second = await startTestCommandApi({ storePath: join(dir, 'events.sqlite'), idempotencyStore: stores[1], idempotencyWaitMs: 60_000 });
     m = await createTestMarketplace(first);
   });
   afterAll(async () => {

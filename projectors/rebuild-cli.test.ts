@@ -21,7 +21,8 @@ function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-describe('views:rebuild command', () => {
+// Each test starts the command, some twice and with its helper process: give them a loaded host's time.
+describe('views:rebuild command', { timeout: 120_000 }, () => {
   it('replays the sqlite log of DATA_DIR with a progress bar and a summary on stderr', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'rebuild-cli-'));
     try {

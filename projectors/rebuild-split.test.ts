@@ -101,7 +101,8 @@ function shapesOf(path: string): unknown[] {
 const counts = (report: RebuildReport) => ({ events: report.events, applied: report.applied, ignored: report.ignored, invalid: report.invalid, documents: report.documents, lastPosition: report.lastPosition });
 const scratchLeft = (dataDir: string) => readdirSync(dataDir).filter((name) => name.startsWith('.views-rebuild-'));
 
-describe('rebuild with a helper process', () => {
+// Each test starts a helper process, some several: on a loaded host one took over 30 s.
+describe('rebuild with a helper process', { timeout: 120_000 }, () => {
   it('builds the same rows as a rebuild on one thread, counts included', async () => {
     const { eventStore, dataDir } = await logWithHistory();
     // An invalid event of a type only the helper reads: it counts and logs it, once.
@@ -178,7 +179,7 @@ describe('rebuild with a helper process', () => {
       file.close();
     }
     // The helper's run and two rebuilds: twice the others' time.
-  }, 60_000);
+  });
 
   it('replays what was appended after the head it began with for every view, the helper\'s too', async () => {
     const { eventStore } = await logWithHistory();

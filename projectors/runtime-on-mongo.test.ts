@@ -55,7 +55,7 @@ describeWithEngine('mongo', 'projection runtime on MongoDB', (url) => {
       await runtime.apply(event);
     }
     expect(await dumpViews(viewStore, allProjections)).toEqual(live);
-  });
+  }, 120_000);
 
   // On the Kafka feed (the relay keys by stream, each partition is a lane of projectors/seen.ts): a
   // vendor reviewed on more orders than `_seen` keeps stays bounded, and the whole log published again

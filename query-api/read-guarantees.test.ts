@@ -8,7 +8,9 @@ import { TEST_SECRET, tokenFor } from '../test/tokens.ts';
 const systemMetadata = { actor: { userId: null, roles: ['system' as const], groups: [], vendorId: null }, correlationId: 'c', causationId: null, at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
 
 describe('GET cache and read-your-writes bounds', () => {
-  const { viewStore, eventStore, projections, api, client } = useQueryApiOnViews({ ports: { readYourWritesTimeoutMs: 100 } });
+  // Entries live 10 min here: what purges them is the announced change, never the time (the default
+  // 10 s could run out between two requests on a loaded host).
+  const { viewStore, eventStore, projections, api, client } = useQueryApiOnViews({ ports: { readYourWritesTimeoutMs: 100, cacheTtlMs: 600_000 } });
   const customer = tokenFor(TEST_SECRET, { userId: 'u1' });
   const otherUser = tokenFor(TEST_SECRET, { userId: 'u2' });
 

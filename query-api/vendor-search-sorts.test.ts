@@ -138,7 +138,7 @@ function sortSuite(name: string, open: () => Promise<ViewStore>): void {
           expect(paged, `${sort} by ${limit}`).toEqual(order);
         }
       }
-    });
+    }, 120_000);
 
     it('breaks ties by the name in the reader\'s language', async () => {
       // In Hebrew אבי (s7) < כרמל (s3) < תמר (s1).

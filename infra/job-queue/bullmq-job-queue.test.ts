@@ -116,6 +116,6 @@ describe.skipIf(!redisServerBinary)(
 
       await eventually(() => expect([...ran].sort()).toEqual([...before, ...during].sort()), 60_000);
       await eventually(async () => expect(await queue.counts()).toMatchObject({ completed: 50, failed: 0, waiting: 0, active: 0 }), 30_000);
-    });
+    }, 120_000);
   },
 );

@@ -65,7 +65,7 @@ describeWithEngine('kafka', 'Kafka relay and EventFeed', (url) => {
     expect(JSON.parse(header(first, 'metadata')!)).toEqual(metadata);
     const vendor = received.find((r) => r.topic === `${prefix}.vendor`)!.message;
     expect(vendor.key?.toString()).toBe('vendor-7');
-  });
+  }, 120_000);
 
   it('a feed consumer group receives the events as they were recorded, each stream in order', async () => {
     const events = [recorded('product-1', 0), recorded('tag-2', 0), recorded('product-1', 1), recorded('product-1', 2)];

@@ -87,5 +87,5 @@ describe.skipIf(!executablePath)(`admin media library in Chromium (${executableP
     expect(items).toEqual(['admin-nav-home', 'admin-nav-operator', 'admin-nav-analytics', 'admin-nav-order', 'admin-nav-conversations', 'admin-nav-myConversations']);
     await suite.goto(session, '/admin/media');
     expect(new URL(session.page.url()).pathname).toBe('/en/error/unauthorized');
-  }, 60_000);
+  });
 });

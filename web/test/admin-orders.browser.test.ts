@@ -115,5 +115,5 @@ describe.skipIf(!executablePath)(`admin home, orders and time travel in Chromium
       expect(await customer.page.$('[data-testid="admin"]')).toBeNull();
       await customer.context.close();
     }
-  }, 60_000);
+  });
 });

@@ -66,7 +66,7 @@ describe.skipIf(!executablePath)('a code chunk that does not load (SPEC §8)', (
       expect(await isStaleDocument(page)).toBe(false);
       expect(await page.locator('[data-testid="chunk-error"]').count()).toBe(0);
       expect(realProblems(session.problems)).toEqual([]);
-    }, 60_000);
+    });
 
     it(`when the code still does not come, a readable error says so over the page (${locale})`, async () => {
       const session = await homeAsCustomer(locale);
@@ -89,7 +89,7 @@ describe.skipIf(!executablePath)('a code chunk that does not load (SPEC §8)', (
       await Promise.all([page.waitForEvent('load'), page.click('[data-testid="chunk-error"] button')]);
       await page.waitForSelector('html[data-activated="true"]', LIVE);
       expect(await page.locator('[data-testid="chunk-error"]').count()).toBe(0);
-    }, 60_000);
+    });
 
     it(`a chunk that does not come in 120 s is given up on, in words (${locale})`, async () => {
       const session = await homeAsCustomer(locale);
@@ -109,6 +109,6 @@ describe.skipIf(!executablePath)('a code chunk that does not load (SPEC §8)', (
       expect(await error.locator('[data-testid="chunk-error-reload"]').count()).toBe(1);
       expect(await isStaleDocument(page)).toBe(true);
       expect(realProblems(session.problems)).toEqual([]);
-    }, 60_000);
+    });
   }
 });

@@ -59,6 +59,6 @@ describe.skipIf(!executablePath)(`the demo customer's account in Chromium (${exe
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), LIVE).toBeGreaterThan(100);
       expect(await photos.first().getAttribute('href')).toMatch(/^\/demo\/artist-\d+-wide\.[0-9a-f]{10}\.webp$/);
       expect(session.problems).toEqual([]);
-    }, 60_000);
+    });
   }
 });

@@ -41,6 +41,6 @@ describe.skipIf(!executablePath)('routing history (SPEC §9)', () => {
       expect(documents).toEqual([]);
       expect(await page.getAttribute('html', 'lang')).toBe(locale);
       expect(session.problems).toEqual([]);
-    }, 60_000);
+    });
   }
 });

@@ -215,7 +215,7 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     const late = await apiCall<{ code: string }>(suite.market.url, 'POST', `quote-requests/${asked.body.id}/accept`, customerApi.token, { vendorId });
     expect([late.status, late.body.code]).toEqual([409, 'quote.expired']);
     expect(customer.problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('without JavaScript: ticked search results open the request, a missing field is named with the typed text kept, the request is sent', async () => {
     const customer = await suite.open('he', { as: DEMO.customer, javaScript: false });
@@ -240,7 +240,7 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     await customer.page.click('[data-testid="send-quote-request"]');
     await customer.page.locator(`[data-testid="quote-request"]:has-text("${city}")`).waitFor(LIVE);
     expect(customer.problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('asks several artists at once from the search results', async () => {
     const customer = await signedIn('en', DEMO.customer, '/search');
@@ -286,5 +286,5 @@ describe.skipIf(!executablePath)(`quote requests in Chromium (${executablePath ?
     await customer.page.waitForSelector('[data-testid="quote-request-form"]', LIVE);
     expect(await customer.page.locator('[data-testid="quote-artist"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual([vendorId]);
     expect(customer.problems).toEqual([]);
-  }, 60_000);
+  });
 });
