@@ -132,7 +132,7 @@ describe('the client address the throttles count', () => {
       'content-type': 'application/json', 'x-client-address': `203.0.113.5 ${Math.floor(Date.now() / 1000)} forged-signature`,
     });
     expect(forged.status).toBe(429);
-  }, 60_000);
+  }, 120_000);
 
   it("a sign-in form posted without JavaScript counts the visitor's address, not the storefront server's own", async () => {
     // The server pass calls the API from this machine; the visitor at 127.0.0.3 is the one refused.
@@ -142,7 +142,7 @@ describe('the client address the throttles count', () => {
     expect(fromThrottled.status).toBe(429);
     const fromElsewhere = await callFrom('127.0.0.4', 'POST', '/en/user/login', body, { 'content-type': 'application/x-www-form-urlencoded', origin: market.url });
     expect(fromElsewhere.status).toBe(303);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the websocket of the product', () => {
