@@ -7,6 +7,7 @@ import { createMemoryViewStore } from './infra/view-store/memory-view-store.ts';
 import { allProjections } from './projectors/all-projections.ts';
 import { rebuildViews } from './projectors/rebuild.ts';
 import { dumpViews } from './projectors/testing/view-dump.ts';
+import { jobsLeftToRun } from './domain/ports/job-queue.ts';
 
 // The embedded product on its persistent view store (VIEW_STORE=sqlite, the default outside tests):
 // restarted on a data directory with events, it resumes from the checkpoints committed with the views
@@ -25,8 +26,7 @@ async function settledHead(marketplace: Marketplace): Promise<number> {
   let head = -2;
   for (let tries = 0; tries < 120; tries++) {
     const ready = (await fetch(new URL('/health/ready', marketplace.url))).status === 200;
-    const jobs = await marketplace.adapters.jobQueue.counts();
-    const idle = jobs.waiting + jobs.active + jobs.delayed === 0;
+    const idle = jobsLeftToRun(await marketplace.adapters.jobQueue.counts()) === 0;
     const now = await marketplace.adapters.eventStore.headPosition();
     if (ready && idle && now === head) return head;
     head = now;

@@ -5,6 +5,7 @@
 // counts (GET /api/admin/jobs/failed, admins).
 import { monotonicMs } from './cross-process-clock.ts';
 import type { LoadResult } from './load-scenario.ts';
+import { jobsLeftToRun } from '../../domain/ports/job-queue.ts';
 
 export interface CatchUpTarget {
   /** Every process whose readiness counts (one for the embedded server; api, projectors, worker apart). */
@@ -71,7 +72,7 @@ export async function untilCaughtUp(target: CatchUpTarget, options: { timeoutMs:
     const first = await allReadyAt(target.urls);
     if (first.ready) {
       const jobs = await jobCounts(target.adminUrl, target.adminToken);
-      if (jobs.waiting + jobs.active + jobs.delayed === 0) {
+      if (jobsLeftToRun(jobs) === 0) {
         const second = await allReadyAt(target.urls);
         if (first.head === null) throw new Error('no process reported the store\'s head (the event-store check of /health/ready)');
         if (second.ready && second.head === first.head) return { at: monotonicMs(), jobs };

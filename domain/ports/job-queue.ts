@@ -45,6 +45,9 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/** Jobs not yet done: waiting, running or due for a retry (completed and failed ones are done with). */
+export const jobsLeftToRun = (counts: { waiting: number; active: number; delayed: number }): number => counts.waiting + counts.active + counts.delayed;
+
 /** Adds the jobs in one call where the queue can (`JobQueue.addMany`), else one after the other. */
 export async function addJobs(queue: JobQueue, jobs: readonly NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
